@@ -180,18 +180,22 @@ class Game:
         declared: Sequence[bool] | None = None,
         revolted: Sequence[int] = (),
         options: Options | None = None,
+        buy_threes: bool = False,
     ) -> Game:
         """A position (like a chess FEN): explicit hands of any size, the first leader, who
-        declared and who revolted; play starts at once."""
+        declared and who revolted; play starts at once (after buying 3s in bie-san, when
+        ``buy_threes``: a series game given as a position)."""
         cards = [parse_cards(h) if isinstance(h, str) else list(h) for h in hands]
         game = cls(cards, options=options)
         for seat in range(6):
             if not cards[seat] and seat not in revolted:
                 raise ValueError(f"seat {seat} has no cards and did not revolt")
         game.declared = [bool(x) for x in (declared or [False] * 6)]
+        if buy_threes:
+            game._buy_threes()
         for seat in revolted:
             game.revolted[seat] = True
-        if sum(game.revolted) > 1:
+        if sum(game.revolted) > 1 and not buy_threes:
             raise ValueError("two or more revolted: the deal is void")
         game._after_revolution(leader=leader)
         return game
@@ -845,6 +849,7 @@ class Game:
         self.phase_seats = []
         if sum(self.revolted) >= 2:
             self.phase = VOID  # two or more revolt: the deal is void (§5.4)
+            self.turn = None
             return
         for rev in (s for s in range(6) if self.revolted[s]):
             self.opened[opposite_of(rev)] = True

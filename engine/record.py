@@ -147,3 +147,83 @@ def state_json(game: Game) -> dict:
         "points": game.points(),
         "tribute": None if tribute is None else [t.to_json() for t in tribute],
     }
+
+
+def replay_series(data: Any) -> dict:
+    """Replay a ``gouji-series/1`` record and return RECORD.md's series JSON object."""
+    from .actions import RETURN
+    from .series import Series
+
+    if not isinstance(data, dict) or data.get("format") != SERIES_FORMAT:
+        raise RecordError(f"field 'format' must be '{SERIES_FORMAT}'")
+    options = parse_options(data)
+    games = _field(data, "games", list, required=True)
+    if not games:
+        raise RecordError("field 'games' is empty")
+    series = Series(options, games=max(5, len(games)))
+    out_games = []
+    for g_no, entry in enumerate(games):
+        if not isinstance(entry, dict):
+            raise RecordError(f"games[{g_no}] must be an object")
+        try:
+            hands = parse_hands(entry.get("hands"), f"games[{g_no}].hands")
+            position = _position_of(entry)
+            seed = _field(entry, "seed", int)
+            returns = action_list(entry, "returns")
+            actions = action_list(entry, "actions")
+        except RecordError as e:
+            raise RecordError(f"games[{g_no}]: {e}") from e
+        prev = series.current
+        if prev is not None and not (prev.finished or prev.void):
+            raise ReplayError(0, "", "the game before is not finished", g_no)
+        deal = series.start_game(hands, seed, position)
+        index = 0
+        for text in returns:
+            try:
+                action = Action.parse(text)
+                if action.verb != RETURN:
+                    raise ValueError(f"'returns' holds only 'SEAT return CARDS', not '{action.verb}'")
+                series.apply(action)
+            except ValueError as e:
+                raise ReplayError(index, text, str(e), g_no) from e
+            index += 1
+        while deal.pending_return is not None:  # a missing return takes the default
+            giver = deal.pending_return.giver
+            series.apply(Action(giver, RETURN, series.default_return(giver)))
+        play_actions(deal.game, actions, offset=index, game_no=g_no)
+        g = state_json(deal.game)
+        g["paid"] = [p.to_json() for p in deal.paid]
+        g["returned"] = [r.to_json() for r in deal.returns]
+        g["score"] = deal.score()
+        out_games.append(g)
+    return {
+        "ok": True,
+        "games": out_games,
+        "totals": series.totals(),
+        "team_totals": series.team_totals(),
+        "penalties": series.penalties(),
+    }
+
+
+def _position_of(entry: dict) -> tuple | None:
+    leader = _field(entry, "leader", int)
+    declared = _field(entry, "declared", list)
+    revolted = _field(entry, "revolted", list, [])
+    if leader is None:
+        if declared is not None or revolted:
+            raise RecordError("a game without 'leader' gives declare/revolt as actions")
+        return None
+    if not 0 <= leader <= 5:
+        raise RecordError("field 'leader' must be a seat 0 to 5")
+    if declared is not None and (len(declared) != 6 or not all(isinstance(x, bool) for x in declared)):
+        raise RecordError("field 'declared' must be six true/false values")
+    if not all(isinstance(s, int) and 0 <= s <= 5 for s in revolted):
+        raise RecordError("field 'revolted' must list seats 0 to 5")
+    return (leader, declared, revolted)
+
+
+def replay(data: Any) -> dict:
+    """Replay a game or series record, by its ``format``."""
+    if isinstance(data, dict) and data.get("format") == SERIES_FORMAT:
+        return replay_series(data)
+    return replay_record(data)
