@@ -11,7 +11,9 @@ import importlib
 import sys
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
-SUBCOMMANDS: dict[str, tuple[str, str]] = {}
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "plays": ("bot.plays_cli", "list the legal plays of a hand"),
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
