@@ -236,30 +236,43 @@ def test_any_hand_beating_a_gouji_hand_is_gouji(standing: Play, new: Play) -> No
 # --- §3.2: which gouji hands open the point (开点)
 
 
-@pytest.mark.parametrize("text", ["22", "KK", "TTTTT", "QQQ", "K2", "2222T"])
-def test_opens_point_gouji_sets_without_jokers(text: str) -> None:
-    assert opens_point(text)
-
-
-def test_a_single_does_not_open_the_point() -> None:
+def test_22_opens_but_2_does_not() -> None:
+    assert opens_point("22")
     assert not opens_point("2")
 
 
-@pytest.mark.parametrize("text", ["R", "BKK", "RR", "22B"])
-def test_a_hand_with_a_joker_does_not_open_the_point(text: str) -> None:
+def test_KK_opens() -> None:
+    assert opens_point("KK")
+
+
+def test_R_and_BKK_do_not_open() -> None:
+    assert not opens_point("R")
+    assert not opens_point("BKK")
+
+
+@pytest.mark.parametrize("text", ["TTTTT", "JJJJ", "QQQ", "K2", "AA", "2222T", "222"])
+def test_gouji_sets_without_jokers_open(text: str) -> None:
+    assert opens_point(text)
+
+
+@pytest.mark.parametrize("text", ["RR", "22B", "BR", "TTTTTB", "A", "K"])
+def test_singles_and_hands_with_jokers_do_not_open(text: str) -> None:
     assert not opens_point(text)
 
 
-def test_a_normal_hand_does_not_open_the_point() -> None:
-    assert not opens_point("99999") and not opens_point("JJJ")
-
-
-@given(plays())
-def test_opening_hands_are_gouji_sets_without_jokers(play: Play) -> None:
-    assert play.opens_point == (play.is_gouji and play.size > 1 and play.jokers == 0)
+def test_normal_hands_do_not_open() -> None:
+    assert not opens_point("99999") and not opens_point("JJJ") and not opens_point("TTTT")
 
 
 # --- the Play value
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("TTTTT", "TTTTT"), ("22777", "77722"), ("BB888", "888BB"), ("R2299", "9922R")],
+)
+def test_notation_examples_are_hands(text: str, canonical: str) -> None:
+    assert classify(text).canonical == canonical
 
 
 def test_play_repr_names_its_cards() -> None:

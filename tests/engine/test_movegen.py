@@ -127,6 +127,12 @@ def test_answers_to_hands_from_the_same_shoe_equal_brute_force(counts, data) -> 
     assert set(got) == set(brute_force_plays(counts, standing, False))
 
 
+@given(small_hands(12), plays(max_size=6))
+def test_3s_beat_nothing(counts: list[int], standing: Play) -> None:
+    """Why bie-san 3s can only go out on a lead (§7): no hand holding a 3 beats anything."""
+    assert all(play.rank != THREE for play in legal_plays(counts, standing))
+
+
 # --- perft: exact counts for fixed 36-card hands
 
 
