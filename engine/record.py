@@ -149,8 +149,10 @@ def state_json(game: Game) -> dict:
     }
 
 
-def replay_series(data: Any) -> dict:
-    """Replay a ``gouji-series/1`` record and return RECORD.md's series JSON object."""
+def series_from_record(data: Any):
+    """Rebuild a live :class:`~engine.series.Series` from a ``gouji-series/1`` record (the
+    bot restores tables this way). The last game may be unfinished; returns missing from
+    a finished deal take the default, as RECORD.md says."""
     from .actions import RETURN
     from .series import Series
 
@@ -158,10 +160,8 @@ def replay_series(data: Any) -> dict:
         raise RecordError(f"field 'format' must be '{SERIES_FORMAT}'")
     options = parse_options(data)
     games = _field(data, "games", list, required=True)
-    if not games:
-        raise RecordError("field 'games' is empty")
-    series = Series(options, games=max(5, len(games)))
-    out_games = []
+    total = _field(data, "games_total", int, 5)
+    series = Series(options, games=max(total, len(games)), tribute=bool(data.get("tribute", True)))
     for g_no, entry in enumerate(games):
         if not isinstance(entry, dict):
             raise RecordError(f"games[{g_no}] must be an object")
@@ -187,10 +187,23 @@ def replay_series(data: Any) -> dict:
             except ValueError as e:
                 raise ReplayError(index, text, str(e), g_no) from e
             index += 1
-        while deal.pending_return is not None:  # a missing return takes the default
-            giver = deal.pending_return.giver
-            series.apply(Action(giver, RETURN, series.default_return(giver)))
-        play_actions(deal.game, actions, offset=index, game_no=g_no)
+        is_last = g_no == len(games) - 1
+        if deal.pending_return is not None and (actions or not is_last):
+            while deal.pending_return is not None:  # a missing return takes the default
+                giver = deal.pending_return.giver
+                series.apply(Action(giver, RETURN, series.default_return(giver)))
+        if deal.game is not None:
+            play_actions(deal.game, actions, offset=index, game_no=g_no)
+    return series
+
+
+def replay_series(data: Any) -> dict:
+    """Replay a ``gouji-series/1`` record and return RECORD.md's series JSON object."""
+    series = series_from_record(data)
+    out_games = []
+    for deal in series.deals:
+        if deal.game is None:
+            continue
         g = state_json(deal.game)
         g["paid"] = [p.to_json() for p in deal.paid]
         g["returned"] = [r.to_json() for r in deal.returns]
