@@ -57,8 +57,10 @@ def decode_json(text: Any, what: str, kind: type, *, nullable: bool = False) -> 
         value = json.loads(text)
     except ValueError as exc:
         raise CorruptRowError(f"{what} is not valid JSON ({exc}): {text[:60]!r}") from None
-    if value is None and nullable:
-        return None
+    if value is None:
+        if nullable:
+            return None
+        raise CorruptRowError(f"{what} is NULL (JSON null)")
     if not isinstance(value, kind):
         raise CorruptRowError(f"{what} should be a JSON {kind.__name__}, not {value!r:.60}")
     return value
