@@ -40,9 +40,16 @@ class Action:
     cards: str | None
 
 
+# The form the bot writes (``str(card)`` joined by spaces, or canonical without spaces): a
+# strict subset of card notation, checked fast; anything else goes through parse_cards.
+_PLAIN_CARDS = re.compile(r"(?:[3-9TJQKA2][shdc]?|[BR])(?: ?(?:[3-9TJQKA2][shdc]?|[BR]))*")
+
+
 @lru_cache(maxsize=4096)
 def _check_cards(cards: str) -> str | None:
     """None when ``cards`` is card notation holding at least one card, else the reason."""
+    if _PLAIN_CARDS.fullmatch(cards):
+        return None
     try:
         parsed = parse_cards(cards)
     except CardError as exc:

@@ -41,6 +41,7 @@ class StoreBase:
         self._conn = conn
         self._lock = asyncio.Lock()
         self._clock = clock
+        self._closed = False
         self.path = path
 
     @classmethod
@@ -78,9 +79,11 @@ class StoreBase:
         return cls(conn, name, clock)
 
     async def close(self) -> None:
-        """Close the database (waits for a running transaction to finish)."""
+        """Close the database (waits for a running transaction to finish). Idempotent."""
         async with self._lock:
-            await self._conn.close()
+            if not self._closed:
+                self._closed = True
+                await self._conn.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -102,14 +105,29 @@ class StoreBase:
     def _now(self) -> float:
         return float(self._clock())
 
+    @asynccontextmanager
+    async def _locked(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection, for this task alone. SQLite failures other than constraint
+        violations (locked, disk full, I/O error, damaged file) become :class:`StoreError`
+        naming the file."""
+        async with self._lock:
+            if self._closed:
+                raise StoreError(f"the store {self.path} is closed: open it again")
+            try:
+                yield self._conn
+            except sqlite3.IntegrityError:
+                raise
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(f"database {self.path} failed: {exc}") from exc
+
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """Run one statement (autocommit) and return all its rows."""
-        async with self._lock:
+        async with self._locked():
             return list(await self._conn.execute_fetchall(sql, params))
 
     async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one write statement (autocommit); returns the number of rows changed."""
-        async with self._lock:
+        async with self._locked():
             cursor = await self._conn.execute(sql, params)
             count = cursor.rowcount
             await cursor.close()
@@ -118,12 +136,13 @@ class StoreBase:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """BEGIN IMMEDIATE … COMMIT under the lock; ROLLBACK if the body raises."""
-        async with self._lock:
+        async with self._locked():
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                if self._conn.in_transaction:  # SQLite may have rolled back already
+                    await self._conn.execute("ROLLBACK")
                 raise
             try:
                 await self._conn.execute("COMMIT")

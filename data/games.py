@@ -101,7 +101,7 @@ class GamesMixin(StoreBase):
 
     async def get_series(self, series_id: int) -> Series:
         """The series, or :class:`NotFoundError`."""
-        async with self._lock:
+        async with self._locked():
             return series_from_row(await self._series_row(self._conn, series_id))
 
     async def _series_row(self, conn: aiosqlite.Connection, series_id: int) -> Any:
@@ -180,7 +180,7 @@ class GamesMixin(StoreBase):
         unless it lands exactly there."""
         check_action(action)
         now = self._now()
-        async with self._lock:
+        async with self._locked():
             rows = await self._conn.execute_fetchall(
                 _APPEND, (action, now, game_id, expected_index, expected_index)
             )
@@ -239,7 +239,7 @@ class GamesMixin(StoreBase):
 
     async def get_actions(self, game_id: int) -> list[str]:
         """A deal's action log, in order (checked: no gap, every action well formed)."""
-        async with self._lock:
+        async with self._locked():
             exists = await self._conn.execute_fetchall(
                 "SELECT 1 FROM games WHERE id = ?", (game_id,)
             )

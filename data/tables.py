@@ -169,7 +169,7 @@ class TablesMixin(StoreBase):
     async def add_timeout(self, table_id: int, seat: int) -> int:
         """Count one more turn timed out in a row; returns the new count."""
         check_seat(seat)
-        async with self._lock:
+        async with self._locked():
             rows = await self._conn.execute_fetchall(
                 "UPDATE seats SET timeouts = timeouts + 1 WHERE table_id = ? AND seat = ? "
                 "RETURNING timeouts",

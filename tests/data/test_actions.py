@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from data import Action, InvalidInputError, check_action
-from data.actions import check_hands
+from data.actions import _PLAIN_CARDS, _check_cards, check_hands
+from engine import CardError, parse_cards
 
 
 @pytest.mark.parametrize(
@@ -59,3 +62,17 @@ def test_hands_must_be_six_strings_of_card_notation() -> None:
         check_hands(["3", "4", "xyz", "5", "6", "7"])
     with pytest.raises(InvalidInputError, match="seat 1 must be a string"):
         check_hands(["3", 4, "5", "6", "7", "8"])
+
+
+@given(st.from_regex(_PLAIN_CARDS, fullmatch=True))
+def test_the_fast_card_check_accepts_only_what_parse_cards_accepts(text) -> None:
+    assert parse_cards(text)
+
+
+@given(st.text(alphabet="3456789TJQKA2BRshdcx10 ,", max_size=12))
+def test_card_check_agrees_with_parse_cards(text) -> None:
+    try:
+        expected = bool(parse_cards(text))
+    except CardError:
+        expected = False
+    assert (_check_cards(text) is None) == expected

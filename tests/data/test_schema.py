@@ -152,3 +152,11 @@ async def test_open_without_path_uses_gouji_db(monkeypatch, tmp_path) -> None:
     async with await Store.open() as store:
         assert store.path == str(tmp_path / "env.db")
     assert (tmp_path / "env.db").exists()
+
+
+async def test_a_closed_store_says_so(db_path) -> None:
+    store = await Store.open(db_path)
+    await store.close()
+    await store.close()  # twice is fine
+    with pytest.raises(StoreError, match="is closed: open it again"):
+        await store.get_table(1)
