@@ -1,6 +1,7 @@
 """Persistence for the Gouji bot: one SQLite file, event-sourced action logs, profiles.
 
-The public surface: :class:`Store` and its dataclasses and errors, below.
+The public surface: :class:`Store` and its dataclasses and errors, below. The schema and the
+decisions behind it are in ``data/README.md``.
 """
 
 from .actions import Action, check_action

@@ -86,7 +86,7 @@ def _choice(value: Any, what: str, choices: Sequence[str], *, nullable: bool = F
     if value is None and nullable:
         return None
     if value not in choices:
-        raise CorruptRowError(f"{what} is {value!r}, not one of {', '.join(choices)}")
+        raise CorruptRowError(f"{what} is {value!r}, not one of {', '.join(map(str, choices))}")
     return value
 
 

@@ -154,17 +154,28 @@ class TablesMixin(StoreBase):
     async def set_standin(
         self, table_id: int, seat: int, standin: bool, ai_kind: str = "strong"
     ) -> None:
-        """Let an AI of ``ai_kind`` play for the seated user (托管), or give the seat back."""
+        """Let an AI of ``ai_kind`` play for the seated user (托管), or give the seat back
+        (the AI kind is kept for next time)."""
         check_seat(seat)
         if ai_kind not in AI_KINDS:
             raise InvalidInputError(
                 f"AI kind must be one of {', '.join(AI_KINDS)}, not {ai_kind!r}"
             )
-        seats = await self.get_seats(table_id)
-        if seats[seat].user_id is None:
-            raise InvalidInputError(f"seat {seat} of table {table_id} has no user to stand in for")
-        kind = ai_kind if standin else seats[seat].ai_kind
-        await self._update_seat(table_id, seat, "standin = ?, ai_kind = ?", (int(standin), kind))
+        async with self._transaction() as conn:
+            rows = await fetch_all(
+                conn, "SELECT user_id FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
+            )
+            if not rows:
+                raise NotFoundError(f"there is no table {table_id}")
+            if rows[0][0] is None:
+                raise InvalidInputError(
+                    f"seat {seat} of table {table_id} has no user to stand in for"
+                )
+            await conn.execute(
+                "UPDATE seats SET standin = ?, ai_kind = CASE WHEN ? THEN ? ELSE ai_kind END "
+                "WHERE table_id = ? AND seat = ?",
+                (int(standin), int(standin), ai_kind, table_id, seat),
+            )
 
     async def add_timeout(self, table_id: int, seat: int) -> int:
         """Count one more turn timed out in a row; returns the new count."""

@@ -151,3 +151,14 @@ async def test_mark_broken_takes_a_table_out_of_the_load(store: Store) -> None:
     report = await store.load_active_tables()
     assert [t.table.id for t in report.tables] == [other.id]
     assert report.broken == []
+
+
+async def test_a_bad_seat_number_is_reported_as_such(db_path) -> None:
+    async with await Store.open(db_path) as store:
+        table, _series, _game = await new_game(store)
+    with raw_sql(db_path) as conn:
+        conn.execute("PRAGMA ignore_check_constraints = ON")
+        conn.execute("UPDATE seats SET seat = 9 WHERE table_id = ? AND seat = 5", (table.id,))
+    async with await Store.open(db_path) as store:
+        (broken,) = (await store.load_active_tables()).broken
+    assert "seat number is 9, not one of 0, 1, 2, 3, 4, 5" in broken.reason
