@@ -54,12 +54,15 @@ def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
 LATEST_VERSION = len(load_migrations())
 
 
-async def upgrade(conn: aiosqlite.Connection, path: str) -> tuple[int, int]:
-    """Bring the database to :data:`LATEST_VERSION`; returns (version before, after).
+async def upgrade(
+    conn: aiosqlite.Connection, path: str, migrations: list[Migration] | None = None
+) -> tuple[int, int]:
+    """Bring the database to the last of ``migrations`` (default: the shipped ones, up to
+    :data:`LATEST_VERSION`); returns (version before, after).
 
     Refuses a file written by a newer version and an SQLite file that holds other tables
     but no Gouji schema version."""
-    migrations = load_migrations()
+    migrations = load_migrations() if migrations is None else migrations
     latest = len(migrations)
     (version,) = await _fetch_one(conn, "PRAGMA user_version")
     if version > latest:

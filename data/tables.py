@@ -9,7 +9,14 @@ from typing import Any
 from .base import StoreBase, fetch_all
 from .errors import InvalidInputError, NotFoundError
 from .models import AI_KINDS, Seat, Table
-from .rows import SEAT_COLUMNS, TABLE_COLUMNS, encode_object, seat_from_row, table_from_row
+from .rows import (
+    SEAT_COLUMNS,
+    TABLE_COLUMNS,
+    encode_object,
+    qualified,
+    seat_from_row,
+    table_from_row,
+)
 
 #: Statuses a caller may set directly; ``broken`` goes through :meth:`mark_broken`.
 SETTABLE_STATUSES = ("lobby", "playing", "finished", "ended")
@@ -62,6 +69,26 @@ class TablesMixin(StoreBase):
             f"SELECT {TABLE_COLUMNS} FROM tables WHERE guild_id = ? AND channel_id = ? "
             f"{status_filter} ORDER BY id",
             (guild_id, channel_id),
+        )
+        return [table_from_row(row) for row in rows]
+
+    async def table_by_message(self, message_id: int) -> Table | None:
+        """The table shown by this Discord message, if any."""
+        rows = await self._fetch(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE message_id = ?", (message_id,)
+        )
+        return table_from_row(rows[0]) if rows else None
+
+    async def tables_of_user(
+        self, guild_id: int, user_id: int, *, active_only: bool = True
+    ) -> list[Table]:
+        """The tables on this server where the user holds a seat; lobby and playing ones
+        by default."""
+        status_filter = "AND t.status IN ('lobby', 'playing')" if active_only else ""
+        rows = await self._fetch(
+            f"SELECT {qualified(TABLE_COLUMNS, 't')} FROM tables AS t JOIN seats AS s ON s.table_id = t.id "
+            f"WHERE s.user_id = ? AND t.guild_id = ? {status_filter} ORDER BY t.id",
+            (user_id, guild_id),
         )
         return [table_from_row(row) for row in rows]
 

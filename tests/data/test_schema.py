@@ -6,10 +6,11 @@ import os
 import sqlite3
 from contextlib import closing
 
+import aiosqlite
 import pytest
 
 from data import LATEST_VERSION, Store, StoreError, default_path
-from data.schema import load_migrations
+from data.schema import Migration, load_migrations, upgrade
 
 from .conftest import dealt_hands, raw_sql
 
@@ -160,3 +161,29 @@ async def test_a_closed_store_says_so(db_path) -> None:
     await store.close()  # twice is fine
     with pytest.raises(StoreError, match="is closed: open it again"):
         await store.get_table(1)
+
+
+async def test_a_path_in_a_missing_directory_gives_a_clear_error(tmp_path) -> None:
+    with pytest.raises(StoreError, match="cannot open database .*check the path"):
+        await Store.open(tmp_path / "no" / "such" / "dir.db")
+
+
+async def test_a_failing_migration_leaves_the_file_at_the_old_version(db_path, tmp_path) -> None:
+    build_v1_file(db_path)
+    broken = [
+        load_migrations()[0],
+        Migration(2, "broken", "CREATE TABLE half_done (x);\nALTER TABLE nowhere ADD COLUMN y;"),
+    ]
+    conn = await aiosqlite.connect(db_path, isolation_level=None)
+    try:
+        with pytest.raises(StoreError, match="to schema version 2 .*stays at version 1"):
+            await upgrade(conn, str(db_path), broken)
+        assert not conn.in_transaction
+    finally:
+        await conn.close()
+    with raw_sql(db_path) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == 1
+        names = {row[0] for row in check.execute("SELECT name FROM sqlite_master")}
+    assert "half_done" not in names and "actions" in names
+    async with await Store.open(db_path) as store:  # the shipped migrations still apply
+        assert (await store.pragmas())["user_version"] == LATEST_VERSION

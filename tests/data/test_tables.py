@@ -156,3 +156,21 @@ async def test_table_of_game(store: Store) -> None:
     assert (await store.table_of_game(game.id)).id == table.id
     with pytest.raises(NotFoundError):
         await store.table_of_game(999)
+
+
+async def test_find_tables_by_message_and_by_user(store: Store) -> None:
+    first = await store.create_table(1, 100, 7, {})
+    second = await store.create_table(1, 101, 7, {})
+    elsewhere = await store.create_table(2, 102, 7, {})
+    await store.set_table_message(second.id, 4242)
+    assert (await store.table_by_message(4242)).id == second.id
+    assert await store.table_by_message(1) is None
+    for table in (first, second, elsewhere):
+        await store.set_seat(table.id, 2, user_id=55)
+    await store.set_table_status(first.id, "finished")
+    assert [t.id for t in await store.tables_of_user(1, 55)] == [second.id]
+    assert [t.id for t in await store.tables_of_user(1, 55, active_only=False)] == [
+        first.id,
+        second.id,
+    ]
+    assert await store.tables_of_user(1, 56) == []
