@@ -64,31 +64,31 @@ class TablesMixin(StoreBase):
         self, guild_id: int, channel_id: int, *, active_only: bool = True
     ) -> list[Table]:
         """The channel's tables, oldest first; only lobby and playing ones by default."""
-        status_filter = "AND status IN ('lobby', 'playing')" if active_only else ""
-        rows = await self._fetch(
-            f"SELECT {TABLE_COLUMNS} FROM tables WHERE guild_id = ? AND channel_id = ? "
-            f"{status_filter} ORDER BY id",
-            (guild_id, channel_id),
-        )
-        return [table_from_row(row) for row in rows]
+        where = "t.guild_id = ? AND t.channel_id = ?"
+        return await self._select_tables(where, (guild_id, channel_id), active_only)
 
     async def table_by_message(self, message_id: int) -> Table | None:
         """The table shown by this Discord message, if any."""
-        rows = await self._fetch(
-            f"SELECT {TABLE_COLUMNS} FROM tables WHERE message_id = ?", (message_id,)
-        )
-        return table_from_row(rows[0]) if rows else None
+        tables = await self._select_tables("t.message_id = ?", (message_id,), False)
+        return tables[0] if tables else None
 
     async def tables_of_user(
         self, guild_id: int, user_id: int, *, active_only: bool = True
     ) -> list[Table]:
-        """The tables on this server where the user holds a seat; lobby and playing ones
-        by default."""
-        status_filter = "AND t.status IN ('lobby', 'playing')" if active_only else ""
+        """The tables on this server where the user holds a seat, oldest first; only lobby
+        and playing ones by default."""
+        where = "t.guild_id = ? AND t.id IN (SELECT table_id FROM seats WHERE user_id = ?)"
+        return await self._select_tables(where, (guild_id, user_id), active_only)
+
+    async def _select_tables(
+        self, where: str, params: tuple[Any, ...], active_only: bool
+    ) -> list[Table]:
+        # ``where`` is fixed text from this module; values go through parameters.
+        if active_only:
+            where += " AND t.status IN ('lobby', 'playing')"
         rows = await self._fetch(
-            f"SELECT {qualified(TABLE_COLUMNS, 't')} FROM tables AS t JOIN seats AS s ON s.table_id = t.id "
-            f"WHERE s.user_id = ? AND t.guild_id = ? {status_filter} ORDER BY t.id",
-            (user_id, guild_id),
+            f"SELECT {qualified(TABLE_COLUMNS, 't')} FROM tables AS t WHERE {where} ORDER BY t.id",
+            params,
         )
         return [table_from_row(row) for row in rows]
 
