@@ -40,6 +40,13 @@ RETURNING idx
 """
 
 
+def _check_expected(expected_index: int | None) -> None:
+    if expected_index is not None and (type(expected_index) is not int or expected_index < 0):
+        raise InvalidInputError(
+            f"expected_index must be an index ≥ 0 or None, not {expected_index!r}"
+        )
+
+
 class GamesMixin(StoreBase):
     """Series, deals and action logs."""
 
@@ -179,6 +186,7 @@ class GamesMixin(StoreBase):
         returning its index. With ``expected_index``, raise :class:`ActionConflictError`
         unless it lands exactly there."""
         check_action(action)
+        _check_expected(expected_index)
         now = self._now()
         async with self._locked():
             rows = await self._conn.execute_fetchall(
@@ -198,6 +206,7 @@ class GamesMixin(StoreBase):
             )
         for action in actions:
             check_action(action)
+        _check_expected(expected_index)
         now = self._now()
         async with self._transaction() as conn:
             rows = await fetch_all(

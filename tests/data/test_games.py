@@ -125,6 +125,10 @@ async def test_malformed_actions_are_not_appended(store: Store) -> None:
         await store.append_actions(game.id, ["0 nodeclare", "1 play zz"])
     with pytest.raises(InvalidInputError, match="a list of actions"):
         await store.append_actions(game.id, "0 pass")
+    with pytest.raises(InvalidInputError, match="expected_index must be an index"):
+        await store.append_action(game.id, "0 pass", expected_index="0")
+    with pytest.raises(InvalidInputError, match="expected_index must be an index"):
+        await store.append_actions(game.id, ["0 pass"], expected_index=-1)
     assert await store.get_actions(game.id) == []
 
 
