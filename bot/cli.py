@@ -11,7 +11,10 @@ import importlib
 import sys
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
-SUBCOMMANDS: dict[str, tuple[str, str]] = {}
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "replay": ("bot.replay_cli", "replay a game or series record and print the result"),
+    "plays": ("bot.plays_cli", "list the legal plays of a hand"),
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
