@@ -17,7 +17,9 @@ sides). The deal/setup is excluded from the play time on both sides and timed ap
   built by ``get_state`` inside ``step``. The first decision's are built again in the timed
   loop with ``get_state``, so each decision's legal actions are timed exactly once.
 
-Games per second are reported including setup. Gouji and Dou Dizhu games are run in
+Times are the process's CPU time (``time.process_time``), not wall time: the figures are per
+second of one core and do not drop when other processes share the machine. Games per second
+are reported including setup. Gouji and Dou Dizhu games are run in
 alternating chunks, so a change in machine load falls on both sides alike.
 
 Dou Dizhu's lead actions come from a Python ``set`` of strings, whose order depends on
@@ -34,7 +36,7 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from time import perf_counter
+from time import perf_counter, process_time
 
 # One core: keep numpy (imported by rlcard) from starting BLAS/OpenMP threads.
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -44,6 +46,7 @@ from engine.game import FINISHED, VOID, Game, Options  # noqa: E402
 
 DEFAULT_GAMES = 2500  # each side; about 20–30 s in all on the development machine
 DEFAULT_CHUNK = 100  # games of one side before switching to the other
+clock = process_time  # CPU seconds of this process: one core's work, whatever else runs
 MAX_DECISIONS = 20000  # a random game longer than this means the engine does not end games
 INSTALL_HINT = "pip install -e '.[bench]'"
 
@@ -134,9 +137,9 @@ def play_gouji(games: int, seed: int = 0, bie_san: bool = False) -> SideResult:
     done = (FINISHED, VOID)
     for deal_seed in range(seed, seed + games):
         choice = random.Random(deal_seed).choice
-        t0 = perf_counter()
+        t0 = clock()
         game = Game.from_deal(deal_seed, options)
-        t1 = perf_counter()
+        t1 = clock()
         n = 0
         while game.phase not in done:
             seat = choice(game.to_act)
@@ -144,7 +147,7 @@ def play_gouji(games: int, seed: int = 0, bie_san: bool = False) -> SideResult:
             n += 1
             if n > MAX_DECISIONS:
                 raise _endless("Gouji", deal_seed)
-        t2 = perf_counter()
+        t2 = clock()
         result.count_game(n, t1 - t0, t2 - t1, game.phase == VOID)
     return result
 
@@ -175,9 +178,9 @@ def play_doudizhu(games: int, seed: int = 0) -> SideResult:
     for deal_seed in range(seed, seed + games):
         choice = random.Random(deal_seed).choice
         game.np_random = np.random.RandomState(deal_seed)  # init_game hands it to the dealer
-        t0 = perf_counter()
+        t0 = clock()
         _, player = game.init_game()
-        t1 = perf_counter()
+        t1 = clock()
         actions = game.get_state(player)["actions"]
         n = 0
         while not game.is_over():
@@ -186,7 +189,7 @@ def play_doudizhu(games: int, seed: int = 0) -> SideResult:
             n += 1
             if n > MAX_DECISIONS:
                 raise _endless("Dou Dizhu", deal_seed)
-        t2 = perf_counter()
+        t2 = clock()
         result.count_game(n, t1 - t0, t2 - t1)
     return result
 
@@ -212,11 +215,13 @@ def run_benchmark(
         with_doudizhu = rlcard_available()
     gouji = SideResult("gouji")
     ddz = SideResult("doudizhu") if with_doudizhu else None
+    wall = perf_counter()
     for start in range(0, games, chunk):
         n = min(chunk, games - start)
         gouji.add(play_gouji(n, seed + start, bie_san))
         if ddz is not None:
             ddz.add(play_doudizhu(n, seed + start))
+    wall = perf_counter() - wall
     ratio = None
     if ddz is not None and ddz.decisions_per_second:
         ratio = gouji.decisions_per_second / ddz.decisions_per_second
@@ -224,12 +229,14 @@ def run_benchmark(
         "seed": seed,
         "games_each": games,
         "bie_san": bie_san,
+        "clock": "process CPU time",
         "setup": "excluded from decisions/s (timed apart); included in games/s",
         "gouji": gouji.to_json(),
         "doudizhu": ddz.to_json() if ddz is not None else None,
         "ratio": None if ratio is None else round(ratio, 3),
         "target_ratio": 1.0,
         "python": sys.version.split()[0],
+        "wall_seconds": round(wall, 2),
     }
 
 
@@ -237,7 +244,8 @@ def format_report(figures: dict) -> str:
     """The figures of :func:`run_benchmark` as readable lines."""
     lines = [
         f"Random self-play, {figures['games_each']} games each, seed {figures['seed']}, "
-        f"one core, Python {figures['python']}" + (" (bie-san)" if figures["bie_san"] else "")
+        f"one core, Python {figures['python']}; CPU time, {figures['wall_seconds']:.1f} s wall"
+        + (" (bie-san)" if figures["bie_san"] else "")
     ]
     for title, side in (("Gouji", figures["gouji"]), ("Dou Dizhu (RLCard)", figures["doudizhu"])):
         if side is None:

@@ -13,8 +13,8 @@ from tests.game.randomplay import play_random_game
 def _check_side(side: SideResult, games: int) -> None:
     assert side.games == games
     assert side.decisions > 0
-    assert side.play_seconds > 0 and side.setup_seconds > 0
-    assert side.decisions_per_second > side.decisions_per_second_with_setup > 0
+    assert side.play_seconds > 0 and side.setup_seconds >= 0
+    assert side.decisions_per_second >= side.decisions_per_second_with_setup > 0
     assert side.games_per_second > 0
     figures = side.to_json()
     assert figures["games"] == games and figures["decisions"] == side.decisions
