@@ -46,7 +46,7 @@ from engine.game import FINISHED, VOID, Game, Options  # noqa: E402
 
 DEFAULT_GAMES = 2500  # each side; about 20–30 s in all on the development machine
 DEFAULT_CHUNK = 100  # games of one side before switching to the other
-clock = process_time  # CPU seconds of this process: one core's work, whatever else runs
+CLOCK = process_time  # CPU seconds of this process: one core's work, whatever else runs
 MAX_DECISIONS = 20000  # a random game longer than this means the engine does not end games
 INSTALL_HINT = "pip install -e '.[bench]'"
 
@@ -137,9 +137,9 @@ def play_gouji(games: int, seed: int = 0, bie_san: bool = False) -> SideResult:
     done = (FINISHED, VOID)
     for deal_seed in range(seed, seed + games):
         choice = random.Random(deal_seed).choice
-        t0 = clock()
+        t0 = CLOCK()
         game = Game.from_deal(deal_seed, options)
-        t1 = clock()
+        t1 = CLOCK()
         n = 0
         while game.phase not in done:
             seat = choice(game.to_act)
@@ -147,7 +147,7 @@ def play_gouji(games: int, seed: int = 0, bie_san: bool = False) -> SideResult:
             n += 1
             if n > MAX_DECISIONS:
                 raise _endless("Gouji", deal_seed)
-        t2 = clock()
+        t2 = CLOCK()
         result.count_game(n, t1 - t0, t2 - t1, game.phase == VOID)
     return result
 
@@ -178,9 +178,9 @@ def play_doudizhu(games: int, seed: int = 0) -> SideResult:
     for deal_seed in range(seed, seed + games):
         choice = random.Random(deal_seed).choice
         game.np_random = np.random.RandomState(deal_seed)  # init_game hands it to the dealer
-        t0 = clock()
+        t0 = CLOCK()
         _, player = game.init_game()
-        t1 = clock()
+        t1 = CLOCK()
         actions = game.get_state(player)["actions"]
         n = 0
         while not game.is_over():
@@ -189,7 +189,7 @@ def play_doudizhu(games: int, seed: int = 0) -> SideResult:
             n += 1
             if n > MAX_DECISIONS:
                 raise _endless("Dou Dizhu", deal_seed)
-        t2 = clock()
+        t2 = CLOCK()
         result.count_game(n, t1 - t0, t2 - t1)
     return result
 
