@@ -11,7 +11,9 @@ import importlib
 import sys
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
-SUBCOMMANDS: dict[str, tuple[str, str]] = {}
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "render": ("render.cli", "draw a hand, table or series image"),
+}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -138,9 +138,11 @@ class TableView:
 
 @dataclass(frozen=True, slots=True)
 class SeriesGame:
-    """One game of a series: each seat's place, points for the game (places plus tribute,
-    RULES.md §8.6), net tribute cards (received minus paid), and whether it was a sweep
-    (串三户, which doubles the next game's place points). ``finished`` False: in progress."""
+    """One game of a series: each seat's place (None: still playing), points for the game
+    (place points, doubled after a sweep, plus tribute, RULES.md §8.6), net tribute cards
+    paid at its start (received minus paid), and whether this game was a sweep (串三户: one
+    team took 头科, 二科 and 三科; the next game has no tribute and double place points).
+    ``finished`` False: the game is still being played."""
 
     places: tuple[int | None, ...]
     points: tuple[int, ...] = (0,) * SEATS
@@ -179,6 +181,10 @@ class SeriesView:
             raise RenderInputError(
                 f"SeriesView has {len(self.games)} games, more than total_games={self.total_games}"
             )
+
+    def doubled(self, index: int) -> bool:
+        """Whether game ``index`` (0-based) follows a sweep (串三户), doubling its place points."""
+        return 0 < index <= len(self.games) and self.games[index - 1].chuan_san_hu
 
     def totals(self) -> tuple[int, ...]:
         """Each seat's points over the series, penalties included."""
