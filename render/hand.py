@@ -52,7 +52,7 @@ def as_cards(cards: CardsLike | None, what: str = "cards") -> list[Card]:
             or suit not in (None, "s", "h", "d", "c")
         ):
             raise RenderInputError(
-                f"{what}: {card!r} is not a card (rank 0-14, suit s/h/d/c or None)"
+                f"{what}: rank={rank!r} suit={suit!r} is not a card (rank 0-14, suit s/h/d/c or None)"
             )
         out.append(Card(rank, suit))
     return out
@@ -69,8 +69,12 @@ def _split_highlight(hand: list[Card], highlight: list[Card]) -> tuple[list[Card
             None,
         )
         if match is None:
+            held = any(c.rank == want.rank and (want.suit in (None, c.suit)) for c in hand)
+            problem = (
+                "more often than the hand holds it" if held else "but the hand does not hold it"
+            )
             raise RenderInputError(
-                f"highlight card {want} is not in the hand (or is highlighted twice more than held)"
+                f"highlight names {want} {problem}: highlight only cards of the hand"
             )
         rest.remove(match)
         lit.append(match)

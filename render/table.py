@@ -203,16 +203,26 @@ def _draw_plate(
 def _draw_markers(
     draw: ImageDraw.ImageDraw, seat: SeatView, x: int, y: int, room: int, lang: str
 ) -> None:
-    """The seat's markers as small pills in one row, smaller type if they would not fit."""
+    """The seat's markers as small pills in one row: smaller type if they would not fit, and
+    if even that is too wide, the last ones folded into a "+N" pill."""
     labels = [
         (word(k, lang), theme.MARKER_COLOURS[k])
         for k in ("declared", "opened", "headless", "revolted", "ai")
         if getattr(seat, k)
     ]
+
+    def widths_at(size: int) -> list[int]:
+        return [round(font(size, bold=True).getlength(text) + size * 0.9 + 6) for text, _ in labels]
+
     for size in (17, 15, 13):
-        widths = [font(size, bold=True).getlength(text) + size * 0.9 + 6 for text, _ in labels]
+        widths = widths_at(size)
         if sum(widths) <= room:
             break
+    every, shown = labels, len(labels)
+    while sum(widths) > room and shown > 1:
+        shown -= 1
+        labels = every[:shown] + [(f"+{len(every) - shown}", theme.PANEL_LINE)]
+        widths = widths_at(size)
     for (text, colour), w in zip(labels, widths, strict=True):
         pill(draw, (x, y), text, size, colour)
         x += round(w)
