@@ -2,7 +2,9 @@
 
 Pins itself to one core, draws each picture once cold (fonts and card art not yet cached),
 then N times warm, and prints the median render+encode time and the PNG size. Targets
-(issue 6): hand ≤ 30 ms, table ≤ 60 ms, hand PNG ≤ 300 KB.
+(issue 6): hand ≤ 30 ms, table ≤ 60 ms, hand PNG ≤ 300 KB. The targets are checked on CPU
+time (``time.process_time``), which other processes on a busy machine do not inflate; the
+wall-clock median is printed beside it.
 """
 
 from __future__ import annotations
@@ -52,29 +54,33 @@ def main(argv: list[str] | None = None) -> int:
 
     ok = True
     print(
-        f"{'picture':<12} {'cold ms':>8} {'median ms':>10} {'p90 ms':>8} {'PNG KB':>7} {'size':>10}  target"
+        f"{'picture':<12} {'cold ms':>8} {'CPU median':>10} {'wall median':>11} {'wall p90':>8}"
+        f" {'PNG KB':>7} {'size':>10}  target (on CPU time)"
     )
     for name, draw in _cases().items():
         t0 = time.perf_counter()
         data = to_png(draw())
         cold = (time.perf_counter() - t0) * 1000
-        times = []
+        walls, cpus = [], []
         for _ in range(args.repeat):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             image = draw()
             data = to_png(image)
-            times.append((time.perf_counter() - t0) * 1000)
-        median = statistics.median(times)
-        p90 = sorted(times)[int(len(times) * 0.9) - 1]
+            walls.append((time.perf_counter() - t0) * 1000)
+            cpus.append((time.process_time() - c0) * 1000)
+        median, wall = statistics.median(cpus), statistics.median(walls)
+        p90 = sorted(walls)[int(len(walls) * 0.9) - 1]
         target = TARGETS_MS.get(name)
         verdict = ""
         if target is not None:
             good = median <= target and (name != "hand" or len(data) <= HAND_PNG_LIMIT)
             ok &= good
-            verdict = f"≤ {target:.0f} ms{' and ≤ 300 KB' if name == 'hand' else ''}: {'ok' if good else 'MISSED'}"
+            limit = " and ≤ 300 KB" if name == "hand" else ""
+            verdict = f"≤ {target:.0f} ms{limit}: {'ok' if good else 'MISSED'}"
         size = f"{image.width}x{image.height}"
         print(
-            f"{name:<12} {cold:>8.1f} {median:>10.1f} {p90:>8.1f} {len(data) / 1024:>7.1f} {size:>10}  {verdict}"
+            f"{name:<12} {cold:>8.1f} {median:>10.1f} {wall:>11.1f} {p90:>8.1f}"
+            f" {len(data) / 1024:>7.1f} {size:>10}  {verdict}"
         )
     return 0 if ok else 1
 

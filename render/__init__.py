@@ -8,6 +8,7 @@ Public API (each returns a ``PIL.Image.Image`` in RGB; encode with :func:`to_png
     render_profile(view: ProfileView, lang="zh")
     render_leaderboard(rows: list[LeaderboardRow], server="", lang="zh", limit=10)
     to_png(image) -> bytes
+    warm_up()  # optional, at start-up: draws the cached art (~1.5 s) before the first picture
 
 Names are imported lazily, so ``import render`` (and ``gouji --help``) does not load Pillow.
 """
@@ -37,7 +38,25 @@ _EXPORTS = {
     "LeaderboardRow": "render.models",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = sorted([*_EXPORTS, "warm_up"])
+
+
+def warm_up() -> None:
+    """Fill the module-level caches (fonts, every card face at every size the pictures use,
+    card backs), so that the first picture a player asks for is as fast as the rest."""
+    from . import demo
+    from .cards import card_face
+    from .hand import CARD_W, render_hand
+    from .series import render_series
+    from .table import MINI_W, STANDING_W, render_table
+
+    for width in (CARD_W, MINI_W, STANDING_W):
+        for rank in range(15):
+            for suit in (None, "s", "h", "d", "c") if rank < 13 else (None,):
+                card_face(rank, suit, width)
+    render_hand("3456789TJQKA2BR", highlight="R")
+    render_table(demo.demo_table())
+    render_series(demo.demo_series())
 
 
 def __getattr__(name: str) -> Any:

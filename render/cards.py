@@ -84,7 +84,7 @@ def _crown(
             draw.ellipse([cx - jr, cy - jr, cx + jr, cy + jr], fill=theme.HIGHLIGHT)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
 def card_face(rank: int, suit: str | None, width: int) -> Image.Image:
     """The face of one card, ``width`` px wide, RGBA with transparent rounded corners."""
     W, H = width * SS, card_height(width) * SS

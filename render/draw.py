@@ -4,19 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from . import theme
 from .fonts import font
-
-
-@lru_cache(maxsize=32)
-def gradient(size: tuple[int, int], top: theme.RGB, bottom: theme.RGB) -> Image.Image:
-    """A vertical gradient from ``top`` to ``bottom`` (RGB, cached per size; copy before use)."""
-    w, h = size
-    column = Image.linear_gradient("L").resize((1, h))
-    img = Image.composite(Image.new("RGB", (1, h), bottom), Image.new("RGB", (1, h), top), column)
-    return img.resize((w, h), Image.Resampling.NEAREST)
 
 
 @lru_cache(maxsize=32)
@@ -26,14 +17,43 @@ def felt(size: tuple[int, int]) -> Image.Image:
     return Image.new("RGB", size, theme.FELT)
 
 
-def text_size(text: str, face: ImageFont.FreeTypeFont) -> tuple[int, int]:
-    """Width and height of ``text`` as drawn with anchor 'lt'."""
-    left, top, right, bottom = face.getbbox(text, anchor="lt")
-    return right - left, bottom - top
+SMOOTH = 3  # supersampling of rounded shapes
+
+
+@lru_cache(maxsize=512)
+def _rounded_art(
+    w: int, h: int, radius: int, fill: theme.RGB, outline: theme.RGB | None, width: int
+) -> Image.Image:
+    art = Image.new("RGBA", (w * SMOOTH, h * SMOOTH), fill + (0,))
+    ImageDraw.Draw(art).rounded_rectangle(
+        [0, 0, w * SMOOTH - 1, h * SMOOTH - 1],
+        radius=radius * SMOOTH,
+        fill=fill + (255,),
+        outline=outline + (255,) if outline else None,
+        width=width * SMOOTH,
+    )
+    return art.resize((w, h), Image.Resampling.BOX)
+
+
+def rounded(
+    img: Image.Image,
+    box: tuple[float, float, float, float],
+    radius: int,
+    fill: theme.RGB,
+    outline: theme.RGB | None = None,
+    width: int = 0,
+) -> None:
+    """A rounded rectangle with smooth corners (drawn supersampled once per size, cached)."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    w, h = x1 - x0, y1 - y0
+    if w <= 0 or h <= 0:
+        return
+    art = _rounded_art(w, h, min(radius, h // 2, w // 2), fill, outline, width)
+    img.paste(art, (x0, y0), art)
 
 
 def pill(
-    draw: ImageDraw.ImageDraw,
+    img: Image.Image,
     xy: tuple[int, int],
     text: str,
     size: int,
@@ -55,6 +75,6 @@ def pill(
     elif anchor[0] == "r":
         x -= total
     box = (round(x), round(y - height / 2), round(x + total), round(y + height / 2))
-    draw.rounded_rectangle(box, radius=height // 2, fill=fill)
-    draw.text((x + px, y), text, font=face, fill=ink, anchor="lm")
+    rounded(img, box, height // 2, fill)
+    ImageDraw.Draw(img).text((x + px, y), text, font=face, fill=ink, anchor="lm")
     return box

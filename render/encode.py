@@ -18,7 +18,9 @@ def to_png(image: Image.Image, palette: bool = True) -> bytes:
     true colour. zlib level 6 with PNG filters left to Pillow.
     """
     if palette and image.mode in ("RGB", "RGBA"):
-        image = image.convert("RGB").quantize(
+        if image.mode == "RGBA":
+            image = image.convert("RGB")
+        image = image.quantize(
             PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
         )
     out = io.BytesIO()

@@ -179,5 +179,5 @@ def render_hand(
         total = len(group_normal) + len(group_lit)
         if total > 1:
             top = y - (LIFT if group_lit else 0)
-            pill(draw, (x + CARD_W - 6, top + 4), f"×{total}", 34, BADGE, anchor="mm", pad=0.3)
+            pill(img, (x + CARD_W - 6, top + 4), f"×{total}", 34, BADGE, anchor="mm", pad=0.3)
     return img

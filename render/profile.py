@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from . import theme
 from .cards import SS
-from .draw import pill
+from .draw import pill, rounded
 from .errors import RenderInputError
 from .fonts import clean_text, display_name, font
 from .labels import check_lang, place_name, word
@@ -44,9 +44,13 @@ def _score_text(score: int) -> str:
 
 
 def _stat(
-    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], value: str, label: str
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    value: str,
+    label: str,
 ) -> None:
-    draw.rounded_rectangle(box, radius=16, fill=theme.PANEL_ALT)
+    rounded(img, box, 16, theme.PANEL_ALT)
     cx = (box[0] + box[2]) // 2
     draw.text((cx, box[1] + 42), value, font=font(38, bold=True), fill=theme.TEXT, anchor="mm")
     draw.text((cx, box[3] - 24), label, font=font(20, bold=True), fill=theme.MUTED, anchor="mm")
@@ -60,14 +64,14 @@ def render_profile(view: ProfileView, lang: str = "zh") -> Image.Image:
         raise RenderInputError(f"render_profile needs a ProfileView, not {type(view).__name__}")
     img = Image.new("RGB", (PROFILE_W, PROFILE_H), theme.PANEL_BG_BOTTOM)
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle([24, 24, PROFILE_W - 24, PROFILE_H - 24], radius=26, fill=theme.PANEL)
+    rounded(img, [24, 24, PROFILE_W - 24, PROFILE_H - 24], 26, theme.PANEL)
     disc = _disc(120, (54, 62, 80), GOLD)
     img.paste(disc, (56, 56), disc)
     draw.text((116, 116), _initial(view.name), font=font(60), fill=theme.TEXT, anchor="mm")
     name = display_name(view.name, font(40), 470)
     draw.text((204, 82), name, font=font(40), fill=theme.TEXT, anchor="lm")
     title = clean_text(view.title) if view.title else title_for(view.score)
-    box = pill(draw, (204, 140), title or title_for(view.score), 26, GOLD, ink=(40, 30, 8))
+    box = pill(img, (204, 140), title or title_for(view.score), 26, GOLD, ink=(40, 30, 8))
     where = []
     if view.server:
         where.append(display_name(view.server, font(22), 260))
@@ -100,7 +104,7 @@ def render_profile(view: ProfileView, lang: str = "zh") -> Image.Image:
     tw = (PROFILE_W - 2 * 56 - 2 * 20) // 3
     for i, (value, label) in enumerate(tiles):
         x = 56 + i * (tw + 20)
-        _stat(draw, (x, 200, x + tw, 300), value, label)
+        _stat(img, draw, (x, 200, x + tw, 300), value, label)
     # Places: one bar each.
     draw.text(
         (56, 334), word("places", lang), font=font(22, bold=True), fill=theme.MUTED, anchor="lm"
@@ -112,10 +116,8 @@ def render_profile(view: ProfileView, lang: str = "zh") -> Image.Image:
         x = 56 + p * (bw + 18)
         count = view.places[p]
         h = max(6, round(tall * count / most))
-        draw.rounded_rectangle([x, base - tall, x + bw, base], radius=10, fill=theme.PANEL_ALT)
-        draw.rounded_rectangle(
-            [x, base - h, x + bw, base], radius=10, fill=theme.PLACE_COLOURS[p + 1]
-        )
+        rounded(img, [x, base - tall, x + bw, base], 10, theme.PANEL_ALT)
+        rounded(img, [x, base - h, x + bw, base], 10, theme.PLACE_COLOURS[p + 1])
         draw.text(
             (x + bw // 2, base - h - 18 if h < tall - 30 else base - h + 20),
             str(count),
@@ -176,10 +178,11 @@ def render_leaderboard(
         y0 = BOARD_TOP + i * BOARD_ROW
         cy = y0 + BOARD_ROW // 2
         position = row.position if row.position is not None else i + 1
-        draw.rounded_rectangle(
+        rounded(
+            img,
             [24, y0 + 4, BOARD_W - 24, y0 + BOARD_ROW - 4],
-            radius=16,
-            fill=theme.PANEL if i % 2 else theme.PANEL_ALT,
+            16,
+            theme.PANEL if i % 2 else theme.PANEL_ALT,
         )
         if position in medals:
             disc = _disc(44, medals[position])
@@ -192,7 +195,7 @@ def render_leaderboard(
                 (74, cy), str(position), font=font(24, bold=True), fill=theme.MUTED, anchor="mm"
             )
         title = clean_text(row.title) if row.title else title_for(row.score)
-        title_box = pill(draw, (BOARD_W - 250, cy), title, 20, (70, 60, 30), ink=GOLD, anchor="rm")
+        title_box = pill(img, (BOARD_W - 250, cy), title, 20, (70, 60, 30), ink=GOLD, anchor="rm")
         name = display_name(row.name, font(28), title_box[0] - 130)
         draw.text((116, cy), name, font=font(28), fill=theme.TEXT, anchor="lm")
         draw.text(

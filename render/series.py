@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from . import theme
-from .draw import pill
+from .draw import pill, rounded
 from .errors import RenderInputError
 from .fonts import display_name, font
 from .labels import check_lang, place_name, word
@@ -30,12 +30,14 @@ def _points_colour(n: int) -> theme.RGB:
     return GREEN if n > 0 else RED if n < 0 else theme.MUTED
 
 
-def _cell(draw: ImageDraw.ImageDraw, x: int, y: int, game: SeriesGame, s: int, lang: str) -> None:
+def _cell(
+    img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, game: SeriesGame, s: int, lang: str
+) -> None:
     """One player's result in one game, centred on (x, y)."""
     place = game.places[s]
     if place is not None:
         pill(
-            draw,
+            img,
             (x, y - 16),
             place_name(place, lang),
             20,
@@ -90,7 +92,7 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
         )
     top = TITLE_H
     table_box = (MARGIN, top, width - MARGIN, top + HEAD_H + 6 * ROW_H)
-    draw.rounded_rectangle(table_box, radius=18, fill=theme.PANEL)
+    rounded(img, table_box, 18, theme.PANEL)
     gx0 = MARGIN + NAME_W
     # Column heads.
     draw.text(
@@ -142,13 +144,11 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
             draw.rectangle([MARGIN, y0, width - MARGIN - 1, y0 + ROW_H - 1], fill=theme.PANEL_ALT)
         draw.line([MARGIN, y0, width - MARGIN - 1, y0], fill=theme.PANEL_LINE, width=1)
         team = theme.team_of(s)
-        draw.rounded_rectangle(
-            [MARGIN + 16, cy - 22, MARGIN + 24, cy + 22], radius=4, fill=theme.TEAM_COLOURS[team]
-        )
+        rounded(img, [MARGIN + 16, cy - 22, MARGIN + 24, cy + 22], 4, theme.TEAM_COLOURS[team])
         name = display_name(view.names[s], font(26), NAME_W - 56, empty=f"#{s}")
         draw.text((MARGIN + 38, cy), name, font=font(26), fill=theme.TEXT, anchor="lm")
         for g, game in enumerate(view.games):
-            _cell(draw, gx0 + g * GAME_W + GAME_W // 2, cy, game, s, lang)
+            _cell(img, draw, gx0 + g * GAME_W + GAME_W // 2, cy, game, s, lang)
         penalty = view.penalties[s]
         draw.text(
             (tx, cy - (10 if penalty else 0)),
@@ -173,7 +173,7 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
     for team, total in enumerate(view.team_totals()):
         colour = theme.TEAM_COLOURS[team]
         box = (MARGIN, y, width - MARGIN, y + TEAM_H - 10)
-        draw.rounded_rectangle(box, radius=14, fill=theme.TEAM_DARK[team])
+        rounded(img, box, 14, theme.TEAM_DARK[team])
         label = word("team_a" if team == 0 else "team_b", lang)
         members = " · ".join(
             display_name(view.names[s], font(20), 170, empty=f"#{s}") for s in range(team, 6, 2)
@@ -193,6 +193,6 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
             fill=theme.TEXT,
             anchor="lm",
         )
-        pill(draw, (tx, y + (TEAM_H - 10) // 2), _signed(total), 26, colour, anchor="mm", pad=0.6)
+        pill(img, (tx, y + (TEAM_H - 10) // 2), _signed(total), 26, colour, anchor="mm", pad=0.6)
         y += TEAM_H
     return img

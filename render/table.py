@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from . import theme
 from .cards import SS, card_back, card_face, card_height, card_shadow
-from .draw import pill
+from .draw import pill, rounded
 from .errors import RenderInputError
 from .fonts import display_name, font
 from .hand import as_cards
@@ -22,22 +22,22 @@ from .models import Action, SeatView, TableView
 WIDTH, HEIGHT = 1280, 960
 CENTRE = (WIDTH // 2, HEIGHT // 2 + 4)
 TABLE_RADII = (430, 300)
-PLATE_W, PLATE_H = 320, 128
+PLATE_W, PLATE_H = 336, 128
 # Plate centres by position round the table: 0 bottom, then counter-clockwise.
 PLATE_CENTRES = ((640, 872), (1090, 640), (1090, 300), (640, 86), (190, 300), (190, 640))
 # Where each position's last action is drawn: (x, y, anchor) — the row of cards or the bubble
 # is centred on x ('m'), ends at x ('r', right-hand seats) or starts at x ('l', left-hand seats).
 ACTION_ANCHORS = (
     (640, 748, "m"),
-    (912, 612, "r"),
-    (912, 348, "r"),
+    (902, 612, "r"),
+    (902, 348, "r"),
     (640, 205, "m"),
-    (368, 348, "l"),
-    (368, 612, "l"),
+    (378, 348, "l"),
+    (378, 612, "l"),
 )
 ACTION_SPAN = 210
-MINI_W = 46
-STANDING_W = 68
+MINI_W = 50
+STANDING_W = 72
 AVATAR = 66
 
 
@@ -84,7 +84,7 @@ def _plate(team: int, turn: bool, dim: bool) -> Image.Image:
     draw.rounded_rectangle(
         [o, o, W - o - 1, H - o - 1],
         radius=22 * SS,
-        fill=fill + (245,),
+        fill=fill + (255,),
         outline=edge + (255,),
         width=(5 if turn else 3) * SS,
     )
@@ -145,7 +145,7 @@ def _draw_plate(
     _paste(img, _plate(team, turn, seat.revolted or seat.place is not None), (x0 - 8, y0 - 8))
     ax, ay = x0 + 16, y0 + 16
     _paste(img, _avatar(team), (ax, ay))
-    name_font = font(27)
+    name_font = font(30)
     name = _seat_name(seat, s, name_font, PLATE_W - AVATAR - 44)
     draw.text(
         (ax + AVATAR // 2, ay + AVATAR // 2),
@@ -158,10 +158,10 @@ def _draw_plate(
     draw.text((tx, y0 + 32), name, font=name_font, fill=theme.TEXT, anchor="lm")
     if seat.place is not None:
         pill(
-            draw,
+            img,
             (tx, y0 + 70),
             place_name(seat.place, lang),
-            22,
+            24,
             theme.PLACE_COLOURS[seat.place],
             ink=(20, 20, 24),
         )
@@ -171,26 +171,26 @@ def _draw_plate(
         draw.text(
             (tx + 36, y0 + 70),
             f"{seat.cards_left}",
-            font=font(28, bold=True),
+            font=font(32, bold=True),
             fill=theme.TEXT,
             anchor="lm",
         )
-        cw = font(28, bold=True).getlength(f"{seat.cards_left}")
+        cw = font(32, bold=True).getlength(f"{seat.cards_left}")
         draw.text(
             (tx + 42 + cw, y0 + 72),
             word("cards", lang),
-            font=font(18, bold=True),
+            font=font(20, bold=True),
             fill=theme.MUTED,
             anchor="lm",
         )
-    _draw_markers(draw, seat, x0 + 16, y0 + PLATE_H - 20, PLATE_W - 32, lang)
+    _draw_markers(img, seat, x0 + 16, y0 + PLATE_H - 20, PLATE_W - 32, lang)
     if view.burn is not None and s in (view.burn.burner, view.burn.burned):
         tag = word("burn", lang) if s == view.burn.burner else word("burned", lang)
-        pill(draw, (x0 + PLATE_W - 14, y0 + 8), tag, 20, theme.BURN, anchor="rm")
+        pill(img, (x0 + PLATE_W - 14, y0 + 8), tag, 20, theme.BURN, anchor="rm")
     if turn:
         label_y = y0 - 14 if position_of(s, view.bottom_seat) != 3 else y0 + PLATE_H + 14
         pill(
-            draw,
+            img,
             (cx, label_y),
             "▶ " + word("to_play", lang),
             20,
@@ -200,9 +200,7 @@ def _draw_plate(
         )
 
 
-def _draw_markers(
-    draw: ImageDraw.ImageDraw, seat: SeatView, x: int, y: int, room: int, lang: str
-) -> None:
+def _draw_markers(img: Image.Image, seat: SeatView, x: int, y: int, room: int, lang: str) -> None:
     """The seat's markers as small pills in one row: smaller type if they would not fit, and
     if even that is too wide, the last ones folded into a "+N" pill."""
     labels = [
@@ -214,7 +212,7 @@ def _draw_markers(
     def widths_at(size: int) -> list[int]:
         return [round(font(size, bold=True).getlength(text) + size * 0.9 + 6) for text, _ in labels]
 
-    for size in (17, 15, 13):
+    for size in (19, 16, 13):
         widths = widths_at(size)
         if sum(widths) <= room:
             break
@@ -224,7 +222,7 @@ def _draw_markers(
         labels = every[:shown] + [(f"+{len(every) - shown}", theme.PANEL_LINE)]
         widths = widths_at(size)
     for (text, colour), w in zip(labels, widths, strict=True):
-        pill(draw, (x, y), text, size, colour)
+        pill(img, (x, y), text, size, colour)
         x += round(w)
 
 
@@ -238,12 +236,12 @@ def _draw_action(
     if action.verb in ("play", "burn"):
         box = draw_cards_row(img, action.cards, (x, y), MINI_W, ACTION_SPAN, anchor)
         if action.verb == "burn":
-            pill(draw, (box[0] + 4, box[1] - 10), word("burn", lang), 18, theme.BURN, anchor="lm")
+            pill(img, (box[0] + 4, box[1] - 10), word("burn", lang), 18, theme.BURN, anchor="lm")
     else:
         colour = {"pass": (88, 96, 112), "yield": (46, 140, 160), "noburn": (88, 96, 112)}[
             action.verb
         ]
-        pill(draw, (x, y), word(action.verb, lang), 26, colour, anchor=anchor + "m", pad=0.8)
+        pill(img, (x, y), word(action.verb, lang), 28, colour, anchor=anchor + "m", pad=0.8)
 
 
 def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, lang: str) -> None:
@@ -255,7 +253,7 @@ def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, l
         label = f"{who} · {word('by', lang)}" if lang == "zh" else f"{word('by', lang)} {who}"
         colour = theme.TEAM_COLOURS[theme.team_of(view.standing_seat)]
         pill(
-            draw,
+            img,
             (cx, box[3] + 22),
             label,
             22,
@@ -267,7 +265,7 @@ def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, l
         )
 
 
-def _draw_banners(draw: ImageDraw.ImageDraw, view: TableView, lang: str) -> None:
+def _draw_banners(img: Image.Image, view: TableView, lang: str) -> None:
     """Melee and a burn in progress, top right under the caption."""
     banners = []
     if view.melee:
@@ -278,7 +276,7 @@ def _draw_banners(draw: ImageDraw.ImageDraw, view: TableView, lang: str) -> None
         banners.append((f"{word('burning', lang)}  {burner} → {burned}", theme.BURN))
     y = 96
     for text, colour in banners:
-        pill(draw, (WIDTH - 28, y), text, 22, colour, anchor="rm", pad=0.7, bold=False)
+        pill(img, (WIDTH - 28, y), text, 22, colour, anchor="rm", pad=0.7, bold=False)
         y += 46
 
 
@@ -287,9 +285,7 @@ def _draw_counter(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, 
     if counter is None:
         return
     x0, y0 = 24, 22
-    draw.rounded_rectangle(
-        [x0, y0, x0 + 276, y0 + 112], radius=16, fill=theme.PANEL, outline=theme.PANEL_LINE, width=2
-    )
+    rounded(img, [x0, y0, x0 + 276, y0 + 112], 16, theme.PANEL, theme.PANEL_LINE, 2)
     draw.text(
         (x0 + 16, y0 + 22),
         word("counter", lang),
@@ -325,7 +321,7 @@ def render_table(view: TableView, lang: str = "zh") -> Image.Image:
         caption = display_name(view.caption, font(24), 420)
         draw.text((WIDTH - 28, 40), caption, font=font(24), fill=theme.MUTED, anchor="rm")
     _draw_centre(img, draw, view, lang)
-    _draw_banners(draw, view, lang)
+    _draw_banners(img, view, lang)
     for s in range(6):
         _draw_action(img, draw, view, s, lang)
     for s in range(6):

@@ -116,3 +116,14 @@ def test_rank_index_is_legible_at_400_px() -> None:
     assert ImageChops.difference(ten, jack).getbbox() is not None
     lo, hi = ten.getextrema()
     assert hi - lo > 150
+
+
+def test_warm_up_draws_every_face_ahead() -> None:
+    import render
+    from render.cards import card_face
+
+    render.warm_up()
+    before = card_face.cache_info()
+    render_hand("3h 4s 5d 6c 7 8 9 T J Q K A 2 B R")
+    after = card_face.cache_info()
+    assert after.misses == before.misses and after.hits > before.hits
