@@ -14,6 +14,7 @@ import sys
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("bot.replay_cli", "replay a game or series record and print the result"),
     "plays": ("bot.plays_cli", "list the legal plays of a hand"),
+    "render": ("render.cli", "draw a hand, table or series image"),
 }
 
 
