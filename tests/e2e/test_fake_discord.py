@@ -18,7 +18,13 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import BotRunner, CommandUnavailable, FakeDiscord, UserActionError
+from tests.fakediscord import (
+    BotRunner,
+    CommandUnavailable,
+    FakeDiscord,
+    UserActionError,
+    running_fake,
+)
 
 
 def tiny_png(shade: int) -> bytes:
@@ -36,6 +42,7 @@ def tiny_png(shade: int) -> bytes:
 
 
 CARDS = ["KK", "K", "KKK", "QQ", "33"]
+SUBCOMMANDS = ["play", "hand", "slow", "table", "dm", "sleepy", "admin", "clean", "rename"]
 
 
 class SeatButton(discord.ui.DynamicItem[discord.ui.Button], template=r"seat:(?P<seat>[0-5])"):
@@ -70,6 +77,20 @@ class ModeSelect(discord.ui.View):
     )
     async def choose(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.send_message(f"modes: {','.join(select.values)}", ephemeral=True)
+
+    @discord.ui.button(label="Refresh", custom_id="refresh")
+    async def refresh(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()  # type 6: acknowledge, change nothing yet
+        await interaction.edit_original_response(content="pick modes (refreshed)")
+
+
+class NameModal(discord.ui.Modal, title="Your table name"):
+    """A modal with one text input."""
+
+    name = discord.ui.TextInput(label="Name", custom_id="table_name", max_length=20)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"table named {self.name.value}", ephemeral=True)
 
 
 def seat_row() -> discord.ui.View:
@@ -106,7 +127,21 @@ def make_group(bot: TestBot) -> app_commands.Group:
         await interaction.response.defer(thinking=True)
         await interaction.followup.send("thought about it")
         await interaction.edit_original_response(content="thought about it (edited)")
-        await interaction.followup.send("one more thing")
+        assert (await interaction.original_response()).content == "thought about it (edited)"
+        extra = await interaction.followup.send("one more thing", wait=True)
+        await interaction.followup.edit_message(extra.id, content="one more thing (edited)")
+
+    @gouji.command(name="clean", description="Post and delete")
+    async def clean(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("temporary")
+        await interaction.delete_original_response()
+        gone = await interaction.channel.send("gone soon")
+        await gone.delete()
+        await interaction.followup.send("cleaned", ephemeral=True)
+
+    @gouji.command(name="rename", description="Name the table")
+    async def rename(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal())
 
     @gouji.command(name="table", description="Post the table")
     async def table(interaction: discord.Interaction) -> None:
@@ -175,6 +210,7 @@ class TestBot(commands.Bot):
         self.table_message: discord.Message | None = None
         self.seen_bytes: list[bytes] = []
         self.errors: list[Exception] = []
+        self.seen_messages: list[discord.Message] = []
         self.resumed = asyncio.Event()
         self.sleep_for = 0.0
 
@@ -185,6 +221,9 @@ class TestBot(commands.Bot):
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """discord.py waits 5 s before a re-IDENTIFY (Discord's identify rate limit); not here."""
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.seen_messages.append(message)
 
     async def on_resumed(self) -> None:
         self.resumed.set()
@@ -212,15 +251,7 @@ async def test_bot_connects_identifies_and_syncs_commands(
     assert bot.application_id == fake.application_id
     (cmd,) = fake.commands.commands_in(None)
     assert cmd["name"] == "gouji"
-    assert {o["name"] for o in cmd["options"]} == {
-        "play",
-        "hand",
-        "slow",
-        "table",
-        "dm",
-        "sleepy",
-        "admin",
-    }
+    assert {o["name"] for o in cmd["options"]} == set(SUBCOMMANDS)
     (conn,) = fake.gateway.connections
     assert conn.path == "/gateway" and conn.query["compress"] == "zlib-stream"
     assert conn.opcodes[:2] == [1, 2] or conn.opcodes[:2] == [2, 1]  # heartbeat, identify
@@ -273,12 +304,15 @@ async def test_defer_followup_and_edit_original(fake: FakeDiscord, runner: BotRu
     rec = await dana.slash("gouji", "slow")
     second = await rec.followup(1)
     original = await rec.original()
-    assert [r.kind for r in rec.responses] == ["callback", "followup", "edit_original", "followup"]
+    await fake.wait_for(lambda: len(rec.responses) == 5)
+    kinds = ["callback", "followup", "edit_original", "followup", "edit_followup"]
+    assert [r.kind for r in rec.responses] == kinds
     assert rec.responses[0].type == 5
     assert original.content == "thought about it (edited)"
     assert [v.content for v in original.history] == ["", "thought about it"]
     assert rec.followup_ids[0] == original.id  # the first follow-up fills the "thinking" message
-    assert second.content == "one more thing" and not second.ephemeral
+    assert second.content == "one more thing (edited)" and not second.ephemeral
+    assert [v.content for v in second.history] == ["one more thing"]
 
 
 async def test_channel_message_with_png_then_edit_replacing_attachment(
@@ -411,7 +445,7 @@ async def test_late_answer_gets_unknown_interaction(fake: FakeDiscord, runner: B
     fake.interaction_deadline = 0.05
     bot_of(runner).sleep_for = 0.2
     rec = await fake.member("dana").slash("gouji", "sleepy")
-    await fake.wait_for(lambda: bot_of(runner).errors, 5, "the bot's error")
+    await fake.wait_for(lambda: bot_of(runner).errors, 5, "the bot's error", poll=0.01)
     (error,) = bot_of(runner).errors
     assert isinstance(error, discord.NotFound) and error.code == 10062
     assert not rec.acknowledged
@@ -435,3 +469,100 @@ async def test_endpoints_are_restored_after_the_fake(fake: FakeDiscord) -> None:
 def test_endpoints_are_discords_outside_a_fake() -> None:
     assert discord.http.Route.BASE == "https://discord.com/api/v10"
     assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "wss://gateway.discord.gg/"
+
+
+async def test_deleted_messages_vanish_for_users_but_stay_recorded(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    alice = fake.member("alice")
+    rec = await alice.slash("gouji", "clean")
+    done = await rec.followup(0)
+    assert done.content == "cleaned" and done.ephemeral
+    gone = [
+        m for m in fake.messages_in(fake.channel("gouji").id, include_deleted=True) if m.deleted
+    ]
+    assert sorted(m.content for m in gone) == ["gone soon", "temporary"]
+    assert not any(alice.can_see(m) for m in gone)
+    assert [r.kind for r in rec.responses] == ["callback", "delete_original", "followup"]
+
+
+async def test_modal_is_shown_and_submitted(fake: FakeDiscord, runner: BotRunner) -> None:
+    dana = fake.member("dana")
+    rec = await dana.slash("gouji", "rename")
+    await rec.response()
+    assert (
+        rec.callback_type == 9 and rec.modal is not None and rec.modal["title"] == "Your table name"
+    )
+    with pytest.raises(UserActionError):
+        await fake.member("bo").submit_modal(rec, {"table_name": "x"})
+    submitted = await dana.submit_modal(rec, {"table_name": "Red Dragons"})
+    assert (await submitted.original()).content == "table named Red Dragons"
+
+
+async def test_deferred_update_then_edit_original_changes_the_component_message(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    erlang = fake.member("erlang")
+    await (await erlang.slash("gouji", "table")).original()
+    menu = next(m for m in erlang.visible_messages() if m.content == "pick modes")
+    rec = await erlang.click(menu, label="Refresh")
+    await fake.wait_for(lambda: len(rec.responses) == 2)
+    assert rec.callback_type == 6 and menu.content == "pick modes (refreshed)"
+
+
+async def test_bot_receives_its_channel_messages_over_the_gateway(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    await (await fake.member("bo").slash("gouji", "table")).original()
+    bot = bot_of(runner)
+    await fake.wait_for(lambda: len(bot.seen_messages) >= 2, 5, "MESSAGE_CREATE", poll=0.01)
+    public = [m for m in fake.messages.values() if not m.ephemeral]
+    assert [m.id for m in bot.seen_messages] == [m.id for m in public]
+    assert [m.content for m in bot.seen_messages] == ["table v2", "pick modes"]  # cache updated
+    assert bot.latency < 5  # heartbeats are ACKed
+
+
+async def test_reconnect_request_resumes(fake: FakeDiscord, runner: BotRunner) -> None:
+    assert await fake.gateway.request_reconnect()
+    await asyncio.wait_for(bot_of(runner).resumed.wait(), 5)
+    rec = await fake.member("chen").slash("gouji", "play", cards="KKK")
+    assert (await rec.original()).content == "chen played KKK [zh-CN]"
+
+
+async def test_bad_command_sync_is_refused_like_discord(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    bad = [{"name": "Bad Name", "description": "x", "type": 1}]
+    with pytest.raises(discord.HTTPException) as info:
+        await runner.client.http.bulk_upsert_global_commands(fake.application_id, payload=bad)
+    assert info.value.status == 400 and info.value.code == 50035
+    assert [c["name"] for c in fake.commands.commands_in(None)] == ["gouji"]
+
+
+async def test_rate_limited_interaction_callback_is_retried(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    fake.faults.rate_limit(
+        "POST", "/interactions/{interaction_id}/{token}/callback", retry_after=0.05
+    )
+    rec = await fake.member("fang").slash("gouji", "play", cards="K")
+    assert (await rec.original()).content == "fang played K [zh-CN]"
+    statuses = [r.status for r in fake.requests if r.route and r.route.startswith("/interactions/")]
+    assert statuses == [429, 200]
+
+
+async def test_fake_and_bots_leave_nothing_running() -> None:
+    baseline = asyncio.all_tasks()
+    clients: list[discord.Client] = []
+    async with running_fake() as server:
+        async with BotRunner(server, TestBot) as bot_runner:
+            clients.append(bot_runner.client)
+            await (await server.member("alice").slash("gouji", "play", cards="K")).original()
+            clients.append(await bot_runner.restart())
+        assert all(c.closed_at is not None for c in server.gateway.connections)
+    assert all(c.is_closed() and c.http._HTTPClient__session.closed for c in clients)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    leftover = {t for t in asyncio.all_tasks() - baseline if not t.done()}
+    assert leftover == set()
+    assert discord.http.Route.BASE == "https://discord.com/api/v10"

@@ -302,6 +302,14 @@ class GatewayHub:
             await conn.ws.close(code=code, message=b"dropped by the fake")
         return True
 
+    async def request_reconnect(self) -> bool:
+        """Send RECONNECT (op 7): the client closes and resumes; False if nobody is connected."""
+        session = self.active
+        if session is None or session.conn is None:
+            return False
+        async with session.lock:
+            return await session.conn.send({"op": RECONNECT, "d": None})
+
     def invalidate(self) -> None:
         """Make the active session non-resumable: its next RESUME gets INVALID_SESSION."""
         if self.active is not None:

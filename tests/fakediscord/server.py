@@ -150,9 +150,17 @@ class FakeDiscord:
         self._changed = asyncio.Event()
 
     async def wait_for(
-        self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "a condition"
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float = 5.0,
+        what: str = "a condition",
+        poll: float | None = None,
     ) -> T:
-        """Return the first truthy ``predicate()``, re-checked whenever something is recorded."""
+        """Return the first truthy ``predicate()``, re-checked whenever something is recorded.
+
+        A predicate that looks at state the fake does not record (e.g. the bot's own
+        attributes) should pass ``poll``: it is then also re-checked every ``poll`` seconds.
+        """
         deadline = time.monotonic() + timeout
         while True:
             changed = self._changed
@@ -163,7 +171,7 @@ class FakeDiscord:
             if left <= 0:
                 raise WaitTimeout(f"gave up after {timeout}s waiting for {what}")
             try:
-                await asyncio.wait_for(changed.wait(), left)
+                await asyncio.wait_for(changed.wait(), left if poll is None else min(left, poll))
             except TimeoutError:
                 pass
 
