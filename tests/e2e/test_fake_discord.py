@@ -269,6 +269,11 @@ async def test_slash_command_in_group_with_option_and_autocomplete(
     assert reply.content == "bo played KK [zh-CN]"
     assert rec.callback_type == 4 and rec.latency is not None and rec.latency >= 0
     assert all(m.can_see(reply) for m in fake.members)
+    cached = await fake.wait_for(
+        lambda: next((m for m in bot_of(runner).cached_messages if m.id == reply.id), None),
+        poll=0.01,
+    )
+    assert cached.interaction_metadata is not None and cached.interaction_metadata.user.name == "bo"
     with pytest.raises(CommandUnavailable, match="no option"):
         await bo.slash("gouji", "play", card="KK")
     with pytest.raises(CommandUnavailable, match="missing required"):

@@ -21,6 +21,7 @@ from .faults import FaultPlan, error_response
 from .gateway import DIRECT_MESSAGES, GUILD_MEMBERS, GUILD_MESSAGES, GatewayHub
 from .messages import ApiError, Upload
 from .model import (
+    APPLICATION_COMMAND,
     DM,
     GUILD_TEXT,
     AttachmentRecord,
@@ -288,8 +289,18 @@ class FakeDiscord:
         return channel.payload(recipient)
 
     def message_payload(self, msg: MessageRecord) -> dict[str, Any]:
-        """A message object."""
-        return msg.payload(self.users[msg.author_id], self.application_id)
+        """A message object (interaction replies carry ``interaction_metadata``)."""
+        data = msg.payload(self.users[msg.author_id], self.application_id)
+        rec = self.interactions.get(msg.interaction_id or 0)
+        if rec is not None:
+            data["type"] = 20 if rec.type == APPLICATION_COMMAND else 0
+            data["interaction_metadata"] = {
+                "id": str(rec.id),
+                "type": rec.type,
+                "user": self.users[rec.user_id].payload(),
+                "authorizing_integration_owners": {"0": str(rec.guild_id or 0)},
+            }
+        return data
 
     # ----- messages ----------------------------------------------------------------------------
     def dm_channel_for(self, user_id: int) -> FakeChannel:
