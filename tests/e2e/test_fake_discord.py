@@ -327,9 +327,11 @@ async def test_channel_message_with_png_then_edit_replacing_attachment(
     rec = await erlang.slash("gouji", "table", channel="general")
     done = await rec.original()
     assert done.content == "posted" and done.ephemeral
-    table = next(m for m in erlang.visible_messages("general") if m.content.startswith("table"))
+    table = await fake.wait_message(lambda m: m.content.startswith("table"))
+    assert erlang.can_see(table) and table.channel_id == fake.channel("general").id
     assert table.content == "table v2" and table.edited_iso is not None
     assert [a.data for a in table.attachments] == [tiny_png(200)]
+    assert table.attachments[0].image().getpixel((1, 0)) == 200
     assert [a.data for a in table.history[0].attachments] == [tiny_png(50)]
     assert bot_of(runner).seen_bytes == [tiny_png(50)]  # the bot downloaded it from the fake CDN
     assert [b["label"] for b in table.buttons()] == ["Seat 0", "Seat 1", "Seat 2"]

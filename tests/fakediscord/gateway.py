@@ -159,7 +159,11 @@ class GatewayHub:
                 if msg.type != WSMsgType.TEXT:
                     await self._close(conn, DECODE_ERROR, "send JSON text frames")
                     break
-                payload = json.loads(msg.data)
+                try:
+                    payload = json.loads(msg.data)
+                except ValueError:
+                    await self._close(conn, DECODE_ERROR, "invalid JSON")
+                    break
                 op, data = payload.get("op"), payload.get("d")
                 conn.opcodes.append(op)
                 if op == HEARTBEAT:

@@ -7,6 +7,7 @@ API (v10). Times are ``time.monotonic()`` seconds unless a name ends in ``_iso``
 from __future__ import annotations
 
 import datetime
+import io
 import itertools
 import struct
 import time
@@ -129,6 +130,12 @@ class AttachmentRecord:
         if size:
             out["width"], out["height"] = size
         return out
+
+    def image(self) -> Any:
+        """The file opened with Pillow (``PIL.Image.Image``), for checking a picture."""
+        from PIL import Image
+
+        return Image.open(io.BytesIO(self.data))
 
 
 @dataclass

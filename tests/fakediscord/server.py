@@ -18,10 +18,9 @@ from aiohttp import web
 from . import rest, webhooks
 from .commands import CommandRegistry
 from .faults import FaultPlan, error_response
-from .gateway import DIRECT_MESSAGES, GUILD_MEMBERS, GUILD_MESSAGES, GatewayHub
+from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GatewayHub
 from .messages import ApiError, Upload
 from .model import (
-    APPLICATION_COMMAND,
     DM,
     GUILD_TEXT,
     AttachmentRecord,
@@ -33,12 +32,11 @@ from .model import (
     Snowflakes,
     iso_now,
 )
+from .payloads import PayloadBuilder
 from .users import SimUser
 
 T = TypeVar("T")
 API_PREFIX = "/api/v10"
-# Everything a member may do in a text channel (view, send, embed, attach, read history, ...).
-MEMBER_PERMISSIONS = str((1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31))
 DEFAULT_MEMBERS: tuple[tuple[str, str], ...] = (
     ("alice", "en-US"),
     ("bo", "zh-CN"),
@@ -53,7 +51,7 @@ class WaitTimeout(AssertionError):
     """``wait_for`` gave up; the message says what was awaited."""
 
 
-class FakeDiscord:
+class FakeDiscord(PayloadBuilder):
     """The fake server and its state. Use ``async with FakeDiscord() as fake:``."""
 
     def __init__(
@@ -99,6 +97,7 @@ class FakeDiscord:
     async def start(self) -> FakeDiscord:
         """Listen on 127.0.0.1 at a free port."""
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/", self.gateway.handle)  # like wss://gateway.discord.gg/
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/resume", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._cdn)
@@ -176,6 +175,17 @@ class FakeDiscord:
             except TimeoutError:
                 pass
 
+    async def wait_message(
+        self, predicate: Callable[[MessageRecord], bool], timeout: float = 5.0
+    ) -> MessageRecord:
+        """Wait until a (not deleted) message matches ``predicate``; return the newest such."""
+
+        def newest() -> MessageRecord | None:
+            found = [m for m in self.messages.values() if not m.deleted and predicate(m)]
+            return found[-1] if found else None
+
+        return await self.wait_for(newest, timeout, "a matching message")
+
     # ----- lookups -----------------------------------------------------------------------------
     @property
     def text_channels(self) -> list[FakeChannel]:
@@ -221,86 +231,6 @@ class FakeDiscord:
     def unknown_requests(self) -> list[RequestRecord]:
         """Requests to routes the fake does not know (a test can assert there are none)."""
         return [r for r in self.requests if r.route is None]
-
-    # ----- payloads ----------------------------------------------------------------------------
-    def member_payload(self, user: FakeUser, *, with_permissions: bool = False) -> dict[str, Any]:
-        """A guild member object."""
-        data: dict[str, Any] = {
-            "user": user.payload(),
-            "roles": [],
-            "joined_at": "2026-01-01T00:00:00+00:00",
-            "deaf": False,
-            "mute": False,
-            "flags": 0,
-            "nick": None,
-        }
-        if with_permissions:
-            data["permissions"] = MEMBER_PERMISSIONS
-        return data
-
-    def guild_create_payloads(self, intents: int) -> list[dict[str, Any]]:
-        """The GUILD_CREATE payload of the guild (all members only with the members intent)."""
-        members = list(self.users.values())
-        listed = members if intents & GUILD_MEMBERS else [self.bot_user]
-        everyone = {
-            "id": str(self.guild_id),
-            "name": "@everyone",
-            "permissions": MEMBER_PERMISSIONS,
-            "position": 0,
-            "color": 0,
-            "hoist": False,
-            "managed": False,
-            "mentionable": False,
-            "flags": 0,
-        }
-        return [
-            {
-                "id": str(self.guild_id),
-                "name": self.guild_name,
-                "icon": None,
-                "owner_id": str(self.members[0].id if self.members else self.bot_user.id),
-                "preferred_locale": self.guild_locale,
-                "roles": [everyone],
-                "emojis": [],
-                "stickers": [],
-                "features": [],
-                "channels": [c.payload() for c in self.text_channels],
-                "threads": [],
-                "members": [self.member_payload(u) for u in listed],
-                "member_count": len(members),
-                "presences": [],
-                "voice_states": [],
-                "stage_instances": [],
-                "guild_scheduled_events": [],
-                "large": False,
-                "unavailable": False,
-                "joined_at": "2026-01-01T00:00:00+00:00",
-                "system_channel_id": None,
-                "verification_level": 0,
-                "mfa_level": 0,
-                "premium_tier": 0,
-                "nsfw_level": 0,
-            }
-        ]
-
-    def channel_payload(self, channel: FakeChannel) -> dict[str, Any]:
-        """A channel object (DMs carry their recipient)."""
-        recipient = self.users.get(channel.recipient_id) if channel.recipient_id else None
-        return channel.payload(recipient)
-
-    def message_payload(self, msg: MessageRecord) -> dict[str, Any]:
-        """A message object (interaction replies carry ``interaction_metadata``)."""
-        data = msg.payload(self.users[msg.author_id], self.application_id)
-        rec = self.interactions.get(msg.interaction_id or 0)
-        if rec is not None:
-            data["type"] = 20 if rec.type == APPLICATION_COMMAND else 0
-            data["interaction_metadata"] = {
-                "id": str(rec.id),
-                "type": rec.type,
-                "user": self.users[rec.user_id].payload(),
-                "authorizing_integration_owners": {"0": str(rec.guild_id or 0)},
-            }
-        return data
 
     # ----- messages ----------------------------------------------------------------------------
     def dm_channel_for(self, user_id: int) -> FakeChannel:
@@ -391,35 +321,7 @@ class FakeDiscord:
             fake=self,
         )
         self.interactions[rec.id] = rec
-        payload: dict[str, Any] = {
-            "id": str(rec.id),
-            "application_id": str(self.application_id),
-            "type": kind,
-            "data": data,
-            "token": rec.token,
-            "version": 1,
-            "channel_id": str(channel.id),
-            "channel": self.channel_payload(channel),
-            "locale": user.locale,
-            "app_permissions": MEMBER_PERMISSIONS,
-            "entitlements": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
-        }
-        if channel.guild_id is not None:
-            payload.update(
-                guild_id=str(channel.guild_id),
-                guild_locale=self.guild_locale,
-                guild={"id": str(channel.guild_id), "locale": self.guild_locale, "features": []},
-                member=self.member_payload(user, with_permissions=True),
-                context=0,
-                authorizing_integration_owners={"0": str(channel.guild_id)},
-            )
-        else:
-            payload.update(
-                user=user.payload(), context=1, authorizing_integration_owners={"0": "0"}
-            )
-        if message is not None:
-            payload["message"] = self.message_payload(message)
+        payload = self.interaction_payload(rec, user, channel, message)
 
         def sent(at: float) -> None:
             rec.dispatched_at = at
