@@ -573,3 +573,21 @@ async def test_fake_and_bots_leave_nothing_running() -> None:
     leftover = {t for t in asyncio.all_tasks() - baseline if not t.done()}
     assert leftover == set()
     assert discord.http.Route.BASE == "https://discord.com/api/v10"
+
+
+async def test_user_messages_reach_the_bot_with_content_only_when_allowed(
+    fake: FakeDiscord, runner: BotRunner
+) -> None:
+    bot, fang = bot_of(runner), fake.member("fang")
+    await fang.say("hello all")
+    await fang.say(f"<@{fake.bot_user.id}> deal me in")
+    await fang.say("psst", channel="dm")
+    await fake.wait_for(lambda: len(bot.seen_messages) == 3, 5, "three messages", poll=0.01)
+    assert [m.content for m in bot.seen_messages] == [
+        "",
+        f"<@{fake.bot_user.id}> deal me in",
+        "psst",
+    ]
+    assert {m.author.id for m in bot.seen_messages} == {fang.id}
+    assert isinstance(bot.seen_messages[2].channel, discord.DMChannel)
+    assert fake.messages_in(fake.channel("gouji").id)[0].content == "hello all"  # recorded in full

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from .gateway import GUILD_MEMBERS
@@ -10,6 +11,7 @@ from .model import APPLICATION_COMMAND, FakeChannel, FakeUser, InteractionRecord
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
+MENTION = re.compile(r"<@!?(\d+)>")
 # Everything a member may do in a text channel (view, send, embed, attach, read history, ...).
 MEMBER_PERMISSIONS = str((1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31))
 
@@ -87,6 +89,8 @@ class PayloadBuilder:
     def message_payload(self: FakeDiscord, msg: MessageRecord) -> dict[str, Any]:
         """A message object (interaction replies carry ``interaction_metadata``)."""
         data = msg.payload(self.users[msg.author_id], self.application_id)
+        mentioned = {int(i) for i in MENTION.findall(msg.content)}
+        data["mentions"] = [u.payload() for u in self.users.values() if u.id in mentioned]
         rec = self.interactions.get(msg.interaction_id or 0)
         if rec is not None:
             data["type"] = 20 if rec.type == APPLICATION_COMMAND else 0

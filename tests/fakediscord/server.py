@@ -18,7 +18,7 @@ from aiohttp import web
 from . import rest, webhooks
 from .commands import CommandRegistry
 from .faults import FaultPlan, error_response
-from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GatewayHub
+from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT, GatewayHub
 from .messages import ApiError, Upload
 from .model import (
     DM,
@@ -292,12 +292,22 @@ class FakeDiscord(PayloadBuilder):
     async def _dispatch_message(self, event: str, msg: MessageRecord) -> None:
         data = self.message_payload(msg)
         if msg.guild_id:
-            data["member"] = {
-                k: v
-                for k, v in self.member_payload(self.users[msg.author_id]).items()
-                if k != "user"
-            }
+            member = self.member_payload(self.users[msg.author_id])
+            data["member"] = {k: v for k, v in member.items() if k != "user"}
+        session = self.gateway.active
+        if session is not None and not self._content_visible(msg, data, session.intents):
+            data.update(content="", embeds=[], attachments=[], components=[])
         await self.gateway.dispatch(event, data, self._message_intent(msg))
+
+    def _content_visible(self, msg: MessageRecord, data: dict[str, Any], intents: int) -> bool:
+        """Discord's message-content rule: the bot's own, DMs, mentions, or the intent."""
+        mentioned = any(u["id"] == str(self.bot_user.id) for u in data["mentions"])
+        return bool(
+            intents & MESSAGE_CONTENT
+            or msg.author_id == self.bot_user.id
+            or msg.guild_id is None
+            or mentioned
+        )
 
     # ----- interactions ------------------------------------------------------------------------
     async def create_interaction(

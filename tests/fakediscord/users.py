@@ -137,6 +137,22 @@ class SimUser:
             return self.fake.dm_channel_for(self.id)
         return self.fake.channel(channel)
 
+    async def say(
+        self, content: str, channel: FakeChannel | str | int | None = None
+    ) -> MessageRecord:
+        """Post a message in a text channel (default the first) or ``"dm"`` to the bot.
+
+        The bot gets MESSAGE_CREATE; without the message-content intent its content is empty
+        unless the bot is mentioned (``fake.bot_user`` as ``<@id>``) or it is a DM.
+        """
+        if not 1 <= len(content) <= 2000:
+            raise UserActionError("a message has 1-2000 characters")
+        where = self._where(channel)
+        msg = MessageRecord(
+            self.fake.ids.next(), where.id, where.guild_id, self.id, content=content
+        )
+        return await self.fake.add_message(msg)
+
     async def slash(
         self, *path: str, channel: FakeChannel | str | int | None = None, **options: Any
     ) -> InteractionRecord:
