@@ -9,7 +9,7 @@ import aiohttp
 import discord
 import pytest
 
-from tests.fakediscord import BotRunner, CommandUnavailable, FakeDiscord
+from tests.fakediscord import BotRunner, CommandUnavailable, FakeDiscord, running_fake
 
 
 def plain_client() -> discord.Client:
@@ -123,3 +123,22 @@ async def test_lookups_and_history_through_the_client(
     dm = await user.create_dm()
     assert dm.id == (await user.create_dm()).id == fake.dm_channel_for(dana.id).id
     assert fake.unknown_requests == []
+
+
+def members_client() -> discord.Client:
+    intents = discord.Intents.default()
+    intents.members = True
+    return discord.Client(intents=intents, guild_ready_timeout=0.05)
+
+
+async def test_members_intent_must_be_allowed_and_then_chunks_the_guild() -> None:
+    async with running_fake() as refusing:
+        with pytest.raises(RuntimeError) as info:
+            await BotRunner(refusing, members_client).start()
+        assert isinstance(info.value.__cause__, discord.PrivilegedIntentsRequired)
+    async with running_fake(privileged_intents=1 << 1) as allowing:
+        async with BotRunner(allowing, members_client) as runner:
+            guild = runner.client.get_guild(allowing.guild_id)
+            assert guild is not None and len(guild.members) == 7
+            members = await guild.query_members(query="f")
+            assert [m.name for m in members] == ["fang"]

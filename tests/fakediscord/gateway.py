@@ -175,7 +175,9 @@ class GatewayHub:
                     session = await self._identify(conn, data)
                 elif op == RESUME:
                     session = await self._resume(conn, data)
-                elif op not in (PRESENCE, VOICE, REQUEST_MEMBERS):
+                elif op == REQUEST_MEMBERS and session is not None:
+                    await self._members_chunk(session, data)
+                elif op not in (PRESENCE, VOICE):
                     await self._close(conn, UNKNOWN_OPCODE, f"unknown opcode {op}")
                     break
         finally:
@@ -251,6 +253,30 @@ class GatewayHub:
         if session.shard is not None:
             data["shard"] = session.shard
         return data
+
+    async def _members_chunk(self, session: Session, data: dict[str, Any]) -> None:
+        """Answer REQUEST_GUILD_MEMBERS (needs the members intent) with one chunk."""
+        if not session.intents & GUILD_MEMBERS:
+            return
+        fake = self.fake
+        wanted = {int(i) for i in data.get("user_ids") or []}
+        query = (data.get("query") or "").lower()
+        users = [
+            u
+            for u in fake.users.values()
+            if (not wanted or u.id in wanted) and u.name.lower().startswith(query)
+        ]
+        limit = int(data.get("limit") or 0)
+        chunk: dict[str, Any] = {
+            "guild_id": str(fake.guild_id),
+            "members": [fake.member_payload(u) for u in users[: limit or None]],
+            "chunk_index": 0,
+            "chunk_count": 1,
+        }
+        if data.get("nonce"):
+            chunk["nonce"] = data["nonce"]
+        async with session.lock:
+            await session.append("GUILD_MEMBERS_CHUNK", chunk)
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(str(data.get("session_id")))

@@ -76,23 +76,19 @@ class BotRunner:
             {self.task, waiter}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
         )
         if self.task in done:
-            waiter.cancel()
-            await asyncio.gather(waiter, return_exceptions=True)
-            await self.stop()
-            raise RuntimeError("the bot stopped while starting") from self._task_error(done)
+            error = None if self.task.cancelled() else self.task.exception()
+            await self._abandon(waiter)
+            raise RuntimeError(f"the bot stopped while starting: {error!r}") from error
         if waiter not in done:
-            waiter.cancel()
-            await asyncio.gather(waiter, return_exceptions=True)
-            await self.stop()
+            await self._abandon(waiter)
             raise TimeoutError(f"the bot was not ready after {timeout}s")
         waiter.result()
         return bot
 
-    def _task_error(self, done: set[asyncio.Task[Any]]) -> BaseException | None:
-        task = self.task
-        if task is None or task.cancelled():
-            return None
-        return task.exception()
+    async def _abandon(self, waiter: asyncio.Task[None]) -> None:
+        waiter.cancel()
+        await asyncio.gather(waiter, return_exceptions=True)
+        await self.stop()
 
     async def stop(self) -> None:
         """Close the client and wait for its task; safe to call twice."""
