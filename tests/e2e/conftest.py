@@ -11,6 +11,10 @@ from tests.fakediscord import FakeDiscord, running_fake
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    """A started FakeDiscord; discord.py's endpoints point at it for the test, then are restored."""
+    """A started FakeDiscord; discord.py's endpoints point at it for the test, then are restored.
+
+    A request the fake itself failed on fails the test (its traceback is shown).
+    """
     async with running_fake() as server:
         yield server
+    assert not server.internal_errors, "\n".join(server.internal_errors)

@@ -142,3 +142,14 @@ async def test_members_intent_must_be_allowed_and_then_chunks_the_guild() -> Non
             assert guild is not None and len(guild.members) == 7
             members = await guild.query_members(query="f")
             assert [m.name for m in members] == ["fang"]
+
+
+async def test_unreadable_requests_get_a_fast_400_and_are_recorded(
+    fake: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    status, body = await call(http, "GET", "/channels/not-a-number")
+    assert status == 400 and body["code"] == 50035
+    assert len(fake.internal_errors) == 1 and "ValueError" in fake.internal_errors[0]
+    status, body = await call(http, "DELETE", "/users/@me")
+    assert status == 405 and fake.unknown_requests[-1].method == "DELETE"
+    fake.internal_errors.clear()  # expected here; the fixture fails tests that leave some

@@ -8,8 +8,10 @@ See README.md beside this file for the API.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -36,6 +38,7 @@ from .payloads import PayloadBuilder
 from .users import SimUser
 
 T = TypeVar("T")
+_log = logging.getLogger(__name__)
 API_PREFIX = "/api/v10"
 DEFAULT_MEMBERS: tuple[tuple[str, str], ...] = (
     ("alice", "en-US"),
@@ -78,6 +81,7 @@ class FakeDiscord(PayloadBuilder):
         self.messages: dict[int, MessageRecord] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.requests: list[RequestRecord] = []
+        self.internal_errors: list[str] = []  # tracebacks of requests the fake failed on
         self.faults = FaultPlan()
         self.commands = CommandRegistry(self.ids, self.application_id)
         self.gateway = GatewayHub(self)
@@ -364,8 +368,13 @@ class FakeDiscord(PayloadBuilder):
         except web.HTTPException as exc:
             if exc.status not in (404, 405):
                 raise
-            response = error_response(404, 0, "404: Not Found")
+            response = error_response(exc.status, 0, f"{exc.status}: {exc.reason}")
             route = None
+        except Exception as exc:  # a body the fake cannot read, or a bug in the fake
+            self.internal_errors.append(traceback.format_exc())
+            _log.exception("fake Discord failed on %s %s", request.method, request.path)
+            # 400, not 500: discord.py would retry a 5xx for ~25 s before giving up.
+            response = error_response(400, 50035, f"fake Discord could not handle this: {exc!r}")
         if is_api and route is not None and response.status < 300:
             response.headers.update(
                 {
