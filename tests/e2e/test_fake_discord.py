@@ -502,6 +502,8 @@ async def test_modal_is_shown_and_submitted(fake: FakeDiscord, runner: BotRunner
     )
     with pytest.raises(UserActionError):
         await fake.member("bo").submit_modal(rec, {"table_name": "x"})
+    with pytest.raises(UserActionError, match="length"):
+        await dana.submit_modal(rec, {"table_name": "x" * 21})  # max_length=20
     submitted = await dana.submit_modal(rec, {"table_name": "Red Dragons"})
     assert (await submitted.original()).content == "table named Red Dragons"
 

@@ -255,19 +255,24 @@ class SimUser:
         ids = {c["custom_id"] for c in inputs}
         if set(values) - ids:
             raise UserActionError(f"the modal has text inputs {sorted(ids)}")
-        rows = [
-            {
-                "type": 1,
-                "components": [
-                    {
-                        "type": 4,
-                        "custom_id": c["custom_id"],
-                        "value": values.get(c["custom_id"], ""),
-                    }
-                ],
-            }
-            for c in inputs
-        ]
+        for c in inputs:
+            value = values.get(c["custom_id"], "")
+            if c.get("required", True) and not value:
+                raise UserActionError(f"text input {c['custom_id']!r} is required")
+            if not c.get("min_length", 0) <= len(value) <= c.get("max_length", 4000):
+                raise UserActionError(f"text input {c['custom_id']!r}: length out of bounds")
+
+        def answered(comp: dict[str, Any]) -> dict[str, Any]:
+            value = values.get(comp["custom_id"], "")
+            return {"type": 4, "custom_id": comp["custom_id"], "value": value}
+
+        rows = []
+        for top in modal.get("components", []):  # answer in the modal's own layout
+            if top.get("type") == 18 and top.get("component", {}).get("type") == 4:
+                rows.append({"type": 18, "component": answered(top["component"])})
+            elif top.get("type") == 1:
+                kids = [answered(c) for c in top.get("components", []) if c.get("type") == 4]
+                rows.append({"type": 1, "components": kids})
         data = {"custom_id": modal["custom_id"], "components": rows}
         channel = self.fake.channels[shown_by.channel_id]
         message = self.fake.messages.get(shown_by.message_id or 0)

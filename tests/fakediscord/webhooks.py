@@ -19,7 +19,6 @@ from .messages import ApiError, check_message, invalid, message_changes, read_bo
 from .model import (
     EPHEMERAL,
     LOADING,
-    MESSAGE_COMPONENT,
     InteractionRecord,
     MessageRecord,
     ResponseRecord,
@@ -119,7 +118,7 @@ class WebhookRoutes:
     async def _apply_callback(
         self, rec: InteractionRecord, kind: Any, data: dict[str, Any], files: dict[int, Any]
     ) -> MessageRecord | None:
-        is_component = rec.type == MESSAGE_COMPONENT
+        on_message = rec.message_id is not None  # a component, or a modal opened from one
         if kind == CHANNEL_MESSAGE:
             check_message(data, files, creating=True)
             msg = self._new_message(rec, int(data.get("flags") or 0) & EPHEMERAL)
@@ -133,7 +132,7 @@ class WebhookRoutes:
             msg = self._new_message(rec, (int(data.get("flags") or 0) & EPHEMERAL) | LOADING)
             rec.original_message_id = msg.id
             return await self.fake.add_message(msg)
-        if kind in (DEFERRED_UPDATE, UPDATE_MESSAGE) and is_component:
+        if kind in (DEFERRED_UPDATE, UPDATE_MESSAGE) and on_message:
             target = self.fake.messages[rec.message_id or 0]
             rec.original_message_id = target.id
             if kind == UPDATE_MESSAGE:
@@ -150,6 +149,10 @@ class WebhookRoutes:
             rec.choices = choices
             return None
         if kind == MODAL and rec.type in (2, 3):
+            if not data.get("custom_id") or not 1 <= len(data.get("title") or "") <= 45:
+                raise invalid("data: a modal needs a custom_id and a 1-45 character title")
+            if not 1 <= len(data.get("components") or []) <= 5:
+                raise invalid("data.components: a modal holds 1-5 components")
             rec.modal = data
             return None
         if kind == PONG and rec.type == 1:
