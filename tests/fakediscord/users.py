@@ -95,15 +95,12 @@ class SimUser:
         return self.fake.dm_channels.get(self.id)
 
     def dms(self) -> list[MessageRecord]:
-        """The bot's DMs to this user, oldest first."""
+        """The bot's messages in this user's DM channel, oldest first."""
         channel = self.dm_channel()
-        return [] if channel is None else self.visible_messages_in_dm(channel)
-
-    def visible_messages_in_dm(self, channel: FakeChannel) -> list[MessageRecord]:
-        """Messages of the user's DM channel that are not deleted."""
-        return [
-            m for m in self.fake.messages.values() if m.channel_id == channel.id and self.can_see(m)
-        ]
+        if channel is None:
+            return []
+        bot_id = self.fake.bot_user.id
+        return [m for m in self.visible_messages(channel) if m.author_id == bot_id]
 
     def latest_dm(self, *, with_attachment: bool = False) -> MessageRecord | None:
         """The newest DM (with at least one attachment if asked)."""
