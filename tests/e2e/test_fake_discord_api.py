@@ -139,7 +139,8 @@ async def test_members_intent_must_be_allowed_and_then_chunks_the_guild() -> Non
     async with running_fake(privileged_intents=1 << 1) as allowing:
         async with BotRunner(allowing, members_client) as runner:
             guild = runner.client.get_guild(allowing.guild_id)
-            assert guild is not None and len(guild.members) == 7
+            assert guild is not None and len(guild.members) == 7  # from a member chunk
+            assert allowing.gateway.connections[-1].opcodes.count(8) == 1
             members = await guild.query_members(query="f")
             assert [m.name for m in members] == ["fang"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .gateway import GUILD_MEMBERS
+from .gateway import GUILD_PRESENCES
 from .model import APPLICATION_COMMAND, FakeChannel, FakeUser, InteractionRecord, MessageRecord
 
 if TYPE_CHECKING:
@@ -37,9 +37,13 @@ class PayloadBuilder:
         return data
 
     def guild_create_payloads(self: FakeDiscord, intents: int) -> list[dict[str, Any]]:
-        """The GUILD_CREATE payload of the guild (all members only with the members intent)."""
+        """The GUILD_CREATE payload of the guild.
+
+        As on Discord, ``members`` lists everyone only with the presences intent; otherwise
+        just the bot (a client with the members intent then asks for member chunks).
+        """
         members = list(self.users.values())
-        listed = members if intents & GUILD_MEMBERS else [self.bot_user]
+        listed = members if intents & GUILD_PRESENCES else [self.bot_user]
         everyone = {
             "id": str(self.guild_id),
             "name": "@everyone",
