@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 import discord
 import pytest
 
+from bot.discord_endpoints import API_ENV, GATEWAY_ENV
 from tests.fakediscord import BotRunner, CommandUnavailable, FakeDiscord, running_fake
 
 
@@ -154,3 +159,36 @@ async def test_unreadable_requests_get_a_fast_400_and_are_recorded(
     status, body = await call(http, "DELETE", "/users/@me")
     assert status == 405 and fake.unknown_requests[-1].method == "DELETE"
     fake.internal_errors.clear()  # expected here; the fixture fails tests that leave some
+
+
+BOT_PROCESS = """
+import asyncio, discord
+from bot.discord_endpoints import configure_from_env
+
+configure_from_env()
+client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+
+@client.event
+async def on_ready():
+    print("ready", client.user.name, [g.name for g in client.guilds], flush=True)
+    await client.close()
+
+asyncio.run(client.start({token!r}))
+"""
+
+
+async def test_a_bot_process_finds_the_fake_through_the_environment(fake: FakeDiscord) -> None:
+    env = {**os.environ, API_ENV: fake.api_base, GATEWAY_ENV: fake.gateway_url}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        BOT_PROCESS.format(token=fake.token),
+        env=env,
+        cwd=Path(__file__).parents[2],
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 0, err.decode()
+    assert out.decode().split("\n")[0] == "ready GoujiBot ['Gouji Club']"
+    assert len(fake.gateway.sessions) == 1
