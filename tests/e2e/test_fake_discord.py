@@ -186,8 +186,9 @@ def make_group(bot: TestBot) -> app_commands.Group:
         seat: app_commands.Range[int, 0, 5],
         who: discord.User | None = None,
     ) -> None:
+        kind = type(who).__name__ if who else "-"
         await interaction.response.send_message(
-            f"reset seat {seat} for {who.name if who else 'nobody'}"
+            f"reset seat {seat} for {who.name if who else 'nobody'} ({kind})"
         )
 
     return gouji
@@ -287,7 +288,7 @@ async def test_subcommand_group_with_integer_and_user_options(
 ) -> None:
     alice, fang = fake.member("alice"), fake.member("fang")
     rec = await alice.slash("gouji", "admin", "reset", seat=3, who=fang)
-    assert (await rec.original()).content == "reset seat 3 for fang"
+    assert (await rec.original()).content == "reset seat 3 for fang (Member)"
     with pytest.raises(CommandUnavailable, match="out of bounds"):
         await alice.slash("gouji", "admin", "reset", seat=9)
 

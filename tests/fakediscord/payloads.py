@@ -20,11 +20,10 @@ class PayloadBuilder:
     """Payload methods of FakeDiscord (kept apart so the server module stays small)."""
 
     def member_payload(
-        self: FakeDiscord, user: FakeUser, *, with_permissions: bool = False
+        self: FakeDiscord, user: FakeUser, *, with_permissions: bool = False, with_user: bool = True
     ) -> dict[str, Any]:
-        """A guild member object."""
+        """A guild member object (``with_user=False``: the partial form beside a user object)."""
         data: dict[str, Any] = {
-            "user": user.payload(),
             "roles": [],
             "joined_at": "2026-01-01T00:00:00+00:00",
             "deaf": False,
@@ -34,6 +33,8 @@ class PayloadBuilder:
         }
         if with_permissions:
             data["permissions"] = MEMBER_PERMISSIONS
+        if with_user:
+            data["user"] = user.payload()
         return data
 
     def guild_create_payloads(self: FakeDiscord, intents: int) -> list[dict[str, Any]]:

@@ -296,8 +296,7 @@ class FakeDiscord(PayloadBuilder):
     async def _dispatch_message(self, event: str, msg: MessageRecord) -> None:
         data = self.message_payload(msg)
         if msg.guild_id:
-            member = self.member_payload(self.users[msg.author_id])
-            data["member"] = {k: v for k, v in member.items() if k != "user"}
+            data["member"] = self.member_payload(self.users[msg.author_id], with_user=False)
         session = self.gateway.active
         if session is not None and not self._content_visible(msg, data, session.intents):
             data.update(content="", embeds=[], attachments=[], components=[])

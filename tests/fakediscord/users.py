@@ -160,6 +160,16 @@ class SimUser:
         """
         where = self._where(channel)
         data = self.fake.commands.invocation(path, options, where.guild_id, self.fake.resolve_user)
+        resolved = data.get("resolved", {})
+        if (
+            where.guild_id is not None and "users" in resolved
+        ):  # users picked in a guild are members
+            resolved["members"] = {
+                uid: self.fake.member_payload(
+                    self.fake.users[int(uid)], with_permissions=True, with_user=False
+                )
+                for uid in resolved["users"]
+            }
         return await self.fake.create_interaction(self.user, APPLICATION_COMMAND, where, data)
 
     async def autocomplete(
