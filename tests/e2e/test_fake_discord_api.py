@@ -216,3 +216,16 @@ async def test_a_bucket_refuses_calls_over_its_limit(
     assert status == 429 and 0 < body["retry_after"] <= 60 and bucket.refused == 1
     other = f"/channels/{fake.channel('general').id}/messages"  # another channel, another window
     assert (await call(http, "POST", other, json={"content": "three"}))[0] == 200
+
+
+async def test_a_crashed_bot_is_reported_when_stopped(fake: FakeDiscord) -> None:
+    runner = BotRunner(fake, plain_client)
+    await runner.start()
+    task = runner.task
+    assert task is not None
+    await fake.gateway.drop(code=4004)  # "Authentication failed": discord.py gives up
+    await fake.wait_for(task.done, 5, "the client to stop")
+    with pytest.raises(RuntimeError, match="crashed") as info:
+        await runner.stop()
+    assert isinstance(info.value.__cause__, discord.ConnectionClosed)
+    assert info.value.__cause__.code == 4004
