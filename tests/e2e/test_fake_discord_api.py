@@ -229,3 +229,28 @@ async def test_a_crashed_bot_is_reported_when_stopped(fake: FakeDiscord) -> None
         await runner.stop()
     assert isinstance(info.value.__cause__, discord.ConnectionClosed)
     assert info.value.__cause__.code == 4004
+
+
+async def test_commands_needing_permissions_are_offered_to_the_owner_only(
+    fake: FakeDiscord,
+) -> None:
+    manage_guild = 1 << 5
+    commands = [
+        {
+            "name": "kick",
+            "description": "Kick",
+            "type": 1,
+            "default_member_permissions": str(manage_guild),
+        },
+        {"name": "nodm", "description": "Guild only", "type": 1, "contexts": [0]},
+    ]
+    fake.commands.bulk_overwrite(None, commands)
+    owner, member = fake.members[0], fake.member("bo")
+    assert (await owner.slash("kick")).data["name"] == "kick"
+    with pytest.raises(CommandUnavailable, match="permissions"):
+        await member.slash("kick")
+    member.user.permissions |= manage_guild
+    assert (await member.slash("kick")).data["name"] == "kick"
+    await member.slash("nodm")
+    with pytest.raises(CommandUnavailable):
+        await member.slash("nodm", channel="dm")

@@ -23,6 +23,7 @@ from .faults import FaultPlan, error_response
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT, GatewayHub
 from .messages import ApiError, Upload
 from .model import (
+    ALL_PERMISSIONS,
     DM,
     GUILD_TEXT,
     AttachmentRecord,
@@ -93,6 +94,8 @@ class FakeDiscord(PayloadBuilder):
             user = FakeUser(self.ids.next(), name, locale)
             self.users[user.id] = user
             self.members.append(SimUser(self, user))
+        if self.members:
+            self.members[0].user.permissions = ALL_PERMISSIONS  # the guild owner
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
