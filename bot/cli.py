@@ -16,6 +16,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "plays": ("bot.plays_cli", "list the legal plays of a hand"),
     "render": ("render.cli", "draw a hand, table or series image"),
     "arena": ("bot.arena_cli", "measure AI players against each other"),
+    "demo": ("bot.demo_cli", "watch six AI players play a five-game series, offline"),
+    "top": ("bot.top_cli", "print a server's leaderboard from the database"),
 }
 
 
