@@ -17,6 +17,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "render": ("render.cli", "draw a hand, table or series image"),
     "arena": ("bot.arena_cli", "measure AI players against each other"),
     "demo": ("bot.demo_cli", "watch six AI players play a five-game series, offline"),
+    "play": ("bot.play_cli", "play a game in the terminal against five AI players"),
     "top": ("bot.top_cli", "print a server's leaderboard from the database"),
 }
 

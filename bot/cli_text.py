@@ -5,6 +5,7 @@ share. Pure text: no I/O."""
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Sequence
 
 from engine.cards import format_cards
@@ -64,7 +65,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Team totals: seats 0/2/4 {a:+d}, seats 1/3/5 {b:+d}",
     ),
     "titles": ("称号（本系列赛得分）：", "Titles (from each player's series score):"),
-    "title_line": ("  {name:<12} {score:+5d}  {title}", "  {name:<12} {score:+5d}  {title}"),
+    "title_line": ("  {name} {score:+5d}  {title}", "  {name} {score:+5d}  {title}"),
     "winner": ("{team} 联邦赢了这一系列赛。", "Team {team} wins the series."),
     "draw": ("两个联邦打平。", "The two teams are level."),
 }
@@ -77,6 +78,17 @@ def default_lang() -> str:
         if value:
             return "zh" if value.lower().startswith("zh") else "en"
     return "en"
+
+
+def text_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: Chinese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (at the left if ``right``)."""
+    fill = " " * max(0, width - text_width(text))
+    return fill + text if right else text + fill
 
 
 def say(lang: str, key: str, **params: object) -> str:
@@ -178,7 +190,7 @@ def describe_totals(series: Series, names: Sequence[str], lang: str) -> list[str
             say(
                 lang,
                 "title_line",
-                name=seat_label(names, seat),
+                name=pad(seat_label(names, seat), 10),
                 score=score,
                 title=title_for(score),
             )

@@ -14,7 +14,6 @@ import argparse
 import os
 import sqlite3
 import sys
-import unicodedata
 from pathlib import Path
 
 
@@ -89,16 +88,9 @@ def read_boards(path: Path, server: int | None, limit: int) -> dict[int, list[tu
         conn.close()
 
 
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * max(0, width - _width(text))
-
-
 def format_board(guild: int, rows: list[tuple], lang: str) -> str:
     """One server's board as an aligned text table."""
+    from bot.cli_text import pad, text_width
     from bot.demo_cli import DEMO_GUILD, DEMO_NAMES, DEMO_USERS
     from engine.scoring import title_for
 
@@ -120,13 +112,10 @@ def format_board(guild: int, rows: list[tuple], lang: str) -> str:
         )
         for i, (user, score, games, firsts) in enumerate(rows, start=1)
     ]
-    widths = [max(_width(row[c]) for row in table) for c in range(len(cols))]
+    widths = [max(text_width(row[c]) for row in table) for c in range(len(cols))]
     right = {0, 2, 4, 5}
     lines = [head]
     for row in table:
-        cells = [
-            " " * (widths[c] - _width(cell)) + cell if c in right else _pad(cell, widths[c])
-            for c, cell in enumerate(row)
-        ]
+        cells = [pad(cell, widths[c], right=c in right) for c, cell in enumerate(row)]
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)

@@ -1,0 +1,390 @@
+"""``gouji play``: a game of Gouji in the terminal, you in seat 0 against five AI players.
+
+    gouji play                       # one game, strong AI, language from the locale
+    gouji play --lang en --seed 1    # the same cards every time
+    gouji play --series              # a five-game tribute series, with returns (还贡)
+    gouji play --auto                # the hint plays for you: watch a whole game
+
+Type plays in card notation (``KK``, ``22777``), ``pass``, ``yield``, ``burn KK``,
+``noburn``, ``declare``/``no``; ``?`` for a hint (Enter then plays it), ``help``, ``quit``.
+The engine refuses illegal input with a reason in your language and nothing changes.
+End of input (Ctrl-D, or the end of a piped file) leaves the table cleanly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+HUMAN = 0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``gouji play``."""
+    parser.add_argument(
+        "--lang", choices=("zh", "en"), default=None, help="language (default: from the locale)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the deal (default: random, printed)"
+    )
+    parser.add_argument("--bie-san", action="store_true", help="the bie-san (憋三) variant")
+    parser.add_argument(
+        "--ai",
+        choices=("hint", "strong"),
+        default="strong",
+        help="the AI players (default strong; hint is quicker and plainer)",
+    )
+    parser.add_argument(
+        "--series", action="store_true", help="a five-game tribute series instead of one game"
+    )
+    parser.add_argument(
+        "--auto", action="store_true", help="let the hint play your seat too, printing everything"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play until the game (or series) ends, the player quits or input ends."""
+    from bot.cli_text import default_lang
+
+    lang = args.lang or default_lang()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    session = Session(
+        lang=lang, seed=seed, bie_san=args.bie_san, ai=args.ai, games=5 if args.series else 1,
+        auto=args.auto, read=_read_line, write=print,
+    )  # fmt: skip
+    try:
+        return session.run()
+    except KeyboardInterrupt:
+        print()
+        return 130
+    except BrokenPipeError:  # e.g. `gouji play --auto | head`: stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _read_line(prompt: str) -> str | None:
+    """A line from stdin, None at end of input."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """What a typed line asks for: ``kind`` is action, hint, help, table, quit, again
+    (Enter after a hint) or error; ``text`` the action (``SEAT VERB [CARDS]`` without the
+    seat) or the error message."""
+
+    kind: str
+    text: str = ""
+
+
+_WORDS = {
+    "quit": ("quit", "q", "exit", "退出"),
+    "help": ("help", "h", "帮助"),
+    "hint": ("?", "？", "hint", "提示"),
+    "table": ("t", "table", "牌桌"),
+    "pass": ("pass", "p", "过", "不要"),
+    "yield": ("yield", "y", "让", "让牌"),
+    "noburn": ("noburn", "不烧"),
+    "yes": ("yes", "是", "要"),
+    "no": ("no", "n", "不", "否"),
+    "declare": ("declare", "宣", "宣点"),
+    "nodeclare": ("nodeclare", "不宣"),
+    "revolt": ("revolt", "革命"),
+    "norevolt": ("norevolt", "不革命"),
+}
+_ALIAS = {word: key for key, words in _WORDS.items() for word in words}
+
+
+def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
+    """Turn a typed line into a :class:`Command` for the player's situation: ``phase`` of
+    the game (declare, revolt, play, return) and whether a burn window is open."""
+    from engine.cards import CardError, parse_cards
+    from engine.hands import HandError, classify
+
+    from .play_text import t
+    from .refusals import refusal_text
+
+    text = line.strip()
+    if not text:
+        return Command("again")
+    word = _ALIAS.get(text.lower())
+    if word in ("quit", "help", "hint", "table"):
+        return Command(word)
+    if phase == "declare":
+        if word in ("declare", "yes"):
+            return Command("action", "declare")
+        if word in ("nodeclare", "no"):
+            return Command("action", "nodeclare")
+    if phase == "revolt":
+        if word in ("revolt", "yes"):
+            return Command("action", "revolt")
+        if word in ("norevolt", "no"):
+            return Command("action", "norevolt")
+    if word in ("pass", "yield", "declare", "nodeclare", "revolt", "norevolt"):
+        return Command("action", word)
+    if word == "noburn" or (window and word == "no"):
+        return Command("action", "noburn")
+    verb, rest = "play", text
+    head, _, tail = text.partition(" ")
+    if head.lower() in ("burn", "烧", "play", "出", "return", "还"):
+        verb, rest = {"烧": "burn", "出": "play", "还": "return"}.get(head, head.lower()), tail
+    elif text.startswith("烧"):
+        verb, rest = "burn", text[1:]
+    if phase == "return":
+        verb = "return"
+    elif window and verb == "play":
+        verb = "burn"
+    try:
+        cards = parse_cards(rest)
+        if not cards:
+            return Command("error", t(lang, "unknown", text=text))
+        if verb == "return":
+            from engine.cards import format_cards
+
+            return Command("action", f"return {format_cards(cards)}")
+        return Command("action", f"{verb} {classify(cards)}")
+    except CardError as exc:
+        if (
+            word is None
+            and not any(ch.isdigit() for ch in rest)
+            and len(rest) > 2
+            and rest.isascii()
+        ):
+            return Command("error", t(lang, "unknown", text=text))
+        return Command("error", refusal_text(exc, lang))
+    except HandError as exc:
+        return Command("error", refusal_text(exc, lang))
+
+
+class Session:
+    """One player at the terminal against five AI players, for ``games`` games (1, or 5 with
+    tribute). ``read(prompt)`` returns a line or None at end of input; ``write`` prints."""
+
+    def __init__(
+        self, *, lang: str, seed: int, bie_san: bool, ai: str, games: int, auto: bool,
+        read: Callable[[str], str | None], write: Callable[[str], None],
+    ) -> None:  # fmt: skip
+        from engine.ai import make_player
+        from engine.game import Options
+        from engine.series import Series
+
+        from .demo_cli import DEMO_NAMES
+        from .play_text import t
+
+        self.lang, self.seed, self.auto = lang, seed, auto
+        self.read, self.write = read, write
+        self.series = Series(Options(bie_san=bie_san), games=games, tribute=games > 1)
+        self.players = [make_player(ai, seed * 10 + s) for s in range(6)]
+        self.names = [t(lang, "you"), *DEMO_NAMES[1:]]
+        self.pending_hint: str | None = None
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> int:
+        """Play everything; 0 when the series ended, the player quit or input ended."""
+        from .cli_text import describe_deal, describe_totals
+        from .play_text import t
+
+        self.write(t(self.lang, "welcome"))
+        self.write(t(self.lang, "seed", seed=self.seed))
+        while not self.series.finished:
+            outcome = self._play_deal()
+            if outcome is not None:
+                self.write(t(self.lang, outcome))
+                return 0
+            current = self.series.current
+            if current.void:
+                self.write(t(self.lang, "void"))
+                continue
+            self.write("")
+            self.write("\n".join(describe_deal(current, self.names, self.lang)))
+        if self.series.games_total > 1:
+            self.write("")
+            self.write("\n".join(describe_totals(self.series, self.names, self.lang)))
+        return 0
+
+    def _play_deal(self) -> str | None:
+        """Deal, return tribute, play to the end; the goodbye text key if the player left."""
+        from engine.cards import deal, format_cards
+        from engine.game import FINISHED, VOID
+
+        from .cli_text import say, seat_label
+        from .play_text import t
+
+        seed = self.seed * 1000 + len(self.series.deals)
+        current = self.series.start_game(deal(seed), seed=seed)
+        who = [seat_label(self.names, s) for s in range(6)]
+        if current.paid:
+            items = [say(self.lang, "paid_item", payer=who[p.payer], receiver=who[p.receiver],
+                         cards=format_cards(p.cards), kind=p.kind) for p in current.paid]  # fmt: skip
+            self.write(t(self.lang, "n_paid", items=", ".join(items)))
+        while current.pending_return is not None:
+            due = current.pending_return
+            if due.giver == HUMAN:
+                left = self._human_return()
+                if left:
+                    return left
+            else:
+                n, returnable = self.series.returnable(due.giver)
+                self._apply_return(
+                    due.giver, self.players[due.giver].choose_return(returnable, n) if n else ""
+                )
+        game = current.game
+        while game.phase not in (FINISHED, VOID):
+            for seat in [s for s in game.to_act if s != HUMAN]:
+                if seat in game.to_act:
+                    self._apply(game, self.players[seat].act(game.observe(seat)))
+            if HUMAN in game.to_act:
+                left = self._human_turn(game)
+                if left:
+                    return left
+        return None
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, game, action) -> None:
+        from .play_text import narrate, snapshot
+
+        before = snapshot(game)
+        game.apply(action)
+        for line in narrate(before, action, game, self.names, self.lang):
+            self.write(line)
+
+    def _apply_return(self, seat: int, cards: str) -> None:
+        from engine.actions import RETURN, Action
+
+        from .cli_text import seat_label
+        from .play_text import t
+
+        due = self.series.current.pending_return
+        self.series.apply(Action(seat, RETURN, cards))
+        if cards:
+            who, to = seat_label(self.names, seat), seat_label(self.names, due.taker)
+            self.write(t(self.lang, "n_returned", who=who, cards=cards, to=to))
+
+    # ------------------------------------------------------------------ the player
+    def _ask(self, prompt: str, phase: str, window: bool) -> Command:
+        if self.auto:
+            return Command("hint_play")
+        line = self.read(prompt)
+        if line is None:
+            return Command("eof")
+        return parse_input(line, phase, window, self.lang)
+
+    def _human_turn(self, game) -> str | None:
+        """Ask until the player acts legally; the goodbye key if they leave."""
+        from engine.actions import Action, IllegalActionError
+        from engine.ai import suggest
+
+        from .play_text import HELP, hint_text, prompt_text, table_text
+        from .refusals import refusal_text
+
+        number, total = self.series.current.number, self.series.games_total
+        obs = game.observe(HUMAN)
+        self.write("")
+        self.write(table_text(obs, self.names, self.lang, number, total))
+        self.pending_hint = None
+        while True:
+            command = self._ask(
+                prompt_text(obs, self.names, self.lang), obs.phase, game.window is not None
+            )
+            if command.kind == "hint_play":
+                action = suggest(obs)
+                self.write(hint_text(action.verb, str(action.cards or ""), self.lang))
+            elif command.kind in ("eof", "quit"):
+                return "bye_eof" if command.kind == "eof" else "bye_quit"
+            elif command.kind == "help":
+                self.write(HELP[self.lang])
+                continue
+            elif command.kind == "table":
+                self.write(table_text(obs, self.names, self.lang, number, total))
+                continue
+            elif command.kind == "hint":
+                hint = suggest(obs)
+                self.pending_hint = str(hint)[2:]
+                self.write(hint_text(hint.verb, str(hint.cards or ""), self.lang))
+                continue
+            elif command.kind == "again":
+                if self.pending_hint is None:
+                    continue
+                action = Action.parse(f"{HUMAN} {self.pending_hint}")
+            elif command.kind == "error":
+                self.write(command.text)
+                continue
+            else:
+                action = Action.parse(f"{HUMAN} {command.text}")
+            try:
+                self._apply(game, action)
+                return None
+            except IllegalActionError as exc:
+                self.write(refusal_text(exc, self.lang))
+                self.pending_hint = None
+
+    def _human_return(self) -> str | None:
+        """还贡 by the player: ask for the cards until they are legal."""
+        from engine.actions import IllegalActionError
+        from engine.ai import choose_return
+        from engine.cards import format_counts
+
+        from .cli_text import seat_label
+        from .play_text import HELP, hint_text, t
+        from .refusals import refusal_text
+
+        due = self.series.current.pending_return
+        n, returnable = self.series.returnable(HUMAN)
+        if n == 0:
+            self._apply_return(HUMAN, "")
+            return None
+        self.write("")
+        hand = self.series.current.hands[HUMAN]
+        from engine.cards import counts_of
+
+        from .play_text import hand_groups
+
+        self.write(t(self.lang, "hand", n=len(hand), cards=hand_groups(counts_of(hand))))
+        prompt = t(
+            self.lang,
+            "p_return",
+            n=n,
+            who=seat_label(self.names, due.taker),
+            cards=format_counts(returnable),
+        )
+        hint = choose_return(returnable, n)
+        self.pending_hint = None
+        while True:
+            command = self._ask(prompt, "return", False)
+            if command.kind == "hint_play":
+                self.write(hint_text("return", hint, self.lang))
+                cards = hint
+            elif command.kind in ("eof", "quit"):
+                return "bye_eof" if command.kind == "eof" else "bye_quit"
+            elif command.kind == "help":
+                self.write(HELP[self.lang])
+                continue
+            elif command.kind == "hint":
+                self.pending_hint = hint
+                self.write(hint_text("return", hint, self.lang))
+                continue
+            elif command.kind == "again":
+                if self.pending_hint is None:
+                    continue
+                cards = self.pending_hint
+            elif command.kind == "action" and command.text.startswith("return "):
+                cards = command.text[7:]
+            elif command.kind == "error":
+                self.write(command.text)
+                continue
+            else:
+                self.write(t(self.lang, "unknown", text=command.text))
+                continue
+            try:
+                self._apply_return(HUMAN, cards)
+                return None
+            except (IllegalActionError, ValueError) as exc:
+                self.write(refusal_text(exc, self.lang))
