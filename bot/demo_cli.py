@@ -28,9 +28,8 @@ DEMO_CHANNEL = 0
 DEMO_USERS = (1, 2, 3, 4, 5, 6)
 DEMO_NAMES = ("济南", "青岛", "烟台", "潍坊", "淄博", "威海")  # six Shandong cities
 DEFAULT_OUT = "gouji-demo"
-# Measured on this project's 2-core machine: the hint AI plays a five-game series in about
-# 0.3 s, the strong AI (Monte Carlo search) in about 90 s.
-AI_SECONDS_PER_GAME = {"hint": 0.1, "strong": 18.0}
+# Measured on this project's 2-core machine (busy with other work): a five-game series with
+# pictures takes about 1 s with the hint AI and 60 s with the strong AI (Monte Carlo search).
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--ai",
         choices=("hint", "strong"),
         default="hint",
-        help="the AI players: hint (fast, default) or strong (search, ~90 s)",
+        help="the AI players: hint (fast, default) or strong (search, ~1 min)",
     )
     parser.add_argument("--games", type=int, default=5, help="games in the series (default 5)")
     parser.add_argument(
@@ -254,12 +253,12 @@ def _footer(args, lang: str, out: Path, db: Path, written: list[Path], elapsed: 
         lines = [f"图片（{out}/）：{pics}" if written else "（没有画图片）",
                  f"牌局记录：{out / 'series.json'} —— 用 gouji replay 重放",
                  f"数据库：{db} —— 看排行榜：gouji top --db {db}",
-                 f"用时 {elapsed:.1f} 秒（AI：{args.ai}；strong AI 约每局 18 秒）。"]  # fmt: skip
+                 f"用时 {elapsed:.1f} 秒（AI：{args.ai}；strong AI 一场约 1 分钟）。"]  # fmt: skip
     else:
         lines = [f"Pictures in {out}/: {pics}" if written else "(no pictures drawn)",
                  f"Series record: {out / 'series.json'} — replay it with: gouji replay {out / 'series.json'}",
                  f"Database: {db} — see the leaderboard with: gouji top --db {db}",
-                 f"Took {elapsed:.1f} s with the {args.ai} AI (the strong AI takes about 18 s a game)."]  # fmt: skip
+                 f"Took {elapsed:.1f} s with the {args.ai} AI (the strong AI takes about a minute for a series)."]  # fmt: skip
     return "\n".join(lines)
 
 
