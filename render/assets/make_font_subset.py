@@ -115,6 +115,7 @@ def make(style: str, source: Path, chars: set[int]) -> set[int]:
     subsetter.populate(unicodes=unicodes)
     subsetter.subset(font)
     rename(font, style)
+    font.recalcTimestamp = False  # same input, same bytes
     out = HERE / f"GoujiSansSC-{style}.otf"
     font.save(str(out))
     print(f"{out.name}: {len(unicodes)} characters, {out.stat().st_size / 1e6:.2f} MB")
