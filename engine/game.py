@@ -1,0 +1,916 @@
+"""One game of Gouji, turn by turn (RULES.md §3–§7).
+
+A :class:`Game` is built from hands (a full deal or any position) and options, and moves on
+only through :meth:`Game.apply`, which takes an :class:`~engine.actions.Action` from a seat
+and either changes the state or raises an :class:`~engine.actions.IllegalActionError` whose
+message a player can act on — in which case nothing changed. The same hands, options and
+actions always give the same game, so a game *is* its log.
+
+Phases: ``declare`` (宣点) → buying 3s (automatic, bie-san only) → ``revolt`` (革命, only
+when someone may) → first leader (上班) → ``play`` → ``finished``; a deal where two or more
+revolt ends in ``void`` (the series deals again).
+
+>>> g = Game.from_position(["TTTTT6", "KK55", "AA44", "J2", "QQQ9", "889"], leader=0)
+>>> g.apply_text("0 play TTTTT"); g.to_act
+[3]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import (
+    BURN,
+    DECLARE,
+    LEAVE,
+    NOBURN,
+    NODECLARE,
+    NOREVOLT,
+    PASS,
+    PLAY,
+    REVOLT,
+    YIELD,
+    Action,
+    IllegalActionError,
+    NotYourTurnError,
+)
+from .cards import (
+    BIG_JOKER,
+    FOUR,
+    SMALL_JOKER,
+    THREE,
+    TWO,
+    Card,
+    card_sort_key,
+    counts_of,
+    format_counts,
+    parse_cards,
+)
+from .hands import Play
+from .movegen import answer_plays, lead_plays
+from .scoring import TributeOwed, is_sweep, opposite_of, place_points, team_of, tribute_owed
+
+DECLARE_PHASE, REVOLT_PHASE, PLAY_PHASE, FINISHED, VOID = (
+    "declare",
+    "revolt",
+    "play",
+    "finished",
+    "void",
+)
+ONGOING, SUCCESS, BROKEN = "ongoing", "success", "broken"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Table options that change the rules. ``bie_san``: the 憋三 variant (§7)."""
+
+    bie_san: bool = False
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> Options:
+        data = data or {}
+        unknown = set(data) - {"bie_san"}
+        if unknown:
+            raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        return cls(bie_san=bool(data.get("bie_san", False)))
+
+    def to_json(self) -> dict:
+        return {"bie_san": self.bie_san}
+
+
+@dataclass(slots=True)
+class Burn:
+    """A burn (烧牌): ``burner`` took over a gouji hand of ``burned``."""
+
+    burner: int
+    burned: int
+    result: str = ONGOING
+
+    def to_json(self) -> dict:
+        return {"burner": self.burner, "burned": self.burned, "result": self.result}
+
+
+def next_seat(seat: int, step: int = 1) -> int:
+    return (seat + step) % 6
+
+
+def sets_needed(counts: Sequence[int], bie_san: bool) -> int:
+    """Sets left for the burn condition (§4): distinct ranks other than 2s and jokers; in
+    bie-san, 2s beside 3s and no other rank count as one more set."""
+    sets = sum(1 for r in range(TWO) if counts[r])
+    if bie_san and counts[TWO] and counts[THREE] and sets == 1:
+        sets += 1
+    return sets
+
+
+def burn_completable(counts: Sequence[int], bie_san: bool) -> bool:
+    """Can a hand still go out in leads that each carry a joker, but the last? (§4)."""
+    return sets_needed(counts, bie_san) <= counts[SMALL_JOKER] + counts[BIG_JOKER] + 1
+
+
+class Game:
+    """The state of one game. Build with :meth:`from_deal` or :meth:`from_position`."""
+
+    # ----------------------------------------------------------------- construction
+    def __init__(
+        self,
+        hands: Sequence[Sequence[Card]],
+        *,
+        options: Options | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if len(hands) != 6:
+            raise ValueError(f"a game needs six hands, got {len(hands)}")
+        self.options = options or Options()
+        self.seed = seed
+        self.cards: list[list[Card]] = [sorted(h, key=card_sort_key) for h in hands]
+        self.counts: list[list[int]] = [counts_of(h) for h in self.cards]
+        self.dealt: list[list[Card]] = [list(h) for h in self.cards]
+        self.played = [0] * 15  # rank counts of every card played (public: the 记牌器)
+        self.phase = DECLARE_PHASE
+        self.declared = [False] * 6
+        self.revolted = [False] * 6
+        self.phase_answers: dict[int, bool] = {}  # simultaneous answers of this phase
+        self.phase_seats: list[int] = list(range(6))  # seats that answer this phase
+        self.bought: list[tuple[int, int, int, Card | None]] = []  # (buyer, seller, 3, paid)
+        self.leader: int | None = None
+        self.places: list[int | None] = [None] * 6
+        self.finish_order: list[int] = []
+        self.opened = [False] * 6
+        self.melee = False
+        self.melee_pending = False
+        self.left: list[int] = []
+        self.actions: list[Action] = []
+        # round state
+        self.standing: Play | None = None
+        self.standing_seat: int | None = None
+        self.standing_restricted = False  # only the opposite / headless seats may answer
+        self.passed = [False] * 6
+        self.queue: list[int] = []  # seats still to answer the standing hand (before melee)
+        self.yielder: int | None = None  # who yielded on the standing hand (让牌)
+        self.turn: int | None = None
+        self.melee_passes = 0
+        self.last_action: list[str | None] = [None] * 6  # this round, for display
+        # burns
+        self.burns: list[Burn] = []
+        self.current_burn: Burn | None = None
+        self.window: dict[int, Play | None] | None = None  # burn window: seat -> choice
+        self.window_seats: list[int] = []
+        # bie-san
+        self.stifle_watch: int | None = None  # seat whose hand, if beaten, stifles it
+        self.stifled: list[tuple[int, int]] = []  # (stifled seat, by)
+        self.three_rule = [self.options.bie_san] * 6
+        self.auto_revolted: list[int] = []  # bie-san: no 3, no 2, no joker
+
+    @classmethod
+    def from_deal(cls, seed: int, options: Options | None = None) -> Game:
+        """A real game: deal from ``seed`` and start with declaring."""
+        from .cards import deal
+
+        return cls(deal(seed), options=options, seed=seed)
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[str | Sequence[Card]],
+        leader: int,
+        *,
+        declared: Sequence[bool] | None = None,
+        revolted: Sequence[int] = (),
+        options: Options | None = None,
+        buy_threes: bool = False,
+    ) -> Game:
+        """A position (like a chess FEN): explicit hands of any size, the first leader, who
+        declared and who revolted; play starts at once (after buying 3s in bie-san, when
+        ``buy_threes``: a series game given as a position)."""
+        cards = [parse_cards(h) if isinstance(h, str) else list(h) for h in hands]
+        game = cls(cards, options=options)
+        for seat in range(6):
+            if not cards[seat] and seat not in revolted:
+                raise ValueError(f"seat {seat} has no cards and did not revolt")
+        game.declared = [bool(x) for x in (declared or [False] * 6)]
+        if buy_threes:
+            game._buy_threes()
+        for seat in revolted:
+            game.revolted[seat] = True
+        if sum(game.revolted) > 1 and not buy_threes:
+            raise ValueError("two or more revolted: the deal is void")
+        game._after_revolution(leader=leader)
+        return game
+
+    def observe(self, seat: int):
+        """What ``seat`` may know (see :mod:`engine.observation`)."""
+        from .observation import observe
+
+        return observe(self, seat)
+
+    def copy(self) -> Game:
+        """An independent copy (for search)."""
+        g = Game.__new__(Game)
+        for name in _SCALAR_FIELDS:
+            setattr(g, name, getattr(self, name))
+        g.cards = [list(h) for h in self.cards]
+        g.counts = [list(c) for c in self.counts]
+        g.played = list(self.played)
+        g.dealt = self.dealt
+        g.declared = list(self.declared)
+        g.revolted = list(self.revolted)
+        g.phase_answers = dict(self.phase_answers)
+        g.phase_seats = list(self.phase_seats)
+        g.bought = list(self.bought)
+        g.places = list(self.places)
+        g.finish_order = list(self.finish_order)
+        g.opened = list(self.opened)
+        g.left = list(self.left)
+        g.actions = list(self.actions)
+        g.passed = list(self.passed)
+        g.queue = list(self.queue)
+        g.last_action = list(self.last_action)
+        g.burns = [Burn(b.burner, b.burned, b.result) for b in self.burns]
+        g.current_burn = None
+        for mine, theirs in zip(self.burns, g.burns, strict=True):
+            if mine is self.current_burn:
+                g.current_burn = theirs
+        g.window = None if self.window is None else dict(self.window)
+        g.window_seats = list(self.window_seats)
+        g.stifled = list(self.stifled)
+        g.three_rule = list(self.three_rule)
+        g.auto_revolted = list(self.auto_revolted)
+        return g
+
+    # ----------------------------------------------------------------- questions
+    def is_active(self, seat: int) -> bool:
+        """Still in play: holds cards, has not finished, did not revolt."""
+        return self.places[seat] is None and not self.revolted[seat]
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(6) if self.places[s] is None and not self.revolted[s]]
+
+    def is_headless(self, seat: int) -> bool:
+        """无头 (§3.4): the seat's opposite has finished or revolted."""
+        opp = opposite_of(seat)
+        return self.places[opp] is not None or self.revolted[opp]
+
+    def has_head(self, seat: int) -> bool:
+        return not self.is_headless(seat)
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == FINISHED
+
+    @property
+    def to_act(self) -> list[int]:
+        """The seats the game waits on (several during a simultaneous phase or a burn
+        window), ``[]`` once finished or void."""
+        if self.phase in (DECLARE_PHASE, REVOLT_PHASE):
+            return [s for s in self.phase_seats if s not in self.phase_answers]
+        if self.phase != PLAY_PHASE:
+            return []
+        if self.window is not None:
+            return [s for s in self.window_seats if s not in self.window]
+        return [self.turn] if self.turn is not None else []
+
+    def hand_text(self, seat: int) -> str:
+        return format_counts(self.counts[seat])
+
+    def may_answer(self, seat: int) -> bool:
+        """May ``seat`` answer the standing hand at all (before melee, §3)?"""
+        q = self.standing_seat
+        if q is None or seat == q or not self.is_active(seat):
+            return False
+        if self.melee:
+            return True
+        if seat == opposite_of(q):
+            return True
+        if self.standing_restricted:
+            return self.is_headless(seat) and not self.passed[seat]
+        return not self.passed[seat]
+
+    # ----------------------------------------------------------------- legal actions
+    def legal_plays(self, seat: int) -> list[Play]:
+        """The hands ``seat`` may play now (lead or answer); [] when it is not its turn."""
+        if self.phase != PLAY_PHASE or self.window is not None or seat != self.turn:
+            return []
+        counts = self.counts[seat]
+        bie = self.three_rule[seat]
+        if self.standing is None:
+            plays = lead_plays(counts, bie)
+            if self.current_burn is not None and self.current_burn.burner == seat:
+                plays = [p for p in plays if self._burn_lead_ok(seat, p)]
+            return plays
+        return answer_plays(counts, self.standing, bie)
+
+    def burn_plays(self, seat: int) -> list[Play]:
+        """The burning plays ``seat`` holds in the open burn window (§4)."""
+        if self.window is None or seat not in self.window_seats:
+            return []
+        return self._burning_plays(seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (leave is always possible and not listed)."""
+        if seat not in self.to_act:
+            return []
+        if self.phase == DECLARE_PHASE:
+            return [Action(seat, NODECLARE), Action(seat, DECLARE)]
+        if self.phase == REVOLT_PHASE:
+            return [Action(seat, NOREVOLT), Action(seat, REVOLT)]
+        if self.window is not None:
+            return [Action(seat, NOBURN)] + [Action(seat, BURN, p) for p in self._burning_plays(seat)]
+        actions = [Action(seat, PLAY, p) for p in self.legal_plays(seat)]
+        if self.standing is not None:
+            actions.insert(0, Action(seat, PASS))
+            if self._may_yield(seat):
+                actions.insert(1, Action(seat, YIELD))
+        return actions
+
+    def _burning_plays(self, seat: int) -> list[Play]:
+        counts = self.counts[seat]
+        out = []
+        for p in answer_plays(counts, self.standing, self.three_rule[seat]):
+            after = list(counts)
+            for r, n in p.rank_counts():
+                after[r] -= n
+            if burn_completable(after, self.options.bie_san):
+                out.append(p)
+        return out
+
+    def _burn_lead_ok(self, seat: int, play: Play) -> bool:
+        """During a burn, a lead carries a joker (but the last hand) and keeps it going."""
+        if play.size == sum(self.counts[seat]):
+            return True
+        if not play.jokers:
+            return False
+        after = list(self.counts[seat])
+        for r, n in play.rank_counts():
+            after[r] -= n
+        return burn_completable(after, self.options.bie_san)
+
+    def _may_yield(self, seat: int) -> bool:
+        """让牌 (§3.1): a normal hand of the seat's opposite that both upstream seats have
+        passed on (or are out of play), no yield yet on this hand, someone left to try it."""
+        q = self.standing_seat
+        if self.melee or q is None or self.standing_restricted or self.yielder is not None:
+            return False
+        if opposite_of(seat) != q or self.standing.is_gouji:
+            return False
+        for up in (next_seat(seat, -1), next_seat(seat, -2)):
+            if self.is_active(up) and not self.passed[up]:
+                return False
+        return len(self.queue) > 1
+
+    # ----------------------------------------------------------------- applying
+    def apply_text(self, text: str) -> None:
+        """Apply an action written as ``"SEAT VERB [CARDS]"``."""
+        self.apply(Action.parse(text))
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` or raise :class:`IllegalActionError` (nothing changes then)."""
+        seat, verb = action.seat, action.verb
+        if not 0 <= seat <= 5:
+            raise IllegalActionError(f"there is no seat {seat}: seats are 0 to 5")
+        if self.phase in (FINISHED, VOID):
+            raise IllegalActionError("the game is over")
+        if verb == LEAVE:
+            if seat in self.left:
+                raise IllegalActionError(f"seat {seat} has already left this game")
+            self.left.append(seat)
+            self.actions.append(action)
+            return
+        if self.phase in (DECLARE_PHASE, REVOLT_PHASE):
+            self._apply_phase_answer(action)
+        elif self.window is not None:
+            self._apply_window_answer(action)
+        else:
+            self._apply_turn(action)
+        self.actions.append(action)
+
+    def _refuse_wrong_seat(self, seat: int) -> None:
+        waiting = self.to_act
+        who = ", ".join(map(str, waiting))
+        if self.phase == DECLARE_PHASE:
+            raise NotYourTurnError(f"seat {seat} has already answered whether it declares")
+        if self.phase == REVOLT_PHASE:
+            if seat in self.phase_answers:
+                raise NotYourTurnError(f"seat {seat} has already answered whether it revolts")
+            raise NotYourTurnError(
+                f"seat {seat} may not revolt: only a player with no 2 and no joker may"
+            )
+        if self.window is not None:
+            raise NotYourTurnError(
+                f"not your turn: the burn window waits on seat(s) {who}"
+                if seat not in self.window_seats
+                else f"seat {seat} has already answered in this burn window"
+            )
+        raise NotYourTurnError(f"not your turn: seat {who} plays")
+
+    def _apply_phase_answer(self, action: Action) -> None:
+        seat, verb = action.seat, action.verb
+        expected = (DECLARE, NODECLARE) if self.phase == DECLARE_PHASE else (REVOLT, NOREVOLT)
+        if verb not in expected:
+            word = "declaring (宣点)" if self.phase == DECLARE_PHASE else "revolution (革命)"
+            raise IllegalActionError(
+                f"it is time for {word}: answer '{expected[0]}' or '{expected[1]}'"
+            )
+        if seat not in self.to_act:
+            self._refuse_wrong_seat(seat)
+        self.phase_answers[seat] = verb in (DECLARE, REVOLT)
+        if self.to_act:
+            return
+        if self.phase == DECLARE_PHASE:
+            for s, yes in self.phase_answers.items():
+                self.declared[s] = yes
+            self._buy_threes()
+            self._start_revolution()
+        else:
+            for s, yes in self.phase_answers.items():
+                if yes:
+                    self.revolted[s] = True
+            self._after_revolution()
+
+    def _apply_window_answer(self, action: Action) -> None:
+        seat, verb = action.seat, action.verb
+        if seat not in self.to_act:
+            if seat == self.standing_seat:
+                raise NotYourTurnError(
+                    f"not your turn: seat(s) {', '.join(map(str, self.to_act))} decide whether to burn your hand"
+                )
+            if seat in self.window_seats:
+                self._refuse_wrong_seat(seat)
+            raise NotYourTurnError(
+                f"not your turn: seat(s) {', '.join(map(str, self.to_act))} decide whether to burn"
+            )
+        if verb == NOBURN:
+            self.window[seat] = None
+        elif verb == BURN:
+            if action.cards not in self._burning_plays(seat):
+                raise IllegalActionError(self._why_not_burn(seat, action.cards))
+            self.window[seat] = action.cards
+        else:
+            raise IllegalActionError(
+                f"seat {self.standing_seat}'s gouji hand may be burned: answer 'burn CARDS' or 'noburn'"
+            )
+        if not self.to_act:
+            self._close_window()
+
+    def _why_not_burn(self, seat: int, play: Play) -> str:
+        if not self._holds(seat, play):
+            return f"you do not hold {play}"
+        if play not in answer_plays(self.counts[seat], self.standing, self.three_rule[seat]):
+            return f"{play} does not beat {self.standing}"
+        return (
+            f"burning with {play} would leave a hand you cannot go out with: after a burn every "
+            "lead but the last must carry a joker"
+        )
+
+    def _holds(self, seat: int, play: Play) -> bool:
+        counts = self.counts[seat]
+        return all(counts[r] >= n for r, n in play.rank_counts())
+
+    def _apply_turn(self, action: Action) -> None:
+        seat, verb = action.seat, action.verb
+        if seat != self.turn:
+            if verb in (BURN, NOBURN):
+                raise IllegalActionError("there is no burn window open now")
+            if self.standing is not None and verb in (PLAY, PASS, YIELD) and self.is_active(seat):
+                self._refuse_not_allowed(seat)
+            self._refuse_wrong_seat(seat)
+        if verb == PLAY:
+            self._check_play(seat, action.cards)
+            self._play(seat, action.cards)
+        elif verb == PASS:
+            if self.standing is None:
+                raise IllegalActionError("you have the lead: play a hand (you cannot pass on a lead)")
+            self._pass(seat)
+        elif verb == YIELD:
+            if not self._may_yield(seat):
+                raise IllegalActionError(self._why_not_yield(seat))
+            self._yield(seat)
+        elif verb in (BURN, NOBURN):
+            raise IllegalActionError("there is no burn window open now")
+        else:
+            raise IllegalActionError(f"'{verb}' is not possible now: play, pass or yield")
+
+    def _refuse_not_allowed(self, seat: int) -> None:
+        """A seat out of turn that may not answer at all gets the rule, not just the turn."""
+        q = self.standing_seat
+        if not self.melee and self.standing_restricted and not self.may_answer(seat):
+            raise NotYourTurnError(
+                f"seat {seat} may not answer a gouji hand of seat {q}: only its opposite, "
+                f"seat {opposite_of(q)}, may"
+            )
+        if not self.melee and self.passed[seat] and not self.may_answer(seat):
+            raise NotYourTurnError(
+                f"seat {seat} has passed this round and may answer only its opposite's hands"
+            )
+
+    def _why_not_yield(self, seat: int) -> str:
+        q = self.standing_seat
+        if self.melee:
+            return "there is no yielding in the four-way melee (四户乱缠)"
+        if q is None:
+            return "you have the lead: there is nothing to yield"
+        if opposite_of(seat) != q:
+            return "you may yield only on a hand of your opposite"
+        if self.standing_restricted or self.standing.is_gouji:
+            return "you may not yield on a gouji hand"
+        if self.yielder is not None:
+            return "you have yielded on this hand already: beat it or pass"
+        if len(self.queue) <= 1:
+            return "nobody after you may answer this hand: beat it or pass"
+        return "you may yield only after both players before you have passed"
+
+    def _check_play(self, seat: int, play: Play) -> None:
+        if not self._holds(seat, play):
+            raise IllegalActionError(f"you do not hold {play}: your hand is {self.hand_text(seat)}")
+        if self.three_rule[seat] and play.has_three:
+            if play.size != sum(self.counts[seat]) or play.twos or play.jokers:
+                raise IllegalActionError(
+                    "a 3 may only go out as your last hand, all 3s (憋三)"
+                )
+        if self.standing is None:
+            if self.current_burn is not None and self.current_burn.burner == seat:
+                if not self._burn_lead_ok(seat, play):
+                    raise IllegalActionError(
+                        "while you burn, every lead but your last must carry a joker and leave a "
+                        "hand you can still go out with"
+                    )
+            return
+        if play not in answer_plays(self.counts[seat], self.standing, self.three_rule[seat]):
+            if play.size != self.standing.size:
+                raise IllegalActionError(
+                    f"{play} does not beat {self.standing}: play exactly {self.standing.size} card(s)"
+                )
+            raise IllegalActionError(
+                f"{play} does not beat {self.standing}: every card must be higher than the card "
+                "in the same place"
+            )
+
+    # ----------------------------------------------------------------- play mechanics
+    def _remove(self, seat: int, play: Play) -> None:
+        counts, cards = self.counts[seat], self.cards[seat]
+        for r, n in play.rank_counts():
+            counts[r] -= n
+            self.played[r] += n
+            i = 0
+            while n:
+                if cards[i].rank == r:
+                    del cards[i]
+                    n -= 1
+                else:
+                    i += 1
+
+    def _play(self, seat: int, play: Play) -> None:
+        beaten = self.standing_seat if self.standing is not None else None
+        if beaten is not None:
+            self._on_beaten(beaten, seat)
+        self._remove(seat, play)
+        self.last_action[seat] = str(play)
+        self.standing, self.standing_seat = play, seat
+        self.yielder = None
+        went_out = sum(self.counts[seat]) == 0
+        if went_out:
+            self._finish(seat)
+            burn = self.current_burn
+            if burn is not None and burn.burner == seat:
+                burn.result = SUCCESS  # 烧成功
+                self.current_burn = None
+        if self.options.bie_san and self.three_rule[seat] and not went_out:
+            c = self.counts[seat]
+            if c[THREE] and c[THREE] == sum(c):
+                self.stifle_watch = seat
+        if self._check_game_end():
+            return
+        self._after_play(seat, went_out)
+
+    def _on_beaten(self, beaten: int, by: int) -> None:
+        """Bookkeeping when the standing hand of ``beaten`` is beaten by ``by``."""
+        if self.stifle_watch == beaten:
+            if team_of(by) != team_of(beaten):
+                self.stifled.append((beaten, by))
+            self.stifle_watch = None
+        burn = self.current_burn
+        if burn is not None and burn.burner == beaten:
+            burn.result = BROKEN  # 解烧
+            self.current_burn = None
+        if self.melee_pending:
+            self._begin_melee()
+
+    def _begin_melee(self) -> None:
+        """四户乱缠 (§3.5): the special rules stop; an ongoing burn can no longer complete."""
+        self.melee_pending = False
+        self.melee = True
+        self.passed = [False] * 6
+        self.queue = []
+        if self.current_burn is not None:
+            self.current_burn.result = BROKEN
+            self.current_burn = None
+
+    def _after_play(self, seat: int, went_out: bool) -> None:
+        play = self.standing
+        if self.melee:
+            self.standing_restricted = False
+            self.melee_passes = 0
+            self._advance_melee(seat)
+            return
+        ongoing_burn = self.current_burn is not None and self.current_burn.burner == seat
+        restricted = (play.is_gouji and self.has_head(seat)) or (ongoing_burn and not went_out)
+        self.standing_restricted = restricted
+        self.queue = [s for s in (next_seat(seat, k) for k in range(1, 6)) if self.may_answer(s)]
+        if restricted:
+            eligible = [
+                s
+                for s in range(6)
+                if s != seat
+                and s != opposite_of(seat)
+                and self.is_active(s)
+                and not self.is_headless(s)
+                and self._burning_plays(s)
+            ]
+            if eligible:
+                self.window = {}
+                self.window_seats = eligible
+                self.turn = None
+                return
+        self._next_answer()
+
+    def _close_window(self) -> None:
+        burners = [s for s, p in self.window.items() if p is not None]
+        choices = self.window
+        self.window, self.window_seats = None, []
+        if not burners:
+            self._next_answer()
+            return
+        q = self.standing_seat
+
+        def priority(s: int) -> tuple[int, int]:
+            return (0 if team_of(s) == team_of(q) else 1, (s - q) % 6)
+
+        burner = min(burners, key=priority)
+        play = choices[burner]
+        # the burn is a beat of q's hand by the burner, out of turn
+        self._on_beaten(q, burner)
+        self.burns.append(Burn(burner, q))
+        self.current_burn = self.burns[-1]
+        if self.melee:  # the burned hand ended the game's special rules (§3.5)
+            self.current_burn.result = BROKEN
+            self.current_burn = None
+        self._remove(burner, play)
+        self.last_action[burner] = f"burn {play}"
+        self.standing, self.standing_seat = play, burner
+        self.yielder = None
+        went_out = sum(self.counts[burner]) == 0
+        if went_out:
+            self._finish(burner)
+            if self.current_burn is not None:
+                self.current_burn.result = SUCCESS
+                self.current_burn = None
+        if self._check_game_end():
+            return
+        self._after_play(burner, went_out)
+
+    def _next_answer(self) -> None:
+        """Give the turn to the next seat in the answer queue, or end the round."""
+        if self.queue:
+            self.turn = self.queue[0]
+            return
+        self._round_won()
+
+    def _pass(self, seat: int) -> None:
+        self.last_action[seat] = "pass"
+        if self.melee:
+            self.melee_passes += 1
+            self._advance_melee(seat)
+            return
+        self.passed[seat] = True
+        self.queue.pop(0)
+        self._next_answer()
+
+    def _yield(self, seat: int) -> None:
+        self.last_action[seat] = "yield"
+        self.yielder = seat
+        # the next two seats that may answer go first, then the turn comes back once
+        self.queue = self.queue[1:3] + [seat] + self.queue[3:]
+        self._next_answer()
+
+    def _advance_melee(self, last: int) -> None:
+        q = self.standing_seat
+        others = [s for s in self.active_seats() if s != q]
+        if self.melee_passes >= len(others):
+            self._round_won()
+            return
+        s = next_seat(last)
+        while not self.is_active(s) or s == q:
+            s = next_seat(s)
+        self.turn = s
+
+    def _round_won(self) -> None:
+        """Nobody beat the standing hand: its player wins the round and leads, or 接风."""
+        q, play = self.standing_seat, self.standing
+        if not self.melee and play.opens_point and not self.revolted[q]:
+            self.opened[q] = True  # 开点
+        if self.stifle_watch == q:
+            self.stifle_watch = None
+        if self.melee_pending:
+            self._begin_melee()
+        leader = q if self.is_active(q) else self._next_active(q)
+        self._new_round(leader)
+
+    def _next_active(self, seat: int) -> int:
+        s = next_seat(seat)
+        while not self.is_active(s):
+            s = next_seat(s)
+        return s
+
+    def _new_round(self, leader: int) -> None:
+        self.standing, self.standing_seat = None, None
+        self.standing_restricted = False
+        self.passed = [False] * 6
+        self.queue = []
+        self.yielder = None
+        self.melee_passes = 0
+        self.last_action = [None] * 6
+        self.turn = leader
+
+    # ----------------------------------------------------------------- finishing
+    def _finish(self, seat: int) -> None:
+        """走科: take the next free place; the melee waits until this hand is settled."""
+        self.places[seat] = self._next_place()
+        self.finish_order.append(seat)
+        if not self.melee and len(self.active_seats()) <= 4:
+            self.melee_pending = True
+
+    def _next_place(self) -> int:
+        """The next free place, keeping 四科 (or 三科) for a revolutionary (§3.3, §5)."""
+        taken = {p for p in self.places if p is not None}
+        place = 1
+        while place in taken:
+            place += 1
+        rev = next((s for s in range(6) if self.revolted[s]), None)
+        if rev is not None and self.places[rev] is None:
+            mates = [s for s in range(6) if team_of(s) == team_of(rev) and s != rev]
+            if place == 3:
+                if sorted(self.places[m] or 0 for m in mates) == [1, 2]:
+                    self.places[rev] = 3
+                    return 4
+            elif place == 4:
+                self.places[rev] = 4
+                return 5
+        return place
+
+    def _check_game_end(self) -> bool:
+        """The game ends when everyone still holding cards is on one team (§3.6)."""
+        active = self.active_seats()
+        if len({team_of(s) for s in active}) > 1:
+            return False
+        last = self.finish_order[-1] if self.finish_order else (self.leader or 0)
+        # an unbeaten last hand that qualifies still opens (§3.2)
+        q = self.standing_seat
+        if (
+            q is not None
+            and self.places[q] is not None
+            and not self.melee
+            and self.standing.opens_point
+            and self.window is None
+        ):
+            self.opened[q] = True
+        active.sort(key=lambda s: (sum(self.counts[s]), (s - last) % 6))
+        for s in active:
+            self.places[s] = self._next_place()
+        rev = next((s for s in range(6) if self.revolted[s]), None)
+        if rev is not None and self.places[rev] is None:
+            self.places[rev] = self._next_place()
+        self.phase = FINISHED
+        self.turn = None
+        self.window = None
+        if self.current_burn is not None:
+            self.current_burn.result = BROKEN
+            self.current_burn = None
+        return True
+
+    # ----------------------------------------------------------------- before play
+    def _buy_threes(self) -> None:
+        """买3 / 要3 (§7), automatic, buyers in seat order; a player with no 3, no 2 and no
+        joker revolts automatically."""
+        if not self.options.bie_san:
+            return
+        for buyer in range(6):
+            c = self.counts[buyer]
+            if c[THREE]:
+                continue
+            pay_rank = next((r for r in (TWO, SMALL_JOKER, BIG_JOKER) if c[r]), None)
+            if pay_rank is None:
+                self.revolted[buyer] = True
+                self.auto_revolted.append(buyer)
+                continue
+            opp = opposite_of(buyer)
+            sellers = [opp] + [s for s in (next_seat(buyer), next_seat(buyer, 5))]
+            seller = next((s for s in sellers if self.counts[s][THREE] >= 2), None)
+            if seller is not None:
+                paid = self._move_card(buyer, seller, pay_rank)
+                self._move_card(seller, buyer, THREE)
+                self.bought.append((buyer, seller, THREE, paid))
+                continue
+            mate = next(
+                (s for s in (next_seat(buyer, 2), next_seat(buyer, 4)) if self.counts[s][THREE] >= 2),
+                None,
+            )
+            if mate is not None:
+                self._move_card(mate, buyer, THREE)
+                self.bought.append((buyer, mate, THREE, None))
+                continue
+            self.three_rule[buyer] = False  # no 3 to be had: no last-hand rule
+
+    def _move_card(self, giver: int, taker: int, rank: int) -> Card:
+        cards = self.cards[giver]
+        i = next(i for i, c in enumerate(cards) if c.rank == rank)
+        card = cards.pop(i)
+        self.counts[giver][rank] -= 1
+        self.cards[taker].append(card)
+        self.cards[taker].sort(key=card_sort_key)
+        self.counts[taker][rank] += 1
+        return card
+
+    def revolt_eligible(self, seat: int) -> bool:
+        c = self.counts[seat]
+        return not self.revolted[seat] and not (c[TWO] or c[SMALL_JOKER] or c[BIG_JOKER])
+
+    def _start_revolution(self) -> None:
+        self.phase_answers = {}
+        self.phase_seats = [s for s in range(6) if self.revolt_eligible(s)]
+        if self.phase_seats and sum(self.revolted) < 2:
+            self.phase = REVOLT_PHASE
+            return
+        self._after_revolution()
+
+    def _after_revolution(self, leader: int | None = None) -> None:
+        self.phase_answers = {}
+        self.phase_seats = []
+        if sum(self.revolted) >= 2:
+            self.phase = VOID  # two or more revolt: the deal is void (§5.4)
+            self.turn = None
+            return
+        for rev in (s for s in range(6) if self.revolted[s]):
+            self.opened[opposite_of(rev)] = True
+        self.phase = PLAY_PHASE
+        if leader is None:
+            leader = self._first_leader()
+        if not self.is_active(leader):
+            raise ValueError(f"seat {leader} cannot lead: it holds no cards or revolted")
+        self.leader = leader
+        self._new_round(leader)
+
+    def _first_leader(self) -> int:
+        """上班 (§5.5): most cards of one suit of 4s (bie-san) or 3s, at least two; ties and
+        nobody-with-two broken by the seed."""
+        rank = FOUR if self.options.bie_san else THREE
+        best: dict[int, int] = {}
+        for s in self.active_seats():
+            per_suit: dict[str, int] = {}
+            for c in self.cards[s]:
+                if c.rank == rank and c.suit:
+                    per_suit[c.suit] = per_suit.get(c.suit, 0) + 1
+            best[s] = max(per_suit.values(), default=0)
+        top = max(best.values())
+        candidates = [s for s in best if best[s] == top] if top >= 2 else list(best)
+        if len(candidates) == 1:
+            return candidates[0]
+        return random.Random(f"leader:{self.seed}").choice(sorted(candidates))
+
+    # ----------------------------------------------------------------- results
+    @property
+    def sweep(self) -> bool:
+        """串三户 (§6)."""
+        return self.phase == FINISHED and is_sweep(self.places)
+
+    def points(self) -> list[int] | None:
+        """Each seat's place points once finished (§8.6), else None."""
+        if self.phase != FINISHED:
+            return None
+        return place_points(self.places, self.sweep)
+
+    def tribute(self) -> list[TributeOwed] | None:
+        """What this game leaves owing to the next game of a series, once finished."""
+        if self.phase != FINISHED:
+            return None
+        burns = [(b.burned, b.burner) for b in self.burns if b.result == SUCCESS]
+        return tribute_owed(self.places, self.declared, self.opened, self.stifled, burns)
+
+
+_SCALAR_FIELDS = (
+    "options",
+    "seed",
+    "phase",
+    "leader",
+    "melee",
+    "melee_pending",
+    "standing",
+    "standing_seat",
+    "standing_restricted",
+    "yielder",
+    "turn",
+    "melee_passes",
+    "stifle_watch",
+)
+
