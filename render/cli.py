@@ -13,17 +13,23 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 
-def _hand(args: argparse.Namespace) -> Any:
+def _hand(args: argparse.Namespace) -> Image:
+    """The hand given on the command line."""
     from .hand import render_hand
 
     return render_hand(args.cards, highlight=args.highlight, lang=args.lang)
 
 
-def _demo(name: str) -> Callable[[argparse.Namespace], Any]:
-    def draw(args: argparse.Namespace) -> Any:
+def _demo(name: str) -> Callable[[argparse.Namespace], Image]:
+    """A drawer of the built-in sample ``name``."""
+
+    def draw(args: argparse.Namespace) -> Image:
         from . import demo
         from .profile import render_leaderboard, render_profile
         from .series import render_series
@@ -41,7 +47,7 @@ def _demo(name: str) -> Callable[[argparse.Namespace], Any]:
 
 
 # kind -> (help, draw(args) -> PIL image)
-DRAWERS: dict[str, tuple[str, Callable[[argparse.Namespace], Any]]] = {
+DRAWERS: dict[str, tuple[str, Callable[[argparse.Namespace], Image]]] = {
     "hand": ("a hand of cards, grouped by rank", _hand),
     "demo-table": ("a sample table from built-in example data", _demo("table")),
     "demo-series": ("a sample five-game series scoreboard", _demo("series")),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from . import theme
 from .cards import SS
@@ -39,7 +39,9 @@ def _initial(name: str) -> str:
     return text[0].upper() if text else "?"
 
 
-def _title(given: str | None, score: int, face, max_width: int) -> tuple[str, bool]:
+def _title(
+    given: str | None, score: int, face: ImageFont.FreeTypeFont, max_width: int
+) -> tuple[str, bool]:
     """(title text, whether to draw it bold): the rule-book title for the score, in bold, or a
     title given by the caller, cleaned and fitted like a name and drawn in the regular face
     (the bold face holds only the project's own words)."""

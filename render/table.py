@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from . import theme
 from .cards import SS, card_back, card_face, card_height, card_shadow
@@ -127,7 +127,8 @@ def draw_cards_row(
     return round(x0), round(y0), round(x0 + span), round(y0 + h)
 
 
-def _seat_name(seat: SeatView, index: int, face, max_width: float) -> str:
+def _seat_name(seat: SeatView, index: int, face: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """A seat's name ready to draw; ``#index`` when it has none."""
     return display_name(seat.name, face, max_width, empty=f"#{index}")
 
 
