@@ -193,7 +193,7 @@ def replay_series(data: Any) -> dict:
         play_actions(deal.game, actions, offset=index, game_no=g_no)
         g = state_json(deal.game)
         g["paid"] = [p.to_json() for p in deal.paid]
-        g["returned"] = [r.to_json() for r in deal.returns]
+        g["returned"] = [r.to_json() for r in deal.returns if r.cards]  # as "paid": cards moved
         g["score"] = deal.score()
         out_games.append(g)
     return {

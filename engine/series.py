@@ -227,9 +227,16 @@ class Series:
         )
         self._pay(deal, self.owed_next())
         self.deals.append(deal)
+        self._settle_empty_returns(deal)
         if deal.pending_return is None:
             self._begin(deal)
         return deal
+
+    def _settle_empty_returns(self, deal: SeriesGame) -> None:
+        """A receiver with no card legal to return returns none (§8.4: "as many as there
+        are"), at once: the series never waits on a seat that has nothing to choose."""
+        while (due := deal.pending_return) is not None and self.returnable(due.giver)[0] == 0:
+            due.cards = []
 
     def _begin(self, deal: SeriesGame) -> None:
         if deal.position is None:
@@ -318,5 +325,6 @@ class Series:
             moved += _take(hands[seat], rank, k)
         hands[due.taker] = sorted(hands[due.taker] + moved, key=card_sort_key)
         due.cards = moved
+        self._settle_empty_returns(self.current)
         if self.current.pending_return is None:
             self._begin(self.current)

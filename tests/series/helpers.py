@@ -50,9 +50,22 @@ def finish_quietly(game: Game, log: list[str], max_steps: int = 2000) -> None:
     raise AssertionError("the quiet finish did not end the game")
 
 
+def fill_passes(game: Game, seat: int, log: list[str]) -> None:
+    """Answer quietly for the other seats until ``game`` waits on ``seat`` — passes,
+    ``noburn``, ``nodeclare`` and ``norevolt`` only, never a lead."""
+    while game.phase not in (FINISHED, VOID) and seat not in game.to_act:
+        action = quiet_action(game)
+        if action.verb == "play":
+            raise AssertionError(f"seat {action.seat} leads before seat {seat} acts: script it")
+        game.apply(action)
+        log.append(str(action))
+
+
 def build_series(specs: Sequence[dict], *, bie_san: bool = False) -> tuple[Series, dict]:
-    """Play every game spec through a :class:`Series` (returns and scripted actions as given,
-    then the quiet finish); return the series and its complete ``gouji-series/1`` record."""
+    """Play every game spec through a :class:`Series` (returns as given, missing ones by
+    default; the scripted actions, with the other seats' passes filled in by
+    :func:`fill_passes`; then the quiet finish); return the series and its complete
+    ``gouji-series/1`` record."""
     from engine.game import Options
 
     series = Series(Options(bie_san=bie_san))
@@ -68,9 +81,12 @@ def build_series(specs: Sequence[dict], *, bie_san: bool = False) -> tuple[Serie
         while deal.pending_return is not None:
             giver = deal.pending_return.giver
             series.apply(Action(giver, "return", series.default_return(giver)))
-        actions = list(entry.get("actions", []))
-        for text in actions:
-            series.apply(Action.parse(text))
+        actions: list[str] = []
+        for text in entry.get("actions", []):
+            action = Action.parse(text)
+            fill_passes(deal.game, action.seat, actions)
+            series.apply(action)
+            actions.append(text)
         finish_quietly(deal.game, actions)
         entry["actions"] = actions
         record["games"].append(entry)
@@ -84,6 +100,30 @@ def position(hands: Sequence[str], leader: int, actions: Sequence[str] = (), **f
 
 def point_entries(paid: Sequence[dict], a: int, b: int) -> tuple[int, int]:
     """(cards ``a`` paid ``b``, cards ``b`` paid ``a``) as 点贡 in a game's ``paid`` list."""
-    ab = sum(len(p["cards"]) for p in paid if p["kind"] == "point" and (p["from"], p["to"]) == (a, b))
-    ba = sum(len(p["cards"]) for p in paid if p["kind"] == "point" and (p["from"], p["to"]) == (b, a))
+    ab = sum(
+        len(p["cards"]) for p in paid if p["kind"] == "point" and (p["from"], p["to"]) == (a, b)
+    )
+    ba = sum(
+        len(p["cards"]) for p in paid if p["kind"] == "point" and (p["from"], p["to"]) == (b, a)
+    )
     return ab, ba
+
+
+def everyone_opens(extra: Sequence[str] = ("3",) * 6) -> dict:
+    """A game-1 position in which all six seats open (so no 点贡 is owed when nobody
+    declared) and then finish quietly from seat 5: places 5, 0, 1, 2, 3, 4 = 1st … 6th.
+
+    Seat ``s`` holds KK, a single ``b`` to win the lead from seat ``s-1``'s single ``a``,
+    its own ``a``, and ``extra[s]`` (low cards, kept for the quiet finish). Each seat wins a
+    round with the single, leads KK, and its opposite passes."""
+    a = "468TQ3"  # seat s leads a[s] after opening (seat 5's is unused)
+    b = " 579JA"  # seat s beats a[s-1] with b[s]
+    hands = [f"KK{a[s] if s < 5 else ''}{b[s].strip()}{extra[s]}" for s in range(6)]
+    actions = ["0 play KK", "3 pass"]
+    for s in range(5):
+        actions.append(f"{s} play {a[s]}")
+        n = s + 1
+        actions.append(f"{n} play {b[n]}")
+        actions += [f"{(n + k) % 6} pass" for k in range(1, 6)]
+        actions += [f"{n} play KK", f"{(n + 3) % 6} pass"]
+    return position(hands, 0, actions)

@@ -11,7 +11,12 @@ from engine.scoring import point_tribute
 from .helpers import build_series, point_entries, position
 
 # Columns of §8.3 as (I open, opposite opens).
-I_OPEN, NEITHER_OPENS, BOTH_OPEN, OPPOSITE_OPENS = (True, False), (False, False), (True, True), (False, True)
+I_OPEN, NEITHER_OPENS, BOTH_OPEN, OPPOSITE_OPENS = (
+    (True, False),
+    (False, False),
+    (True, True),
+    (False, True),
+)
 # Rows as (I declared, opposite declared).
 BOTH, NEITHER, ONLY_ME, ONLY_OPPOSITE = (True, True), (False, False), (True, False), (False, True)
 
@@ -36,8 +41,18 @@ TABLE = {
     (ONLY_OPPOSITE, OPPOSITE_OPENS): (3, 0),
 }
 CELLS = list(TABLE)
-_ROW = {BOTH: "both-declared", NEITHER: "neither-declared", ONLY_ME: "only-me-declared", ONLY_OPPOSITE: "only-opposite-declared"}
-_COL = {I_OPEN: "i-open", NEITHER_OPENS: "neither-opens", BOTH_OPEN: "both-open", OPPOSITE_OPENS: "opposite-opens"}
+_ROW = {
+    BOTH: "both-declared",
+    NEITHER: "neither-declared",
+    ONLY_ME: "only-me-declared",
+    ONLY_OPPOSITE: "only-opposite-declared",
+}
+_COL = {
+    I_OPEN: "i-open",
+    NEITHER_OPENS: "neither-opens",
+    BOTH_OPEN: "both-open",
+    OPPOSITE_OPENS: "opposite-opens",
+}
 CELL_IDS = [f"{_ROW[d]}/{_COL[o]}" for d, o in CELLS]
 
 
@@ -117,7 +132,14 @@ def test_revolutionary_never_opens_and_their_opposite_counts_as_opened():
 def test_declared_by_pre_play_verbs_in_a_real_game_record_settles_the_same_wager():
     """A series game in real-game form (no leader): 宣点 given as ``declare`` actions."""
     hands = ["KK4s", "5s 3h", "6s 3h", "7s 3d", "8s 3c", "9s 3s"]
-    declares = ["0 declare", "1 nodeclare", "2 nodeclare", "3 nodeclare", "4 nodeclare", "5 nodeclare"]
+    declares = [
+        "0 declare",
+        "1 nodeclare",
+        "2 nodeclare",
+        "3 nodeclare",
+        "4 nodeclare",
+        "5 nodeclare",
+    ]
     revolts = [f"{s} norevolt" for s in range(6)]
     series, record = build_series(
         [{"hands": hands, "seed": 7, "actions": declares + revolts}, position([RICH] * 6, 0)]
