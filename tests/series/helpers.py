@@ -84,7 +84,8 @@ def build_series(specs: Sequence[dict], *, bie_san: bool = False) -> tuple[Serie
         actions: list[str] = []
         for text in entry.get("actions", []):
             action = Action.parse(text)
-            fill_passes(deal.game, action.seat, actions)
+            if action.verb != "leave":  # a seat may leave at any time
+                fill_passes(deal.game, action.seat, actions)
             series.apply(action)
             actions.append(text)
         finish_quietly(deal.game, actions)
