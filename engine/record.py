@@ -160,7 +160,7 @@ def replay_series(data: Any) -> dict:
     games = _field(data, "games", list, required=True)
     if not games:
         raise RecordError("field 'games' is empty")
-    series = Series(options, games=max(5, len(games)))
+    series = Series(options)
     out_games = []
     for g_no, entry in enumerate(games):
         if not isinstance(entry, dict):
@@ -175,8 +175,17 @@ def replay_series(data: Any) -> dict:
             raise RecordError(f"games[{g_no}]: {e}") from e
         prev = series.current
         if prev is not None and not (prev.finished or prev.void):
-            raise ReplayError(0, "", "the game before is not finished", g_no)
-        deal = series.start_game(hands, seed, position)
+            done = len(games[g_no - 1].get("returns", [])) + len(games[g_no - 1].get("actions", []))
+            waiting = ", ".join(map(str, series.to_act))
+            raise ReplayError(
+                done, "", f"the game is not over (waiting on seat(s) {waiting}) but games[{g_no}] follows", g_no - 1
+            )
+        if series.finished:
+            raise RecordError(f"field 'games': the series is over after five games; games[{g_no}] is one too many")
+        try:
+            deal = series.start_game(hands, seed, position)
+        except ValueError as e:  # a position that cannot be played (after tribute)
+            raise RecordError(f"games[{g_no}]: {e}") from e
         index = 0
         for text in returns:
             try:
@@ -187,9 +196,12 @@ def replay_series(data: Any) -> dict:
             except ValueError as e:
                 raise ReplayError(index, text, str(e), g_no) from e
             index += 1
-        while deal.pending_return is not None:  # a missing return takes the default
-            giver = deal.pending_return.giver
-            series.apply(Action(giver, RETURN, series.default_return(giver)))
+        try:
+            while deal.pending_return is not None:  # a missing return takes the default
+                giver = deal.pending_return.giver
+                series.apply(Action(giver, RETURN, series.default_return(giver)))
+        except ValueError as e:  # a position that cannot be played (after tribute)
+            raise RecordError(f"games[{g_no}]: {e}") from e
         play_actions(deal.game, actions, offset=index, game_no=g_no)
         g = state_json(deal.game)
         g["paid"] = [p.to_json() for p in deal.paid]

@@ -82,7 +82,9 @@ def test_a_void_deal_is_no_game_and_its_tribute_does_not_count():
     assert void_deal.number == redeal.number == 2
     assert [d.number for d in series.counted] == [1, 2]
     # the redeal pays again: 4 gives its 2 and nothing else (no joker there), 3 nothing.
-    assert [(p.kind, p.payer, p.receiver, len(p.cards)) for p in redeal.paid] == [("place", 4, 5, 1)]
+    assert [(p.kind, p.payer, p.receiver, len(p.cards)) for p in redeal.paid] == [
+        ("place", 4, 5, 1)
+    ]
     assert series.totals() == [
         a + b for a, b in zip(series.deals[0].score(), redeal.score(), strict=True)
     ]

@@ -30,7 +30,9 @@ def test_sweep_doubles_the_place_points():
 
 def test_sweep_game_place_points_doubled_and_nothing_owed_next_game():
     # Both seats 1 and 5 declared and nobody opened: without the sweep 点贡 would be owed.
-    game1 = position(SWEEP_HANDS, 0, SWEEP_ACTIONS, declared=[False, True, False, False, False, True])
+    game1 = position(
+        SWEEP_HANDS, 0, SWEEP_ACTIONS, declared=[False, True, False, False, False, True]
+    )
     series, record = build_series([game1, position([RICH] * 6, 0)])
     g1 = series.deals[0].game
     assert g1.places == SWEEP_PLACES and g1.sweep
