@@ -5,7 +5,8 @@ A game spec is a ``gouji-series/1`` game entry (hands as dealt, ``leader`` etc.)
 :class:`~engine.series.Series`, finishes it with :func:`quiet_action` and writes the full
 actions back, so that the record it returns replays to the same series.
 
-The quiet finish never opens (开点): the player with the lead plays their lowest single card,
+The quiet finish never opens (开点): the player with the lead plays their lowest single card
+(in bie-san, when only 3s are left, all of them),
 every answer is ``pass``, every burn window is ``noburn`` and nobody declares or revolts. So a
 game's opens are exactly those of its scripted prefix, and the seats finish in play order
 from whoever leads.
@@ -16,8 +17,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, Action
-from engine.cards import RANK_LETTERS
+from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, PLAY, Action
 from engine.game import DECLARE_PHASE, FINISHED, REVOLT_PHASE, VOID, Game
 from engine.record import SERIES_FORMAT
 from engine.series import Series
@@ -36,7 +36,9 @@ def quiet_action(game: Game) -> Action:
         return Action(seat, NOBURN)
     if game.standing is not None:
         return Action(seat, PASS)
-    return Action.parse(f"{seat} play {RANK_LETTERS[game.cards[seat][0].rank]}")
+    plays = game.legal_plays(seat)  # the lowest single; in bie-san maybe only the 3s
+    singles = [p for p in plays if p.size == 1]
+    return Action(seat, PLAY, min(singles or plays, key=lambda p: (p.size, p.normalised())))
 
 
 def finish_quietly(game: Game, log: list[str], max_steps: int = 2000) -> None:
