@@ -174,3 +174,12 @@ def test_gouji_replay_text_of_a_series_tells_places_tribute_returns_and_totals(p
     assert f"seat {first.payer} pays" in text and f"to seat {first.receiver}" in text
     assert text.count("return: seat") == sum(1 for d in series.deals for r in d.returns if r.cards)
     assert f"Totals (seat points): {series.totals()}" in text
+
+
+def test_example_series_record_replays_to_five_games():
+    """examples/series.json (a play_random_series record, for the README) stays replayable."""
+    record = json.loads((ROOT / "examples" / "series.json").read_text(encoding="utf-8"))
+    out = replay(record)
+    assert out["ok"] is True and sum(g["finished"] for g in out["games"]) == 5
+    assert sum(out["totals"]) == 0
+    assert any(" " in h for h in record["games"][0]["hands"])  # dealt hands, with suits
