@@ -13,6 +13,8 @@ import sys
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("bot.replay_cli", "replay a game or series record and print the result"),
+    "plays": ("bot.plays_cli", "list the legal plays of a hand"),
+    "render": ("render.cli", "draw a hand, table or series image"),
 }
 
 

@@ -149,8 +149,10 @@ def state_json(game: Game) -> dict:
     }
 
 
-def replay_series(data: Any) -> dict:
-    """Replay a ``gouji-series/1`` record and return RECORD.md's series JSON object."""
+def series_from_record(data: Any):
+    """Rebuild a live :class:`~engine.series.Series` from a ``gouji-series/1`` record (the
+    bot restores tables this way). The last game may be unfinished; returns missing from
+    a finished deal take the default, as RECORD.md says."""
     from .actions import RETURN
     from .series import Series
 
@@ -158,10 +160,9 @@ def replay_series(data: Any) -> dict:
         raise RecordError(f"field 'format' must be '{SERIES_FORMAT}'")
     options = parse_options(data)
     games = _field(data, "games", list, required=True)
-    if not games:
-        raise RecordError("field 'games' is empty")
-    series = Series(options)
-    out_games = []
+    total = _field(data, "games_total", int, 5)
+    # games_total counts games, not deals: a void deal in the list does not use one up
+    series = Series(options, games=total, tribute=bool(data.get("tribute", True)))
     for g_no, entry in enumerate(games):
         if not isinstance(entry, dict):
             raise RecordError(f"games[{g_no}] must be an object")
@@ -175,13 +176,16 @@ def replay_series(data: Any) -> dict:
             raise RecordError(f"games[{g_no}]: {e}") from e
         prev = series.current
         if prev is not None and not (prev.finished or prev.void):
-            done = len(games[g_no - 1].get("returns", [])) + len(games[g_no - 1].get("actions", []))
+            before = games[g_no - 1]
+            done = len(before.get("returns", [])) + len(before.get("actions", []))
             waiting = ", ".join(map(str, series.to_act))
             raise ReplayError(
                 done, "", f"the game is not over (waiting on seat(s) {waiting}) but games[{g_no}] follows", g_no - 1
             )
         if series.finished:
-            raise RecordError(f"field 'games': the series is over after five games; games[{g_no}] is one too many")
+            raise RecordError(
+                f"field 'games': the series is over after {total} games; games[{g_no}] is one too many"
+            )
         try:
             deal = series.start_game(hands, seed, position)
         except ValueError as e:  # a position that cannot be played (after tribute)
@@ -196,13 +200,26 @@ def replay_series(data: Any) -> dict:
             except ValueError as e:
                 raise ReplayError(index, text, str(e), g_no) from e
             index += 1
-        try:
-            while deal.pending_return is not None:  # a missing return takes the default
-                giver = deal.pending_return.giver
-                series.apply(Action(giver, RETURN, series.default_return(giver)))
-        except ValueError as e:  # a position that cannot be played (after tribute)
-            raise RecordError(f"games[{g_no}]: {e}") from e
-        play_actions(deal.game, actions, offset=index, game_no=g_no)
+        is_last = g_no == len(games) - 1
+        if deal.pending_return is not None and (actions or not is_last):
+            try:
+                while deal.pending_return is not None:  # a missing return takes the default
+                    giver = deal.pending_return.giver
+                    series.apply(Action(giver, RETURN, series.default_return(giver)))
+            except ValueError as e:  # a position that cannot be played (after tribute)
+                raise RecordError(f"games[{g_no}]: {e}") from e
+        if deal.game is not None:
+            play_actions(deal.game, actions, offset=index, game_no=g_no)
+    return series
+
+
+def replay_series(data: Any) -> dict:
+    """Replay a ``gouji-series/1`` record and return RECORD.md's series JSON object."""
+    series = series_from_record(data)
+    out_games = []
+    for deal in series.deals:
+        if deal.game is None:
+            continue
         g = state_json(deal.game)
         g["paid"] = [p.to_json() for p in deal.paid]
         g["returned"] = [r.to_json() for r in deal.returns if r.cards]  # as "paid": cards moved
