@@ -6,10 +6,9 @@ A game spec is a ``gouji-series/1`` game entry (hands as dealt, ``leader`` etc.)
 actions back, so that the record it returns replays to the same series.
 
 The quiet finish never opens (开点): the player with the lead plays their lowest single card
-(in bie-san, when only 3s are left, all of them),
-every answer is ``pass``, every burn window is ``noburn`` and nobody declares or revolts. So a
-game's opens are exactly those of its scripted prefix, and the seats finish in play order
-from whoever leads.
+(in bie-san, when only 3s are left, all of them), every answer is ``pass``, every burn window
+is ``noburn`` and nobody declares or revolts. So a game's opens are exactly those of its
+scripted prefix, and the seats finish in play order from whoever leads.
 """
 
 from __future__ import annotations
@@ -18,11 +17,9 @@ import copy
 from collections.abc import Sequence
 
 from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, PLAY, Action
-from engine.game import DECLARE_PHASE, FINISHED, REVOLT_PHASE, VOID, Game
+from engine.game import DECLARE_PHASE, FINISHED, REVOLT_PHASE, VOID, Game, Options
 from engine.record import SERIES_FORMAT
 from engine.series import Series
-
-FILLER = "3456789"  # low cards that never open, burn or count as tribute
 
 
 def quiet_action(game: Game) -> Action:
@@ -57,7 +54,7 @@ def fill_passes(game: Game, seat: int, log: list[str]) -> None:
     ``noburn``, ``nodeclare`` and ``norevolt`` only, never a lead."""
     while game.phase not in (FINISHED, VOID) and seat not in game.to_act:
         action = quiet_action(game)
-        if action.verb == "play":
+        if action.verb == PLAY:
             raise AssertionError(f"seat {action.seat} leads before seat {seat} acts: script it")
         game.apply(action)
         log.append(str(action))
@@ -68,8 +65,6 @@ def build_series(specs: Sequence[dict], *, bie_san: bool = False) -> tuple[Serie
     default; the scripted actions, with the other seats' passes filled in by
     :func:`fill_passes`; then the quiet finish); return the series and its complete
     ``gouji-series/1`` record."""
-    from engine.game import Options
-
     series = Series(Options(bie_san=bie_san))
     record = {"format": SERIES_FORMAT, "options": {"bie_san": bie_san}, "games": []}
     for spec in specs:

@@ -6,7 +6,8 @@ import pytest
 
 from engine.scoring import title_for
 
-# Every row of the table of §8.6, in order.
+# Every row of the table of §8.6, in order, copied from RULES.md (not from the engine, so that
+# the engine is checked against the rule book).
 ROWS = [
     (-400, "菜不是错"),
     (-200, "有点菜"),
