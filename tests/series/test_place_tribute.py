@@ -107,7 +107,7 @@ def test_tribute_owed_is_ordered_stifle_burn_point_place_and_by_payer_seat_withi
 
 def test_burn_tribute_is_paid_before_point_and_place_tribute_in_a_replayed_series():
     """Seat 1 burns seat 0's KK with AA and goes out with R: seat 0 owes seat 1 a 烧贡.
-    Nobody else opens; seat 0 did not either (its KK was burned), so 点贡 flows both ways."""
+    Seat 1 also opens (its burning AA wins the round); seat 0 does not (its KK was burned)."""
     hands = ["KK4", "AAR", "5", "6", "7", "8"]
     actions = ["0 play KK", "1 burn AA", "4 pass", "1 play R"]
     game1 = position(hands, 0, actions)
@@ -128,3 +128,14 @@ def test_cards_received_join_the_hand_at_once_and_can_be_paid_on():
     game1["declared"] = [False, True, False, False, False, False]
     series, _ = build_series([game1, _second_game(s1="RB" + PLAIN)])
     assert _paid(series) == [(POINT, 1, 4, "BR"), (PLACE, BIG_LOSER, FIRST, "BR")]
+
+
+def test_only_place_tribute_is_returned():
+    """烧贡 and 点贡 stay with the receiver; only 落贡 is returned (§8.4)."""
+    hands = ["KK4", "AAR", "5", "6", "7", "8"]
+    game1 = position(hands, 0, ["0 play KK", "1 burn AA", "4 pass", "1 play R"])
+    series, _ = build_series([game1, position(["RRRBBB222345"] * 6, 2)])
+    deal = series.deals[1]
+    assert {p.kind for p in deal.paid} == {BURN, POINT, PLACE}
+    place = [(p.receiver, p.payer, len(p.cards)) for p in deal.paid if p.kind == PLACE]
+    assert [(r.giver, r.taker, r.count) for r in deal.returns] == place
