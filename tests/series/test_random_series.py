@@ -18,13 +18,16 @@ from engine.scoring import PLACE, place_points, team_of
 from engine.series import TRIBUTE_RANKS
 from tests.game.randomplay import play_random_series
 
-SEEDS = range(12)
+SEEDS = [(seed, False) for seed in range(12)] + [
+    (seed, True) for seed in range(6)
+]  # (seed, bie_san)
+SEED_IDS = [f"seed{seed}{'-bie_san' if bie else ''}" for seed, bie in SEEDS]
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def series_of() -> dict:
-    return {seed: play_random_series(seed) for seed in SEEDS}
+    return {key: play_random_series(*key) for key in SEEDS}
 
 
 @pytest.fixture
@@ -33,7 +36,7 @@ def played(series_of) -> dict:
     return {seed: (series, copy.deepcopy(record)) for seed, (series, record) in series_of.items()}
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", SEEDS, ids=SEED_IDS)
 def test_random_series_has_five_counted_games_and_replays_to_the_same_totals(played, seed):
     series, record = played[seed]
     assert series.finished and len([d for d in series.deals if d.finished]) == 5
@@ -45,7 +48,7 @@ def test_random_series_has_five_counted_games_and_replays_to_the_same_totals(pla
     assert [g["places"] for g in out["games"]] == [list(d.game.places) for d in series.deals]
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", SEEDS, ids=SEED_IDS)
 def test_random_series_every_game_scores_places_plus_tribute_and_sums_to_zero(played, seed):
     series, _ = played[seed]
     for deal in series.deals:
@@ -59,7 +62,7 @@ def test_random_series_every_game_scores_places_plus_tribute_and_sums_to_zero(pl
     assert team0 == -team1 == sum(series.totals()[s] for s in (0, 2, 4))
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", SEEDS, ids=SEED_IDS)
 def test_random_series_tribute_is_paid_as_owed_highest_first_and_returned_legally(played, seed):
     """Pay the tribute again by hand from each deal's hands as dealt, entry by entry, and
     check the engine's payments and returns against the letter of §8 and §8.4."""
@@ -118,7 +121,7 @@ def _gouji(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
 
 
 def test_gouji_replay_json_of_a_random_series(played, tmp_path):
-    series, record = played[2]  # a series with a void deal
+    series, record = played[2, False]  # a series with a void deal
     path = tmp_path / "series.json"
     path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     done = _gouji("replay", str(path), "--json")
@@ -132,7 +135,7 @@ def test_gouji_replay_json_of_a_random_series(played, tmp_path):
 
 
 def test_gouji_replay_json_stops_at_an_illegal_return_with_exit_status_two(played, tmp_path):
-    _, record = played[0]
+    _, record = played[0, False]
     g = next(i for i, game in enumerate(record["games"]) if len(game["returns"]) == 2)
     first = record["games"][g]["returns"][0]
     seat = first.split()[0]
@@ -149,7 +152,7 @@ def test_gouji_replay_json_stops_at_an_illegal_return_with_exit_status_two(playe
 
 
 def test_gouji_replay_json_counts_returns_before_actions_in_the_error_index(played, tmp_path):
-    _, record = played[0]
+    _, record = played[0, False]
     g = next(i for i, game in enumerate(record["games"]) if len(game["returns"]) == 2)
     record["games"][g]["actions"][0] = "0 play RRRRRRRR"
     done = _gouji("replay", "-", "--json", stdin=json.dumps(record))
@@ -159,7 +162,7 @@ def test_gouji_replay_json_counts_returns_before_actions_in_the_error_index(play
 
 
 def test_gouji_replay_text_of_a_series_tells_places_tribute_returns_and_totals(played, tmp_path):
-    series, record = played[0]
+    series, record = played[0, False]
     path = tmp_path / "series.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     done = _gouji("replay", str(path))
