@@ -369,12 +369,12 @@ class Game:
         """Apply ``action`` or raise :class:`IllegalActionError` (nothing changes then)."""
         seat, verb = action.seat, action.verb
         if not 0 <= seat <= 5:
-            raise IllegalActionError(f"there is no seat {seat}: seats are 0 to 5")
+            raise IllegalActionError("no_seat", seat=seat)
         if self.phase in (FINISHED, VOID):
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("game_over")
         if verb == LEAVE:
             if seat in self.left:
-                raise IllegalActionError(f"seat {seat} has already left this game")
+                raise IllegalActionError("already_left", seat=seat)
             self.left.append(seat)
             self.actions.append(action)
             return
@@ -390,29 +390,22 @@ class Game:
         waiting = self.to_act
         who = ", ".join(map(str, waiting))
         if self.phase == DECLARE_PHASE:
-            raise NotYourTurnError(f"seat {seat} has already answered whether it declares")
+            raise NotYourTurnError("already_declared", seat=seat)
         if self.phase == REVOLT_PHASE:
             if seat in self.phase_answers:
-                raise NotYourTurnError(f"seat {seat} has already answered whether it revolts")
-            raise NotYourTurnError(
-                f"seat {seat} may not revolt: only a player with no 2 and no joker may"
-            )
+                raise NotYourTurnError("already_revolt_answered", seat=seat)
+            raise NotYourTurnError("may_not_revolt", seat=seat)
         if self.window is not None:
-            raise NotYourTurnError(
-                f"not your turn: the burn window waits on seat(s) {who}"
-                if seat not in self.window_seats
-                else f"seat {seat} has already answered in this burn window"
-            )
-        raise NotYourTurnError(f"not your turn: seat {who} plays")
+            if seat not in self.window_seats:
+                raise NotYourTurnError("window_waits", seats=who)
+            raise NotYourTurnError("already_burn_answered", seat=seat)
+        raise NotYourTurnError("not_your_turn", seats=who)
 
     def _apply_phase_answer(self, action: Action) -> None:
         seat, verb = action.seat, action.verb
         expected = (DECLARE, NODECLARE) if self.phase == DECLARE_PHASE else (REVOLT, NOREVOLT)
         if verb not in expected:
-            word = "declaring (宣点)" if self.phase == DECLARE_PHASE else "revolution (革命)"
-            raise IllegalActionError(
-                f"it is time for {word}: answer '{expected[0]}' or '{expected[1]}'"
-            )
+            raise IllegalActionError("declare_time" if self.phase == DECLARE_PHASE else "revolt_time")
         if seat not in self.to_act:
             self._refuse_wrong_seat(seat)
         self.phase_answers[seat] = verb in (DECLARE, REVOLT)
@@ -433,36 +426,27 @@ class Game:
         seat, verb = action.seat, action.verb
         if seat not in self.to_act:
             if seat == self.standing_seat:
-                raise NotYourTurnError(
-                    f"not your turn: seat(s) {', '.join(map(str, self.to_act))} decide whether to burn your hand"
-                )
+                raise NotYourTurnError("burn_deciding_yours", seats=", ".join(map(str, self.to_act)))
             if seat in self.window_seats:
                 self._refuse_wrong_seat(seat)
-            raise NotYourTurnError(
-                f"not your turn: seat(s) {', '.join(map(str, self.to_act))} decide whether to burn"
-            )
+            raise NotYourTurnError("burn_deciding", seats=", ".join(map(str, self.to_act)))
         if verb == NOBURN:
             self.window[seat] = None
         elif verb == BURN:
             if action.cards not in self._burning_plays(seat):
-                raise IllegalActionError(self._why_not_burn(seat, action.cards))
+                raise self._why_not_burn(seat, action.cards)
             self.window[seat] = action.cards
         else:
-            raise IllegalActionError(
-                f"seat {self.standing_seat}'s gouji hand may be burned: answer 'burn CARDS' or 'noburn'"
-            )
+            raise IllegalActionError("answer_burn", seat=self.standing_seat)
         if not self.to_act:
             self._close_window()
 
-    def _why_not_burn(self, seat: int, play: Play) -> str:
+    def _why_not_burn(self, seat: int, play: Play) -> IllegalActionError:
         if not self._holds(seat, play):
-            return f"you do not hold {play}"
+            return IllegalActionError("not_held", cards=play)
         if play not in answer_plays(self.counts[seat], self.standing, self.three_rule[seat]):
-            return f"{play} does not beat {self.standing}"
-        return (
-            f"burning with {play} would leave a hand you cannot go out with: after a burn every "
-            "lead but the last must carry a joker"
-        )
+            return IllegalActionError("does_not_beat", cards=play, standing=self.standing)
+        return IllegalActionError("burn_incomplete", cards=play)
 
     def _holds(self, seat: int, play: Play) -> bool:
         counts = self.counts[seat]
@@ -472,7 +456,7 @@ class Game:
         seat, verb = action.seat, action.verb
         if seat != self.turn:
             if verb in (BURN, NOBURN):
-                raise IllegalActionError("there is no burn window open now")
+                raise IllegalActionError("no_window")
             if self.standing is not None and verb in (PLAY, PASS, YIELD) and self.is_active(seat):
                 self._refuse_not_allowed(seat)
             self._refuse_wrong_seat(seat)
@@ -481,71 +465,59 @@ class Game:
             self._play(seat, action.cards)
         elif verb == PASS:
             if self.standing is None:
-                raise IllegalActionError("you have the lead: play a hand (you cannot pass on a lead)")
+                raise IllegalActionError("lead_no_pass")
             self._pass(seat)
         elif verb == YIELD:
             if not self._may_yield(seat):
                 raise IllegalActionError(self._why_not_yield(seat))
             self._yield(seat)
         elif verb in (BURN, NOBURN):
-            raise IllegalActionError("there is no burn window open now")
+            raise IllegalActionError("no_window")
         else:
-            raise IllegalActionError(f"'{verb}' is not possible now: play, pass or yield")
+            raise IllegalActionError("verb_not_now", verb=verb)
 
     def _refuse_not_allowed(self, seat: int) -> None:
         """A seat out of turn that may not answer at all gets the rule, not just the turn."""
         q = self.standing_seat
         if not self.melee and self.standing_restricted and not self.may_answer(seat):
-            raise NotYourTurnError(
-                f"seat {seat} may not answer a gouji hand of seat {q}: only its opposite, "
-                f"seat {opposite_of(q)}, may"
-            )
+            raise NotYourTurnError("gouji_opposite_only", seat=seat, q=q, opp=opposite_of(q))
         if not self.melee and self.passed[seat] and not self.may_answer(seat):
-            raise NotYourTurnError(
-                f"seat {seat} has passed this round and may answer only its opposite's hands"
-            )
+            raise NotYourTurnError("passed_round", seat=seat)
 
     def _why_not_yield(self, seat: int) -> str:
+        """The code of the reason ``seat`` may not yield now."""
         q = self.standing_seat
         if self.melee:
-            return "there is no yielding in the four-way melee (四户乱缠)"
+            return "yield_melee"
         if q is None:
-            return "you have the lead: there is nothing to yield"
+            return "yield_lead"
         if opposite_of(seat) != q:
-            return "you may yield only on a hand of your opposite"
+            return "yield_opposite_only"
         if self.standing_restricted or self.standing.is_gouji:
-            return "you may not yield on a gouji hand"
+            return "yield_gouji"
         if self.yielder is not None:
-            return "you have yielded on this hand already: beat it or pass"
+            return "yield_twice"
         if len(self.queue) <= 1:
-            return "nobody after you may answer this hand: beat it or pass"
-        return "you may yield only after both players before you have passed"
+            return "yield_nobody"
+        return "yield_upstream"
 
     def _check_play(self, seat: int, play: Play) -> None:
         if not self._holds(seat, play):
-            raise IllegalActionError(f"you do not hold {play}: your hand is {self.hand_text(seat)}")
+            raise IllegalActionError("not_held_hand", cards=play, hand=self.hand_text(seat))
         if self.three_rule[seat] and play.has_three:
             if play.size != sum(self.counts[seat]) or play.twos or play.jokers:
-                raise IllegalActionError(
-                    "a 3 may only go out as your last hand, all 3s (憋三)"
-                )
+                raise IllegalActionError("three_last")
         if self.standing is None:
             if self.current_burn is not None and self.current_burn.burner == seat:
                 if not self._burn_lead_ok(seat, play):
-                    raise IllegalActionError(
-                        "while you burn, every lead but your last must carry a joker and leave a "
-                        "hand you can still go out with"
-                    )
+                    raise IllegalActionError("burn_lead")
             return
         if play not in answer_plays(self.counts[seat], self.standing, self.three_rule[seat]):
             if play.size != self.standing.size:
                 raise IllegalActionError(
-                    f"{play} does not beat {self.standing}: play exactly {self.standing.size} card(s)"
+                    "wrong_size", cards=play, standing=self.standing, size=self.standing.size
                 )
-            raise IllegalActionError(
-                f"{play} does not beat {self.standing}: every card must be higher than the card "
-                "in the same place"
-            )
+            raise IllegalActionError("not_higher", cards=play, standing=self.standing)
 
     # ----------------------------------------------------------------- play mechanics
     def _remove(self, seat: int, play: Play) -> None:

@@ -212,9 +212,9 @@ class Series:
         ``position=(leader, declared, revolted)``, straight with play."""
         cur = self.current
         if self.finished:
-            raise IllegalActionError("the series is over")
+            raise IllegalActionError("series_over")
         if cur is not None and not (cur.finished or cur.void):
-            raise IllegalActionError("the current game is not over yet")
+            raise IllegalActionError("game_not_over")
         dealt = [sorted(parse_cards(h) if isinstance(h, str) else list(h), key=card_sort_key) for h in hands]
         if len(dealt) != 6:
             raise ValueError(f"a deal needs six hands, got {len(dealt)}")
@@ -288,24 +288,22 @@ class Series:
         cur = self.current
         due = cur.pending_return if cur else None
         if due is None:
-            raise IllegalActionError("no tribute is waiting to be returned")
+            raise IllegalActionError("no_return_due")
         if due.giver != seat:
-            raise NotYourTurnError(f"not your turn: seat {due.giver} returns tribute first")
+            raise NotYourTurnError("return_turn", seat=due.giver)
         return due
 
     def apply(self, action: Action) -> None:
         """Apply a return (``SEAT return CARDS``) or an action of the current game."""
         cur = self.current
         if cur is None:
-            raise IllegalActionError("no game has been dealt yet")
+            raise IllegalActionError("no_game")
         if action.verb == RETURN:
             self._return(action.seat, action.cards)
             return
         if cur.pending_return is not None:
             due = cur.pending_return
-            raise IllegalActionError(
-                f"tribute must be returned first: seat {due.giver} returns {due.count} card(s) to seat {due.taker}"
-            )
+            raise IllegalActionError("return_first", seat=due.giver, count=due.count, to=due.taker)
         cur.game.apply(action)
 
     def _return(self, seat: int, text: str) -> None:
@@ -315,14 +313,12 @@ class Series:
         want = _counts(cards)
         held = _counts(self.current.hands[seat])
         if len(cards) != n:
-            raise IllegalActionError(f"return exactly {n} card(s) to seat {due.taker}")
+            raise IllegalActionError("return_count", count=n, to=due.taker)
         for rank, k in enumerate(want):
             if k > held[rank]:
-                raise IllegalActionError(f"you do not hold {format_cards(cards)}")
+                raise IllegalActionError("return_not_held", cards=format_cards(cards))
             if k > allowed[rank]:
-                raise IllegalActionError(
-                    f"to an opponent you may return only ranks seat {due.taker} holds (不还单张)"
-                )
+                raise IllegalActionError("return_rank", to=due.taker)
         deal = self.current
         before = ([list(h) for h in deal.hands], [r.cards for r in deal.returns])
         moved: list[Card] = []

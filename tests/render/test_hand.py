@@ -79,7 +79,7 @@ def test_bad_cards_are_refused() -> None:
     with pytest.raises(RenderInputError, match="unknown card 'X'"):
         render_hand("33X")
     with pytest.raises(RenderInputError, match="is not a card"):
-        render_hand([Card(15)])
+        render_hand(["3"])  # text, not a Card
     with pytest.raises(RenderInputError, match="'zh' or 'en'"):
         render_hand("3", lang="fr")
 
