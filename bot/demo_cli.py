@@ -56,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="language of the account (default: from the locale)",
     )
+    parser.add_argument("--bie-san", action="store_true", help="the bie-san (憋三) variant")
     parser.add_argument("--no-images", action="store_true", help="skip the pictures")
 
 
@@ -186,12 +187,12 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
     started = time.perf_counter()
     names = DEMO_NAMES
     players = [make_player(args.ai, args.seed * 10 + s) for s in range(6)]
-    series = Series(Options(), games=args.games)
+    series = Series(Options(bie_san=args.bie_san), games=args.games)
     progress = Progress(args.games)
     print(_header(args, lang))
     async with await Store.open(db) as store:
         table = await store.create_table(
-            DEMO_GUILD, DEMO_CHANNEL, DEMO_USERS[0], {"bie_san": False}
+            DEMO_GUILD, DEMO_CHANNEL, DEMO_USERS[0], {"bie_san": args.bie_san}
         )
         for seat, user in enumerate(DEMO_USERS):
             await store.set_seat(table.id, seat, user_id=user, ai_kind=args.ai, standin=True)
@@ -240,9 +241,11 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
 
 def _header(args: argparse.Namespace, lang: str) -> str:
     if lang == "zh":
-        return f"够级演示：六个 AI 玩家（{args.ai}）打一场 {args.games} 局进贡系列赛，种子 {args.seed}。\n"
+        variant = "（憋三）" if args.bie_san else ""
+        return f"够级演示：六个 AI 玩家（{args.ai}）打一场 {args.games} 局进贡系列赛{variant}，种子 {args.seed}。\n"
+    variant = " (bie-san, 憋三)" if args.bie_san else ""
     return (
-        f"Gouji demo: six AI players ({args.ai}) play a {args.games}-game tribute series, "
+        f"Gouji demo: six AI players ({args.ai}) play a {args.games}-game tribute series{variant}, "
         f"seed {args.seed}.\n"
     )
 

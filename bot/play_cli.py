@@ -184,7 +184,6 @@ class Session:
         self.series = Series(Options(bie_san=bie_san), games=games, tribute=games > 1)
         self.players = [make_player(ai, seed * 10 + s) for s in range(6)]
         self.names = [t(lang, "you"), *DEMO_NAMES[1:]]
-        self.pending_hint: str | None = None
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
@@ -269,71 +268,75 @@ class Session:
             self.write(t(self.lang, "n_returned", who=who, cards=cards, to=to))
 
     # ------------------------------------------------------------------ the player
-    def _ask(self, prompt: str, phase: str, window: bool) -> Command:
-        if self.auto:
-            return Command("hint_play")
-        line = self.read(prompt)
-        if line is None:
-            return Command("eof")
-        return parse_input(line, phase, window, self.lang)
+    def _next_move(
+        self, prompt: str, phase: str, window: bool, hint: Callable[[], str], table: str | None
+    ) -> str | Leave:
+        """Read lines until the player asks for a move: the move as ``VERB [CARDS]``
+        (``?`` then Enter gives the hint's move; ``--auto`` takes it at once), or
+        :class:`Leave` at ``quit`` or the end of input. Help and the table are shown on
+        request; input that is no move is explained."""
+        from .play_text import HELP, hint_text
+
+        pending = None
+        while True:
+            if self.auto:
+                move = hint()
+                self.write(hint_text(*move.partition(" ")[::2], self.lang))
+                return move
+            line = self.read(prompt)
+            if line is None:
+                return Leave("bye_eof")
+            command = parse_input(line, phase, window, self.lang)
+            if command.kind == "quit":
+                return Leave("bye_quit")
+            if command.kind == "help":
+                self.write(HELP[self.lang])
+            elif command.kind == "table" and table is not None:
+                self.write(table)
+            elif command.kind == "hint":
+                pending = hint()
+                self.write(hint_text(*pending.partition(" ")[::2], self.lang))
+            elif command.kind == "again" and pending is not None:
+                return pending
+            elif command.kind == "error":
+                self.write(command.text)
+            elif command.kind == "action":
+                return command.text
 
     def _human_turn(self, game) -> str | None:
         """Ask until the player acts legally; the goodbye key if they leave."""
         from engine.actions import Action, IllegalActionError
         from engine.ai import suggest
 
-        from .play_text import HELP, hint_text, prompt_text, table_text
+        from .play_text import prompt_text, table_text
         from .refusals import refusal_text
 
-        number, total = self.series.current.number, self.series.games_total
         obs = game.observe(HUMAN)
+        table = table_text(
+            obs, self.names, self.lang, self.series.current.number, self.series.games_total
+        )
         self.write("")
-        self.write(table_text(obs, self.names, self.lang, number, total))
-        self.pending_hint = None
+        self.write(table)
+        prompt = prompt_text(obs, self.names, self.lang)
         while True:
-            command = self._ask(
-                prompt_text(obs, self.names, self.lang), obs.phase, game.window is not None
-            )
-            if command.kind == "hint_play":
-                action = suggest(obs)
-                self.write(hint_text(action.verb, str(action.cards or ""), self.lang))
-            elif command.kind in ("eof", "quit"):
-                return "bye_eof" if command.kind == "eof" else "bye_quit"
-            elif command.kind == "help":
-                self.write(HELP[self.lang])
-                continue
-            elif command.kind == "table":
-                self.write(table_text(obs, self.names, self.lang, number, total))
-                continue
-            elif command.kind == "hint":
-                hint = suggest(obs)
-                self.pending_hint = str(hint)[2:]
-                self.write(hint_text(hint.verb, str(hint.cards or ""), self.lang))
-                continue
-            elif command.kind == "again":
-                if self.pending_hint is None:
-                    continue
-                action = Action.parse(f"{HUMAN} {self.pending_hint}")
-            elif command.kind == "error":
-                self.write(command.text)
-                continue
-            else:
-                action = Action.parse(f"{HUMAN} {command.text}")
+            move = self._next_move(prompt, obs.phase, game.window is not None,
+                                   lambda: str(suggest(obs)).split(" ", 1)[1], table)  # fmt: skip
+            if isinstance(move, Leave):
+                return move.key
             try:
-                self._apply(game, action)
+                self._apply(game, Action.parse(f"{HUMAN} {move}"))
                 return None
             except IllegalActionError as exc:
                 self.write(refusal_text(exc, self.lang))
-                self.pending_hint = None
 
     def _human_return(self) -> str | None:
         """还贡 by the player: ask for the cards until they are legal."""
         from engine.actions import IllegalActionError
         from engine.ai import choose_return
-        from engine.cards import format_counts
+        from engine.cards import counts_of, format_counts
 
         from .cli_text import seat_label
-        from .play_text import HELP, hint_text, t
+        from .play_text import hand_groups, t
         from .refusals import refusal_text
 
         due = self.series.current.pending_return
@@ -341,50 +344,30 @@ class Session:
         if n == 0:
             self._apply_return(HUMAN, "")
             return None
-        self.write("")
         hand = self.series.current.hands[HUMAN]
-        from engine.cards import counts_of
-
-        from .play_text import hand_groups
-
-        self.write(t(self.lang, "hand", n=len(hand), cards=hand_groups(counts_of(hand))))
-        prompt = t(
-            self.lang,
-            "p_return",
-            n=n,
-            who=seat_label(self.names, due.taker),
-            cards=format_counts(returnable),
-        )
-        hint = choose_return(returnable, n)
-        self.pending_hint = None
+        table = t(self.lang, "hand", n=len(hand), cards=hand_groups(counts_of(hand)))
+        self.write("")
+        self.write(table)
+        taker = seat_label(self.names, due.taker)
+        prompt = t(self.lang, "p_return", n=n, who=taker, cards=format_counts(returnable))
         while True:
-            command = self._ask(prompt, "return", False)
-            if command.kind == "hint_play":
-                self.write(hint_text("return", hint, self.lang))
-                cards = hint
-            elif command.kind in ("eof", "quit"):
-                return "bye_eof" if command.kind == "eof" else "bye_quit"
-            elif command.kind == "help":
-                self.write(HELP[self.lang])
-                continue
-            elif command.kind == "hint":
-                self.pending_hint = hint
-                self.write(hint_text("return", hint, self.lang))
-                continue
-            elif command.kind == "again":
-                if self.pending_hint is None:
-                    continue
-                cards = self.pending_hint
-            elif command.kind == "action" and command.text.startswith("return "):
-                cards = command.text[7:]
-            elif command.kind == "error":
-                self.write(command.text)
-                continue
-            else:
-                self.write(t(self.lang, "unknown", text=command.text))
+            move = self._next_move(prompt, "return", False,
+                                   lambda: f"return {choose_return(returnable, n)}", table)  # fmt: skip
+            if isinstance(move, Leave):
+                return move.key
+            verb, _, cards = move.partition(" ")
+            if verb != "return":
+                self.write(t(self.lang, "unknown", text=move))
                 continue
             try:
                 self._apply_return(HUMAN, cards)
                 return None
             except (IllegalActionError, ValueError) as exc:
                 self.write(refusal_text(exc, self.lang))
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The player left: ``key`` names the goodbye text (quit or end of input)."""
+
+    key: str

@@ -106,3 +106,22 @@ def test_demo_progress_bar_only_on_a_terminal(capsys):
     bar = Progress(5, enabled=True)
     bar.update(3, 42, force=True)
     assert "game 3/5 · 42 actions" in capsys.readouterr().err
+
+
+def test_demo_bie_san_records_stifles_and_burns_in_the_profiles(tmp_path):
+    assert main(["demo", "--out", str(tmp_path), "--bie-san", "--no-images", "--lang", "en"]) == 0
+    record = json.loads((tmp_path / "series.json").read_text(encoding="utf-8"))
+    assert record["options"] == {"bie_san": True}
+    result = replay(record)
+    stifles = [0] * 6
+    burns = [0] * 6
+    for game in result["games"]:
+        for st in game["stifled"]:
+            stifles[st["by"]] += 1
+        for b in game["burns"]:
+            burns[b["burner"]] += b["result"] == "success"
+    assert sum(stifles) > 0  # seed 1 has stifles: the check below is not vacuous
+    conn = sqlite3.connect(tmp_path / "gouji.db")
+    rows = conn.execute("SELECT user_id, stifles, burns FROM profiles ORDER BY user_id").fetchall()
+    assert rows == [(u, stifles[s], burns[s]) for s, u in enumerate(DEMO_USERS)]
+    conn.close()

@@ -24,7 +24,9 @@ def _play(argv: list[str], stdin: str) -> subprocess.CompletedProcess:
     )  # fmt: skip
 
 
-def scripted(lines: list[str], lang: str = "en", games: int = 1, seed: int = 1):
+def scripted(
+    lines: list[str], lang: str = "en", games: int = 1, seed: int = 1, bie_san: bool = False
+):
     """A session reading ``lines`` (then end of input), writing into a list."""
     out: list[str] = []
     feed = iter(lines)
@@ -33,7 +35,7 @@ def scripted(lines: list[str], lang: str = "en", games: int = 1, seed: int = 1):
         out.append(prompt)
         return next(feed, None)
 
-    session = Session(lang=lang, seed=seed, bie_san=False, ai="hint", games=games, auto=False,
+    session = Session(lang=lang, seed=seed, bie_san=bie_san, ai="hint", games=games, auto=False,
                       read=read, write=out.append)  # fmt: skip
     return session, out
 
@@ -157,3 +159,19 @@ def test_every_refusal_code_has_chinese_with_the_same_parameters():
         params = {name: "7" for name in names}
         assert refusal_text(IllegalActionError(code, **params), "zh") == ZH[code].format(**params)
         assert refusal_text(IllegalActionError(code, **params), "en") == english.format(**params)
+
+
+def test_random_input_never_breaks_a_game():
+    import random
+
+    vocab = ["?", "", "pass", "yield", "KK", "burn 22", "no", "declare", "revolt", "xx",
+             "RRRR", "3", "t", "help", "noburn", "烧 RR", "过", "让", "2", "BR", "AA", "45"]  # fmt: skip
+    for seed in range(6):
+        rng = random.Random(seed)
+        lang = "zh" if seed % 2 else "en"
+        lines = [rng.choice(vocab) for _ in range(1500)]
+        session, out = scripted(lines, lang=lang, seed=seed, games=5 if seed % 3 == 0 else 1,
+                                bie_san=seed % 2 == 1)  # fmt: skip
+        assert session.run() == 0
+        ended = out[-1] in ("End of input: leaving the table.", "输入结束：离开牌桌。")
+        assert ended or session.series.finished
