@@ -52,27 +52,27 @@ TEXT: dict[str, tuple[str, str]] = {
     "empty_table": ("桌面：空 —— {who} 发牌", "On the table: nothing — {who} leads"),
     "waiting": ("等：{who}", "Waiting on: {who}"),
     "counter": (
-        "记牌器（别人手里加未出）：大王 {r} · 小王 {b} · 2 {t}",
+        "记牌器（不在你手里、还没出的）：大王 {r} 张 · 小王 {b} 张 · 2 共 {t} 张",
         "Card counter (not yet played, outside your hand): big jokers {r} · small jokers {b} · 2s {t}",
     ),
     "hand": ("你的牌（{n} 张）：{cards}", "Your hand ({n} cards): {cards}"),
     "you": ("你", "You"),
     # prompts
     "p_declare": (
-        "宣点吗？（宣点 = 赌你的对家这局开不了点）declare / no > ",
+        "宣点吗？（宣点 = 赌你的对家这局开不了点）宣 / 不 > ",
         "Declare (宣点: bet that your opposite will not open)? declare / no > ",
     ),
     "p_revolt": (
-        "革命吗？（你没有 2 也没有王：革命就不打这局，算四科）revolt / no > ",
+        "革命吗？（你没有 2 也没有王：革命就不打这局，算四科）革命 / 不 > ",
         "Revolt (革命: sit this game out as 4th)? revolt / no > ",
     ),
     "p_burn": (
-        "烧不烧 {who} 的 {cards}？可以烧的牌：{plays}。burn 牌 / noburn > ",
+        "烧不烧 {who} 的 {cards}？可以烧的牌：{plays}。烧 牌 / 不烧 > ",
         "Burn {who}'s {cards}? Burning plays: {plays}. burn CARDS / noburn > ",
     ),
     "p_lead": ("你发牌 > ", "Your lead > "),
-    "p_answer": ("管 {cards} 吗？出牌 / pass{yield_} > ", "Beat {cards}? CARDS / pass{yield_} > "),
-    "p_yield": (" / yield（让牌）", " / yield"),
+    "p_answer": ("管 {cards} 吗？出牌 / 过{yield_} > ", "Beat {cards}? CARDS / pass{yield_} > "),
+    "p_yield": (" / 让", " / yield"),
     "p_return": (
         "还贡：还 {n} 张给 {who}，可以还的牌：{cards} > ",
         "Return tribute: give {n} card(s) back to {who}; you may return: {cards} > ",
