@@ -23,6 +23,8 @@ COPY render ./render
 COPY data ./data
 COPY bot ./bot
 RUN pip install . && cd / && rm -rf /src
+# (the next steps must not start in the removed /src)
+WORKDIR /
 
 # A user without a login shell or home, owning only the data folder.
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin gouji \
