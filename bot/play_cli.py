@@ -4,6 +4,7 @@
     gouji play --lang en --seed 1    # the same cards every time
     gouji play --series              # a five-game tribute series, with returns (还贡)
     gouji play --auto                # the hint plays for you: watch a whole game
+    gouji play --record game.json    # keep the record (gouji replay game.json)
 
 Type plays in card notation (``KK``, ``22777``), ``pass``, ``yield``, ``burn KK``,
 ``noburn``, ``declare``/``no``; ``?`` for a hint (Enter then plays it), ``help``, ``quit``.
@@ -43,6 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--auto", action="store_true", help="let the hint play your seat too, printing everything"
     )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="when you stop, write the game (or series) record to FILE, for gouji replay and bug reports",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,6 +71,27 @@ def run(args: argparse.Namespace) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    finally:
+        if args.record:
+            _write_record(args.record, session, lang)
+
+
+def _write_record(path: str, session: Session, lang: str) -> None:
+    """Save the session's series record; a file that cannot be written is reported."""
+    import json
+
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(session.record(), out, ensure_ascii=False, indent=1)
+    except OSError as exc:
+        print(f"gouji play: cannot write {path}: {exc.strerror}", file=sys.stderr)
+        return
+    note = (
+        "牌局记录：{path}（用 gouji replay {path} 重放）"
+        if lang == "zh"
+        else "Record: {path} (replay it with: gouji replay {path})"
+    )
+    print(note.format(path=path))
 
 
 def _read_line(prompt: str) -> str | None:
@@ -245,6 +272,27 @@ class Session:
                 if left:
                     return left
         return None
+
+    def record(self) -> dict:
+        """Everything played so far as a ``gouji-series/1`` record (RECORD.md): per deal the
+        hands as dealt with suits, the seed, the tribute returns and the actions."""
+        from engine.cards import format_cards
+
+        games = []
+        for deal in self.series.deals:
+            entry = {"hands": [" ".join(map(str, hand)) for hand in deal.dealt], "seed": deal.seed}
+            returns = [f"{r.giver} return {format_cards(r.cards)}" for r in deal.returns if r.cards]
+            if returns:
+                entry["returns"] = returns
+            entry["actions"] = [str(a) for a in deal.game.actions] if deal.game else []
+            games.append(entry)
+        return {
+            "format": "gouji-series/1",
+            "options": self.series.options.to_json(),
+            "games_total": self.series.games_total,
+            "tribute": self.series.tribute_on,
+            "games": games,
+        }
 
     # ------------------------------------------------------------------ applying
     def _apply(self, game, action) -> None:

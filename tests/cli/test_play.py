@@ -175,3 +175,24 @@ def test_random_input_never_breaks_a_game():
         assert session.run() == 0
         ended = out[-1] in ("End of input: leaving the table.", "输入结束：离开牌桌。")
         assert ended or session.series.finished
+
+
+def test_the_record_of_a_played_series_replays_to_the_same_scores(tmp_path):
+    import json
+
+    from bot.cli import main
+    from engine.record import replay
+
+    path = tmp_path / "series.json"
+    session, _ = scripted([], games=5, seed=2)
+    session.auto = True
+    session.run()
+    path.write_text(json.dumps(session.record()), encoding="utf-8")
+    result = replay(json.loads(path.read_text(encoding="utf-8")))
+    assert result["totals"] == session.series.totals()
+    assert [g["places"] for g in result["games"]] == [d.game.places for d in session.series.counted]
+    # through the command: a record is written even when input ends mid-game
+    partial = tmp_path / "partial.json"
+    run = _play(["--seed", "2", "--ai", "hint", "--lang", "en", "--record", str(partial)], "no\n")
+    assert run.returncode == 0 and f"Record: {partial}" in run.stdout
+    assert main(["replay", str(partial)]) == 0
