@@ -161,7 +161,8 @@ def series_from_record(data: Any):
     options = parse_options(data)
     games = _field(data, "games", list, required=True)
     total = _field(data, "games_total", int, 5)
-    series = Series(options, games=max(total, len(games)), tribute=bool(data.get("tribute", True)))
+    # games_total counts games, not deals: a void deal in the list does not use one up
+    series = Series(options, games=total, tribute=bool(data.get("tribute", True)))
     for g_no, entry in enumerate(games):
         if not isinstance(entry, dict):
             raise RecordError(f"games[{g_no}] must be an object")
@@ -175,8 +176,20 @@ def series_from_record(data: Any):
             raise RecordError(f"games[{g_no}]: {e}") from e
         prev = series.current
         if prev is not None and not (prev.finished or prev.void):
-            raise ReplayError(0, "", "the game before is not finished", g_no)
-        deal = series.start_game(hands, seed, position)
+            before = games[g_no - 1]
+            done = len(before.get("returns", [])) + len(before.get("actions", []))
+            waiting = ", ".join(map(str, series.to_act))
+            raise ReplayError(
+                done, "", f"the game is not over (waiting on seat(s) {waiting}) but games[{g_no}] follows", g_no - 1
+            )
+        if series.finished:
+            raise RecordError(
+                f"field 'games': the series is over after {total} games; games[{g_no}] is one too many"
+            )
+        try:
+            deal = series.start_game(hands, seed, position)
+        except ValueError as e:  # a position that cannot be played (after tribute)
+            raise RecordError(f"games[{g_no}]: {e}") from e
         index = 0
         for text in returns:
             try:
@@ -189,9 +202,12 @@ def series_from_record(data: Any):
             index += 1
         is_last = g_no == len(games) - 1
         if deal.pending_return is not None and (actions or not is_last):
-            while deal.pending_return is not None:  # a missing return takes the default
-                giver = deal.pending_return.giver
-                series.apply(Action(giver, RETURN, series.default_return(giver)))
+            try:
+                while deal.pending_return is not None:  # a missing return takes the default
+                    giver = deal.pending_return.giver
+                    series.apply(Action(giver, RETURN, series.default_return(giver)))
+            except ValueError as e:  # a position that cannot be played (after tribute)
+                raise RecordError(f"games[{g_no}]: {e}") from e
         if deal.game is not None:
             play_actions(deal.game, actions, offset=index, game_no=g_no)
     return series
@@ -206,7 +222,7 @@ def replay_series(data: Any) -> dict:
             continue
         g = state_json(deal.game)
         g["paid"] = [p.to_json() for p in deal.paid]
-        g["returned"] = [r.to_json() for r in deal.returns]
+        g["returned"] = [r.to_json() for r in deal.returns if r.cards]  # as "paid": cards moved
         g["score"] = deal.score()
         out_games.append(g)
     return {

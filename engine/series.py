@@ -227,9 +227,20 @@ class Series:
         )
         self._pay(deal, self.owed_next())
         self.deals.append(deal)
-        if deal.pending_return is None:
-            self._begin(deal)
+        try:
+            self._settle_empty_returns(deal)
+            if deal.pending_return is None:
+                self._begin(deal)
+        except ValueError:  # a position that cannot be played: the series is unchanged
+            self.deals.pop()
+            raise
         return deal
+
+    def _settle_empty_returns(self, deal: SeriesGame) -> None:
+        """A receiver with no card legal to return returns none (§8.4: "as many as there
+        are"), at once: the series never waits on a seat that has nothing to choose."""
+        while (due := deal.pending_return) is not None and self.returnable(due.giver)[0] == 0:
+            due.cards = []
 
     def _begin(self, deal: SeriesGame) -> None:
         if deal.position is None:
@@ -308,11 +319,19 @@ class Series:
                 raise IllegalActionError("return_not_held", cards=format_cards(cards))
             if k > allowed[rank]:
                 raise IllegalActionError("return_rank", to=due.taker)
-        hands = self.current.hands
+        deal = self.current
+        before = ([list(h) for h in deal.hands], [r.cards for r in deal.returns])
         moved: list[Card] = []
         for rank, k in enumerate(want):
-            moved += _take(hands[seat], rank, k)
-        hands[due.taker] = sorted(hands[due.taker] + moved, key=card_sort_key)
+            moved += _take(deal.hands[seat], rank, k)
+        deal.hands[due.taker] = sorted(deal.hands[due.taker] + moved, key=card_sort_key)
         due.cards = moved
-        if self.current.pending_return is None:
-            self._begin(self.current)
+        try:
+            self._settle_empty_returns(deal)
+            if deal.pending_return is None:
+                self._begin(deal)
+        except ValueError:  # a position that cannot be played: undo the return
+            deal.hands = before[0]
+            for r, cards in zip(deal.returns, before[1], strict=True):
+                r.cards = cards
+            raise
