@@ -78,7 +78,9 @@ def game_from_record(data: dict, options: Options | None = None, hands: list | N
     leader = _field(data, "leader", int)
     declared = _field(data, "declared", list)
     revolted = _field(data, "revolted", list, [])
-    if declared is not None and (len(declared) != 6 or not all(isinstance(x, bool) for x in declared)):
+    if declared is not None and (
+        len(declared) != 6 or not all(isinstance(x, bool) for x in declared)
+    ):
         raise RecordError("field 'declared' must be six true/false values")
     if not all(isinstance(s, int) and 0 <= s <= 5 for s in revolted):
         raise RecordError("field 'revolted' must list seats 0 to 5")
@@ -93,7 +95,9 @@ def game_from_record(data: dict, options: Options | None = None, hands: list | N
     if not 0 <= leader <= 5:
         raise RecordError("field 'leader' must be a seat 0 to 5")
     try:
-        game = Game.from_position(hands, leader, declared=declared, revolted=revolted, options=options)
+        game = Game.from_position(
+            hands, leader, declared=declared, revolted=revolted, options=options
+        )
     except ValueError as e:
         raise RecordError(str(e)) from e
     game.seed = seed
@@ -107,7 +111,9 @@ def action_list(data: dict, field: str = "actions") -> list[str]:
     return actions
 
 
-def play_actions(game: Game, actions: Sequence[str], offset: int = 0, game_no: int | None = None) -> None:
+def play_actions(
+    game: Game, actions: Sequence[str], offset: int = 0, game_no: int | None = None
+) -> None:
     """Apply action strings in order; the first refused one raises :class:`ReplayError`."""
     for i, text in enumerate(actions):
         try:
@@ -180,7 +186,10 @@ def series_from_record(data: Any):
             done = len(before.get("returns", [])) + len(before.get("actions", []))
             waiting = ", ".join(map(str, series.to_act))
             raise ReplayError(
-                done, "", f"the game is not over (waiting on seat(s) {waiting}) but games[{g_no}] follows", g_no - 1
+                done,
+                "",
+                f"the game is not over (waiting on seat(s) {waiting}) but games[{g_no}] follows",
+                g_no - 1,
             )
         if series.finished:
             raise RecordError(
@@ -195,7 +204,9 @@ def series_from_record(data: Any):
             try:
                 action = Action.parse(text)
                 if action.verb != RETURN:
-                    raise ValueError(f"'returns' holds only 'SEAT return CARDS', not '{action.verb}'")
+                    raise ValueError(
+                        f"'returns' holds only 'SEAT return CARDS', not '{action.verb}'"
+                    )
                 series.apply(action)
             except ValueError as e:
                 raise ReplayError(index, text, str(e), g_no) from e
@@ -244,7 +255,9 @@ def _position_of(entry: dict) -> tuple | None:
         return None
     if not 0 <= leader <= 5:
         raise RecordError("field 'leader' must be a seat 0 to 5")
-    if declared is not None and (len(declared) != 6 or not all(isinstance(x, bool) for x in declared)):
+    if declared is not None and (
+        len(declared) != 6 or not all(isinstance(x, bool) for x in declared)
+    ):
         raise RecordError("field 'declared' must be six true/false values")
     if not all(isinstance(s, int) and 0 <= s <= 5 for s in revolted):
         raise RecordError("field 'revolted' must list seats 0 to 5")

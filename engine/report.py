@@ -55,7 +55,9 @@ def _changes(before: dict, game: Game) -> list[str]:
     after = _snapshot(game)
     for i, (old, new) in enumerate(zip(before["burns"], after["burns"], strict=False)):
         if old[2] != new[2]:
-            notes.append(f"; burn {i + 1} {'succeeds' if new[2] == 'success' else 'is broken (解烧)'}")
+            notes.append(
+                f"; burn {i + 1} {'succeeds' if new[2] == 'success' else 'is broken (解烧)'}"
+            )
     for b in after["burns"][len(before["burns"]) :]:
         notes.append(f"; seat {b[0]} burns seat {b[1]}'s hand")
     for s in range(6):
@@ -123,13 +125,17 @@ def describe(data: dict, result: dict) -> str:
         if g["finished"]:
             number += 1
         for p in g["paid"]:
-            lines.append(f"  tribute ({p['kind']}): seat {p['from']} pays {p['cards']} to seat {p['to']}")
+            lines.append(
+                f"  tribute ({p['kind']}): seat {p['from']} pays {p['cards']} to seat {p['to']}"
+            )
         for r in g["returned"]:
             lines.append(f"  return: seat {r['from']} gives {r['cards']} back to seat {r['to']}")
         lines += summary(g, next_game=i + 1 < len(games))
         lines.append(f"  score: {g['score']}")
     lines.append(f"Totals (seat points): {result['totals']}")
-    lines.append(f"Team totals: seats 0/2/4 {result['team_totals'][0]}, seats 1/3/5 {result['team_totals'][1]}")
+    lines.append(
+        f"Team totals: seats 0/2/4 {result['team_totals'][0]}, seats 1/3/5 {result['team_totals'][1]}"
+    )
     if any(result["penalties"]):
         lines.append(f"Penalties: {result['penalties']}")
     return "\n".join(lines)

@@ -43,7 +43,12 @@ class Payment:
     cards: list[Card]
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "from": self.payer, "to": self.receiver, "cards": format_cards(self.cards)}
+        return {
+            "kind": self.kind,
+            "from": self.payer,
+            "to": self.receiver,
+            "cards": format_cards(self.cards),
+        }
 
 
 @dataclass(slots=True)
@@ -215,7 +220,10 @@ class Series:
             raise IllegalActionError("series_over")
         if cur is not None and not (cur.finished or cur.void):
             raise IllegalActionError("game_not_over")
-        dealt = [sorted(parse_cards(h) if isinstance(h, str) else list(h), key=card_sort_key) for h in hands]
+        dealt = [
+            sorted(parse_cards(h) if isinstance(h, str) else list(h), key=card_sort_key)
+            for h in hands
+        ]
         if len(dealt) != 6:
             raise ValueError(f"a deal needs six hands, got {len(dealt)}")
         deal = SeriesGame(
@@ -248,7 +256,12 @@ class Series:
             return
         leader, declared, revolted = deal.position
         deal.game = Game.from_position(
-            deal.hands, leader, declared=declared, revolted=revolted, options=self.options, buy_threes=True
+            deal.hands,
+            leader,
+            declared=declared,
+            revolted=revolted,
+            options=self.options,
+            buy_threes=True,
         )
         deal.game.seed = deal.seed
 
@@ -260,7 +273,9 @@ class Series:
                 given += _take(payer_cards, rank, entry.count - len(given))
             if not given:
                 continue
-            deal.hands[entry.receiver] = sorted(deal.hands[entry.receiver] + given, key=card_sort_key)
+            deal.hands[entry.receiver] = sorted(
+                deal.hands[entry.receiver] + given, key=card_sort_key
+            )
             deal.paid.append(Payment(entry.kind, entry.payer, entry.receiver, given))
             if entry.kind == PLACE:
                 deal.returns.append(ReturnDue(entry.receiver, entry.payer, len(given)))
