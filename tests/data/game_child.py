@@ -87,9 +87,9 @@ def hands_text(hands: Sequence[Sequence[Card]]) -> list[str]:
     return [" ".join(str(card) for card in hand) for hand in hands]
 
 
-def deal_index_of(series: Series) -> tuple[int, int]:
-    """(deal index, action index) of the next action of the current deal: returns made
-    plus game actions taken."""
+def next_position(series: Series) -> tuple[int, int]:
+    """Where the next action goes: (deal index, index in that deal's log — returns made
+    plus game actions taken)."""
     cur = series.current
     made = sum(due.cards is not None for due in cur.returns)
     return len(series.deals) - 1, made + (len(cur.game.actions) if cur.game else 0)
@@ -98,7 +98,7 @@ def deal_index_of(series: Series) -> tuple[int, int]:
 def next_action(series: Series, series_seed: int) -> Action:
     """What the AIs do next: a tribute return, or one waiting seat's action (which seat,
     in a burn window, is chosen by the same seed)."""
-    deal_index, index = deal_index_of(series)
+    deal_index, index = next_position(series)
     seed = ai_seed(series_seed, deal_index, index)
     player = make_player(AI_KIND, seed)
     due = series.current.pending_return
@@ -204,7 +204,7 @@ async def play_series(store: Store, series_seed: int, ack: Ack) -> int:
             seed = deal_seed(series_seed, len(series.deals))
             game_id = (await store.start_game(series_id, seed, hands_text(hands))).id
             series.start_game(hands, seed)
-        _, index = deal_index_of(series)
+        _, index = next_position(series)
         action = next_action(series, series_seed)
         series.apply(action)
         text = str(action)
