@@ -57,11 +57,11 @@ def demo_series() -> SeriesView:
         ),
         SeriesGame(
             places=(1, 5, 2, 6, 3, 4),
-            points=(3, 0, 0, -3, 0, 0),
+            points=(7, -2, 2, -7, 0, 0),
             tribute=(-1, 2, -2, 1, 0, 0),
             chuan_san_hu=True,
         ),
-        SeriesGame(places=(2, 3, 1, 4, 6, 5), points=(4, 0, 8, 0, -8, -4)),
+        SeriesGame(places=(2, 3, 1, 4, 6, 5), points=(2, 0, 4, 0, -4, -2)),
         SeriesGame(
             places=(None, 1, None, None, None, None),
             points=(1, 0, 2, 0, -2, -1),

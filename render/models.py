@@ -139,9 +139,10 @@ class TableView:
 @dataclass(frozen=True, slots=True)
 class SeriesGame:
     """One game of a series: each seat's place (None: still playing), points for the game
-    (place points, doubled after a sweep, plus tribute, RULES.md §8.6), net tribute cards
+    (place points, doubled in a sweep game, plus tribute, RULES.md §8.6), net tribute cards
     paid at its start (received minus paid), and whether this game was a sweep (串三户: one
-    team took 头科, 二科 and 三科; the next game has no tribute and double place points).
+    team took 头科, 二科 and 三科: its place points are doubled and the next game has no
+    tribute).
     ``finished`` False: the game is still being played."""
 
     places: tuple[int | None, ...]
@@ -183,8 +184,9 @@ class SeriesView:
             )
 
     def doubled(self, index: int) -> bool:
-        """Whether game ``index`` (0-based) follows a sweep (串三户), doubling its place points."""
-        return 0 < index <= len(self.games) and self.games[index - 1].chuan_san_hu
+        """Whether game ``index`` (0-based) had its place points doubled: the sweep game
+        (串三户) itself (RULES.md §8.5; the next game has no tribute)."""
+        return 0 <= index < len(self.games) and self.games[index].chuan_san_hu
 
     def totals(self) -> tuple[int, ...]:
         """Each seat's points over the series, penalties included."""

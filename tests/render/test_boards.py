@@ -24,7 +24,7 @@ def test_series_totals_and_team_totals() -> None:
         totals[0] + totals[2] + totals[4],
         totals[1] + totals[3] + totals[5],
     )
-    assert view.doubled(3) and not view.doubled(2) and not view.doubled(0)
+    assert view.doubled(2) and not view.doubled(3) and not view.doubled(0)
 
 
 def test_series_size_and_hostile_names() -> None:
