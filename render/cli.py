@@ -56,14 +56,20 @@ DRAWERS: dict[str, tuple[str, Callable[[argparse.Namespace], Image]]] = {
 }
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``gouji render`` sub-commands and their arguments."""
+def add_arguments(
+    parser: argparse.ArgumentParser,
+    extra: dict[str, Callable[[argparse.ArgumentParser], None]] | None = None,
+) -> None:
+    """The ``gouji render`` sub-commands and their arguments. ``extra`` maps a kind added to
+    :data:`DRAWERS` by a caller (``bot/render_cli.py``) to a function adding its arguments."""
     kinds = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
     for kind, (help_text, _draw) in DRAWERS.items():
         sub = kinds.add_parser(kind, help=help_text, description=help_text)
         if kind == "hand":
             sub.add_argument("cards", help='the hand in card notation, e.g. "33 TTTTT 22 BR"')
             sub.add_argument("--highlight", help="cards of the hand to highlight, e.g. BR")
+        if extra and kind in extra:
+            extra[kind](sub)
         sub.add_argument("-o", "--output", required=True, help="the PNG file to write")
         sub.add_argument("--lang", choices=("zh", "en"), default="zh", help="label language")
 
@@ -75,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         image = DRAWERS[args.kind][1](args)
-    except RenderInputError as exc:
+    except (RenderInputError, ValueError) as exc:
         print(f"gouji render {args.kind}: {exc}", file=sys.stderr)
         return 2
     data = to_png(image)
