@@ -15,6 +15,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("bot.replay_cli", "replay a game or series record and print the result"),
     "plays": ("bot.plays_cli", "list the legal plays of a hand"),
     "render": ("render.cli", "draw a hand, table or series image"),
+    "bot": ("bot.bot_cli", "run the Discord bot"),
 }
 
 

@@ -9,6 +9,7 @@ table's lock (the ``_locked`` ones expect it held).
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -95,17 +96,22 @@ class GameFlow:
             # the engine moved on but the log did not: rebuild from the log
             await self._reload_locked(live)
             raise
-        self._announce_changes(live, before)
+        try:
+            self._announce_changes(live, before)
+        except Exception:  # the action is logged: a display bug must not undo the answer
+            logging.getLogger("gouji.bot").exception(
+                "table %s: announcing %s failed", live.id, action
+            )
 
     async def _reload_locked(self, live: LiveTable) -> None:
         from engine.record import series_from_record
 
-        record = await self._series_record(live)
+        record = await self.series_record(live)
         live.series = series_from_record(record)
 
-    async def _series_record(self, live: LiveTable) -> dict[str, Any]:
+    async def series_record(self, live: LiveTable) -> dict[str, Any]:
         """The current series as a ``gouji-series/1`` record, with its length and tribute."""
-        record = await self.store.export_series_record(live.series_id)
+        record = await self.store.exportseries_record(live.series_id)
         record["games_total"] = live.options.games
         record["tribute"] = live.options.series
         return record
@@ -119,9 +125,9 @@ class GameFlow:
             if before.deal == after.deal and before.counts[seat] != after.counts[seat]:
                 if live.seats[seat].user_id is not None and seat not in live.leavers:
                     p.hand_changed(live, seat)
-        if before.deal != after.deal:
-            return
         game = live.game
+        if before.deal != after.deal or game is None:
+            return
         if before.phase == DECLARE and after.phase != DECLARE:
             declared = [Who(s) for s in range(6) if game.declared[s]]
             if declared:
@@ -293,9 +299,14 @@ class GameFlow:
     async def _update_clock_locked(self, live: LiveTable) -> None:
         waiting = self._waiting_humans(live)
         if not waiting:
+            live.clock_key = None
             await self._set_deadline_locked(live, None, waiting)
             return
         kind = self._prompt_kind(live)
+        key = (len(live.series.deals), kind)
+        if key != live.clock_key:  # a new question: everyone waited on is asked anew
+            live.waiting = frozenset()
+            live.clock_key = key
         new = waiting - live.waiting
         if not new and live.deadline is not None:
             live.waiting = waiting
@@ -429,8 +440,6 @@ class GameFlow:
                 await self._after_change_locked(live)
 
     def _log_ai_error(self, live: LiveTable, seat: int, exc: Exception) -> None:
-        import logging
-
         logging.getLogger("gouji.bot").warning(
             "table %s seat %s: the AI chose an illegal action (%s); took the first legal one",
             live.id,

@@ -128,6 +128,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "bad_option": ("选项不对：{what}", "Bad option: {what}"),
     "engine": ("不行：{message}", "{message}"),
+    "internal": (
+        "出错了，这次操作可能没有完成：用 /gouji hand 看看现在的状态。",
+        "Something went wrong and this may not have been done: check with /gouji hand.",
+    ),
     # ---- answers to commands
     "table_opened": (
         "{user} 开了一桌（{mode}）。用 /gouji join 入座，/gouji ai add 补 AI，六人坐满后开桌人 /gouji start。",
@@ -258,6 +262,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "btn_norevolt": ("不革命", "Do not revolt"),
     "btn_noburn": ("不烧", "No burn"),
     "btn_pass": ("过牌", "Pass"),
+    "btn_yield": ("让牌", "Yield"),
     "btn_hint": ("提示", "Hint"),
     "btn_play_hint": ("出提示的牌", "Play the hint"),
     "select_return": ("选要还的牌", "Cards to return"),

@@ -1,0 +1,31 @@
+"""Shared set-up for the Gouji bot's end-to-end tests: the real bot against the fake Discord."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.config import BotConfig
+from bot.discord_app import GoujiBot
+from tests.fakediscord import FakeDiscord
+
+
+class FastGoujiBot(GoujiBot):
+    """The Gouji bot as a test starts it: no 5 s wait before a re-IDENTIFY."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
+
+def bot_factory(fake: FakeDiscord, db: Path, seed: int = 11, **overrides):
+    """A factory of bots on ``db`` with short timers, AI delay 0 and a seeded deal."""
+    config = BotConfig(
+        token=fake.token,
+        db_path=str(db),
+        guild_id=fake.guild_id,
+        ai_delay=0.0,
+        refresh_interval=0.05,
+        warn_before=0.0,
+        **overrides,
+    )
+    return lambda: FastGoujiBot(config, rng=random.Random(seed), guild_ready_timeout=0.05)

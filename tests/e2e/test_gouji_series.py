@@ -1,0 +1,217 @@
+"""A whole five-game tribute series through the fake Discord and the real discord.py client:
+four people (two on Chinese clients, two on English ones) and two AI seats.
+
+The people play as people do: they answer the DM prompts with their buttons and menus, play
+from the /gouji play autocomplete list, press "play the hint", ask for a hint and pass. The
+test peeks at the bot's tables only to know whose turn it is (a person knows it from the
+channel ping). At the end the database must agree with the engine's replay of the exported
+record, nobody may have seen anyone's hand but their own, and every interaction must have been
+answered.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from bot import pictures
+from bot.i18n import lang_of
+from engine.record import replay_series
+from engine.scoring import title_for
+from tests.fakediscord import BotRunner, FakeDiscord
+
+from .gouji_helpers import bot_factory
+
+PEOPLE = ("alice", "bo", "chen", "dana")  # seats 0-3; seats 4 and 5 are AI
+TRANSCRIPT = Path(os.environ.get("GOUJI_E2E_TRANSCRIPT", "/tmp/gouji_e2e"))
+
+
+def _prompt(user, table_id: int, custom_id: str):
+    """The newest DM of ``user`` still offering ``custom_id`` (g:TABLE:VERB / gs:…)."""
+    wanted = f"{custom_id.split(':')[0]}:{table_id}:{custom_id.split(':')[1]}"
+    found = [
+        m
+        for m in user.dms()
+        if any(c.get("custom_id") == wanted for c in m.buttons() + m.selects())
+    ]
+    return (found[-1], wanted) if found else (None, wanted)
+
+
+async def _answer_prompt(fake: FakeDiscord, user, table_id: int, kind: str, step: int) -> None:
+    """Answer a DM prompt by button or menu: never declare, never revolt, return the first
+    cards offered, burn with the first play offered every third chance."""
+    want = {
+        "declare": "g:nodeclare",
+        "revolt": "g:norevolt",
+        "return": "gs:return",
+        "burn": "gs:burn",
+    }[kind]
+    if kind == "burn" and step % 3:
+        want = "g:noburn"
+    await fake.wait_for(
+        lambda: _prompt(user, table_id, want)[0] is not None, 10, f"{user.name}'s {kind} DM"
+    )
+    msg, custom_id = _prompt(user, table_id, want)
+    if want.startswith("gs:"):
+        (select,) = [s for s in msg.selects() if s["custom_id"] == custom_id]
+        values = [o["value"] for o in select["options"]][: select.get("min_values", 1)]
+        rec = await user.select(msg, custom_id, values)
+    else:
+        rec = await user.click(msg, custom_id)
+    await rec.response()
+
+
+async def _take_turn(user, live, step: int) -> None:
+    """A turn in play: from the autocomplete list, "play the hint", or hint-then-pass."""
+    seat = live.seat_of(user.id)
+    plays = [a for a in live.game.legal_actions(seat) if a.verb == "play"]
+    if step % 3 == 0 or not plays:
+        choices = await _autocomplete(user)
+        assert len(choices) == min(25, len(plays)), "the autocomplete offers the legal plays"
+        if not choices:  # nothing beats it (but passing is not automatic: one may yield)
+            await (await user.slash("gouji", "pass")).original()
+            return
+        rec = await user.slash("gouji", "play", cards=choices[0]["value"])
+        await rec.original()
+        return
+    if step % 3 == 1:
+        rec = await user.slash("gouji", "hint")
+        hint = await rec.original()
+        assert hint.ephemeral and hint.attachments
+        game = live.game
+        if any(a.verb == "pass" for a in game.legal_actions(live.seat_of(user.id))) and step % 2:
+            rec = await user.slash("gouji", "pass")
+            await rec.original()
+            return
+    msg, custom_id = _prompt(user, live.id, "g:playhint")
+    if msg is None:
+        rec = await user.slash("gouji", "play", cards=(await _autocomplete(user))[0]["value"])
+        await rec.original()
+        return
+    rec = await user.click(msg, custom_id)
+    await rec.response()
+
+
+async def _autocomplete(user) -> list[dict]:
+    """The /gouji play suggestions (an empty list is an answer too)."""
+    return await user.autocomplete("gouji", "play", "cards", typed="")
+
+
+def _kind(live) -> str:
+    cur = live.series.current
+    if cur.game is None:
+        return "return"
+    if cur.game.phase in ("declare", "revolt"):
+        return cur.game.phase
+    return "burn" if cur.game.window is not None else "turn"
+
+
+async def _check_first_hands(fake: FakeDiscord, bot, live, users) -> None:
+    """Right after the first deal each person's newest hand DM is exactly their own hand."""
+    for user in users:
+        await fake.wait_for(
+            lambda u=user: u.latest_dm(with_attachment=True) is not None, 15, "hand DMs"
+        )
+    for seat, user in enumerate(users):
+        png = pictures.hand_png(bot.service.hand_cards(live, seat), lang_of(user.locale))
+        got = user.latest_dm(with_attachment=True).attachments[0].data
+        assert got == png, f"{user.name} got a hand that is not theirs"
+        others = [
+            pictures.hand_png(bot.service.hand_cards(live, s), lang_of(user.locale))
+            for s in range(4)
+            if s != seat
+        ]
+        assert got not in others
+
+
+async def test_a_five_game_series_with_four_people_and_two_ai(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    users = [fake.member(name) for name in PEOPLE]
+    alice = users[0]
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        assert (
+            await (await alice.slash("gouji", "new", turn_time=120, burn_time=60)).original()
+        ).content
+        for user in users[1:]:
+            await (await user.slash("gouji", "join")).original()
+        await (await alice.slash("gouji", "ai", "add")).original()
+        await (await alice.slash("gouji", "start")).original()
+        live = bot.service.table_in(fake.channel("gouji").id)
+        await _check_first_hands(fake, bot, live, users)
+
+        step = 0
+        while live.playing:
+            await fake.wait_for(
+                lambda: (
+                    not live.playing
+                    or any(not live.is_ai(s) for s in live.series.to_act)
+                    and bot.service._next_step(live) is None
+                ),
+                30,
+                "a person's turn",
+                poll=0.005,
+            )
+            if not live.playing:
+                break
+            seat = next(s for s in live.series.to_act if not live.is_ai(s))
+            kind = _kind(live)
+            step += 1
+            if kind == "turn":
+                await _take_turn(users[seat], live, step)
+            else:
+                await _answer_prompt(fake, users[seat], live.id, kind, step)
+        await bot.presenter.drain()
+
+        # the database agrees with the engine's replay of the exported record
+        record = await bot.store.export_series_record(live.series_id)
+        replay = replay_series({**record, "games_total": 5})
+        assert len([g for g in replay["games"] if g["finished"]]) == 5
+        row = await bot.store.get_series(live.series_id)
+        assert row.status == "finished" and row.totals == replay["totals"]
+        titles = []
+        for seat, user in enumerate(users):
+            profile = await bot.store.get_profile(fake.guild_id, user.id)
+            assert profile.games == 5
+            assert profile.score == replay["team_totals"][seat % 2] + replay["penalties"][seat]
+            titles.append(title_for(profile.score))
+        channel = fake.channel("gouji")
+        public = [m for m in fake.messages_in(channel.id) if not m.ephemeral]
+        assert any(all(t in m.content for t in titles) for m in public), "the titles are announced"
+
+        # the channel never showed a hand; ephemeral hands were seen by their owner only
+        for m in public:
+            for version in [*m.history, m]:
+                assert all(a.filename != "hand.png" for a in version.attachments)
+        for m in fake.messages_in(channel.id):
+            if any(a.filename == "hand.png" for a in m.attachments):
+                assert m.ephemeral
+        # every interaction got a first answer
+        latencies = [rec.latency for rec in fake.interactions.values()]
+        assert all(lat is not None for lat in latencies), "an interaction went unanswered"
+        assert not fake.unknown_requests
+        _write_transcript(fake, users[1], public, max(latencies), step)
+
+
+def _write_transcript(fake: FakeDiscord, user, public, worst: float, steps: int) -> None:
+    """The channel and one person's DMs as text, and the last table picture, for reading."""
+    TRANSCRIPT.mkdir(parents=True, exist_ok=True)
+    lines = [
+        f"# {steps} human steps, {len(fake.interactions)} interactions, largest latency {worst:.3f} s"
+    ]
+    lines += [
+        f"[#gouji] {m.content}" + (f"  <{m.attachments[0].filename}>" if m.attachments else "")
+        for m in public
+    ]
+    lines += ["", f"# DMs to {user.name}"]
+    for m in user.dms():
+        names = [c.get("label") or c.get("placeholder") for c in m.buttons() + m.selects()]
+        lines.append(
+            f"[dm] {m.content} {names if names else ''}" + (" <hand.png>" if m.attachments else "")
+        )
+    (TRANSCRIPT / "transcript.txt").write_text("\n".join(lines), encoding="utf-8")
+    tables = [m for m in public if m.attachments and m.attachments[0].filename == "table.png"]
+    if tables:
+        (TRANSCRIPT / "table.png").write_bytes(tables[-1].attachments[0].data)
+    print(lines[0])
