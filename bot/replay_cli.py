@@ -30,7 +30,10 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(e.to_json(), ensure_ascii=False))
         else:
             where = f"game {e.game}, " if e.game is not None else ""
-            print(f"illegal action ({where}action {e.index}: {e.action!r}): {e.reason}", file=sys.stderr)
+            print(
+                f"illegal action ({where}action {e.index}: {e.action!r}): {e.reason}",
+                file=sys.stderr,
+            )
         return 2
     except (RecordError, ValueError) as e:
         return _fail(args, f"not a valid record: {e}")

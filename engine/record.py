@@ -78,7 +78,9 @@ def game_from_record(data: dict, options: Options | None = None, hands: list | N
     leader = _field(data, "leader", int)
     declared = _field(data, "declared", list)
     revolted = _field(data, "revolted", list, [])
-    if declared is not None and (len(declared) != 6 or not all(isinstance(x, bool) for x in declared)):
+    if declared is not None and (
+        len(declared) != 6 or not all(isinstance(x, bool) for x in declared)
+    ):
         raise RecordError("field 'declared' must be six true/false values")
     if not all(isinstance(s, int) and 0 <= s <= 5 for s in revolted):
         raise RecordError("field 'revolted' must list seats 0 to 5")
@@ -93,7 +95,9 @@ def game_from_record(data: dict, options: Options | None = None, hands: list | N
     if not 0 <= leader <= 5:
         raise RecordError("field 'leader' must be a seat 0 to 5")
     try:
-        game = Game.from_position(hands, leader, declared=declared, revolted=revolted, options=options)
+        game = Game.from_position(
+            hands, leader, declared=declared, revolted=revolted, options=options
+        )
     except ValueError as e:
         raise RecordError(str(e)) from e
     game.seed = seed
@@ -107,7 +111,9 @@ def action_list(data: dict, field: str = "actions") -> list[str]:
     return actions
 
 
-def play_actions(game: Game, actions: Sequence[str], offset: int = 0, game_no: int | None = None) -> None:
+def play_actions(
+    game: Game, actions: Sequence[str], offset: int = 0, game_no: int | None = None
+) -> None:
     """Apply action strings in order; the first refused one raises :class:`ReplayError`."""
     for i, text in enumerate(actions):
         try:
@@ -161,7 +167,8 @@ def series_from_record(data: Any):
     options = parse_options(data)
     games = _field(data, "games", list, required=True)
     total = _field(data, "games_total", int, 5)
-    series = Series(options, games=max(total, len(games)), tribute=bool(data.get("tribute", True)))
+    # games_total counts games, not deals: a void deal in the list does not use one up
+    series = Series(options, games=total, tribute=bool(data.get("tribute", True)))
     for g_no, entry in enumerate(games):
         if not isinstance(entry, dict):
             raise RecordError(f"games[{g_no}] must be an object")
@@ -175,23 +182,43 @@ def series_from_record(data: Any):
             raise RecordError(f"games[{g_no}]: {e}") from e
         prev = series.current
         if prev is not None and not (prev.finished or prev.void):
-            raise ReplayError(0, "", "the game before is not finished", g_no)
-        deal = series.start_game(hands, seed, position)
+            before = games[g_no - 1]
+            done = len(before.get("returns", [])) + len(before.get("actions", []))
+            waiting = ", ".join(map(str, series.to_act))
+            raise ReplayError(
+                done,
+                "",
+                f"the game is not over (waiting on seat(s) {waiting}) but games[{g_no}] follows",
+                g_no - 1,
+            )
+        if series.finished:
+            raise RecordError(
+                f"field 'games': the series is over after {total} games; games[{g_no}] is one too many"
+            )
+        try:
+            deal = series.start_game(hands, seed, position)
+        except ValueError as e:  # a position that cannot be played (after tribute)
+            raise RecordError(f"games[{g_no}]: {e}") from e
         index = 0
         for text in returns:
             try:
                 action = Action.parse(text)
                 if action.verb != RETURN:
-                    raise ValueError(f"'returns' holds only 'SEAT return CARDS', not '{action.verb}'")
+                    raise ValueError(
+                        f"'returns' holds only 'SEAT return CARDS', not '{action.verb}'"
+                    )
                 series.apply(action)
             except ValueError as e:
                 raise ReplayError(index, text, str(e), g_no) from e
             index += 1
         is_last = g_no == len(games) - 1
         if deal.pending_return is not None and (actions or not is_last):
-            while deal.pending_return is not None:  # a missing return takes the default
-                giver = deal.pending_return.giver
-                series.apply(Action(giver, RETURN, series.default_return(giver)))
+            try:
+                while deal.pending_return is not None:  # a missing return takes the default
+                    giver = deal.pending_return.giver
+                    series.apply(Action(giver, RETURN, series.default_return(giver)))
+            except ValueError as e:  # a position that cannot be played (after tribute)
+                raise RecordError(f"games[{g_no}]: {e}") from e
         if deal.game is not None:
             play_actions(deal.game, actions, offset=index, game_no=g_no)
     return series
@@ -206,7 +233,7 @@ def replay_series(data: Any) -> dict:
             continue
         g = state_json(deal.game)
         g["paid"] = [p.to_json() for p in deal.paid]
-        g["returned"] = [r.to_json() for r in deal.returns]
+        g["returned"] = [r.to_json() for r in deal.returns if r.cards]  # as "paid": cards moved
         g["score"] = deal.score()
         out_games.append(g)
     return {
@@ -228,7 +255,9 @@ def _position_of(entry: dict) -> tuple | None:
         return None
     if not 0 <= leader <= 5:
         raise RecordError("field 'leader' must be a seat 0 to 5")
-    if declared is not None and (len(declared) != 6 or not all(isinstance(x, bool) for x in declared)):
+    if declared is not None and (
+        len(declared) != 6 or not all(isinstance(x, bool) for x in declared)
+    ):
         raise RecordError("field 'declared' must be six true/false values")
     if not all(isinstance(s, int) and 0 <= s <= 5 for s in revolted):
         raise RecordError("field 'revolted' must list seats 0 to 5")

@@ -55,7 +55,9 @@ def _changes(before: dict, game: Game) -> list[str]:
     after = _snapshot(game)
     for i, (old, new) in enumerate(zip(before["burns"], after["burns"], strict=False)):
         if old[2] != new[2]:
-            notes.append(f"; burn {i + 1} {'succeeds' if new[2] == 'success' else 'is broken (解烧)'}")
+            notes.append(
+                f"; burn {i + 1} {'succeeds' if new[2] == 'success' else 'is broken (解烧)'}"
+            )
     for b in after["burns"][len(before["burns"]) :]:
         notes.append(f"; seat {b[0]} burns seat {b[1]}'s hand")
     for s in range(6):
@@ -73,8 +75,8 @@ def _changes(before: dict, game: Game) -> list[str]:
     return notes
 
 
-def summary(result: dict) -> list[str]:
-    """Places, opens, burns, points and tribute of one replayed game."""
+def summary(result: dict, next_game: bool = True) -> list[str]:
+    """Places, opens, burns, points and (when a game follows) the tribute it leaves owing."""
     lines = []
     if result["finished"]:
         order = sorted(range(6), key=lambda s: result["places"][s])
@@ -85,7 +87,7 @@ def summary(result: dict) -> list[str]:
             lines.append("  串三户 (sweep): place points doubled, no tribute next game")
         lines.append(f"  points: {result['points']}")
         owed = result["tribute"] or []
-        if owed:
+        if owed and next_game:
             lines.append(
                 "  owes next game: "
                 + ", ".join(f"{t['kind']} {t['from']}→{t['to']} ×{t['count']}" for t in owed)
@@ -115,16 +117,25 @@ def describe(data: dict, result: dict) -> str:
         lines = ["Game"] + narrate(game, data.get("actions", [])) + summary(result)
         return "\n".join(lines)
     lines = []
-    for i, g in enumerate(result["games"]):
-        lines.append(f"Game {i + 1}")
+    number = 1
+    games = result["games"]
+    for i, g in enumerate(games):
+        void = not g["finished"] and not g["to_act"]
+        lines.append(f"Game {number}" + (" (void deal: dealt again)" if void else ""))
+        if g["finished"]:
+            number += 1
         for p in g["paid"]:
-            lines.append(f"  tribute ({p['kind']}): seat {p['from']} pays {p['cards']} to seat {p['to']}")
+            lines.append(
+                f"  tribute ({p['kind']}): seat {p['from']} pays {p['cards']} to seat {p['to']}"
+            )
         for r in g["returned"]:
             lines.append(f"  return: seat {r['from']} gives {r['cards']} back to seat {r['to']}")
-        lines += summary(g)
+        lines += summary(g, next_game=i + 1 < len(games))
         lines.append(f"  score: {g['score']}")
     lines.append(f"Totals (seat points): {result['totals']}")
-    lines.append(f"Team totals: seats 0/2/4 {result['team_totals'][0]}, seats 1/3/5 {result['team_totals'][1]}")
+    lines.append(
+        f"Team totals: seats 0/2/4 {result['team_totals'][0]}, seats 1/3/5 {result['team_totals'][1]}"
+    )
     if any(result["penalties"]):
         lines.append(f"Penalties: {result['penalties']}")
     return "\n".join(lines)

@@ -43,7 +43,12 @@ class Payment:
     cards: list[Card]
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "from": self.payer, "to": self.receiver, "cards": format_cards(self.cards)}
+        return {
+            "kind": self.kind,
+            "from": self.payer,
+            "to": self.receiver,
+            "cards": format_cards(self.cards),
+        }
 
 
 @dataclass(slots=True)
@@ -212,10 +217,13 @@ class Series:
         ``position=(leader, declared, revolted)``, straight with play."""
         cur = self.current
         if self.finished:
-            raise IllegalActionError("the series is over")
+            raise IllegalActionError("series_over")
         if cur is not None and not (cur.finished or cur.void):
-            raise IllegalActionError("the current game is not over yet")
-        dealt = [sorted(parse_cards(h) if isinstance(h, str) else list(h), key=card_sort_key) for h in hands]
+            raise IllegalActionError("game_not_over")
+        dealt = [
+            sorted(parse_cards(h) if isinstance(h, str) else list(h), key=card_sort_key)
+            for h in hands
+        ]
         if len(dealt) != 6:
             raise ValueError(f"a deal needs six hands, got {len(dealt)}")
         deal = SeriesGame(
@@ -227,9 +235,20 @@ class Series:
         )
         self._pay(deal, self.owed_next())
         self.deals.append(deal)
-        if deal.pending_return is None:
-            self._begin(deal)
+        try:
+            self._settle_empty_returns(deal)
+            if deal.pending_return is None:
+                self._begin(deal)
+        except ValueError:  # a position that cannot be played: the series is unchanged
+            self.deals.pop()
+            raise
         return deal
+
+    def _settle_empty_returns(self, deal: SeriesGame) -> None:
+        """A receiver with no card legal to return returns none (§8.4: "as many as there
+        are"), at once: the series never waits on a seat that has nothing to choose."""
+        while (due := deal.pending_return) is not None and self.returnable(due.giver)[0] == 0:
+            due.cards = []
 
     def _begin(self, deal: SeriesGame) -> None:
         if deal.position is None:
@@ -237,7 +256,12 @@ class Series:
             return
         leader, declared, revolted = deal.position
         deal.game = Game.from_position(
-            deal.hands, leader, declared=declared, revolted=revolted, options=self.options, buy_threes=True
+            deal.hands,
+            leader,
+            declared=declared,
+            revolted=revolted,
+            options=self.options,
+            buy_threes=True,
         )
         deal.game.seed = deal.seed
 
@@ -249,7 +273,9 @@ class Series:
                 given += _take(payer_cards, rank, entry.count - len(given))
             if not given:
                 continue
-            deal.hands[entry.receiver] = sorted(deal.hands[entry.receiver] + given, key=card_sort_key)
+            deal.hands[entry.receiver] = sorted(
+                deal.hands[entry.receiver] + given, key=card_sort_key
+            )
             deal.paid.append(Payment(entry.kind, entry.payer, entry.receiver, given))
             if entry.kind == PLACE:
                 deal.returns.append(ReturnDue(entry.receiver, entry.payer, len(given)))
@@ -277,24 +303,22 @@ class Series:
         cur = self.current
         due = cur.pending_return if cur else None
         if due is None:
-            raise IllegalActionError("no tribute is waiting to be returned")
+            raise IllegalActionError("no_return_due")
         if due.giver != seat:
-            raise NotYourTurnError(f"not your turn: seat {due.giver} returns tribute first")
+            raise NotYourTurnError("return_turn", seat=due.giver)
         return due
 
     def apply(self, action: Action) -> None:
         """Apply a return (``SEAT return CARDS``) or an action of the current game."""
         cur = self.current
         if cur is None:
-            raise IllegalActionError("no game has been dealt yet")
+            raise IllegalActionError("no_game")
         if action.verb == RETURN:
             self._return(action.seat, action.cards)
             return
         if cur.pending_return is not None:
             due = cur.pending_return
-            raise IllegalActionError(
-                f"tribute must be returned first: seat {due.giver} returns {due.count} card(s) to seat {due.taker}"
-            )
+            raise IllegalActionError("return_first", seat=due.giver, count=due.count, to=due.taker)
         cur.game.apply(action)
 
     def _return(self, seat: int, text: str) -> None:
@@ -304,19 +328,25 @@ class Series:
         want = _counts(cards)
         held = _counts(self.current.hands[seat])
         if len(cards) != n:
-            raise IllegalActionError(f"return exactly {n} card(s) to seat {due.taker}")
+            raise IllegalActionError("return_count", count=n, to=due.taker)
         for rank, k in enumerate(want):
             if k > held[rank]:
-                raise IllegalActionError(f"you do not hold {format_cards(cards)}")
+                raise IllegalActionError("return_not_held", cards=format_cards(cards))
             if k > allowed[rank]:
-                raise IllegalActionError(
-                    f"to an opponent you may return only ranks seat {due.taker} holds (不还单张)"
-                )
-        hands = self.current.hands
+                raise IllegalActionError("return_rank", to=due.taker)
+        deal = self.current
+        before = ([list(h) for h in deal.hands], [r.cards for r in deal.returns])
         moved: list[Card] = []
         for rank, k in enumerate(want):
-            moved += _take(hands[seat], rank, k)
-        hands[due.taker] = sorted(hands[due.taker] + moved, key=card_sort_key)
+            moved += _take(deal.hands[seat], rank, k)
+        deal.hands[due.taker] = sorted(deal.hands[due.taker] + moved, key=card_sort_key)
         due.cards = moved
-        if self.current.pending_return is None:
-            self._begin(self.current)
+        try:
+            self._settle_empty_returns(deal)
+            if deal.pending_return is None:
+                self._begin(deal)
+        except ValueError:  # a position that cannot be played: undo the return
+            deal.hands = before[0]
+            for r, cards in zip(deal.returns, before[1], strict=True):
+                r.cards = cards
+            raise

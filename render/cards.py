@@ -49,7 +49,10 @@ def _text_image(
 
 
 def _crown(
-    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour, solid: bool
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    colour: theme.RGB,
+    solid: bool,
 ) -> None:
     """A three-pointed crown in ``box`` (x0, y0, x1, y1), solid or drawn as an outline."""
     x0, y0, x1, y1 = box
@@ -129,7 +132,7 @@ def card_face(rank: int, suit: str | None, width: int) -> Image.Image:
 
 
 def _draw_joker(
-    img: Image.Image, draw: ImageDraw.ImageDraw, rank: int, ink, pad_x: int, pad_y: int
+    img: Image.Image, draw: ImageDraw.ImageDraw, rank: int, ink: theme.RGB, pad_x: int, pad_y: int
 ) -> None:
     """大王 / 小王: the two characters stacked as the index, a crown and JOKER in the middle."""
     W, H = img.size

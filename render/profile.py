@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from . import theme
 from .cards import SS
@@ -39,6 +39,17 @@ def _initial(name: str) -> str:
     return text[0].upper() if text else "?"
 
 
+def _title(
+    given: str | None, score: int, face: ImageFont.FreeTypeFont, max_width: int
+) -> tuple[str, bool]:
+    """(title text, whether to draw it bold): the rule-book title for the score, in bold, or a
+    title given by the caller, cleaned and fitted like a name and drawn in the regular face
+    (the bold face holds only the project's own words)."""
+    if given and clean_text(given):
+        return display_name(given, face, max_width), False
+    return title_for(score), True
+
+
 def _score_text(score: int) -> str:
     return f"{score:,}" if score >= 0 else f"−{-score:,}"
 
@@ -70,8 +81,8 @@ def render_profile(view: ProfileView, lang: str = "zh") -> Image.Image:
     draw.text((116, 116), _initial(view.name), font=font(60), fill=theme.TEXT, anchor="mm")
     name = display_name(view.name, font(40), 470)
     draw.text((204, 82), name, font=font(40), fill=theme.TEXT, anchor="lm")
-    title = clean_text(view.title) if view.title else title_for(view.score)
-    box = pill(img, (204, 140), title or title_for(view.score), 26, GOLD, ink=(40, 30, 8))
+    title, bold = _title(view.title, view.score, font(26), 400)
+    box = pill(img, (204, 140), title, 26, GOLD, ink=(40, 30, 8), bold=bold)
     where = []
     if view.server:
         where.append(display_name(view.server, font(22), 260))
@@ -194,8 +205,10 @@ def render_leaderboard(
             draw.text(
                 (74, cy), str(position), font=font(24, bold=True), fill=theme.MUTED, anchor="mm"
             )
-        title = clean_text(row.title) if row.title else title_for(row.score)
-        title_box = pill(img, (BOARD_W - 250, cy), title, 20, (70, 60, 30), ink=GOLD, anchor="rm")
+        title, bold = _title(row.title, row.score, font(20), 260)
+        title_box = pill(
+            img, (BOARD_W - 250, cy), title, 20, (70, 60, 30), ink=GOLD, anchor="rm", bold=bold
+        )
         name = display_name(row.name, font(28), title_box[0] - 130)
         draw.text((116, cy), name, font=font(28), fill=theme.TEXT, anchor="lm")
         draw.text(

@@ -51,7 +51,7 @@ def _cell(
     tribute = game.tribute[s]
     line = _signed(points)
     draw.text(
-        (x - (26 if tribute else 0), y + 20),
+        (x - (32 if tribute else 0), y + 20),
         line,
         font=font(24, bold=True),
         fill=_points_colour(points),
@@ -59,7 +59,7 @@ def _cell(
     )
     if tribute:
         draw.text(
-            (x + 22, y + 21),
+            (x + 8, y + 21),
             f"{word('tribute', lang)}{_signed(tribute)}",
             font=font(16, bold=True),
             fill=theme.MUTED,

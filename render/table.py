@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from . import theme
 from .cards import SS, card_back, card_face, card_height, card_shadow
@@ -48,7 +48,7 @@ def position_of(seat: int, bottom_seat: int) -> int:
 
 @lru_cache(maxsize=1)
 def _background() -> Image.Image:
-    """Felt, the table with its rim and a faint 够级 in the middle (cached; copy before use)."""
+    """Felt and the table with its rim (cached; copy before use)."""
     img = Image.new("RGB", (WIDTH, HEIGHT), theme.PANEL_BG_BOTTOM)
     layer = Image.new("RGBA", (WIDTH * 2, HEIGHT * 2), (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
@@ -64,9 +64,6 @@ def _background() -> Image.Image:
     )
     layer = layer.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
     img.paste(layer, (0, 0), layer)
-    ImageDraw.Draw(img).text(
-        CENTRE, "够级", font=font(150, bold=True), fill=(26, 96, 64), anchor="mm"
-    )
     return img
 
 
@@ -130,7 +127,8 @@ def draw_cards_row(
     return round(x0), round(y0), round(x0 + span), round(y0 + h)
 
 
-def _seat_name(seat: SeatView, index: int, face, max_width: float) -> str:
+def _seat_name(seat: SeatView, index: int, face: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """A seat's name ready to draw; ``#index`` when it has none."""
     return display_name(seat.name, face, max_width, empty=f"#{index}")
 
 
@@ -245,8 +243,10 @@ def _draw_action(
 
 
 def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, lang: str) -> None:
-    """The standing hand, large, and who played it."""
+    """The standing hand, large, and who played it; a faint 够级 on an empty table."""
     cx, cy = CENTRE
+    if view.standing_seat is None:
+        draw.text(CENTRE, "够级", font=font(150, bold=True), fill=(28, 100, 68), anchor="mm")
     if view.standing_seat is not None:
         box = draw_cards_row(img, view.standing, (cx, cy - 6), STANDING_W, 420)
         who = _seat_name(view.seats[view.standing_seat], view.standing_seat, font(22), 220)
@@ -285,7 +285,7 @@ def _draw_counter(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, 
     if counter is None:
         return
     x0, y0 = 24, 22
-    rounded(img, [x0, y0, x0 + 276, y0 + 112], 16, theme.PANEL, theme.PANEL_LINE, 2)
+    rounded(img, [x0, y0, x0 + 306, y0 + 112], 16, theme.PANEL, theme.PANEL_LINE, 2)
     draw.text(
         (x0 + 16, y0 + 22),
         word("counter", lang),
@@ -304,7 +304,7 @@ def _draw_counter(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, 
             fill=theme.TEXT if left else theme.MUTED,
             anchor="lm",
         )
-        x += 88
+        x += 92
 
 
 def render_table(view: TableView, lang: str = "zh") -> Image.Image:

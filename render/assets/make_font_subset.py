@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 
 from fontTools import subset
-from fontTools.ttLib import TTCollection
+from fontTools.ttLib import TTCollection, TTFont
 
 HERE = Path(__file__).resolve().parent
 RENDER = HERE.parent
@@ -80,6 +80,7 @@ def source_chars() -> set[int]:
 
 
 def wanted(with_gb2312: bool) -> set[int]:
+    """The code points to keep: the ranges above, the labels, and GB2312 if asked."""
     chars = source_chars()
     if with_gb2312:
         chars |= gb2312_chars()
@@ -88,7 +89,8 @@ def wanted(with_gb2312: bool) -> set[int]:
     return chars
 
 
-def rename(font, style: str) -> None:
+def rename(font: TTFont, style: str) -> None:
+    """Give the subset its own family name, as the OFL asks of modified versions."""
     names = font["name"]
     for record in list(names.names):
         if record.nameID in (1, 16):
@@ -102,6 +104,7 @@ def rename(font, style: str) -> None:
 
 
 def make(style: str, source: Path, chars: set[int]) -> set[int]:
+    """Write the subset of face ``style``; return the code points it covers."""
     font = TTCollection(str(source)).fonts[SC_FACE]
     have = set(font.getBestCmap())
     unicodes = sorted(chars & have)
@@ -115,6 +118,7 @@ def make(style: str, source: Path, chars: set[int]) -> set[int]:
     subsetter.populate(unicodes=unicodes)
     subsetter.subset(font)
     rename(font, style)
+    font.recalcTimestamp = False  # same input, same bytes
     out = HERE / f"GoujiSansSC-{style}.otf"
     font.save(str(out))
     print(f"{out.name}: {len(unicodes)} characters, {out.stat().st_size / 1e6:.2f} MB")
@@ -122,6 +126,7 @@ def make(style: str, source: Path, chars: set[int]) -> set[int]:
 
 
 def ranges_text(codes: set[int]) -> str:
+    """Code points as hex ranges, one ``start-end`` a line."""
     lines, run = [], None
     for c in sorted(codes):
         if run and c == run[1] + 1:
@@ -136,6 +141,7 @@ def ranges_text(codes: set[int]) -> str:
 
 
 def main() -> int:
+    """Make both fonts and coverage.txt; 1 if the source fonts are missing."""
     missing = [str(p) for p in SOURCES.values() if not p.exists()]
     if missing:
         print("missing source fonts: " + ", ".join(missing))

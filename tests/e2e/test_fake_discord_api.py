@@ -192,3 +192,65 @@ async def test_a_bot_process_finds_the_fake_through_the_environment(fake: FakeDi
     assert proc.returncode == 0, err.decode()
     assert out.decode().split("\n")[0] == "ready GoujiBot ['Gouji Club']"
     assert len(fake.gateway.sessions) == 1
+
+
+async def test_a_real_bucket_is_respected_by_discord_py(
+    fake: FakeDiscord, client: discord.Client
+) -> None:
+    bucket = fake.faults.limit_route("POST", "/channels/{channel_id}/messages", limit=2, per=0.1)
+    channel = client.get_channel(fake.channel("gouji").id)
+    assert isinstance(channel, discord.TextChannel)
+    await asyncio.gather(*(channel.send(f"burst {i}") for i in range(6)))
+    posts = [r for r in fake.requests if r.route == "/channels/{channel_id}/messages"]
+    assert [r.status for r in posts] == [200] * 6 and bucket.refused == 0
+    assert sorted(m.content for m in fake.messages.values()) == [f"burst {i}" for i in range(6)]
+
+
+async def test_a_bucket_refuses_calls_over_its_limit(
+    fake: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    bucket = fake.faults.limit_route("POST", "/channels/{channel_id}/messages", limit=1, per=60)
+    path = f"/channels/{fake.channel('gouji').id}/messages"
+    assert (await call(http, "POST", path, json={"content": "one"}))[0] == 200
+    status, body = await call(http, "POST", path, json={"content": "two"})
+    assert status == 429 and 0 < body["retry_after"] <= 60 and bucket.refused == 1
+    other = f"/channels/{fake.channel('general').id}/messages"  # another channel, another window
+    assert (await call(http, "POST", other, json={"content": "three"}))[0] == 200
+
+
+async def test_a_crashed_bot_is_reported_when_stopped(fake: FakeDiscord) -> None:
+    runner = BotRunner(fake, plain_client)
+    await runner.start()
+    task = runner.task
+    assert task is not None
+    await fake.gateway.drop(code=4004)  # "Authentication failed": discord.py gives up
+    await fake.wait_for(task.done, 5, "the client to stop")
+    with pytest.raises(RuntimeError, match="crashed") as info:
+        await runner.stop()
+    assert isinstance(info.value.__cause__, discord.ConnectionClosed)
+    assert info.value.__cause__.code == 4004
+
+
+async def test_commands_needing_permissions_are_offered_to_the_owner_only(
+    fake: FakeDiscord,
+) -> None:
+    manage_guild = 1 << 5
+    commands = [
+        {
+            "name": "kick",
+            "description": "Kick",
+            "type": 1,
+            "default_member_permissions": str(manage_guild),
+        },
+        {"name": "nodm", "description": "Guild only", "type": 1, "contexts": [0]},
+    ]
+    fake.commands.bulk_overwrite(None, commands)
+    owner, member = fake.members[0], fake.member("bo")
+    assert (await owner.slash("kick")).data["name"] == "kick"
+    with pytest.raises(CommandUnavailable, match="permissions"):
+        await member.slash("kick")
+    member.user.permissions |= manage_guild
+    assert (await member.slash("kick")).data["name"] == "kick"
+    await member.slash("nodm")
+    with pytest.raises(CommandUnavailable):
+        await member.slash("nodm", channel="dm")

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .model import FakeUser, Snowflakes
+from .model import ADMINISTRATOR, ALL_PERMISSIONS, FakeUser, Snowflakes
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
@@ -105,14 +105,23 @@ class CommandRegistry:
         """The commands of one scope (GET)."""
         return list(self.scopes.get(guild_id, {}).values())
 
-    def find(self, name: str, guild_id: int | None) -> dict[str, Any]:
-        """The command a user in ``guild_id`` (None: a DM) sees under ``name``."""
-        if guild_id is not None and name in self.scopes.get(guild_id, {}):
-            return self.scopes[guild_id][name]
-        cmd = self.scopes.get(None, {}).get(name)
-        if cmd is None or (guild_id is None and cmd.get("contexts") and 1 not in cmd["contexts"]):
+    def find(
+        self, name: str, guild_id: int | None, permissions: int = ALL_PERMISSIONS
+    ) -> dict[str, Any]:
+        """The command a user in ``guild_id`` (None: a DM) with ``permissions`` sees as ``name``."""
+        cmd = self.scopes.get(guild_id, {}).get(name) if guild_id is not None else None
+        cmd = cmd or self.scopes.get(None, {}).get(name)
+        in_dm = guild_id is None
+        if cmd is None or (in_dm and not _allowed_in_dms(cmd)):
             known = sorted(set(self.scopes.get(None, {})) | set(self.scopes.get(guild_id, {})))
             raise CommandUnavailable(f"no command /{name} here; synced: {known or 'none'}")
+        required = cmd.get("default_member_permissions")
+        if not in_dm and required is not None and not permissions & ADMINISTRATOR:
+            needed = int(required)
+            if needed == 0 or permissions & needed != needed:
+                raise CommandUnavailable(
+                    f"/{name} needs permissions {needed:#x}; the user lacks them"
+                )
         return cmd
 
     def invocation(
@@ -122,11 +131,12 @@ class CommandRegistry:
         guild_id: int | None,
         resolve_user: Callable[[Any], FakeUser],
         focused: str | None = None,
+        permissions: int = ALL_PERMISSIONS,
     ) -> dict[str, Any]:
         """Interaction ``data`` for ``/path... name:value`` (autocomplete if ``focused``)."""
         if not path:
             raise CommandUnavailable("give at least the command name")
-        cmd = self.find(path[0], guild_id)
+        cmd = self.find(path[0], guild_id, permissions)
         leaf_options, nest = self._descend(cmd, path)
         resolved: dict[str, dict[str, Any]] = {}
         leaves = self._leaf_values(leaf_options, values, focused, resolve_user, resolved, path)
@@ -197,6 +207,13 @@ class CommandRegistry:
             wire = _wire_value(opt, value, resolve_user, resolved, where)
             out.append({"type": opt["type"], "name": name, "value": wire})
         return out
+
+
+def _allowed_in_dms(cmd: dict[str, Any]) -> bool:
+    contexts = cmd.get("contexts")
+    if contexts is not None:
+        return 1 in contexts
+    return cmd.get("dm_permission") is not False
 
 
 def _wire_value(

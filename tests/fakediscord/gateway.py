@@ -1,7 +1,8 @@
 """The fake gateway: HELLO, IDENTIFY/READY, heartbeats, RESUME with replay, INVALID_SESSION.
 
 Frames are zlib-compressed with a Z_SYNC_FLUSH suffix when the client asks for
-``compress=zlib-stream`` (as discord.py does without zstandard), plain text otherwise.
+``compress=zlib-stream`` (as discord.py does without zstandard), zstd-compressed for
+``compress=zstd-stream`` (discord.py with zstandard installed), plain text otherwise.
 Every dispatch gets the session's next sequence number and stays in the session's log, so a
 client that RESUMEs with sequence N gets every event after N, then RESUMED.
 """
@@ -47,6 +48,31 @@ UNKNOWN_ERROR, UNKNOWN_OPCODE, DECODE_ERROR, AUTH_FAILED, ALREADY_AUTHENTICATED 
 INVALID_API_VERSION, DISALLOWED_INTENTS = 4012, 4014
 
 
+class ZlibFrames:
+    """``compress=zlib-stream``: one zlib stream per connection, each frame Z_SYNC_FLUSHed."""
+
+    def __init__(self) -> None:
+        self._stream = zlib.compressobj()
+
+    def frame(self, data: bytes) -> bytes:
+        """One binary frame holding ``data``."""
+        return self._stream.compress(data) + self._stream.flush(zlib.Z_SYNC_FLUSH)
+
+
+class ZstdFrames:
+    """``compress=zstd-stream`` (discord.py asks for it when ``zstandard`` is installed)."""
+
+    def __init__(self) -> None:
+        import zstandard  # only present if the client could ask for zstd
+
+        self._flush = zstandard.COMPRESSOBJ_FLUSH_BLOCK
+        self._stream = zstandard.ZstdCompressor().compressobj()
+
+    def frame(self, data: bytes) -> bytes:
+        """One binary frame holding ``data``, decodable on its own arrival."""
+        return self._stream.compress(data) + self._stream.flush(self._flush)
+
+
 @dataclass
 class LogEntry:
     """One dispatched event in a session's log."""
@@ -72,7 +98,7 @@ class Connection:
     closed_by_server: bool = False
     opcodes: list[int] = field(default_factory=list)  # what the client sent, in order
     sent: list[int | str] = field(default_factory=list)  # what the fake sent: ops, event names
-    compressor: Any = None
+    compressor: ZlibFrames | ZstdFrames | None = None
 
     async def send(self, payload: dict[str, Any]) -> bool:
         """Send one gateway payload; False if the socket is gone."""
@@ -82,10 +108,7 @@ class Connection:
         self.sent.append(payload.get("t") or payload["op"])
         try:
             if self.compressor is not None:
-                data = self.compressor.compress(text.encode()) + self.compressor.flush(
-                    zlib.Z_SYNC_FLUSH
-                )
-                await self.ws.send_bytes(data)
+                await self.ws.send_bytes(self.compressor.frame(text.encode()))
             else:
                 await self.ws.send_str(text)
         except (ConnectionError, RuntimeError):
@@ -193,10 +216,15 @@ class GatewayHub:
             await self._close(conn, DECODE_ERROR, "the fake speaks encoding=json only")
             return False
         compress = query.get("compress")
-        if compress == "zlib-stream":
-            conn.compressor = zlib.compressobj()
-        elif compress:
-            await self._close(conn, DECODE_ERROR, "the fake supports compress=zlib-stream only")
+        try:
+            if compress == "zlib-stream":
+                conn.compressor = ZlibFrames()
+            elif compress == "zstd-stream":
+                conn.compressor = ZstdFrames()
+            elif compress:
+                raise ImportError(compress)
+        except ImportError:
+            await self._close(conn, DECODE_ERROR, f"the fake cannot compress={compress}")
             return False
         return True
 

@@ -18,6 +18,12 @@ DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6  # message flag
 LOADING = 1 << 7  # message flag: "Bot is thinking..."
 
+# Permission bits
+ADMINISTRATOR = 1 << 3
+# What a plain member may do in a text channel (view, send, embed, attach, history, commands).
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
+ALL_PERMISSIONS = (1 << 51) - 1  # the guild owner
+
 # Channel types
 GUILD_TEXT = 0
 DM = 1
@@ -52,6 +58,7 @@ class FakeUser:
     locale: str = "en-US"
     bot: bool = False
     refuses_dms: bool = False
+    permissions: int = MEMBER_PERMISSIONS  # in the guild
 
     def payload(self) -> dict[str, Any]:
         """The user object as the API sends it."""

@@ -6,14 +6,19 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .gateway import GUILD_PRESENCES
-from .model import APPLICATION_COMMAND, FakeChannel, FakeUser, InteractionRecord, MessageRecord
+from .model import (
+    APPLICATION_COMMAND,
+    MEMBER_PERMISSIONS,
+    FakeChannel,
+    FakeUser,
+    InteractionRecord,
+    MessageRecord,
+)
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
 MENTION = re.compile(r"<@!?(\d+)>")
-# Everything a member may do in a text channel (view, send, embed, attach, read history, ...).
-MEMBER_PERMISSIONS = str((1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31))
 
 
 class PayloadBuilder:
@@ -32,7 +37,7 @@ class PayloadBuilder:
             "nick": None,
         }
         if with_permissions:
-            data["permissions"] = MEMBER_PERMISSIONS
+            data["permissions"] = str(user.permissions)
         if with_user:
             data["user"] = user.payload()
         return data
@@ -48,7 +53,7 @@ class PayloadBuilder:
         everyone = {
             "id": str(self.guild_id),
             "name": "@everyone",
-            "permissions": MEMBER_PERMISSIONS,
+            "permissions": str(MEMBER_PERMISSIONS),
             "position": 0,
             "color": 0,
             "hoist": False,
@@ -125,7 +130,7 @@ class PayloadBuilder:
             "channel_id": str(channel.id),
             "channel": self.channel_payload(channel),
             "locale": user.locale,
-            "app_permissions": MEMBER_PERMISSIONS,
+            "app_permissions": str(self.bot_user.permissions),
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
         }

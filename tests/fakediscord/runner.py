@@ -57,48 +57,52 @@ class BotRunner:
             raise RuntimeError("the bot is already running; stop() or restart() it")
         sessions_before = len(self.fake.gateway.sessions)
         bot = self.factory()
-        self.bot = bot
-        self.task = asyncio.create_task(bot.start(self.fake.token), name="fake-discord-bot")
-        self.task.add_done_callback(lambda _: self.fake.notify())
+        task = asyncio.create_task(bot.start(self.fake.token), name="fake-discord-bot")
+        task.add_done_callback(lambda _: self.fake.notify())
+        self.bot, self.task = bot, task
         self.starts += 1
 
         async def ready() -> None:
             await self.fake.wait_for(
-                lambda: len(self.fake.gateway.sessions) > sessions_before or self.task.done(),
+                lambda: len(self.fake.gateway.sessions) > sessions_before or task.done(),
                 timeout,
                 "the bot to identify on the gateway",
             )
-            if not self.task.done():
+            if not task.done():
                 await bot.wait_until_ready()
 
         waiter = asyncio.create_task(ready())
         done, _ = await asyncio.wait(
-            {self.task, waiter}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            {task, waiter}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
         )
-        if self.task in done:
-            error = None if self.task.cancelled() else self.task.exception()
-            await self._abandon(waiter)
-            raise RuntimeError(f"the bot stopped while starting: {error!r}") from error
-        if waiter not in done:
-            await self._abandon(waiter)
+        if task in done or waiter not in done or waiter.exception() is not None:
+            error = task.exception() if task.done() and not task.cancelled() else None
+            waiter.cancel()
+            await asyncio.gather(waiter, return_exceptions=True)
+            await self.stop(check=False)
+            if error is not None or task in done:
+                raise RuntimeError(f"the bot stopped while starting: {error!r}") from error
             raise TimeoutError(f"the bot was not ready after {timeout}s")
-        waiter.result()
         return bot
 
-    async def _abandon(self, waiter: asyncio.Task[None]) -> None:
-        waiter.cancel()
-        await asyncio.gather(waiter, return_exceptions=True)
-        await self.stop()
+    async def stop(self, *, check: bool = True) -> None:
+        """Close the client and wait for its task; safe to call twice.
 
-    async def stop(self) -> None:
-        """Close the client and wait for its task; safe to call twice."""
+        If the client's task had already ended with an error (the bot crashed), that error is
+        raised here after the cleanup, unless ``check`` is False.
+        """
         bot, task = self.bot, self.task
         self.bot = self.task = None
+        crashed = None
+        if task is not None and task.done() and not task.cancelled():
+            crashed = task.exception()
         if bot is not None:
             await bot.close()
         if task is not None:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(task, 5.0)
+        if check and crashed is not None:
+            raise RuntimeError(f"the bot had crashed: {crashed!r}") from crashed
 
     async def restart(self, timeout: float = 10.0) -> discord.Client:
         """Stop the client and start a new one from the factory (the fake keeps its state)."""

@@ -23,6 +23,7 @@ from .faults import FaultPlan, error_response
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT, GatewayHub
 from .messages import ApiError, Upload
 from .model import (
+    ALL_PERMISSIONS,
     DM,
     GUILD_TEXT,
     AttachmentRecord,
@@ -93,6 +94,8 @@ class FakeDiscord(PayloadBuilder):
             user = FakeUser(self.ids.next(), name, locale)
             self.users[user.id] = user
             self.members.append(SimUser(self, user))
+        if self.members:
+            self.members[0].user.permissions = ALL_PERMISSIONS  # the guild owner
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -354,7 +357,17 @@ class FakeDiscord(PayloadBuilder):
             request.path[len(API_PREFIX) :] if request.path.startswith(API_PREFIX) else request.path
         )
         route = template[len(API_PREFIX) :] if is_api and template else None
-        fault_response = self.faults.take(request.method, route, path) if is_api else None
+        fault_response, limit_headers = None, None
+        if is_api:
+            fault_response = self.faults.take(request.method, route, path)
+            if fault_response is None:
+                major = "+".join(
+                    request.match_info.get(k, "")
+                    for k in ("channel_id", "guild_id", "application_id", "interaction_id", "token")
+                )
+                fault_response, limit_headers = self.faults.admit(
+                    request.method, route, path, major
+                )
         if fault_response is not None:
             self._record(
                 request.method, path, route, fault_response.status, str(fault_response.status)
@@ -375,17 +388,20 @@ class FakeDiscord(PayloadBuilder):
             # 400, not 500: discord.py would retry a 5xx for ~25 s before giving up.
             response = error_response(400, 50035, f"fake Discord could not handle this: {exc!r}")
         if is_api and route is not None and response.status < 300:
-            response.headers.update(
-                {
-                    "X-RateLimit-Limit": "50",
-                    "X-RateLimit-Remaining": "49",
-                    "X-RateLimit-Reset-After": "1.0",
-                    "X-RateLimit-Bucket": "fake-" + route,
-                }
-            )
+            response.headers.update(limit_headers or self._roomy_headers(route))
         if template is None or is_api:
             self._record(request.method, path, route, response.status)
         return response
+
+    @staticmethod
+    def _roomy_headers(route: str) -> dict[str, str]:
+        """Rate-limit headers for a route without a bucket: plenty of room, always."""
+        return {
+            "X-RateLimit-Limit": "50",
+            "X-RateLimit-Remaining": "49",
+            "X-RateLimit-Reset-After": "1.0",
+            "X-RateLimit-Bucket": "fake-" + route,
+        }
 
     def _record(
         self, method: str, path: str, route: str | None, status: int, fault: str | None = None

@@ -159,7 +159,9 @@ class SimUser:
         ``"dm"``. Raises CommandUnavailable if the synced commands do not allow it.
         """
         where = self._where(channel)
-        data = self.fake.commands.invocation(path, options, where.guild_id, self.fake.resolve_user)
+        data = self.fake.commands.invocation(
+            path, options, where.guild_id, self.fake.resolve_user, permissions=self.user.permissions
+        )
         resolved = data.get("resolved", {})
         if (
             where.guild_id is not None and "users" in resolved
@@ -191,7 +193,12 @@ class SimUser:
         where = self._where(channel)
         values = {**options, option: typed}
         data = self.fake.commands.invocation(
-            tuple(path), values, where.guild_id, self.fake.resolve_user, focused=option
+            tuple(path),
+            values,
+            where.guild_id,
+            self.fake.resolve_user,
+            focused=option,
+            permissions=self.user.permissions,
         )
         rec = await self.fake.create_interaction(self.user, AUTOCOMPLETE, where, data)
         return await rec.autocomplete_choices(timeout)

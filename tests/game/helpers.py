@@ -9,7 +9,13 @@ from engine.record import ReplayError, replay_record
 
 
 def record(hands, actions, leader=0, **extra) -> dict:
-    return {"format": "gouji-record/1", "hands": hands, "leader": leader, "actions": actions, **extra}
+    return {
+        "format": "gouji-record/1",
+        "hands": hands,
+        "leader": leader,
+        "actions": actions,
+        **extra,
+    }
 
 
 def run(hands, actions, leader=0, **extra) -> dict:

@@ -41,8 +41,12 @@ def play_random_series(seed: int, bie_san: bool = False) -> tuple:
         deal_seed = seed * 1000 + deal_no
         deal_no += 1
         hands = deal(deal_seed)
-        entry = {"hands": [" ".join(str(c) for c in h) for h in hands], "seed": deal_seed,
-                 "returns": [], "actions": []}
+        entry = {
+            "hands": [" ".join(str(c) for c in h) for h in hands],
+            "seed": deal_seed,
+            "returns": [],
+            "actions": [],
+        }
         record["games"].append(entry)
         sg = series.start_game(hands, deal_seed)
         while sg.pending_return is not None:

@@ -67,4 +67,7 @@ def test_a_burners_hand_can_be_burned_which_breaks_the_first_burn():
     g = game(hands, ["0 play KK", "1 burn AA", "2 noburn", "5 noburn"])
     assert g.standing_seat == 1 and g.to_act == [5]  # a new window: only seat 5 beats AA
     g.apply_text("5 burn 22")
-    assert [(b.burner, b.burned, b.result) for b in g.burns] == [(1, 0, "broken"), (5, 1, "ongoing")]
+    assert [(b.burner, b.burned, b.result) for b in g.burns] == [
+        (1, 0, "broken"),
+        (5, 1, "ongoing"),
+    ]

@@ -77,7 +77,9 @@ def test_revolutionary_takes_fourth_place():
 
 
 def test_revolutionary_takes_third_place_when_its_team_takes_first_and_second():
-    g = game(["45", "", "45", "T", "6", "J"], ["3 play T", "4 pass", "5 play J"], revolted=[1], leader=3)
+    g = game(
+        ["45", "", "45", "T", "6", "J"], ["3 play T", "4 pass", "5 play J"], revolted=[1], leader=3
+    )
     assert g.phase == "finished"  # seats 0, 2, 4 are all that hold cards: one team
     assert (g.places[3], g.places[5], g.places[1]) == (1, 2, 3)
     assert g.sweep  # 串三户 with the revolutionary as 三科
@@ -116,7 +118,9 @@ def test_bie_san_first_leader_counts_fours():
 
 def test_bie_san_a_three_goes_out_only_as_the_last_hand_all_threes():
     hands = ["335", "66K", "77Q", "88J", "44T", "99A"]
-    assert "a 3 may only go out as your last hand" in refused(hands, [], "0 play 33", **bie_san_options())
+    assert "a 3 may only go out as your last hand" in refused(
+        hands, [], "0 play 33", **bie_san_options()
+    )
     g = game(hands, ["0 play 5", "1 pass", "2 pass", "3 pass", "4 pass", "5 pass"], bie_san=True)
     assert [str(p) for p in g.legal_plays(0)] == ["33"]
     g.apply_text("0 play 33")

@@ -23,7 +23,9 @@ def test_not_your_turn_names_who_plays():
 
 def test_passed_player_is_shut_out_of_the_round():
     actions = ["0 play 5", "1 pass", "2 play 7"]
-    assert "has passed this round" in refused(PLAIN, actions + ["3 pass", "4 pass", "5 pass"], "1 play K")
+    assert "has passed this round" in refused(
+        PLAIN, actions + ["3 pass", "4 pass", "5 pass"], "1 play K"
+    )
     r = run(PLAIN, actions + ["3 pass", "4 pass", "5 pass", "0 pass"])
     assert r["to_act"] == [2]  # seat 1 got no turn on seat 2's hand
 
@@ -41,7 +43,10 @@ def test_passed_player_stays_passed_after_answering_its_opposite():
     g.apply_text("2 pass")
     g.apply_text("4 pass")
     assert g.to_act == [5] and g.standing is None
-    g2 = game(hands, ["0 play 5", "1 pass", "2 pass", "3 pass", "4 play T", "5 pass", "0 pass", "1 play K"])
+    g2 = game(
+        hands,
+        ["0 play 5", "1 pass", "2 pass", "3 pass", "4 play T", "5 pass", "0 pass", "1 play K"],
+    )
     assert g2.passed[1] and g2.queue == [4]
 
 
@@ -78,7 +83,10 @@ def test_non_gouji_hand_does_not_open():
 
 
 def test_finisher_takes_first_place_and_the_next_seat_takes_over_the_lead():
-    r = run(["9", "36", "47", "58", "36", "37"], ["0 play 9", "1 pass", "2 pass", "3 pass", "4 pass", "5 pass"])
+    r = run(
+        ["9", "36", "47", "58", "36", "37"],
+        ["0 play 9", "1 pass", "2 pass", "3 pass", "4 pass", "5 pass"],
+    )
     assert r["places"][0] == 1 and r["to_act"] == [1]
 
 

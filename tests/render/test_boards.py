@@ -110,3 +110,11 @@ def test_leaderboard() -> None:
     assert render_leaderboard(hostile, server=HOSTILE_NAMES[3], lang="en").width == ten.width
     with pytest.raises(RenderInputError, match="limit"):
         render_leaderboard(rows, limit=0)
+
+
+def test_a_custom_title_of_any_length_stays_in_place() -> None:
+    rows = [LeaderboardRow("甲", 10, title="自定义称号" * 30), LeaderboardRow("乙", 5)]
+    plain = render_leaderboard([LeaderboardRow("甲", 10, title="短"), LeaderboardRow("乙", 5)])
+    long = render_leaderboard(rows)
+    x0, _, x1, _ = ImageChops.difference(plain, long).getbbox()
+    assert x0 > 100 and x1 < 960 - 200  # between the position and the score

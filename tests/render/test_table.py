@@ -173,3 +173,11 @@ def test_bad_standing_cards_are_refused() -> None:
         render_table(view)
     with pytest.raises(RenderInputError, match="TableView"):
         render_table("not a view")  # type: ignore[arg-type]
+
+
+def test_card_counter_stays_in_its_panel() -> None:
+    base = _names_only(tuple("abcdef"))
+    full = render_table(dataclasses.replace(base, counter=CardCounter(4, 4, 16)))
+    none = render_table(dataclasses.replace(base, counter=CardCounter(0, 0, 0)))
+    x0, y0, x1, y1 = ImageChops.difference(full, none).getbbox()
+    assert x0 >= 24 and y0 >= 22 and x1 <= 24 + 306 and y1 <= 22 + 112
