@@ -16,6 +16,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "plays": ("bot.plays_cli", "list the legal plays of a hand"),
     "render": ("render.cli", "draw a hand, table or series image"),
     "bot": ("bot.bot_cli", "run the Discord bot"),
+    "arena": ("bot.arena_cli", "measure AI players against each other"),
 }
 
 

@@ -1,0 +1,20 @@
+"""AI players of Gouji: the hint (提示) policy, a strong search player, and a random floor.
+
+``make_player(kind, seed)`` builds one; ``suggest(obs)`` and ``rank_plays(obs)`` power the
+bot's `/gouji hint`. Everything here sees a game only through one seat's observation.
+"""
+
+from .hint import choose_return, rank_plays, suggest
+from .player import KINDS, HintPlayer, Player, RandomPlayer, make_player, play_game
+
+__all__ = [
+    "KINDS",
+    "HintPlayer",
+    "Player",
+    "RandomPlayer",
+    "choose_return",
+    "make_player",
+    "play_game",
+    "rank_plays",
+    "suggest",
+]

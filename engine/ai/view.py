@@ -1,0 +1,106 @@
+"""What a policy looks at: one seat's cards plus the public table, read cheaply either from
+an :class:`~engine.observation.Observation` (a real decision) or straight from a
+:class:`~engine.game.Game` for one seat (a rollout inside a search, where building a whole
+observation for every step would cost more than the policy itself).
+
+Both constructors read only what the seat may know: its own counts and public state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..actions import BURN, NOBURN, PLAY, YIELD, Action
+from ..game import Game, next_seat
+from ..hands import Play
+from ..observation import Observation
+from ..scoring import opposite_of
+
+
+@dataclass(slots=True)
+class View:
+    """The facts the hint policy decides on, for the seat ``seat``."""
+
+    seat: int
+    phase: str
+    counts: list[int]  # own rank counts
+    card_counts: Sequence[int]  # cards held by each seat
+    standing: Play | None
+    standing_seat: int | None
+    restricted: bool  # the standing hand may be answered only by the opposite/headless
+    melee: bool
+    three_rule: bool  # own 3s may only go out last, all 3s (bie-san)
+    bie_san: bool
+    burning: bool  # this seat is the burner of a burn in progress
+    can_yield: Callable[[], bool]
+    in_window: bool  # a burn window asks this seat
+    burn_plays: Callable[[], list[Play]]
+    legal: Callable[[], list[Action]]  # the full list, a fallback only (may be long)
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+
+def view_of_observation(obs: Observation) -> View:
+    """The view of a real decision."""
+    legal = obs.legal_actions
+    in_window = any(a.verb in (BURN, NOBURN) for a in legal)
+    return View(
+        seat=obs.seat,
+        phase=obs.phase,
+        counts=list(obs.counts),
+        card_counts=obs.card_counts,
+        standing=obs.standing,
+        standing_seat=obs.standing_seat,
+        restricted=obs.standing_restricted,
+        melee=obs.melee,
+        three_rule=obs.three_rule,
+        bie_san=obs.options.bie_san,
+        burning=obs.burner == obs.seat,
+        can_yield=lambda: any(a.verb == YIELD for a in legal),
+        in_window=in_window,
+        burn_plays=lambda: [a.cards for a in legal if a.verb == BURN],
+        legal=lambda: list(legal),
+    )
+
+
+def view_of_game(game: Game, seat: int) -> View:
+    """The view of ``seat`` in ``game`` (for rollouts): own cards and public state only."""
+    burn = game.current_burn
+    in_window = game.window is not None
+    return View(
+        seat=seat,
+        phase=game.phase,
+        counts=game.counts[seat],
+        card_counts=[sum(c) for c in game.counts],
+        standing=game.standing,
+        standing_seat=game.standing_seat,
+        restricted=game.standing_restricted,
+        melee=game.melee,
+        three_rule=game.three_rule[seat],
+        bie_san=game.options.bie_san,
+        burning=burn is not None and burn.burner == seat,
+        can_yield=lambda: not in_window and _may_yield(game, seat),
+        in_window=in_window,
+        burn_plays=lambda: game.burn_plays(seat),
+        legal=lambda: game.legal_actions(seat),
+    )
+
+
+def _may_yield(game: Game, seat: int) -> bool:
+    """让牌 is open to ``seat`` (the public conditions of RULES.md §3.1)."""
+    q = game.standing_seat
+    if game.melee or q is None or game.standing_restricted or game.yielder is not None:
+        return False
+    if opposite_of(seat) != q or game.standing.is_gouji:
+        return False
+    for up in (next_seat(seat, -1), next_seat(seat, -2)):
+        if game.is_active(up) and not game.passed[up]:
+            return False
+    return len(game.queue) > 1
+
+
+def play_action(seat: int, play: Play) -> Action:
+    return Action(seat, PLAY, play)
