@@ -37,6 +37,7 @@ class Outbox:
         self.refresh_pending = False
         self.hands_pending: set[int] = set()
         self.turn_message: discord.Message | None = None
+        self.prompts: dict[int, discord.Message] = {}  # seat -> its latest DM question
 
 
 class DiscordPresenter:
@@ -239,18 +240,32 @@ class DiscordPresenter:
             if self.bot.service._prompt_kind(live) != kind:
                 return  # a later question; it has its own prompt
             view, content = ui.prompt_view(self, live, seat, kind, lang, where)
-        await self._dm(live, seat, content, view=view)
+        box = self._box(live)
+        old = box.prompts.pop(seat, None)
+        if old is not None:  # one open question per seat: the last one's buttons go
+            try:
+                await old.edit(view=None)
+            except discord.HTTPException:
+                pass
+        sent = await self._dm(live, seat, content, view=view)
+        if sent is not None:
+            box.prompts[seat] = sent
 
-    async def _dm(self, live: LiveTable, seat: int, content: str, **kwargs: Any) -> None:
+    async def _dm(
+        self, live: LiveTable, seat: int, content: str, **kwargs: Any
+    ) -> discord.Message | None:
+        """DM the seat's player; a refusal (50007) is told once in the channel and
+        remembered, and the bot stops trying."""
         user_id = live.seats[seat].user_id
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(content, **kwargs)
+            return await user.send(content, **kwargs)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise
             if await self.bot.service.set_dm_refused(live, seat):
                 await self._say(live, "use_hand", {"user": Mention(user_id)})
+            return None
 
     def closed(self, live: LiveTable, key: str) -> None:
         params = {"reason": live.table.broken_reason or ""} if key == "table_broken" else {}

@@ -18,7 +18,7 @@ from typing import Any
 from data import ProfileUpdate, Store
 from engine.actions import NOBURN, PASS, RETURN, Action, IllegalActionError
 from engine.ai import make_player
-from engine.cards import deal
+from engine.cards import deal, format_cards
 from engine.game import BROKEN, SUCCESS
 from engine.scoring import team_of, title_for
 
@@ -111,7 +111,7 @@ class GameFlow:
 
     async def series_record(self, live: LiveTable) -> dict[str, Any]:
         """The current series as a ``gouji-series/1`` record, with its length and tribute."""
-        record = await self.store.exportseries_record(live.series_id)
+        record = await self.store.export_series_record(live.series_id)
         record["games_total"] = live.options.games
         record["tribute"] = live.options.series
         return record
@@ -272,9 +272,7 @@ class GameFlow:
             self.presenter.announce(
                 live,
                 "ev_tribute",
-                lines=[
-                    (Who(p.payer), Who(p.receiver), "".join(map(str, p.cards))) for p in cur.paid
-                ],
+                lines=[(Who(p.payer), Who(p.receiver), format_cards(p.cards)) for p in cur.paid],
             )
         self.presenter.announce(live, "ev_next_game", number=cur.number)
         for seat in range(6):

@@ -42,10 +42,10 @@ class TableOptions:
 
     def check(self) -> None:
         """``UserError('bad_option')`` unless the times are sensible."""
-        if not 5 <= int(self.turn_time) <= 600:
-            raise UserError("bad_option", what="turn_time 5–600 s")
-        if not 3 <= int(self.burn_time) <= 120:
-            raise UserError("bad_option", what="burn_time 3–120 s")
+        if not 1 <= int(self.turn_time) <= 600:
+            raise UserError("bad_option", what="turn_time 1–600 s")
+        if not 1 <= int(self.burn_time) <= 120:
+            raise UserError("bad_option", what="burn_time 1–120 s")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

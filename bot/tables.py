@@ -423,7 +423,7 @@ class TableService(GameFlow):
         if active.series is None:
             return live
         live.series_id = active.series.id
-        live.series = series_from_record(await self._series_record(live))
+        live.series = series_from_record(await self.series_record(live))
         live.game_id = active.games[-1].game.id if active.games else None
         live.games_finished = sum(1 for g in active.games if g.game.status == "finished")
         for seat in live.seats:
