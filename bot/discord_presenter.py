@@ -257,6 +257,8 @@ class DiscordPresenter:
         """DM the seat's player; a refusal (50007) is told once in the channel and
         remembered, and the bot stops trying."""
         user_id = live.seats[seat].user_id
+        if user_id is None or live.seats[seat].dm_refused:
+            return None
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             return await user.send(content, **kwargs)
