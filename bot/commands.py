@@ -163,17 +163,27 @@ class GoujiCog(commands.Cog):
         return self.bot.service.tables.get(table_id) if table_id else None
 
     async def _guarded(
-        self, interaction: discord.Interaction, work, *, defer: bool = False, public: bool = False
+        self,
+        interaction: discord.Interaction,
+        work,
+        *,
+        defer: bool = False,
+        public: bool = False,
+        precheck=None,
     ) -> None:
-        """Run ``work(lang)`` → (content, file, ephemeral); refusals become ephemeral replies."""
+        """Run ``work(lang)`` → (content, file, ephemeral); refusals become ephemeral replies.
+        ``precheck()`` runs before deferring, so that its refusals stay ephemeral when the
+        answer itself is public."""
         lang = self.bot.remember(interaction)
-        if interaction.guild is not None and interaction.guild.id not in self.bot.languages:
-            await self.bot.load_guild_lang(interaction.guild.id)
-        if defer:
-            await interaction.response.defer(ephemeral=not public, thinking=True)
         try:
             if interaction.guild is None:
                 raise UserError("guild_only")
+            if interaction.guild.id not in self.bot.languages:
+                await self.bot.load_guild_lang(interaction.guild.id)
+            if precheck is not None:
+                precheck()
+            if defer:
+                await interaction.response.defer(ephemeral=not public, thinking=True)
             content, file, ephemeral = await work(lang)
         except (UserError, IllegalActionError, ValueError) as exc:
             await reply(interaction, refusal(self.bot, exc, lang, self._live_or_none(interaction)))
@@ -528,22 +538,28 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="series", description=_("The scoreboard of the current series"))
     async def series(self, interaction: discord.Interaction) -> None:
+        def precheck() -> None:
+            if self.bot.service.table_in(interaction.channel_id).series is None:
+                raise UserError("no_series")
+
         async def work(lang: str):
             live = self.bot.service.table_in(interaction.channel_id)
-            if live.series is None:
-                raise UserError("no_series")
             async with live.lock:
                 view = pictures.series_view(live, self.bot.presenter.names(live, lang), lang)
             png = await asyncio.to_thread(pictures.series_view_png, view, lang)
             return "", discord.File(io.BytesIO(png), filename="series.png"), False
 
-        await self._guarded(interaction, work, defer=True, public=True)
+        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
 
     @gouji.command(
         name="record", description=_("The record file of the last finished game or series")
     )
     async def record(self, interaction: discord.Interaction) -> None:
-        from .settings import last_record
+        from .settings import has_record, last_record
+
+        def precheck() -> None:
+            if not has_record(self.bot.service.table_in(interaction.channel_id)):
+                raise UserError("no_record")
 
         async def work(lang: str):
             live = self.bot.service.table_in(interaction.channel_id)
@@ -551,4 +567,4 @@ class GoujiCog(commands.Cog):
             data = json.dumps(record, ensure_ascii=False, indent=1).encode()
             return name, discord.File(io.BytesIO(data), filename=name), False
 
-        await self._guarded(interaction, work, defer=True, public=True)
+        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)

@@ -73,11 +73,10 @@ class GoujiBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        for table in self.service.tables.values():  # names of the seated, for the pictures
-            for seat in table.seats:
-                if seat.user_id is not None:
-                    self.user_names.setdefault(seat.user_id, str(seat.user_id))
+        guilds = {live.table.guild_id for live in self.service.tables.values()}
         broken = await self.service.restore()
+        for guild_id in guilds | {live.table.guild_id for live in self.service.tables.values()}:
+            await self.load_guild_lang(guild_id)
         if broken:
             log.warning("tables marked broken at start-up: %s", broken)
         self._sweeper = asyncio.create_task(self._sweep_idle())
@@ -117,6 +116,16 @@ class GoujiBot(commands.Bot):
             user = self.get_user(user_id)
             name = user.display_name if user else f"#{user_id}"
         return name
+
+    async def learn_names(self, user_ids: list[int]) -> None:
+        """Look up the names of users not seen since the start (after a restart)."""
+        for user_id in user_ids:
+            if user_id in self.user_names or self.get_user(user_id) is not None:
+                continue
+            try:
+                self.user_names[user_id] = (await self.fetch_user(user_id)).display_name
+            except discord.HTTPException:
+                self.user_names[user_id] = f"#{user_id}"
 
     def user_lang(self, user_id: int) -> str:
         return self.user_languages.get(user_id, "en")

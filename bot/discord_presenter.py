@@ -47,6 +47,7 @@ class DiscordPresenter:
         self.bot = bot
         self.refresh_interval = refresh_interval
         self.outboxes: dict[int, Outbox] = {}
+        self._tasks: set[asyncio.Task] = set()
 
     # ----------------------------------------------------------------- the outbox
     def _box(self, live: LiveTable) -> Outbox:
@@ -146,6 +147,7 @@ class DiscordPresenter:
         if channel is None:
             return
         lang = self.channel_lang(live)
+        await self.bot.learn_names([s.user_id for s in live.seats if s.user_id is not None])
         async with live.lock:  # a consistent state to draw
             names = self.names(live, lang)
             view = pictures.table_view(live, names, lang)
@@ -270,8 +272,19 @@ class DiscordPresenter:
             return None
 
     def closed(self, live: LiveTable, key: str) -> None:
-        params = {"reason": live.table.broken_reason or ""} if key == "table_broken" else {}
-        self._enqueue(live, lambda: self._say(live, key, params))
+        self._enqueue(live, lambda: self._say(live, key, {}))
+
+    def broken(self, table_id: int, channel_id: int, reason: str) -> None:
+        task = asyncio.create_task(self._broken(channel_id, reason))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _broken(self, channel_id: int, reason: str) -> None:
+        await self.bot.wait_until_ready()
+        channel = self.bot.get_channel(channel_id)
+        if channel is not None:
+            lang = self.bot.guild_lang(getattr(channel.guild, "id", 0))
+            await channel.send(text(lang, "table_broken", reason=reason), allowed_mentions=NO_PINGS)
 
 
 __all__ = ["BURN", "RETURN", "TURN", "DiscordPresenter"]

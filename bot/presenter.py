@@ -61,7 +61,10 @@ class Presenter(Protocol):
         """Ask this seat's player by DM (``kind``: declare, revolt, return, burn, turn)."""
 
     def closed(self, live: LiveTable, key: str) -> None:
-        """The table ended (``key``: ended, ended_idle, table_broken)."""
+        """The table ended (``key``: ended, ended_idle)."""
+
+    def broken(self, table_id: int, channel_id: int, reason: str) -> None:
+        """A table could not be restored and was set aside (its channel is told why)."""
 
 
 class RecordingPresenter:
@@ -90,6 +93,9 @@ class RecordingPresenter:
 
     def closed(self, live: LiveTable, key: str) -> None:
         self.events.append(("closed", live.id, key))
+
+    def broken(self, table_id: int, channel_id: int, reason: str) -> None:
+        self.events.append(("broken", table_id, reason))
 
     def of(self, kind: str) -> list[tuple[Any, ...]]:
         """The recorded events of one kind."""

@@ -95,6 +95,11 @@ async def leaderboard_file(bot: GoujiBot, guild: discord.Guild, lang: str) -> di
     return discord.File(io.BytesIO(png), filename="top.png")
 
 
+def has_record(live: LiveTable) -> bool:
+    """Whether the table has finished a game (of its current or last series)."""
+    return live.series is not None and any(d.finished for d in live.series.deals)
+
+
 async def last_record(service: TableService, live: LiveTable) -> tuple[str, dict[str, Any]]:
     """(file name, record) of the table's last finished series, else its last finished game.
     Never a game in progress: records hold every hand."""

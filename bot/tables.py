@@ -398,16 +398,18 @@ class TableService(GameFlow):
     async def restore(self) -> list[int]:
         """Rebuild every open table from its log; returns the ids of tables found broken."""
         report = await self.store.load_active_tables()
-        broken = [b.table_id for b in report.broken]
+        broken = []
+        for b in report.broken:
+            broken.append(b.table_id)
+            self.presenter.broken(b.table_id, b.channel_id, b.reason)
         for active in report.tables:
             try:
                 live = await self._rebuild(active)
-            except ValueError as exc:  # RecordError, ReplayError, UserError-free bad data
-                reason = f"its log does not replay: {exc}"
+            except ValueError as exc:  # RecordError, ReplayError: the log does not replay
+                reason = f"table {active.table.id}: its log does not replay: {exc}"
                 await self.store.mark_broken(active.table.id, reason)
                 broken.append(active.table.id)
-                live = LiveTable(active.table, list(active.seats), TableOptions(), ended=True)
-                self.presenter.closed(live, "table_broken")
+                self.presenter.broken(active.table.id, active.table.channel_id, reason)
                 continue
             self._register(live)
             async with live.lock:
@@ -445,6 +447,7 @@ class TableService(GameFlow):
             await self._update_clock_locked(live)
             return
         live.deadline = None  # force the timer to start
+        live.clock_key = (len(live.series.deals), self._prompt_kind(live))  # already asked
         await self._set_deadline_locked(live, deadline, waiting)
 
     # ----------------------------------------------------------------- idle tables

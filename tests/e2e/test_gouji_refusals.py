@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from data import Store
 from tests.fakediscord import BotRunner, FakeDiscord
 
 from .gouji_helpers import bot_factory
@@ -179,3 +180,22 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
             lambda: fake.messages[table_message].edited_at is not None, 5, "the table redrawn"
         )
         assert again.table.message_id == table_message, "the same table message is edited"
+
+
+async def test_a_table_whose_log_does_not_replay_is_marked_broken_in_its_channel(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    db = tmp_path / "gouji.db"
+    async with BotRunner(fake, bot_factory(fake, db)) as runner:
+        users = await _seat_table(fake)
+        await (await users[0].slash("gouji", "start")).original()
+        live = runner.client.service.table_in(fake.channel("gouji").id)
+        game_id = live.game_id
+        await runner.stop()
+        async with await Store.open(db) as store:  # damage the log while the bot is down
+            await store.append_action(game_id, "0 play RRRRRRRR")
+        await runner.start()
+        notice = await fake.wait_message(lambda m: "does not replay" in m.content)
+        assert notice.channel_id == fake.channel("gouji").id and not notice.ephemeral
+        reply = await (await users[1].slash("gouji", "play", cards="3")).original()
+        assert reply.ephemeral and "/gouji new" in reply.content

@@ -11,12 +11,13 @@ answered.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 from bot import pictures
 from bot.i18n import lang_of
-from engine.record import replay_series
+from engine.record import replay_record, replay_series
 from engine.scoring import title_for
 from tests.fakediscord import BotRunner, FakeDiscord
 
@@ -141,8 +142,15 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         live = bot.service.table_in(fake.channel("gouji").id)
         await _check_first_hands(fake, bot, live, users)
 
+        early = await (await users[1].slash("gouji", "record")).original()
+        assert early.ephemeral and not early.attachments, "no record of a game in progress"
+        game_record_checked = False
+
         step = 0
         while live.playing:
+            if not game_record_checked and live.series.number_of_next_game > 1:
+                await _check_game_record(alice, live)
+                game_record_checked = True
             await fake.wait_for(
                 lambda: (
                     not live.playing
@@ -191,7 +199,40 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         latencies = [rec.latency for rec in fake.interactions.values()]
         assert all(lat is not None for lat in latencies), "an interaction went unanswered"
         assert not fake.unknown_requests
+        await _check_score_commands(fake, users, row.totals)
         _write_transcript(fake, users[1], public, max(latencies), step)
+
+
+async def _check_game_record(user, live) -> None:
+    """After game 1, /gouji record gives game 1's record, which replays to its result."""
+    msg = await (await user.slash("gouji", "record")).original()
+    assert not msg.ephemeral and msg.attachments[0].filename.endswith("game1.json")
+    record = json.loads(msg.attachments[0].data)
+    assert record["format"] == "gouji-record/1"
+    result = replay_record(record)
+    assert result["finished"] and result["places"] == list(live.series.deals[0].game.places)
+
+
+async def _check_score_commands(fake: FakeDiscord, users, totals) -> None:
+    """The series record, scoreboard, profile and leaderboard answer with their files."""
+    alice, bo = users[0], users[1]
+    msg = await (await alice.slash("gouji", "record")).original()
+    record = json.loads(msg.attachments[0].data)
+    assert record["format"] == "gouji-series/1"
+    assert replay_series(record)["totals"] == totals
+    TRANSCRIPT.mkdir(parents=True, exist_ok=True)
+    for user, path, options, name in (
+        (bo, ("gouji", "series"), {}, "series.png"),
+        (bo, ("gouji", "score"), {}, "profile.png"),
+        (alice, ("gouji", "score"), {"user": bo}, "profile.png"),
+        (alice, ("gouji", "top"), {}, "top.png"),
+    ):
+        msg = await (await user.slash(*path, **options)).original()
+        assert not msg.ephemeral and msg.attachments[0].filename == name
+        (TRANSCRIPT / f"{user.name}-{name}").write_bytes(msg.attachments[0].data)
+    for path in (("gouji", "rules"), ("gouji", "help")):
+        msg = await (await bo.slash(*path)).original()
+        assert msg.ephemeral and "/gouji" in msg.content or "够级" in msg.content
 
 
 def _write_transcript(fake: FakeDiscord, user, public, worst: float, steps: int) -> None:
