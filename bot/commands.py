@@ -1,4 +1,4 @@
-"""The /gouji commands (one cog) and the DM buttons' handler.
+"""The /gouji commands: one cog, one handler per subcommand.
 
 Each handler checks where and who (a server channel, the caller's seat), asks the table
 service, and answers: refusals as short ephemeral replies in the caller's language, table
@@ -23,26 +23,15 @@ from engine.actions import IllegalActionError
 
 from . import pictures
 from .errors import UserError
-from .i18n import error_text, text
+from .i18n import text
 from .live import LiveTable
+from .replies import done_text, hand_file, refusal, reply, send_hint
 
 if TYPE_CHECKING:
     from .discord_app import GoujiBot
 
 log = logging.getLogger("gouji.bot")
 
-DONE_KEYS = {
-    "play": "played",
-    "pass": "passed",
-    "yield": "yielded",
-    "burn": "burned",
-    "noburn": "noburned",
-    "declare": "declared",
-    "nodeclare": "nodeclared",
-    "revolt": "revolted",
-    "norevolt": "norevolted",
-    "return": "returned",
-}
 AI_KINDS = [
     app_commands.Choice(name="hint", value="hint"),
     app_commands.Choice(name="strong", value="strong"),
@@ -52,98 +41,6 @@ LANG_CHOICES = [
     app_commands.Choice(name="English", value="en"),
 ]
 SEAT = app_commands.Range[int, 0, 5]
-
-
-def _bot(interaction: discord.Interaction) -> GoujiBot:
-    return interaction.client  # type: ignore[return-value]
-
-
-def refusal(bot: GoujiBot, exc: Exception, lang: str, live: LiveTable | None) -> str:
-    """A refused request as a reply: the service's and the engine's errors, translated."""
-    if isinstance(exc, UserError):
-        params = {k: bot.presenter.fmt(live, lang, v) for k, v in exc.params.items()}
-        return text(lang, exc.key, **params)
-    return error_text(exc, lang)
-
-
-async def reply(
-    interaction: discord.Interaction,
-    content: str,
-    *,
-    ephemeral: bool = True,
-    file: discord.File | None = None,
-) -> None:
-    """Answer (or follow up a deferred answer)."""
-    kwargs: dict[str, Any] = {
-        "ephemeral": ephemeral,
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
-    if file is not None:
-        kwargs["file"] = file
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
-
-
-def _done_text(lang: str, action: Any) -> str:
-    key = DONE_KEYS.get(action.verb, "done")
-    return text(lang, key, cards=str(action.cards) if action.cards is not None else "")
-
-
-def _hint_text(lang: str, action: Any) -> str:
-    key = (
-        "hint_" + action.verb
-        if action.verb in ("pass", "play", "yield", "burn", "noburn")
-        else "done"
-    )
-    what = text(lang, key, cards=str(action.cards) if action.cards is not None else "")
-    return text(lang, "hint", action=what)
-
-
-async def _hand_file(cards: str, lang: str, highlight: str | None = None) -> discord.File:
-    png = await asyncio.to_thread(pictures.hand_png, cards, lang, highlight)
-    return discord.File(io.BytesIO(png), filename="hand.png")
-
-
-async def run_dm_action(
-    interaction: discord.Interaction, table_id: int, verb: str, cards: str | None
-) -> None:
-    """A DM button or select was used: act for the presser's seat at ``table_id``."""
-    bot = _bot(interaction)
-    lang = bot.remember(interaction)
-    live = None
-    try:
-        live = bot.service.get(table_id)
-        if verb == "hint":
-            await _send_hint(interaction, bot, live, lang)
-            return
-        if verb == "playhint":
-            action = await bot.service.act_hint(live, interaction.user.id)
-        else:
-            action = await bot.service.act(live, interaction.user.id, verb, cards)
-    except (UserError, IllegalActionError, ValueError) as exc:
-        await reply(interaction, refusal(bot, exc, lang, live))
-        return
-    except Exception:
-        log.exception("DM action %s at table %s failed", verb, table_id)
-        await reply(interaction, text(lang, "internal"))
-        return
-    done = _done_text(lang, action)
-    content = (interaction.message.content if interaction.message else "") + f"\n✅ {done}"
-    await interaction.response.edit_message(content=content[:2000], view=None)
-
-
-async def _send_hint(
-    interaction: discord.Interaction, bot: GoujiBot, live: LiveTable, lang: str
-) -> None:
-    action = bot.service.hint(live, interaction.user.id)
-    seat = live.seat_of(interaction.user.id)
-    highlight = str(action.cards) if action.cards is not None and action.verb != "return" else None
-    if interaction.response.is_done() is False:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await _hand_file(bot.service.hand_cards(live, seat), lang, highlight)
-    await reply(interaction, _hint_text(lang, action), file=file)
 
 
 class GoujiCog(commands.Cog):
@@ -439,7 +336,7 @@ class GoujiCog(commands.Cog):
         async def work(lang: str):
             live = self.bot.service.table_in(interaction.channel_id)
             action = await self.bot.service.act(live, interaction.user.id, verb, cards)
-            return _done_text(lang, action), None, True
+            return done_text(lang, action), None, True
 
         await self._guarded(interaction, work, defer=True)
 
@@ -493,7 +390,7 @@ class GoujiCog(commands.Cog):
         try:
             if live is None:
                 raise UserError("no_table")
-            await _send_hint(interaction, self.bot, live, lang)
+            await send_hint(interaction, self.bot, live, lang)
         except (UserError, IllegalActionError) as exc:
             await reply(interaction, refusal(self.bot, exc, lang, live))
 
@@ -507,7 +404,7 @@ class GoujiCog(commands.Cog):
                 raise UserError("not_playing")
             return (
                 text(lang, "hand_caption", table=f"#{live.id}"),
-                await _hand_file(cards, lang),
+                await hand_file(cards, lang),
                 True,
             )
 

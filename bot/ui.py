@@ -64,7 +64,7 @@ class ActionButton(
         return cls(int(match["table"]), match["verb"], item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from .commands import run_dm_action
+        from .replies import run_dm_action
 
         await run_dm_action(interaction, self.table_id, self.verb, None)
 
@@ -91,7 +91,7 @@ class ActionSelect(
         return cls(int(match["table"]), match["verb"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from .commands import run_dm_action
+        from .replies import run_dm_action
 
         values = (interaction.data or {}).get("values") or []
         cards = "".join(v.split("#")[0] for v in values)
