@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from data import ProfileUpdate, Store
-from engine.actions import NOBURN, PASS, RETURN, Action, IllegalActionError
+from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, RETURN, Action, IllegalActionError
 from engine.ai import make_player
 from engine.cards import deal, format_cards
 from engine.game import BROKEN, SUCCESS
@@ -351,26 +351,30 @@ class GameFlow:
             await self._after_change_locked(live)
 
     async def _timeout_locked(self, live: LiveTable) -> None:
-        """The clock ran out: the AI answers for every seat still waited on (托管); a
-        second timeout in a row leaves the AI in the seat until ``back``."""
+        """The clock ran out. Questions take their default (no declaring, no revolution,
+        the lowest legal return, no burn); a turn is played by the AI (托管), and a second
+        timed-out turn in a row leaves the AI in the seat until ``back``."""
         live.deadline = None
         for seat in sorted(live.waiting):
             if not live.playing or seat not in live.series.to_act:
                 continue
-            in_window = self._prompt_kind(live) == P_BURN
-            if in_window:
-                action = Action(seat, NOBURN)
-            else:
+            kind = self._prompt_kind(live)
+            if kind == TURN:
                 count = await self.store.add_timeout(live.id, seat)
                 if count >= 2 and not live.seats[seat].standin:
                     await self.store.set_standin(live.id, seat, True, live.ai_kind(seat))
-                    live.seats[seat] = (await self.store.get_seats(live.id))[seat]
                     self.presenter.announce(live, "timeout_standin", user=Who(seat))
-                else:
-                    live.seats[seat] = (await self.store.get_seats(live.id))[seat]
+                live.seats[seat] = (await self.store.get_seats(live.id))[seat]
                 action = await self._ai_action(live, seat)
+            else:
+                action = self._default_answer(live, seat, kind)
             await self._apply_locked(live, action)
         live.waiting = frozenset()
+
+    def _default_answer(self, live: LiveTable, seat: int, kind: str) -> Action:
+        if kind == P_RETURN:
+            return Action(seat, RETURN, live.series.default_return(seat))
+        return Action(seat, {DECLARE: NODECLARE, REVOLT: NOREVOLT, P_BURN: NOBURN}[kind])
 
     # ----------------------------------------------------------------- AI and auto-pass
     async def _ai_action(self, live: LiveTable, seat: int) -> Action:

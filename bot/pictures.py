@@ -83,7 +83,8 @@ def table_view(live: LiveTable, names: Sequence[str], lang: str, bottom_seat: in
         seats=tuple(seats),
         standing=standing,
         standing_seat=standing_seat,
-        to_act=tuple(series.to_act) if series else (),
+        # a burn window's seats stay hidden: who is asked holds a burning play
+        to_act=tuple(series.to_act) if series and not (game and game.window is not None) else (),
         burn=burn,
         melee=bool(game and game.melee),
         counter=counter,

@@ -170,3 +170,17 @@ async def test_dm_refusal_is_remembered_once(store, playing) -> None:
     assert await service.set_dm_refused(live, 1) is True
     assert await service.set_dm_refused(live, 1) is False
     assert (await store.get_seats(live.id))[1].dm_refused
+
+
+async def test_an_unanswered_question_takes_its_default_and_is_no_timeout(store) -> None:
+    service, presenter = make_service(store, warn_before=0)
+    live = await seated_table(service, {"turn_time": 1})
+    await service.start(CHANNEL, HUMANS[0])
+    for _ in range(50):
+        await asyncio.sleep(0.1)
+        if live.game.phase != "declare":
+            break
+    log = await _log(store, live)
+    assert {f"{s} nodeclare" for s in range(4)} <= set(log)
+    assert all(s.timeouts == 0 and not s.standin for s in await store.get_seats(live.id))
+    await service.close()
