@@ -38,6 +38,7 @@ class Outbox:
         self.hands_pending: set[int] = set()
         self.turn_message: discord.Message | None = None
         self.prompts: dict[int, discord.Message] = {}  # seat -> its latest DM question
+        self.prompt_serial: dict[int, int] = {}  # seat -> number of its latest question
 
 
 class DiscordPresenter:
@@ -226,14 +227,16 @@ class DiscordPresenter:
     def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
         if live.seats[seat].dm_refused:
             return
-        self._enqueue(live, lambda: self._prompt(live, seat, kind))
+        box = self._box(live)
+        serial = box.prompt_serial[seat] = box.prompt_serial.get(seat, 0) + 1
+        self._enqueue(live, lambda: self._prompt(live, seat, kind, serial))
 
-    async def _prompt(self, live: LiveTable, seat: int, kind: str) -> None:
+    async def _prompt(self, live: LiveTable, seat: int, kind: str, serial: int) -> None:
         from . import ui
 
         user_id = live.seats[seat].user_id
-        if user_id is None:
-            return
+        if user_id is None or self._box(live).prompt_serial.get(seat) != serial:
+            return  # a later question for this seat is queued: only that one is sent
         lang = self.bot.user_lang(user_id)
         where = self.where(live, lang)
         async with live.lock:
@@ -243,15 +246,24 @@ class DiscordPresenter:
                 return  # a later question; it has its own prompt
             view, content = ui.prompt_view(self, live, seat, kind, lang, where)
         box = self._box(live)
+        await self._close_prompt(box, seat)  # one open question per seat
+        sent = await self._dm(live, seat, content, view=view)
+        if sent is not None:
+            box.prompts[seat] = sent
+
+    def answered(self, live: LiveTable, seat: int) -> None:
+        box = self._box(live)
+        box.prompt_serial[seat] = box.prompt_serial.get(seat, 0) + 1  # a queued one is moot
+        self._enqueue(live, lambda: self._close_prompt(box, seat))
+
+    async def _close_prompt(self, box: Outbox, seat: int) -> None:
+        """Take the buttons off the seat's last DM question."""
         old = box.prompts.pop(seat, None)
-        if old is not None:  # one open question per seat: the last one's buttons go
+        if old is not None:
             try:
                 await old.edit(view=None)
             except discord.HTTPException:
                 pass
-        sent = await self._dm(live, seat, content, view=view)
-        if sent is not None:
-            box.prompts[seat] = sent
 
     async def _dm(
         self, live: LiveTable, seat: int, content: str, **kwargs: Any

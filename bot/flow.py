@@ -294,14 +294,37 @@ class GameFlow:
             return g.phase
         return P_BURN if g.window is not None else TURN
 
+    def question_token(self, live: LiveTable) -> str:
+        """Names the question the table asks now, from the game state alone (so it is the
+        same after a restart): deal, kind and where in the log the question began."""
+        series = live.series
+        cur = series.current
+        kind = self._prompt_kind(live)
+        if cur.game is None:
+            start = sum(r.cards is not None for r in cur.returns)
+        elif kind in (DECLARE, REVOLT):
+            start = 0
+        elif kind == P_BURN:
+            start = len(cur.game.actions) - len(cur.game.window)
+        else:
+            start = len(cur.game.actions)
+        return f"{len(series.deals)}.{kind}.{start}"
+
     async def _update_clock_locked(self, live: LiveTable) -> None:
+        """Ask the people the table now waits on (DM prompt, channel ping) and run the
+        clock for them; tell the presenter whose question was answered."""
         waiting = self._waiting_humans(live)
+        if self._next_step(live) is not None:
+            waiting = frozenset()  # automatic actions first; then we see who is waited on
+        kind = self._prompt_kind(live) if waiting else None
+        key = (len(live.series.deals), kind) if waiting else None
+        stale = live.waiting if key != live.clock_key else live.waiting - waiting
+        for seat in sorted(stale):
+            self.presenter.answered(live, seat)
         if not waiting:
             live.clock_key = None
             await self._set_deadline_locked(live, None, waiting)
             return
-        kind = self._prompt_kind(live)
-        key = (len(live.series.deals), kind)
         if key != live.clock_key:  # a new question: everyone waited on is asked anew
             live.waiting = frozenset()
             live.clock_key = key

@@ -107,6 +107,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{cards} 现在不能出：{why}。打 /gouji play 时会列出能出的牌。",
         "{cards} cannot be played now: {why}. /gouji play lists what you can play.",
     ),
+    "stale_prompt": (
+        "这个问题已经答过了：看最新的私信，或用 /gouji 命令。",
+        "That question is already answered: use your newest DM, or the /gouji commands.",
+    ),
     "nothing_to_do": (
         "现在没有要你做的事。",
         "There is nothing for you to do now.",

@@ -60,6 +60,9 @@ class Presenter(Protocol):
     def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
         """Ask this seat's player by DM (``kind``: declare, revolt, return, burn, turn)."""
 
+    def answered(self, live: LiveTable, seat: int) -> None:
+        """The seat's question was answered (by any means): its DM prompt is done."""
+
     def closed(self, live: LiveTable, key: str) -> None:
         """The table ended (``key``: ended, ended_idle)."""
 
@@ -90,6 +93,9 @@ class RecordingPresenter:
 
     def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
         self.events.append(("prompt", live.id, seat, kind))
+
+    def answered(self, live: LiveTable, seat: int) -> None:
+        self.events.append(("answered", live.id, seat))
 
     def closed(self, live: LiveTable, key: str) -> None:
         self.events.append(("closed", live.id, key))

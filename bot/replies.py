@@ -90,9 +90,10 @@ async def hand_file(cards: str, lang: str, highlight: str | None = None) -> disc
 
 
 async def run_dm_action(
-    interaction: discord.Interaction, table_id: int, verb: str, cards: str | None
+    interaction: discord.Interaction, table_id: int, token: str, verb: str, cards: str | None
 ) -> None:
-    """A DM button or select was used: act for the presser's seat at ``table_id``."""
+    """A DM button or select of question ``token`` was used: act for the presser's seat at
+    ``table_id`` (refused if that question is over)."""
     bot = _bot(interaction)
     lang = bot.remember(interaction)
     live = None
@@ -102,9 +103,9 @@ async def run_dm_action(
             await send_hint(interaction, bot, live, lang)
             return
         if verb == "playhint":
-            action = await bot.service.act_hint(live, interaction.user.id)
+            action = await bot.service.act_hint(live, interaction.user.id, token=token)
         else:
-            action = await bot.service.act(live, interaction.user.id, verb, cards)
+            action = await bot.service.act(live, interaction.user.id, verb, cards, token=token)
     except (UserError, IllegalActionError, ValueError) as exc:
         await reply(interaction, refusal(bot, exc, lang, live))
         return

@@ -330,15 +330,24 @@ class TableService(GameFlow):
         return Action(seat, verb, play)
 
     async def act(
-        self, live: LiveTable, user_id: int, verb: str, cards: str | None = None
+        self,
+        live: LiveTable,
+        user_id: int,
+        verb: str,
+        cards: str | None = None,
+        *,
+        token: str | None = None,
     ) -> Action:
-        """The user's seat does ``verb`` (with ``cards``). Raises ``UserError`` or the
-        engine's ``IllegalActionError``; nothing changed then. Logged when it returns."""
+        """The user's seat does ``verb`` (with ``cards``); with ``token`` (a DM button) only
+        while that question is open. Raises ``UserError`` or the engine's
+        ``IllegalActionError``; nothing changed then. Logged when it returns."""
         async with live.lock:
             if live.ended:
                 raise UserError("no_table")
             seat = self.seat_for(live, user_id)
             self._check_turn(live, seat)
+            if token is not None and token != self.question_token(live):
+                raise UserError("stale_prompt")
             action = self._build_action(live, seat, verb, cards)
             await self._apply_locked(live, action)
             self._touch(live)
@@ -348,11 +357,11 @@ class TableService(GameFlow):
             await self._after_change_locked(live)
             return action
 
-    async def act_hint(self, live: LiveTable, user_id: int) -> Action:
+    async def act_hint(self, live: LiveTable, user_id: int, *, token: str | None = None) -> Action:
         """Play what the hint suggests (the DM button "play the hint")."""
         suggestion = self.hint(live, user_id)
         cards = str(suggestion.cards) if suggestion.cards is not None else None
-        return await self.act(live, user_id, suggestion.verb, cards)
+        return await self.act(live, user_id, suggestion.verb, cards, token=token)
 
     def hint(self, live: LiveTable, user_id: int) -> Action:
         """The hint (提示) for the user's seat now."""

@@ -1,8 +1,11 @@
 """DM prompts: persistent buttons and select menus (``discord.ui.DynamicItem``).
 
-Custom ids carry the table and the verb (``g:12:pass``, ``gs:12:burn``), so the items work
-for any message, after a restart too, and never time out. Pressing one is the same as the
-slash command: the seat is the presser's, and the service checks the turn again.
+Custom ids carry the table, the question and the verb (``g:12:3.turn.57:pass``,
+``gs:12:3.burn.40:burn``), so the items work for any message, after a restart too, and never
+time out. The question token (:meth:`~bot.flow.GameFlow.question_token`) is derived from the
+game state, so a button of a question already answered is refused instead of acting on a
+later one. Pressing one is the same as the slash command: the seat is the presser's, and the
+service checks the turn again.
 """
 
 from __future__ import annotations
@@ -42,73 +45,74 @@ _STYLE = {
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"g:(?P<table>\d+):(?P<verb>[a-z]+)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"g:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>[a-z]+)",
 ):
-    """A button that makes the presser's seat do ``verb`` at ``table``."""
+    """A button that makes the presser's seat do ``verb`` at ``table`` for question
+    ``token``."""
 
-    def __init__(self, table_id: int, verb: str, label: str = "") -> None:
+    def __init__(self, table_id: int, token: str, verb: str, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or verb,
-                custom_id=f"g:{table_id}:{verb}",
+                custom_id=f"g:{table_id}:{token}:{verb}",
                 style=_STYLE.get(verb, discord.ButtonStyle.secondary),
             )
         )
-        self.table_id = table_id
-        self.verb = verb
+        self.table_id, self.token, self.verb = table_id, token, verb
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
     ) -> ActionButton:
-        return cls(int(match["table"]), match["verb"], item.label or "")
+        return cls(int(match["table"]), match["token"], match["verb"], item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from .replies import run_dm_action
 
-        await run_dm_action(interaction, self.table_id, self.verb, None)
+        await run_dm_action(interaction, self.table_id, self.token, self.verb, None)
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"gs:(?P<table>\d+):(?P<verb>return|burn)"
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"gs:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>return|burn)",
 ):
     """A select menu: the cards to return (还贡) or the play to burn with."""
 
-    def __init__(self, table_id: int, verb: str, select: discord.ui.Select | None = None) -> None:
-        super().__init__(
-            select
-            or discord.ui.Select(
-                custom_id=f"gs:{table_id}:{verb}", options=[discord.SelectOption(label="-")]
-            )
-        )
-        self.table_id = table_id
-        self.verb = verb
+    def __init__(self, table_id: int, token: str, verb: str, select: discord.ui.Select) -> None:
+        super().__init__(select)
+        self.table_id, self.token, self.verb = table_id, token, verb
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
     ) -> ActionSelect:
-        return cls(int(match["table"]), match["verb"], item)
+        return cls(int(match["table"]), match["token"], match["verb"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from .replies import run_dm_action
 
         values = (interaction.data or {}).get("values") or []
         cards = "".join(v.split("#")[0] for v in values)
-        await run_dm_action(interaction, self.table_id, self.verb, cards)
+        await run_dm_action(interaction, self.table_id, self.token, self.verb, cards)
 
 
 def _select(
-    table_id: int, verb: str, placeholder: str, options: list[discord.SelectOption], n: int = 1
+    table_id: int,
+    token: str,
+    verb: str,
+    placeholder: str,
+    options: list[discord.SelectOption],
+    n: int = 1,
 ) -> ActionSelect:
     select = discord.ui.Select(
-        custom_id=f"gs:{table_id}:{verb}",
+        custom_id=f"gs:{table_id}:{token}:{verb}",
         placeholder=placeholder,
         options=options,
         min_values=n,
         max_values=n,
     )
-    return ActionSelect(table_id, verb, select)
+    return ActionSelect(table_id, token, verb, select)
 
 
 def prompt_view(
@@ -118,10 +122,13 @@ def prompt_view(
     view = discord.ui.View(timeout=None)
     tid = live.id
     game = live.game
+    token = presenter.bot.service.question_token(live)
 
     def button(verb: str) -> None:
         view.add_item(
-            ActionButton(tid, verb, text(lang, f"btn_{verb.replace('playhint', 'play_hint')}"))
+            ActionButton(
+                tid, token, verb, text(lang, f"btn_{verb.replace('playhint', 'play_hint')}")
+            )
         )
 
     if kind == DECLARE:
@@ -147,7 +154,12 @@ def prompt_view(
                 )
         view.add_item(
             _select(
-                tid, "return", text(lang, "select_return"), options[:25], min(n, len(options[:25]))
+                tid,
+                token,
+                "return",
+                text(lang, "select_return"),
+                options[:25],
+                min(n, len(options[:25])),
             )
         )
         who = presenter.fmt(live, lang, Who(due.taker))
@@ -155,7 +167,7 @@ def prompt_view(
     if kind == BURN:
         plays = game.burn_plays(seat)[:25]
         options = [discord.SelectOption(label=p.canonical, value=p.canonical) for p in plays]
-        view.add_item(_select(tid, "burn", text(lang, "select_burn"), options))
+        view.add_item(_select(tid, token, "burn", text(lang, "select_burn"), options))
         button("noburn")
         who = presenter.fmt(live, lang, Who(game.standing_seat))
         return view, text(

@@ -184,3 +184,25 @@ async def test_an_unanswered_question_takes_its_default_and_is_no_timeout(store)
     assert {f"{s} nodeclare" for s in range(4)} <= set(log)
     assert all(s.timeouts == 0 and not s.standin for s in await store.get_seats(live.id))
     await service.close()
+
+
+async def test_a_button_of_an_answered_question_is_refused(store, playing) -> None:
+    service, _, live = playing
+    seat = await _human_turn(service, live)
+    user = live.seats[seat].user_id
+    token = service.question_token(live)
+    await service.act_hint(live, user, token=token)
+    while True:  # the same seat's next turn: the old button must not act on it
+        await service.settle(live)
+        now = next(s for s in live.series.to_act if not live.is_ai(s))
+        if now == seat and live.game.window is None:
+            break
+        await service.act_hint(live, live.seats[now].user_id)
+    assert service.question_token(live) != token
+    before = await _log(store, live)
+    with pytest.raises(UserError) as err:
+        await service.act(live, user, "pass", token=token)
+    assert err.value.key == "stale_prompt"
+    assert await _log(store, live) == before
+    await service.act_hint(live, user, token=service.question_token(live))
+    assert len(await _log(store, live)) > len(before)

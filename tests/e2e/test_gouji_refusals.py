@@ -9,7 +9,7 @@ from pathlib import Path
 from data import Store
 from tests.fakediscord import BotRunner, FakeDiscord
 
-from .gouji_helpers import bot_factory
+from .gouji_helpers import bot_factory, find_prompt
 
 PEOPLE = ("alice", "bo", "chen", "dana")  # alice, dana: English; bo, chen: Chinese
 
@@ -37,11 +37,11 @@ async def _answer_prompts_until_play(fake: FakeDiscord, bot, live, users) -> Non
         )
         seat = next(s for s in live.series.to_act if not live.is_ai(s))
         verb = {"declare": "nodeclare", "revolt": "norevolt"}[live.game.phase]
-        custom_id = f"g:{live.id}:{verb}"
-        user = users[seat]
-        msg = await user.wait_dm(
-            lambda m, c=custom_id: any(b.get("custom_id") == c for b in m.buttons()), 10
+        await fake.wait_for(
+            lambda u=users[seat], v=verb: find_prompt(u, live.id, v)[0], 10, "the DM"
         )
+        user = users[seat]
+        msg, custom_id = find_prompt(user, live.id, verb)
         await (await user.click(msg, custom_id)).response()
     await fake.wait_for(lambda: bot.service._next_step(live) is None, 10, "the AI seats", poll=0.01)
 
@@ -148,11 +148,10 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
                 poll=0.01,
             )
             seat = next(s for s in live.series.to_act if not live.is_ai(s))
-            msg = await users[seat].wait_dm(
-                lambda m: any(b.get("custom_id") == f"g:{live.id}:playhint" for b in m.buttons()),
-                10,
-            )
-            await (await users[seat].click(msg, f"g:{live.id}:playhint")).response()
+            user = users[seat]
+            await fake.wait_for(lambda u=user: find_prompt(u, live.id, "playhint")[0], 10, "the DM")
+            msg, custom_id = find_prompt(user, live.id, "playhint")
+            await (await user.click(msg, custom_id)).response()
         await fake.wait_for(lambda: bot.service._next_step(live) is None, 10, "quiet", poll=0.01)
         await bot.presenter.drain()
         hands = [bot.service.hand_cards(live, s) for s in range(6)]
@@ -171,7 +170,7 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
         assert again.series.to_act == waiting
         assert again.deadline is not None
         if old_prompt is not None:  # a DM button from before the restart still works
-            custom_id = f"g:{again.id}:hint"
+            _, custom_id = find_prompt(users[waiting[0]], again.id, "hint")
             rec = await users[waiting[0]].click(fake.messages[old_prompt.id], custom_id)
             hint = await rec.original()
             assert hint.attachments and hint.ephemeral

@@ -21,21 +21,16 @@ from engine.record import replay_record, replay_series
 from engine.scoring import title_for
 from tests.fakediscord import BotRunner, FakeDiscord
 
-from .gouji_helpers import bot_factory
+from .gouji_helpers import bot_factory, find_prompt
 
 PEOPLE = ("alice", "bo", "chen", "dana")  # seats 0-3; seats 4 and 5 are AI
 TRANSCRIPT = Path(os.environ.get("GOUJI_E2E_TRANSCRIPT", "/tmp/gouji_e2e"))
 
 
-def _prompt(user, table_id: int, custom_id: str):
-    """The newest DM of ``user`` still offering ``custom_id`` (g:TABLE:VERB / gs:…)."""
-    wanted = f"{custom_id.split(':')[0]}:{table_id}:{custom_id.split(':')[1]}"
-    found = [
-        m
-        for m in user.dms()
-        if any(c.get("custom_id") == wanted for c in m.buttons() + m.selects())
-    ]
-    return (found[-1], wanted) if found else (None, wanted)
+def _prompt(user, table_id: int, want: str):
+    """The newest DM of ``user`` still offering ``want`` (``g:VERB`` button, ``gs:VERB`` menu)."""
+    kind, verb = want.split(":")
+    return find_prompt(user, table_id, verb, select=kind == "gs")
 
 
 async def _answer_prompt(fake: FakeDiscord, user, table_id: int, kind: str, step: int) -> None:
@@ -84,11 +79,10 @@ async def _take_turn(user, live, step: int) -> None:
             rec = await user.slash("gouji", "pass")
             await rec.original()
             return
+    await user.fake.wait_for(
+        lambda: _prompt(user, live.id, "g:playhint")[0] is not None, 10, "the turn's DM"
+    )
     msg, custom_id = _prompt(user, live.id, "g:playhint")
-    if msg is None:
-        rec = await user.slash("gouji", "play", cards=(await _autocomplete(user))[0]["value"])
-        await rec.original()
-        return
     rec = await user.click(msg, custom_id)
     await rec.response()
 
