@@ -31,10 +31,10 @@ def bot_factory(fake: FakeDiscord, db: Path, seed: int = 11, **overrides):
     return lambda: FastGoujiBot(config, rng=random.Random(seed), guild_ready_timeout=0.05)
 
 
-def find_prompt(user, table_id: int, verb: str, select: bool = False):
+def find_prompt(user, table_id: int, verb: str, select: bool = False, token: str = ""):
     """The newest DM of ``user`` still offering ``verb`` at the table (a button, or with
-    ``select`` a menu): (message, custom_id), or (None, None)."""
-    prefix = f"{'gs' if select else 'g'}:{table_id}:"
+    ``select`` a menu; of question ``token`` if given): (message, custom_id), or (None, None)."""
+    prefix = f"{'gs' if select else 'g'}:{table_id}:{token}"
     for msg in reversed(user.dms()):
         for comp in msg.selects() if select else msg.buttons():
             cid = comp.get("custom_id", "")

@@ -27,13 +27,15 @@ PEOPLE = ("alice", "bo", "chen", "dana")  # seats 0-3; seats 4 and 5 are AI
 TRANSCRIPT = Path(os.environ.get("GOUJI_E2E_TRANSCRIPT", "/tmp/gouji_e2e"))
 
 
-def _prompt(user, table_id: int, want: str):
-    """The newest DM of ``user`` still offering ``want`` (``g:VERB`` button, ``gs:VERB`` menu)."""
+def _prompt(user, service, live, want: str):
+    """The DM of ``user`` asking the question open now and offering ``want`` (``g:VERB``
+    button, ``gs:VERB`` menu). A person reads the newest DM; the test reads its question."""
     kind, verb = want.split(":")
-    return find_prompt(user, table_id, verb, select=kind == "gs")
+    token = service.question_token(live) + ":"
+    return find_prompt(user, live.id, verb, select=kind == "gs", token=token)
 
 
-async def _answer_prompt(fake: FakeDiscord, user, table_id: int, kind: str, step: int) -> None:
+async def _answer_prompt(fake: FakeDiscord, service, user, live, kind: str, step: int) -> None:
     """Answer a DM prompt by button or menu: never declare, never revolt, return the first
     cards offered, burn with the first play offered every third chance."""
     want = {
@@ -45,9 +47,9 @@ async def _answer_prompt(fake: FakeDiscord, user, table_id: int, kind: str, step
     if kind == "burn" and step % 3:
         want = "g:noburn"
     await fake.wait_for(
-        lambda: _prompt(user, table_id, want)[0] is not None, 10, f"{user.name}'s {kind} DM"
+        lambda: _prompt(user, service, live, want)[0] is not None, 10, f"{user.name}'s {kind} DM"
     )
-    msg, custom_id = _prompt(user, table_id, want)
+    msg, custom_id = _prompt(user, service, live, want)
     if want.startswith("gs:"):
         (select,) = [s for s in msg.selects() if s["custom_id"] == custom_id]
         values = [o["value"] for o in select["options"]][: select.get("min_values", 1)]
@@ -57,7 +59,7 @@ async def _answer_prompt(fake: FakeDiscord, user, table_id: int, kind: str, step
     await rec.response()
 
 
-async def _take_turn(user, live, step: int) -> None:
+async def _take_turn(user, service, live, step: int) -> None:
     """A turn in play: from the autocomplete list, "play the hint", or hint-then-pass."""
     seat = live.seat_of(user.id)
     plays = [a for a in live.game.legal_actions(seat) if a.verb == "play"]
@@ -80,9 +82,9 @@ async def _take_turn(user, live, step: int) -> None:
             await rec.original()
             return
     await user.fake.wait_for(
-        lambda: _prompt(user, live.id, "g:playhint")[0] is not None, 10, "the turn's DM"
+        lambda: _prompt(user, service, live, "g:playhint")[0] is not None, 10, "the turn's DM"
     )
-    msg, custom_id = _prompt(user, live.id, "g:playhint")
+    msg, custom_id = _prompt(user, service, live, "g:playhint")
     rec = await user.click(msg, custom_id)
     await rec.response()
 
@@ -161,9 +163,9 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
             kind = _kind(live)
             step += 1
             if kind == "turn":
-                await _take_turn(users[seat], live, step)
+                await _take_turn(users[seat], bot.service, live, step)
             else:
-                await _answer_prompt(fake, users[seat], live.id, kind, step)
+                await _answer_prompt(fake, bot.service, users[seat], live, kind, step)
         await bot.presenter.drain()
 
         # the database agrees with the engine's replay of the exported record
