@@ -206,3 +206,20 @@ async def test_a_button_of_an_answered_question_is_refused(store, playing) -> No
     assert await _log(store, live) == before
     await service.act_hint(live, user, token=service.question_token(live))
     assert len(await _log(store, live)) > len(before)
+
+
+async def test_two_clicks_at_once_apply_once(store, playing) -> None:
+    service, _, live = playing
+    seat = await _human_turn(service, live)
+    user = live.seats[seat].user_id
+    before = len(await _log(store, live))
+    token = service.question_token(live)
+    results = await asyncio.gather(
+        service.act_hint(live, user, token=token),
+        service.act_hint(live, user, token=token),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert any(isinstance(r, UserError) for r in results)
+    log = await _log(store, live)
+    assert log[before] == str(next(r for r in results if not isinstance(r, Exception)))
