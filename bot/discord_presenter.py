@@ -201,8 +201,7 @@ class DiscordPresenter:
                 pass
 
     def warn(self, live: LiveTable, seats: list[int], seconds: int) -> None:
-        for seat in seats:
-            self.announce(live, "warning", user=Who(seat), seconds=seconds)
+        self.announce(live, "warning", user=[Who(s) for s in seats], seconds=seconds)
 
     def hand_changed(self, live: LiveTable, seat: int) -> None:
         box = self._box(live)
