@@ -127,8 +127,19 @@ class GoujiBot(commands.Bot):
             except discord.HTTPException:
                 self.user_names[user_id] = f"#{user_id}"
 
-    def user_lang(self, user_id: int) -> str:
-        return self.user_languages.get(user_id, "en")
+    def user_lang(self, user_id: int, guild_id: int | None = None) -> str:
+        """The user's Discord language (known from their last interaction), else the
+        server's channel language."""
+        lang = self.user_languages.get(user_id)
+        if lang is None:
+            lang = self.guild_lang(guild_id) if guild_id is not None else "en"
+        return lang
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """A new server: its channel language starts as its preferred locale."""
+        lang = lang_of(guild.preferred_locale)
+        await self.store.set_language(guild.id, lang)
+        self.languages[guild.id] = lang
 
     def guild_lang(self, guild_id: int) -> str:
         return self.languages.get(guild_id, "zh")

@@ -215,7 +215,7 @@ class DiscordPresenter:
         user_id = live.seats[seat].user_id
         if user_id is None or live.seats[seat].dm_refused:
             return
-        lang = self.bot.user_lang(user_id)
+        lang = self.bot.user_lang(user_id, live.table.guild_id)
         cards = self.bot.service.hand_cards(live, seat)
         if not cards:
             return
@@ -236,7 +236,7 @@ class DiscordPresenter:
         user_id = live.seats[seat].user_id
         if user_id is None or self._box(live).prompt_serial.get(seat) != serial:
             return  # a later question for this seat is queued: only that one is sent
-        lang = self.bot.user_lang(user_id)
+        lang = self.bot.user_lang(user_id, live.table.guild_id)
         where = self.where(live, lang)
         async with live.lock:
             if not live.playing or seat not in live.series.to_act:
