@@ -78,3 +78,15 @@ async def test_a_strong_ai_seat_plays(store) -> None:
     assert live.ai_kind(3) == "strong"
     assert len(await store.get_actions(live.game_id)) >= 6
     await service.close()
+
+
+async def test_a_bie_san_series_plays_out(store) -> None:
+    service, presenter = make_service(store)
+    live = await seated_table(service, {"bie_san": True})
+    await service.start(CHANNEL, HUMANS[0])
+    assert live.game.options.bie_san
+    await play_humans(service, live)
+    assert live.series.finished
+    record = await store.export_series_record(live.series_id)
+    assert record["options"] == {"bie_san": True}
+    await service.close()
