@@ -223,3 +223,21 @@ async def test_two_clicks_at_once_apply_once(store, playing) -> None:
     assert any(isinstance(r, UserError) for r in results)
     log = await _log(store, live)
     assert log[before] == str(next(r for r in results if not isinstance(r, Exception)))
+
+
+async def test_an_action_the_store_could_not_log_is_undone(store, playing, monkeypatch) -> None:
+    service, _, live = playing
+    seat = await _human_turn(service, live)
+    user = live.seats[seat].user_id
+    hand = service.hand_cards(live, seat)
+    before = await _log(store, live)
+
+    async def disk_full(game_id, action, expected_index=None):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "append_action", disk_full)
+    with pytest.raises(OSError):
+        await service.act_hint(live, user)
+    monkeypatch.undo()
+    assert await _log(store, live) == before
+    assert service.hand_cards(live, seat) == hand and seat in live.series.to_act
