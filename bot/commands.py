@@ -462,6 +462,7 @@ class GoujiCog(commands.Cog):
             live = self.bot.service.table_in(interaction.channel_id)
             name, record = await last_record(self.bot.service, live)
             data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-            return name, discord.File(io.BytesIO(data), filename=name), False
+            content = text(lang, "record_file", name=name)
+            return content, discord.File(io.BytesIO(data), filename=name), False
 
         await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)

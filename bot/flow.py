@@ -274,7 +274,8 @@ class GameFlow:
                 "ev_tribute",
                 lines=[(Who(p.payer), Who(p.receiver), format_cards(p.cards)) for p in cur.paid],
             )
-        self.presenter.announce(live, "ev_next_game", number=cur.number)
+        if len(live.series.deals) > 1:  # the first deal is announced by the start reply
+            self.presenter.announce(live, "ev_next_game", number=cur.number)
         for seat in range(6):
             if live.seats[seat].user_id is not None:
                 self.presenter.hand_changed(live, seat)

@@ -182,6 +182,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "hint_yield": ("让牌", "yield"),
     "hint_burn": ("烧 {cards}", "burn with {cards}"),
     "hint_noburn": ("不烧", "do not burn"),
+    "record_file": (
+        "牌局记录（用 gouji replay 文件名 重放）：{name}",
+        "The record (replay it with gouji replay FILE): {name}",
+    ),
     "hand_caption": ("你的手牌（{table}）", "Your hand ({table})"),
     "config_saved": ("设置已保存：{what}", "Settings saved: {what}"),
     "config_show": (
