@@ -378,7 +378,7 @@ class GameFlow:
         """The clock ran out. Questions take their default (no declaring, no revolution,
         the lowest legal return, no burn); a turn is played by the AI (托管), and a second
         timed-out turn in a row leaves the AI in the seat until ``back``."""
-        live.deadline = None
+        await self._set_deadline_locked(live, None, live.waiting)  # this clock is spent
         for seat in sorted(live.waiting):
             if not live.playing or seat not in live.series.to_act:
                 continue
