@@ -16,6 +16,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("bot.replay_cli", "replay a game or series record and print the result"),
     "plays": ("bot.plays_cli", "list the legal plays of a hand"),
     "render": ("bot.render_cli", "draw a hand, a table or a series scoreboard as a PNG"),
+    "bot": ("bot.bot_cli", "run the Discord bot"),
     "arena": ("bot.arena_cli", "measure AI players against each other"),
     "demo": ("bot.demo_cli", "watch six AI players play a five-game series, offline"),
     "play": ("bot.play_cli", "play a game in the terminal against five AI players"),

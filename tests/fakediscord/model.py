@@ -344,9 +344,10 @@ class InteractionRecord:
 
     async def autocomplete_choices(self, timeout: float = 5.0) -> list[dict[str, Any]]:
         """Wait for the autocomplete result and return its choices."""
-        return await self.fake.wait_for(
-            lambda: self.choices, timeout, f"autocomplete choices for {self.id}"
+        await self.fake.wait_for(  # an empty list of choices is an answer too
+            lambda: self.choices is not None, timeout, f"autocomplete choices for {self.id}"
         )
+        return self.choices
 
 
 @dataclass
