@@ -8,11 +8,19 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "replay": ("bot.replay_cli", "replay a game or series record and print the result"),
+    "plays": ("bot.plays_cli", "list the legal plays of a hand"),
+    "render": ("bot.render_cli", "draw a hand, a table or a series scoreboard as a PNG"),
+    "bot": ("bot.bot_cli", "run the Discord bot"),
     "arena": ("bot.arena_cli", "measure AI players against each other"),
+    "demo": ("bot.demo_cli", "watch six AI players play a five-game series, offline"),
+    "play": ("bot.play_cli", "play a game in the terminal against five AI players"),
+    "top": ("bot.top_cli", "print a server's leaderboard from the database"),
 }
 
 
@@ -35,7 +43,12 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return 0
-    return int(args._module.run(args) or 0)
+    try:
+        return int(args._module.run(args) or 0)
+    except BrokenPipeError:  # e.g. `gouji replay FILE --json | head`: the reader went away
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

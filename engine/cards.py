@@ -46,6 +46,12 @@ class Card:
     rank: int
     suit: str | None = None
 
+    def __post_init__(self) -> None:
+        if not (isinstance(self.rank, int) and 0 <= self.rank < NUM_RANKS):
+            raise CardError(f"no such rank {self.rank!r}: ranks run from 0 (3) to 14 (R)")
+        if self.suit is not None and (self.suit not in SUITS or self.rank >= SMALL_JOKER):
+            raise CardError(f"no such card {RANK_LETTERS[self.rank]}{self.suit}")
+
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
@@ -54,6 +60,7 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
+        """True for 小王 (B) and 大王 (R)."""
         return self.rank >= SMALL_JOKER
 
 
@@ -66,16 +73,22 @@ def parse_cards(text: str) -> list[Card]:
     """Parse card notation into cards, in the order written.
 
     Letters are case-insensitive; spaces and commas are ignored; ``10`` is ``T``;
-    小王/大王 stand for ``B``/``R``; a suit letter may follow a rank (not a joker).
+    小王/大王 (also 小花/大花) stand for ``B``/``R``; a suit letter may follow a rank
+    (not a joker). Raises :class:`CardError` naming the bad token and its position.
 
     >>> [str(c) for c in parse_cards("4h 4h, 4s 10")]
     ['4h', '4h', '4s', 'T']
+    >>> parse_cards("7 x")
+    Traceback (most recent call last):
+    ...
+    engine.cards.CardError: unknown card 'x' at position 3: use 3-9, T (or 10), J, Q, K, A, 2, B (small joker) and R (big joker)
     """
     cards: list[Card] = []
     i, n = 0, len(text)
+    last_end = -1  # index just after the last card read
     while i < n:
         ch = text[i]
-        if ch in " ,，\t\n":
+        if ch.isspace() or ch in ",，、":
             i += 1
             continue
         pos = i + 1  # 1-based position for messages
@@ -87,6 +100,8 @@ def parse_cards(text: str) -> list[Card]:
             rank, i = BIG_JOKER, i + 2
         elif ch.upper() in RANK_LETTERS:
             rank, i = RANK_LETTERS.index(ch.upper()), i + 1
+        elif ch.lower() in SUITS and cards and cards[-1].is_joker and pos - 1 == last_end:
+            raise CardError(f"suit {ch!r} at position {pos} follows a joker: jokers have no suit")
         else:
             raise CardError(
                 f"unknown card {ch!r} at position {pos}: use 3-9, T (or 10), J, Q, K, A, 2, "
@@ -99,11 +114,18 @@ def parse_cards(text: str) -> list[Card]:
             suit = text[i].lower()
             i += 1
         cards.append(Card(rank, suit))
+        last_end = i
     return cards
 
 
 def counts_of(cards: Iterable[Card]) -> list[int]:
-    """How many cards of each rank: a list of 15 counts."""
+    """How many cards of each rank: a list of 15 counts.
+
+    Also accepts a :class:`~engine.hands.Play` (anything with a ``counts()`` method).
+    """
+    own_counts = getattr(cards, "counts", None)
+    if callable(own_counts):
+        return own_counts()
     counts = [0] * NUM_RANKS
     for card in cards:
         counts[card.rank] += 1
@@ -154,4 +176,5 @@ def deal(seed: int) -> list[list[Card]]:
 
 
 def card_sort_key(card: Card) -> tuple[int, str]:
+    """Sort cards by rank, then suit (jokers, without suit, first within their rank)."""
     return (card.rank, card.suit or "")

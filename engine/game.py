@@ -17,7 +17,6 @@ revolt ends in ``void`` (the series deals again).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,12 +35,9 @@ from .actions import (
     IllegalActionError,
     NotYourTurnError,
 )
+from .burning import BROKEN, ONGOING, SUCCESS, Burn, Burning, burn_completable, sets_needed
 from .cards import (
-    BIG_JOKER,
-    FOUR,
-    SMALL_JOKER,
     THREE,
-    TWO,
     Card,
     card_sort_key,
     counts_of,
@@ -50,16 +46,27 @@ from .cards import (
 )
 from .hands import Play
 from .movegen import answer_plays, lead_plays
+from .prelude import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, VOID, Prelude, next_seat
 from .scoring import TributeOwed, is_sweep, opposite_of, place_points, team_of, tribute_owed
 
-DECLARE_PHASE, REVOLT_PHASE, PLAY_PHASE, FINISHED, VOID = (
-    "declare",
-    "revolt",
-    "play",
-    "finished",
-    "void",
-)
-ONGOING, SUCCESS, BROKEN = "ongoing", "success", "broken"
+FINISHED = "finished"
+
+__all__ = [
+    "BROKEN",
+    "DECLARE_PHASE",
+    "FINISHED",
+    "ONGOING",
+    "PLAY_PHASE",
+    "REVOLT_PHASE",
+    "SUCCESS",
+    "VOID",
+    "Burn",
+    "Game",
+    "Options",
+    "burn_completable",
+    "next_seat",
+    "sets_needed",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,37 +87,7 @@ class Options:
         return {"bie_san": self.bie_san}
 
 
-@dataclass(slots=True)
-class Burn:
-    """A burn (烧牌): ``burner`` took over a gouji hand of ``burned``."""
-
-    burner: int
-    burned: int
-    result: str = ONGOING
-
-    def to_json(self) -> dict:
-        return {"burner": self.burner, "burned": self.burned, "result": self.result}
-
-
-def next_seat(seat: int, step: int = 1) -> int:
-    return (seat + step) % 6
-
-
-def sets_needed(counts: Sequence[int], bie_san: bool) -> int:
-    """Sets left for the burn condition (§4): distinct ranks other than 2s and jokers; in
-    bie-san, 2s beside 3s and no other rank count as one more set."""
-    sets = sum(1 for r in range(TWO) if counts[r])
-    if bie_san and counts[TWO] and counts[THREE] and sets == 1:
-        sets += 1
-    return sets
-
-
-def burn_completable(counts: Sequence[int], bie_san: bool) -> bool:
-    """Can a hand still go out in leads that each carry a joker, but the last? (§4)."""
-    return sets_needed(counts, bie_san) <= counts[SMALL_JOKER] + counts[BIG_JOKER] + 1
-
-
-class Game:
+class Game(Prelude, Burning):
     """The state of one game. Build with :meth:`from_deal` or :meth:`from_position`."""
 
     # ----------------------------------------------------------------- construction
@@ -180,18 +157,22 @@ class Game:
         declared: Sequence[bool] | None = None,
         revolted: Sequence[int] = (),
         options: Options | None = None,
+        buy_threes: bool = False,
     ) -> Game:
         """A position (like a chess FEN): explicit hands of any size, the first leader, who
-        declared and who revolted; play starts at once."""
+        declared and who revolted; play starts at once (after buying 3s in bie-san, when
+        ``buy_threes``: a series game given as a position)."""
         cards = [parse_cards(h) if isinstance(h, str) else list(h) for h in hands]
         game = cls(cards, options=options)
         for seat in range(6):
             if not cards[seat] and seat not in revolted:
                 raise ValueError(f"seat {seat} has no cards and did not revolt")
         game.declared = [bool(x) for x in (declared or [False] * 6)]
+        if buy_threes:
+            game._buy_threes()
         for seat in revolted:
             game.revolted[seat] = True
-        if sum(game.revolted) > 1:
+        if sum(game.revolted) > 1 and not buy_threes:
             raise ValueError("two or more revolted: the deal is void")
         game._after_revolution(leader=leader)
         return game
@@ -298,12 +279,6 @@ class Game:
             return plays
         return answer_plays(counts, self.standing, bie)
 
-    def burn_plays(self, seat: int) -> list[Play]:
-        """The burning plays ``seat`` holds in the open burn window (§4)."""
-        if self.window is None or seat not in self.window_seats:
-            return []
-        return self._burning_plays(seat)
-
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (leave is always possible and not listed)."""
         if seat not in self.to_act:
@@ -313,35 +288,15 @@ class Game:
         if self.phase == REVOLT_PHASE:
             return [Action(seat, NOREVOLT), Action(seat, REVOLT)]
         if self.window is not None:
-            return [Action(seat, NOBURN)] + [Action(seat, BURN, p) for p in self._burning_plays(seat)]
+            return [Action(seat, NOBURN)] + [
+                Action(seat, BURN, p) for p in self._burning_plays(seat)
+            ]
         actions = [Action(seat, PLAY, p) for p in self.legal_plays(seat)]
         if self.standing is not None:
             actions.insert(0, Action(seat, PASS))
             if self._may_yield(seat):
                 actions.insert(1, Action(seat, YIELD))
         return actions
-
-    def _burning_plays(self, seat: int) -> list[Play]:
-        counts = self.counts[seat]
-        out = []
-        for p in answer_plays(counts, self.standing, self.three_rule[seat]):
-            after = list(counts)
-            for r, n in p.rank_counts():
-                after[r] -= n
-            if burn_completable(after, self.options.bie_san):
-                out.append(p)
-        return out
-
-    def _burn_lead_ok(self, seat: int, play: Play) -> bool:
-        """During a burn, a lead carries a joker (but the last hand) and keeps it going."""
-        if play.size == sum(self.counts[seat]):
-            return True
-        if not play.jokers:
-            return False
-        after = list(self.counts[seat])
-        for r, n in play.rank_counts():
-            after[r] -= n
-        return burn_completable(after, self.options.bie_san)
 
     def _may_yield(self, seat: int) -> bool:
         """让牌 (§3.1): a normal hand of the seat's opposite that both upstream seats have
@@ -365,12 +320,12 @@ class Game:
         """Apply ``action`` or raise :class:`IllegalActionError` (nothing changes then)."""
         seat, verb = action.seat, action.verb
         if not 0 <= seat <= 5:
-            raise IllegalActionError(f"there is no seat {seat}: seats are 0 to 5")
+            raise IllegalActionError("no_seat", seat=seat)
         if self.phase in (FINISHED, VOID):
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("game_over")
         if verb == LEAVE:
             if seat in self.left:
-                raise IllegalActionError(f"seat {seat} has already left this game")
+                raise IllegalActionError("already_left", seat=seat)
             self.left.append(seat)
             self.actions.append(action)
             return
@@ -386,79 +341,16 @@ class Game:
         waiting = self.to_act
         who = ", ".join(map(str, waiting))
         if self.phase == DECLARE_PHASE:
-            raise NotYourTurnError(f"seat {seat} has already answered whether it declares")
+            raise NotYourTurnError("already_declared", seat=seat)
         if self.phase == REVOLT_PHASE:
             if seat in self.phase_answers:
-                raise NotYourTurnError(f"seat {seat} has already answered whether it revolts")
-            raise NotYourTurnError(
-                f"seat {seat} may not revolt: only a player with no 2 and no joker may"
-            )
+                raise NotYourTurnError("already_revolt_answered", seat=seat)
+            raise NotYourTurnError("may_not_revolt", seat=seat)
         if self.window is not None:
-            raise NotYourTurnError(
-                f"not your turn: the burn window waits on seat(s) {who}"
-                if seat not in self.window_seats
-                else f"seat {seat} has already answered in this burn window"
-            )
-        raise NotYourTurnError(f"not your turn: seat {who} plays")
-
-    def _apply_phase_answer(self, action: Action) -> None:
-        seat, verb = action.seat, action.verb
-        expected = (DECLARE, NODECLARE) if self.phase == DECLARE_PHASE else (REVOLT, NOREVOLT)
-        if verb not in expected:
-            word = "declaring (宣点)" if self.phase == DECLARE_PHASE else "revolution (革命)"
-            raise IllegalActionError(
-                f"it is time for {word}: answer '{expected[0]}' or '{expected[1]}'"
-            )
-        if seat not in self.to_act:
-            self._refuse_wrong_seat(seat)
-        self.phase_answers[seat] = verb in (DECLARE, REVOLT)
-        if self.to_act:
-            return
-        if self.phase == DECLARE_PHASE:
-            for s, yes in self.phase_answers.items():
-                self.declared[s] = yes
-            self._buy_threes()
-            self._start_revolution()
-        else:
-            for s, yes in self.phase_answers.items():
-                if yes:
-                    self.revolted[s] = True
-            self._after_revolution()
-
-    def _apply_window_answer(self, action: Action) -> None:
-        seat, verb = action.seat, action.verb
-        if seat not in self.to_act:
-            if seat == self.standing_seat:
-                raise NotYourTurnError(
-                    f"not your turn: seat(s) {', '.join(map(str, self.to_act))} decide whether to burn your hand"
-                )
-            if seat in self.window_seats:
-                self._refuse_wrong_seat(seat)
-            raise NotYourTurnError(
-                f"not your turn: seat(s) {', '.join(map(str, self.to_act))} decide whether to burn"
-            )
-        if verb == NOBURN:
-            self.window[seat] = None
-        elif verb == BURN:
-            if action.cards not in self._burning_plays(seat):
-                raise IllegalActionError(self._why_not_burn(seat, action.cards))
-            self.window[seat] = action.cards
-        else:
-            raise IllegalActionError(
-                f"seat {self.standing_seat}'s gouji hand may be burned: answer 'burn CARDS' or 'noburn'"
-            )
-        if not self.to_act:
-            self._close_window()
-
-    def _why_not_burn(self, seat: int, play: Play) -> str:
-        if not self._holds(seat, play):
-            return f"you do not hold {play}"
-        if play not in answer_plays(self.counts[seat], self.standing, self.three_rule[seat]):
-            return f"{play} does not beat {self.standing}"
-        return (
-            f"burning with {play} would leave a hand you cannot go out with: after a burn every "
-            "lead but the last must carry a joker"
-        )
+            if seat not in self.window_seats:
+                raise NotYourTurnError("window_waits", seats=who)
+            raise NotYourTurnError("already_burn_answered", seat=seat)
+        raise NotYourTurnError("not_your_turn", seats=who)
 
     def _holds(self, seat: int, play: Play) -> bool:
         counts = self.counts[seat]
@@ -468,7 +360,7 @@ class Game:
         seat, verb = action.seat, action.verb
         if seat != self.turn:
             if verb in (BURN, NOBURN):
-                raise IllegalActionError("there is no burn window open now")
+                raise IllegalActionError("no_window")
             if self.standing is not None and verb in (PLAY, PASS, YIELD) and self.is_active(seat):
                 self._refuse_not_allowed(seat)
             self._refuse_wrong_seat(seat)
@@ -477,71 +369,59 @@ class Game:
             self._play(seat, action.cards)
         elif verb == PASS:
             if self.standing is None:
-                raise IllegalActionError("you have the lead: play a hand (you cannot pass on a lead)")
+                raise IllegalActionError("lead_no_pass")
             self._pass(seat)
         elif verb == YIELD:
             if not self._may_yield(seat):
                 raise IllegalActionError(self._why_not_yield(seat))
             self._yield(seat)
         elif verb in (BURN, NOBURN):
-            raise IllegalActionError("there is no burn window open now")
+            raise IllegalActionError("no_window")
         else:
-            raise IllegalActionError(f"'{verb}' is not possible now: play, pass or yield")
+            raise IllegalActionError("verb_not_now", verb=verb)
 
     def _refuse_not_allowed(self, seat: int) -> None:
         """A seat out of turn that may not answer at all gets the rule, not just the turn."""
         q = self.standing_seat
         if not self.melee and self.standing_restricted and not self.may_answer(seat):
-            raise NotYourTurnError(
-                f"seat {seat} may not answer a gouji hand of seat {q}: only its opposite, "
-                f"seat {opposite_of(q)}, may"
-            )
+            raise NotYourTurnError("gouji_opposite_only", seat=seat, q=q, opp=opposite_of(q))
         if not self.melee and self.passed[seat] and not self.may_answer(seat):
-            raise NotYourTurnError(
-                f"seat {seat} has passed this round and may answer only its opposite's hands"
-            )
+            raise NotYourTurnError("passed_round", seat=seat)
 
     def _why_not_yield(self, seat: int) -> str:
+        """The code of the reason ``seat`` may not yield now."""
         q = self.standing_seat
         if self.melee:
-            return "there is no yielding in the four-way melee (四户乱缠)"
+            return "yield_melee"
         if q is None:
-            return "you have the lead: there is nothing to yield"
+            return "yield_lead"
         if opposite_of(seat) != q:
-            return "you may yield only on a hand of your opposite"
+            return "yield_opposite_only"
         if self.standing_restricted or self.standing.is_gouji:
-            return "you may not yield on a gouji hand"
+            return "yield_gouji"
         if self.yielder is not None:
-            return "you have yielded on this hand already: beat it or pass"
+            return "yield_twice"
         if len(self.queue) <= 1:
-            return "nobody after you may answer this hand: beat it or pass"
-        return "you may yield only after both players before you have passed"
+            return "yield_nobody"
+        return "yield_upstream"
 
     def _check_play(self, seat: int, play: Play) -> None:
         if not self._holds(seat, play):
-            raise IllegalActionError(f"you do not hold {play}: your hand is {self.hand_text(seat)}")
+            raise IllegalActionError("not_held_hand", cards=play, hand=self.hand_text(seat))
         if self.three_rule[seat] and play.has_three:
             if play.size != sum(self.counts[seat]) or play.twos or play.jokers:
-                raise IllegalActionError(
-                    "a 3 may only go out as your last hand, all 3s (憋三)"
-                )
+                raise IllegalActionError("three_last")
         if self.standing is None:
             if self.current_burn is not None and self.current_burn.burner == seat:
                 if not self._burn_lead_ok(seat, play):
-                    raise IllegalActionError(
-                        "while you burn, every lead but your last must carry a joker and leave a "
-                        "hand you can still go out with"
-                    )
+                    raise IllegalActionError("burn_lead")
             return
         if play not in answer_plays(self.counts[seat], self.standing, self.three_rule[seat]):
             if play.size != self.standing.size:
                 raise IllegalActionError(
-                    f"{play} does not beat {self.standing}: play exactly {self.standing.size} card(s)"
+                    "wrong_size", cards=play, standing=self.standing, size=self.standing.size
                 )
-            raise IllegalActionError(
-                f"{play} does not beat {self.standing}: every card must be higher than the card "
-                "in the same place"
-            )
+            raise IllegalActionError("not_higher", cards=play, standing=self.standing)
 
     # ----------------------------------------------------------------- play mechanics
     def _remove(self, seat: int, play: Play) -> None:
@@ -630,41 +510,6 @@ class Game:
                 self.turn = None
                 return
         self._next_answer()
-
-    def _close_window(self) -> None:
-        burners = [s for s, p in self.window.items() if p is not None]
-        choices = self.window
-        self.window, self.window_seats = None, []
-        if not burners:
-            self._next_answer()
-            return
-        q = self.standing_seat
-
-        def priority(s: int) -> tuple[int, int]:
-            return (0 if team_of(s) == team_of(q) else 1, (s - q) % 6)
-
-        burner = min(burners, key=priority)
-        play = choices[burner]
-        # the burn is a beat of q's hand by the burner, out of turn
-        self._on_beaten(q, burner)
-        self.burns.append(Burn(burner, q))
-        self.current_burn = self.burns[-1]
-        if self.melee:  # the burned hand ended the game's special rules (§3.5)
-            self.current_burn.result = BROKEN
-            self.current_burn = None
-        self._remove(burner, play)
-        self.last_action[burner] = f"burn {play}"
-        self.standing, self.standing_seat = play, burner
-        self.yielder = None
-        went_out = sum(self.counts[burner]) == 0
-        if went_out:
-            self._finish(burner)
-            if self.current_burn is not None:
-                self.current_burn.result = SUCCESS
-                self.current_burn = None
-        if self._check_game_end():
-            return
-        self._after_play(burner, went_out)
 
     def _next_answer(self) -> None:
         """Give the turn to the next seat in the answer queue, or end the round."""
@@ -785,94 +630,6 @@ class Game:
             self.current_burn = None
         return True
 
-    # ----------------------------------------------------------------- before play
-    def _buy_threes(self) -> None:
-        """买3 / 要3 (§7), automatic, buyers in seat order; a player with no 3, no 2 and no
-        joker revolts automatically."""
-        if not self.options.bie_san:
-            return
-        for buyer in range(6):
-            c = self.counts[buyer]
-            if c[THREE]:
-                continue
-            pay_rank = next((r for r in (TWO, SMALL_JOKER, BIG_JOKER) if c[r]), None)
-            if pay_rank is None:
-                self.revolted[buyer] = True
-                self.auto_revolted.append(buyer)
-                continue
-            opp = opposite_of(buyer)
-            sellers = [opp] + [s for s in (next_seat(buyer), next_seat(buyer, 5))]
-            seller = next((s for s in sellers if self.counts[s][THREE] >= 2), None)
-            if seller is not None:
-                paid = self._move_card(buyer, seller, pay_rank)
-                self._move_card(seller, buyer, THREE)
-                self.bought.append((buyer, seller, THREE, paid))
-                continue
-            mate = next(
-                (s for s in (next_seat(buyer, 2), next_seat(buyer, 4)) if self.counts[s][THREE] >= 2),
-                None,
-            )
-            if mate is not None:
-                self._move_card(mate, buyer, THREE)
-                self.bought.append((buyer, mate, THREE, None))
-                continue
-            self.three_rule[buyer] = False  # no 3 to be had: no last-hand rule
-
-    def _move_card(self, giver: int, taker: int, rank: int) -> Card:
-        cards = self.cards[giver]
-        i = next(i for i, c in enumerate(cards) if c.rank == rank)
-        card = cards.pop(i)
-        self.counts[giver][rank] -= 1
-        self.cards[taker].append(card)
-        self.cards[taker].sort(key=card_sort_key)
-        self.counts[taker][rank] += 1
-        return card
-
-    def revolt_eligible(self, seat: int) -> bool:
-        c = self.counts[seat]
-        return not self.revolted[seat] and not (c[TWO] or c[SMALL_JOKER] or c[BIG_JOKER])
-
-    def _start_revolution(self) -> None:
-        self.phase_answers = {}
-        self.phase_seats = [s for s in range(6) if self.revolt_eligible(s)]
-        if self.phase_seats and sum(self.revolted) < 2:
-            self.phase = REVOLT_PHASE
-            return
-        self._after_revolution()
-
-    def _after_revolution(self, leader: int | None = None) -> None:
-        self.phase_answers = {}
-        self.phase_seats = []
-        if sum(self.revolted) >= 2:
-            self.phase = VOID  # two or more revolt: the deal is void (§5.4)
-            return
-        for rev in (s for s in range(6) if self.revolted[s]):
-            self.opened[opposite_of(rev)] = True
-        self.phase = PLAY_PHASE
-        if leader is None:
-            leader = self._first_leader()
-        if not self.is_active(leader):
-            raise ValueError(f"seat {leader} cannot lead: it holds no cards or revolted")
-        self.leader = leader
-        self._new_round(leader)
-
-    def _first_leader(self) -> int:
-        """上班 (§5.5): most cards of one suit of 4s (bie-san) or 3s, at least two; ties and
-        nobody-with-two broken by the seed."""
-        rank = FOUR if self.options.bie_san else THREE
-        best: dict[int, int] = {}
-        for s in self.active_seats():
-            per_suit: dict[str, int] = {}
-            for c in self.cards[s]:
-                if c.rank == rank and c.suit:
-                    per_suit[c.suit] = per_suit.get(c.suit, 0) + 1
-            best[s] = max(per_suit.values(), default=0)
-        top = max(best.values())
-        candidates = [s for s in best if best[s] == top] if top >= 2 else list(best)
-        if len(candidates) == 1:
-            return candidates[0]
-        return random.Random(f"leader:{self.seed}").choice(sorted(candidates))
-
     # ----------------------------------------------------------------- results
     @property
     def sweep(self) -> bool:
@@ -908,4 +665,3 @@ _SCALAR_FIELDS = (
     "melee_passes",
     "stifle_watch",
 )
-

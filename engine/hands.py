@@ -29,13 +29,21 @@ from .cards import (
     Card,
     counts_of,
     parse_cards,
+    rank_of,
 )
 
 NO_RANK = -1
 
 # Smallest count of each normalised rank that makes a gouji hand (§2.2): 10×5, J×4, Q×3,
 # K×2, A×2, 2×1. Ranks 3–9 are never gouji without a joker.
-GOUJI_MIN_COUNT = {7: 5, 8: 4, 9: 3, 10: 2, 11: 2, TWO: 1}
+GOUJI_MIN_COUNT = {
+    rank_of("T"): 5,
+    rank_of("J"): 4,
+    rank_of("Q"): 3,
+    rank_of("K"): 2,
+    rank_of("A"): 2,
+    TWO: 1,
+}
 
 
 class HandError(ValueError):
@@ -49,6 +57,13 @@ class Play(NamedTuple):
     ``NO_RANK`` (-1) with ``naturals == 0`` when the hand has only 2s and jokers.
     ``twos``, ``small`` and ``big`` count the 2s, small jokers (B) and big jokers (R).
     Build one with :func:`classify` or :meth:`Play.parse`.
+
+    A Play is an ordinary named tuple of those five counts (so it copies, pickles and
+    unpacks as one); its cards are :meth:`cards`, their number :attr:`size`.
+
+    >>> p = Play.parse("7 2 7 2 7")
+    >>> p, p.size, p.cards()
+    (Play('77722'), 5, [Card('7'), Card('7'), Card('7'), Card('2'), Card('2')])
     """
 
     rank: int
@@ -76,12 +91,12 @@ class Play(NamedTuple):
 
     @property
     def size(self) -> int:
+        """The number of cards."""
         return self.naturals + self.twos + self.small + self.big
 
-    def __iter__(self):  # cards, so that format_cards() and counts_of() accept a Play
-        for r, c in self.rank_counts():
-            for _ in range(c):
-                yield Card(r)
+    def cards(self) -> list[Card]:
+        """The cards of this hand, low to high, without suits."""
+        return [Card(r) for r, c in self.rank_counts() for _ in range(c)]
 
     def rank_counts(self) -> list[tuple[int, int]]:
         """``[(rank, count), …]`` of the actual cards, low to high, zero counts left out."""
@@ -113,10 +128,12 @@ class Play(NamedTuple):
 
     @property
     def number_count(self) -> int:
+        """Number cards (the base rank and the 2s standing in for it)."""
         return self.naturals + self.twos
 
     @property
     def jokers(self) -> int:
+        """Jokers of either colour."""
         return self.small + self.big
 
     @property
@@ -126,6 +143,7 @@ class Play(NamedTuple):
 
     @property
     def effective_big(self) -> int:
+        """Big jokers after normalising: none when a small joker is also in the hand."""
         return 0 if self.small else self.big
 
     def normalised(self) -> list[int]:
@@ -151,7 +169,12 @@ class Play(NamedTuple):
 
     @property
     def has_three(self) -> bool:
+        """Holds a 3 (what the bie-san variant restricts, §7)."""
         return self.rank == THREE and self.naturals > 0
+
+
+ONE_RANK_HINT = "a hand is cards of one rank (2s and jokers may join)"
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def _describe_rank(rank: int) -> str:
@@ -166,7 +189,7 @@ def classify(cards: Iterable[Card] | Play | str) -> Play:
     >>> classify("45")
     Traceback (most recent call last):
     ...
-    engine.hands.HandError: two different ranks: 4 and 5
+    engine.hands.HandError: two different ranks: 4 and 5 — a hand is cards of one rank (2s and jokers may join)
     """
     if isinstance(cards, Play):
         return cards
@@ -178,15 +201,18 @@ def classify(cards: Iterable[Card] | Play | str) -> Play:
 
 def play_from_counts(counts: Sequence[int]) -> Play:
     """Classify 15 rank counts (see :func:`classify`)."""
+    if len(counts) != NUM_RANKS or any(c < 0 for c in counts):
+        raise ValueError(f"expected {NUM_RANKS} non-negative rank counts, got {list(counts)}")
     ranks = [r for r in range(ACE + 1) if counts[r]]
     if not ranks and not counts[TWO] and not counts[SMALL_JOKER] and not counts[BIG_JOKER]:
         raise HandError("no cards: a hand needs at least one card")
     if len(ranks) > 1:
         if len(ranks) >= 3 and ranks[-1] - ranks[0] == len(ranks) - 1:
-            raise HandError("no straights in Gouji: a hand is cards of one rank (2s and jokers may join)")
+            raise HandError(f"no straights in Gouji: {ONE_RANK_HINT}")
+        names = [_describe_rank(r) for r in ranks]
+        listed = ", ".join(names[:-1]) + " and " + names[-1]
         raise HandError(
-            f"two different ranks: {_describe_rank(ranks[0])} and {_describe_rank(ranks[1])}"
-            " — a hand is cards of one rank (2s and jokers may join)"
+            f"{_COUNT_WORDS.get(len(ranks), len(ranks))} different ranks: {listed} — {ONE_RANK_HINT}"
         )
     if ranks:
         rank = ranks[0]

@@ -20,8 +20,10 @@ def hand_counts(hand: Iterable[Card] | Sequence[int] | str) -> list[int]:
     """15 rank counts from cards, card notation, or counts already."""
     if isinstance(hand, str):
         return counts_of(parse_cards(hand))
-    if isinstance(hand, (list, tuple)) and len(hand) == NUM_RANKS and all(
-        isinstance(x, int) for x in hand
+    if (
+        isinstance(hand, (list, tuple))
+        and len(hand) == NUM_RANKS
+        and all(isinstance(x, int) for x in hand)
     ):
         return list(hand)
     return counts_of(hand)
@@ -83,7 +85,9 @@ def answer_plays(counts: Sequence[int], standing: Play, bie_san: bool = False) -
         # Small jokers of ours would make any mix count as small: big jokers only.
         jokers = [(0, g) for g in range(need_big, min(big, size) + 1)]
     else:
-        jokers = [(s, g) for s in range(min(small, size) + 1) for g in range(min(big, size - s) + 1)]
+        jokers = [
+            (s, g) for s in range(min(small, size) + 1) for g in range(min(big, size - s) + 1)
+        ]
     first = max(floor + 1, THREE + 1 if bie_san else THREE)
     out: list[Play] = []
     append = out.append

@@ -73,8 +73,10 @@ def observe(game: Game, seat: int) -> Observation:
         if i >= hidden_from and a.verb in open_verbs and a.seat != seat:
             continue
         history.append(str(a))
-    declared = tuple(game.declared) if game.phase != "declare" else tuple(
-        s == seat and game.phase_answers.get(s, False) for s in range(6)
+    declared = (
+        tuple(game.declared)
+        if game.phase != "declare"
+        else tuple(s == seat and game.phase_answers.get(s, False) for s in range(6))
     )
     unseen = [0] * 15
     for s in range(6):

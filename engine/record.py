@@ -78,7 +78,9 @@ def game_from_record(data: dict, options: Options | None = None, hands: list | N
     leader = _field(data, "leader", int)
     declared = _field(data, "declared", list)
     revolted = _field(data, "revolted", list, [])
-    if declared is not None and (len(declared) != 6 or not all(isinstance(x, bool) for x in declared)):
+    if declared is not None and (
+        len(declared) != 6 or not all(isinstance(x, bool) for x in declared)
+    ):
         raise RecordError("field 'declared' must be six true/false values")
     if not all(isinstance(s, int) and 0 <= s <= 5 for s in revolted):
         raise RecordError("field 'revolted' must list seats 0 to 5")
@@ -93,7 +95,9 @@ def game_from_record(data: dict, options: Options | None = None, hands: list | N
     if not 0 <= leader <= 5:
         raise RecordError("field 'leader' must be a seat 0 to 5")
     try:
-        game = Game.from_position(hands, leader, declared=declared, revolted=revolted, options=options)
+        game = Game.from_position(
+            hands, leader, declared=declared, revolted=revolted, options=options
+        )
     except ValueError as e:
         raise RecordError(str(e)) from e
     game.seed = seed
@@ -107,7 +111,9 @@ def action_list(data: dict, field: str = "actions") -> list[str]:
     return actions
 
 
-def play_actions(game: Game, actions: Sequence[str], offset: int = 0, game_no: int | None = None) -> None:
+def play_actions(
+    game: Game, actions: Sequence[str], offset: int = 0, game_no: int | None = None
+) -> None:
     """Apply action strings in order; the first refused one raises :class:`ReplayError`."""
     for i, text in enumerate(actions):
         try:
@@ -147,3 +153,119 @@ def state_json(game: Game) -> dict:
         "points": game.points(),
         "tribute": None if tribute is None else [t.to_json() for t in tribute],
     }
+
+
+def series_from_record(data: Any):
+    """Rebuild a live :class:`~engine.series.Series` from a ``gouji-series/1`` record (the
+    bot restores tables this way). The last game may be unfinished; returns missing from
+    a finished deal take the default, as RECORD.md says."""
+    from .actions import RETURN
+    from .series import Series
+
+    if not isinstance(data, dict) or data.get("format") != SERIES_FORMAT:
+        raise RecordError(f"field 'format' must be '{SERIES_FORMAT}'")
+    options = parse_options(data)
+    games = _field(data, "games", list, required=True)
+    total = _field(data, "games_total", int, 5)
+    # games_total counts games, not deals: a void deal in the list does not use one up
+    series = Series(options, games=total, tribute=bool(data.get("tribute", True)))
+    for g_no, entry in enumerate(games):
+        if not isinstance(entry, dict):
+            raise RecordError(f"games[{g_no}] must be an object")
+        try:
+            hands = parse_hands(entry.get("hands"), f"games[{g_no}].hands")
+            position = _position_of(entry)
+            seed = _field(entry, "seed", int)
+            returns = action_list(entry, "returns")
+            actions = action_list(entry, "actions")
+        except RecordError as e:
+            raise RecordError(f"games[{g_no}]: {e}") from e
+        prev = series.current
+        if prev is not None and not (prev.finished or prev.void):
+            before = games[g_no - 1]
+            done = len(before.get("returns", [])) + len(before.get("actions", []))
+            waiting = ", ".join(map(str, series.to_act))
+            raise ReplayError(
+                done,
+                "",
+                f"the game is not over (waiting on seat(s) {waiting}) but games[{g_no}] follows",
+                g_no - 1,
+            )
+        if series.finished:
+            raise RecordError(
+                f"field 'games': the series is over after {total} games; games[{g_no}] is one too many"
+            )
+        try:
+            deal = series.start_game(hands, seed, position)
+        except ValueError as e:  # a position that cannot be played (after tribute)
+            raise RecordError(f"games[{g_no}]: {e}") from e
+        index = 0
+        for text in returns:
+            try:
+                action = Action.parse(text)
+                if action.verb != RETURN:
+                    raise ValueError(
+                        f"'returns' holds only 'SEAT return CARDS', not '{action.verb}'"
+                    )
+                series.apply(action)
+            except ValueError as e:
+                raise ReplayError(index, text, str(e), g_no) from e
+            index += 1
+        is_last = g_no == len(games) - 1
+        if deal.pending_return is not None and (actions or not is_last):
+            try:
+                while deal.pending_return is not None:  # a missing return takes the default
+                    giver = deal.pending_return.giver
+                    series.apply(Action(giver, RETURN, series.default_return(giver)))
+            except ValueError as e:  # a position that cannot be played (after tribute)
+                raise RecordError(f"games[{g_no}]: {e}") from e
+        if deal.game is not None:
+            play_actions(deal.game, actions, offset=index, game_no=g_no)
+    return series
+
+
+def replay_series(data: Any) -> dict:
+    """Replay a ``gouji-series/1`` record and return RECORD.md's series JSON object."""
+    series = series_from_record(data)
+    out_games = []
+    for deal in series.deals:
+        if deal.game is None:
+            continue
+        g = state_json(deal.game)
+        g["paid"] = [p.to_json() for p in deal.paid]
+        g["returned"] = [r.to_json() for r in deal.returns if r.cards]  # as "paid": cards moved
+        g["score"] = deal.score()
+        out_games.append(g)
+    return {
+        "ok": True,
+        "games": out_games,
+        "totals": series.totals(),
+        "team_totals": series.team_totals(),
+        "penalties": series.penalties(),
+    }
+
+
+def _position_of(entry: dict) -> tuple | None:
+    leader = _field(entry, "leader", int)
+    declared = _field(entry, "declared", list)
+    revolted = _field(entry, "revolted", list, [])
+    if leader is None:
+        if declared is not None or revolted:
+            raise RecordError("a game without 'leader' gives declare/revolt as actions")
+        return None
+    if not 0 <= leader <= 5:
+        raise RecordError("field 'leader' must be a seat 0 to 5")
+    if declared is not None and (
+        len(declared) != 6 or not all(isinstance(x, bool) for x in declared)
+    ):
+        raise RecordError("field 'declared' must be six true/false values")
+    if not all(isinstance(s, int) and 0 <= s <= 5 for s in revolted):
+        raise RecordError("field 'revolted' must list seats 0 to 5")
+    return (leader, declared, revolted)
+
+
+def replay(data: Any) -> dict:
+    """Replay a game or series record, by its ``format``."""
+    if isinstance(data, dict) and data.get("format") == SERIES_FORMAT:
+        return replay_series(data)
+    return replay_record(data)

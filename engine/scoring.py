@@ -45,9 +45,24 @@ def opposite_of(seat: int) -> int:
 
 # (I give, opposite gives me) for: both declared / neither / only me, by who opened (§8.3).
 _POINT_TABLE = {
-    "both": {(True, False): (0, 4), (False, False): (2, 2), (True, True): (2, 2), (False, True): (4, 0)},
-    "neither": {(True, False): (0, 1), (False, False): (1, 1), (True, True): (0, 0), (False, True): (1, 0)},
-    "me": {(True, False): (0, 3), (False, False): (1, 2), (True, True): (2, 0), (False, True): (3, 0)},
+    "both": {
+        (True, False): (0, 4),
+        (False, False): (2, 2),
+        (True, True): (2, 2),
+        (False, True): (4, 0),
+    },
+    "neither": {
+        (True, False): (0, 1),
+        (False, False): (1, 1),
+        (True, True): (0, 0),
+        (False, True): (1, 0),
+    },
+    "me": {
+        (True, False): (0, 3),
+        (False, False): (1, 2),
+        (True, True): (2, 0),
+        (False, True): (3, 0),
+    },
 }
 
 

@@ -1,0 +1,216 @@
+"""Restoring open tables at start-up, and durable appends, with real games.
+
+    python -m bench.restore [--tables N] [--actions N] [--game N] [--runs N] [--appends N]
+                            [--export] [--dir DIR]
+
+Fills a database with ``--tables`` open tables, each in the middle of game ``--game`` of a
+tribute series (earlier games played out, ``--actions`` log entries into the current one),
+played by hint AIs. Then it times, ``--runs`` times (median printed):
+
+- restore: open the file, ``load_active_tables``, and rebuild every table's live engine
+  :class:`~engine.series.Series` from its logs (``series_from_record`` — the bot's path);
+- with ``--export``, the same with one ``export_series_record`` query per table after the
+  load (slower; what a restart of one table does);
+- ``append_action`` with durability as shipped (WAL, synchronous=FULL, one commit each).
+
+The database goes in a temporary directory (``--dir``: put it on the disk the bot will use).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from data import Store
+from data.export import SERIES_FORMAT, series_game_entry
+from data.models import ActiveTable
+from engine.actions import RETURN, Action
+from engine.ai import make_player
+from engine.cards import deal
+from engine.record import series_from_record
+from engine.series import Series, SeriesGame
+
+DISTINCT = 20  # different series prefixes; the tables reuse them in turn
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal of a generated series: seed, hands as dealt, log (returns included), and
+    how it stands: "finished", "void" or "playing"."""
+
+    seed: int
+    hands: list[str]
+    log: list[str]
+    status: str
+
+
+def series_prefix(seed: int, game: int, actions: int) -> list[Deal]:
+    """Hint AIs play a tribute series from ``seed`` until game ``game`` has ``actions`` log
+    entries (fewer if it would end sooner); the games before it are played out."""
+    player = make_player("hint", seed)
+    series = Series()
+    deals: list[Deal] = []
+    while True:
+        deal_seed = seed * 100 + len(series.deals)
+        hands = deal(deal_seed)
+        current = series.start_game(hands, deal_seed)
+        last = current.number == game
+        log: list[str] = []
+        while not (current.finished or current.void) and not (last and len(log) >= actions):
+            due = current.pending_return
+            if due is not None:
+                n, allowed = series.returnable(due.giver)
+                action = Action(due.giver, RETURN, player.choose_return(allowed, n))
+            else:
+                action = player.act(current.game.observe(series.to_act[0]))
+            if last and current.game is not None and _ends(current, action):
+                break  # stay mid-game
+            series.apply(action)
+            log.append(str(action))
+        status = "finished" if current.finished else "void" if current.void else "playing"
+        deals.append(Deal(deal_seed, [" ".join(map(str, h)) for h in hands], log, status))
+        if status == "playing":
+            return deals
+
+
+def _ends(current: SeriesGame, action: Action) -> bool:
+    """Whether ``action`` would end the deal (tried on a copy)."""
+    game = current.game.copy()
+    game.apply(action)
+    return game.phase in ("finished", "void")
+
+
+async def fill(path: Path, tables: int, prefixes: Sequence[list[Deal]]) -> int:
+    """Write ``tables`` open tables, each holding one of ``prefixes``; returns the number of
+    logged actions."""
+    logged = 0
+    async with await Store.open(path) as store:
+        for n in range(tables):
+            table = await store.create_table(1, n, 1, {"bie_san": False})
+            await store.set_table_status(table.id, "playing")
+            series = await store.start_series(table.id)
+            for d in prefixes[n % len(prefixes)]:
+                game = await store.start_game(series.id, d.seed, d.hands)
+                await store.append_actions(game.id, d.log, expected_index=0)
+                logged += len(d.log)
+                if d.status == "void":
+                    await store.void_game(game.id)
+                elif d.status == "finished":
+                    await store.record_game_result(1, game.id, [], {"bench": True})
+    return logged
+
+
+def rebuild(active: ActiveTable) -> Series:
+    """A table's live series from its loaded logs, as the bot restores it."""
+    record = {
+        "format": SERIES_FORMAT,
+        "options": active.series.options,
+        "games": [series_game_entry(log) for log in active.games],
+    }
+    return series_from_record(record)
+
+
+async def restore_bulk(path: Path) -> tuple[float, float, list[Series]]:
+    """(seconds to open and load, seconds to rebuild, the series)."""
+    start = time.perf_counter()
+    async with await Store.open(path) as store:
+        report = await store.load_active_tables()
+    loaded = time.perf_counter()
+    series = [rebuild(active) for active in report.tables]
+    assert not report.broken
+    return loaded - start, time.perf_counter() - loaded, series
+
+
+async def restore_by_export(path: Path) -> tuple[float, list[Series]]:
+    """Seconds to load the tables, export each series record and rebuild it."""
+    start = time.perf_counter()
+    async with await Store.open(path) as store:
+        report = await store.load_active_tables()
+        records = [await store.export_series_record(a.series.id) for a in report.tables]
+    series = [series_from_record(record) for record in records]
+    return time.perf_counter() - start, series
+
+
+async def appends_per_second(path: Path, actions: Sequence[str]) -> float:
+    """``append_action`` calls per second into a new deal, one commit (and fsync) each."""
+    async with await Store.open(path) as store:
+        table = await store.create_table(1, 10**9, 1, {})
+        series = await store.start_series(table.id)
+        hands = [" ".join(map(str, h)) for h in deal(1)]
+        game = await store.start_game(series.id, 1, hands)
+        start = time.perf_counter()
+        for index, action in enumerate(actions):
+            await store.append_action(game.id, action, expected_index=index)
+        return len(actions) / (time.perf_counter() - start)
+
+
+def check(series: list[Series], tables: int, game: int) -> None:
+    """Every table came back, in the game it was left in, with someone to act."""
+    assert len(series) == tables
+    for s in series:
+        assert s.current is not None and s.current.number == game and s.to_act
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--actions", type=int, default=150, help="log entries into the game")
+    parser.add_argument("--game", type=int, default=1, help="the game (1-5) each table is in")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--appends", type=int, default=1000)
+    parser.add_argument("--export", action="store_true", help="also time export_series_record")
+    parser.add_argument("--dir", default=None, help="directory for the database files")
+    args = parser.parse_args()
+    if not 1 <= args.game <= 5 or min(args.tables, args.actions, args.runs, args.appends) < 1:
+        parser.error("--game must be 1 to 5; --tables, --actions, --runs, --appends at least 1")
+    prefixes = [series_prefix(seed, args.game, args.actions) for seed in range(1, DISTINCT + 1)]
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        db = Path(tmp) / "restore.db"
+        start = time.perf_counter()
+        logged = await fill(db, args.tables, prefixes)
+        fill_s = time.perf_counter() - start
+        current = statistics.mean(len(p[-1].log) for p in prefixes)
+        print(
+            f"{args.tables} open tables in game {args.game}, {current:.0f} log entries into it "
+            f"on average ({logged:,} logged actions in all, hint AIs; written in {fill_s:.1f} s)"
+        )
+        bulk, export = [], []
+        for _ in range(args.runs):
+            load_s, rebuild_s, series = await restore_bulk(db)
+            check(series, args.tables, args.game)
+            bulk.append((load_s + rebuild_s, load_s, rebuild_s))
+            if args.export:
+                export_s, series = await restore_by_export(db)
+                check(series, args.tables, args.game)
+                export.append(export_s)
+        total_s, load_s, rebuild_s = sorted(bulk)[len(bulk) // 2]
+        print(
+            f"restore (open + load_active_tables + series_from_record), median of {args.runs}: "
+            f"{total_s:.2f} s = {load_s:.2f} s load + {rebuild_s:.2f} s rebuild "
+            f"({1000 * total_s / args.tables:.2f} ms per table)"
+        )
+        if export:
+            print(
+                f"restore with export_series_record per table, median of {args.runs}: "
+                f"{statistics.median(export):.2f} s"
+            )
+        log = [a for p in prefixes for d in p for a in d.log]
+        rates = [
+            await appends_per_second(Path(tmp) / f"appends{run}.db", log[: args.appends])
+            for run in range(args.runs)
+        ]
+        rate = statistics.median(rates)
+        print(
+            f"append_action (WAL, synchronous=FULL, one commit each), median of {args.runs}: "
+            f"{rate:,.0f} actions/s ({1000 / rate:.2f} ms per acknowledged action)"
+        )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,68 @@
+"""The bot's configuration, from the environment.
+
+``DISCORD_TOKEN`` (required to run), ``GOUJI_DB`` (the SQLite file, default ``gouji.db``),
+``GOUJI_GUILD`` (sync the commands to this one server at once, for testing), and the tuning
+knobs ``GOUJI_AI_DELAY`` (seconds an AI seat waits before it plays, so people can follow),
+``GOUJI_IDLE_MINUTES`` (an untouched table ends by itself), ``GOUJI_REFRESH`` (least seconds
+between two redraws of a table message) and ``GOUJI_WARN`` (seconds before a timeout to warn).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from data import DEFAULT_PATH
+
+TOKEN_HELP = (
+    "No DISCORD_TOKEN set. Get one in the Discord Developer Portal "
+    "(https://discord.com/developers/applications → your application → Bot → Reset Token), "
+    "invite the bot with the 'bot' and 'applications.commands' scopes, then run:\n"
+    "    DISCORD_TOKEN=… gouji bot"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BotConfig:
+    """Everything the bot reads at start-up."""
+
+    token: str | None = None
+    db_path: str = "gouji.db"
+    guild_id: int | None = None
+    ai_delay: float = 0.8
+    idle_seconds: float = 3600.0
+    refresh_interval: float = 1.0
+    warn_before: float = 10.0
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> BotConfig:
+        """Read the configuration; raises ``ValueError`` naming a malformed variable."""
+        env = os.environ if env is None else env
+
+        def number(name: str, default: float) -> float:
+            raw = env.get(name)
+            if raw is None or raw == "":
+                return default
+            try:
+                value = float(raw)
+            except ValueError:
+                raise ValueError(
+                    f"{name} must be a number of seconds/minutes, not {raw!r}"
+                ) from None
+            if value < 0:
+                raise ValueError(f"{name} cannot be negative")
+            return value
+
+        guild = env.get("GOUJI_GUILD") or None
+        if guild is not None and not guild.isdigit():
+            raise ValueError(f"GOUJI_GUILD must be a server id (digits), not {guild!r}")
+        return cls(
+            token=env.get("DISCORD_TOKEN") or None,
+            db_path=str(env.get("GOUJI_DB") or DEFAULT_PATH),
+            guild_id=int(guild) if guild else None,
+            ai_delay=number("GOUJI_AI_DELAY", 0.8),
+            idle_seconds=number("GOUJI_IDLE_MINUTES", 60.0) * 60,
+            refresh_interval=number("GOUJI_REFRESH", 1.0),
+            warn_before=number("GOUJI_WARN", 10.0),
+        )

@@ -1,0 +1,103 @@
+"""Chinese names and descriptions of the /gouji commands for Discord (zh-CN, zh-TW).
+
+Every command text is written in English in :mod:`bot.commands` as a ``locale_str``; this
+translator gives Discord the Chinese for Chinese clients, so each user sees the commands in
+their own language."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+ZH: dict[str, str] = {
+    # names (lowercase, as Discord requires)
+    "gouji": "够级",
+    "new": "开桌",
+    "join": "入座",
+    "leave": "离开",
+    "ai": "电脑",
+    "add": "加入",
+    "remove": "移除",
+    "start": "开局",
+    "again": "再来",
+    "end": "结束",
+    "config": "设置",
+    "help": "帮助",
+    "play": "出牌",
+    "pass": "过牌",
+    "yield": "让牌",
+    "burn": "烧牌",
+    "hint": "提示",
+    "hand": "手牌",
+    "back": "接回",
+    "score": "战绩",
+    "top": "排行",
+    "series": "本轮",
+    "rules": "规则",
+    "record": "记录",
+    # option names
+    "cards": "牌",
+    "seat": "座位",
+    "kind": "类型",
+    "user": "玩家",
+    "bie_san": "憋三",
+    "turn_time": "每步秒数",
+    "burn_time": "烧牌秒数",
+    "auto_pass": "自动要不起",
+    "counter": "记牌器",
+    "language": "语言",
+    "channel": "频道",
+    "allow": "允许",
+    # descriptions
+    "Play Gouji (够级), the six-player team card game": "够级：六人两队的纸牌游戏",
+    "Open a table in this channel": "在这个频道开一桌",
+    "Sit down at the table (a seat, or the next free one)": "入座（指定座位，或下一个空位）",
+    "Leave the table (during a game: −10, the AI plays on)": "离开（牌局中离开扣 10 分，AI 接替）",
+    "AI players": "电脑玩家",
+    "Fill a seat (or every empty seat) with an AI player": "让电脑坐一个座位（不填就坐满所有空位）",
+    "Take an AI player off a seat (or off every seat)": "让电脑离开一个座位（不填就全部离开）",
+    "Start the series (the table's creator, six seated)": "开局（开桌人，六人坐满）",
+    "A new series with the same seats": "同样的座位再打一轮",
+    "End the table (its creator or Manage Channels)": "结束牌桌（开桌人或有管理频道权限的人）",
+    "Server settings (Manage Server)": "服务器设置（需要管理服务器权限）",
+    "How to play with the bot": "怎么用这个机器人",
+    "Play cards (the list shows what you may play now)": "出牌（列表里是你现在能出的牌）",
+    "Pass (过牌)": "过牌",
+    "Yield (让牌) to your opposite's hand": "让牌（对家的牌）",
+    "Burn (烧牌) the gouji hand just played": "烧刚出的够级牌",
+    "What would you play? (提示)": "提示：该出什么",
+    "Show your hand (only you see it)": "看手牌（只有你能看到）",
+    "Take your seat back from the AI (托管)": "从托管的电脑手里接回座位",
+    "Score, title, games and places": "分数、称号、局数和名次",
+    "The server leaderboard": "服务器排行榜",
+    "The scoreboard of the current series": "本轮五局的记分板",
+    "A short summary of the rules": "规则简介",
+    "The record file of the last finished game or series": "最近打完的一局或一轮的记录文件",
+    "Cards, e.g. KK or 22777": "牌，例如 KK 或 22777",
+    "Seat 0-5 (teams: 0 2 4 and 1 3 5)": "座位 0-5（0 2 4 一队，1 3 5 一队）",
+    "AI strength": "电脑的水平",
+    "Whose profile (default: yours)": "看谁的（不填是你自己）",
+    "Bie-san variant (憋三)": "憋三玩法",
+    "Five-game tribute series (off: a single game)": "五局进贡（关掉就是单局）",
+    "Seconds per turn": "每步的秒数",
+    "Seconds to decide on a burn": "决定烧牌的秒数",
+    "Pass at once when you cannot beat (要不起)": "要不起时自动过牌",
+    "Show the card counter (记牌器)": "显示记牌器",
+    "Language of the channel messages": "频道消息的语言",
+    "A channel where tables may open (or may no longer)": "允许（或不再允许）开桌的频道",
+    "Allow tables in that channel (false: stop)": "允许在那个频道开桌（关：不再允许）",
+}
+
+
+class GoujiTranslator(app_commands.Translator):
+    """English source strings → Chinese for the Chinese locales; others stay English."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
+            return ZH.get(string.message)
+        return None

@@ -1,0 +1,272 @@
+"""Series, deals and their append-only action logs.
+
+An acknowledged action is committed (and, with synchronous=FULL, fsynced) before
+:meth:`GamesMixin.append_action` returns, so it survives a crash or a power cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from .actions import check_action, check_hands
+from .base import StoreBase, fetch_all
+from .errors import ActionConflictError, InvalidInputError, NotFoundError, StoreError
+from .models import Game, Series, Table
+from .rows import (
+    GAME_COLUMNS,
+    SERIES_COLUMNS,
+    TABLE_COLUMNS,
+    actions_from_rows,
+    encode_json,
+    encode_object,
+    game_from_row,
+    qualified,
+    series_from_row,
+    table_from_row,
+)
+
+# One statement appends at the next index, only to a deal still being played and, when the
+# caller names the index it expects, only there. Autocommit: committed when it returns.
+_APPEND = """
+INSERT INTO actions (game_id, idx, action, created_at)
+SELECT g.id, COALESCE((SELECT max(idx) + 1 FROM actions WHERE game_id = g.id), 0), ?, ?
+FROM games AS g
+WHERE g.id = ? AND g.status = 'playing'
+  AND (? IS NULL OR ? = COALESCE((SELECT max(idx) + 1 FROM actions WHERE game_id = g.id), 0))
+RETURNING idx
+"""
+
+
+def _check_expected(expected_index: int | None) -> None:
+    if expected_index is not None and (type(expected_index) is not int or expected_index < 0):
+        raise InvalidInputError(
+            f"expected_index must be an index ≥ 0 or None, not {expected_index!r}"
+        )
+
+
+class GamesMixin(StoreBase):
+    """Series, deals and action logs."""
+
+    async def start_series(self, table_id: int, options: dict[str, Any] | None = None) -> Series:
+        """Start the table's next series (numbered 1, 2 …) with ``options`` (default: the
+        table's). Any series still playing at the table is abandoned first."""
+        now = self._now()
+        async with self._transaction() as conn:
+            rows = await fetch_all(conn, "SELECT id, options FROM tables WHERE id = ?", (table_id,))
+            if not rows:
+                raise NotFoundError(f"there is no table {table_id}")
+            text = rows[0][1] if options is None else encode_object(options, "series options")
+            await self._abandon_open_series(conn, "table_id = ?", table_id, now)
+            cursor = await conn.execute(
+                "INSERT INTO series (table_id, number, options, status, created_at, updated_at) "
+                "SELECT ?, COALESCE(max(number), 0) + 1, ?, 'playing', ?, ? FROM series WHERE table_id = ?",
+                (table_id, text, now, now, table_id),
+            )
+            rows = await fetch_all(
+                conn, f"SELECT {SERIES_COLUMNS} FROM series WHERE id = ?", (cursor.lastrowid,)
+            )
+        return series_from_row(rows[0])
+
+    async def finish_series(self, series_id: int, totals: Sequence[int]) -> None:
+        """Close a series that was played out, with its six seat totals."""
+        if isinstance(totals, str) or len(totals) != 6 or not all(type(t) is int for t in totals):
+            raise InvalidInputError(f"series totals must be six integers, not {totals!r}")
+        count = await self._run(
+            "UPDATE series SET status = 'finished', totals = ?, updated_at = ? "
+            "WHERE id = ? AND status = 'playing'",
+            (encode_json(list(totals), "totals"), self._now(), series_id),
+        )
+        if not count:
+            series = await self.get_series(series_id)
+            raise InvalidInputError(f"series {series_id} is already {series.status}")
+
+    async def abandon_series(self, series_id: int) -> None:
+        """Close a series that stopped early (the table ended); a deal still being played is
+        abandoned with it. Its finished games keep counting."""
+        async with self._transaction() as conn:
+            if not await self._abandon_open_series(conn, "id = ?", series_id, self._now()):
+                series = series_from_row(await self._series_row(conn, series_id))
+                raise InvalidInputError(f"series {series_id} is already {series.status}")
+
+    async def _abandon_open_series(
+        self, conn: aiosqlite.Connection, where: str, key: int, now: float
+    ) -> int:
+        # ``where`` is fixed text from this module. Returns the number of series abandoned.
+        await conn.execute(
+            "UPDATE games SET status = 'abandoned', updated_at = ? WHERE status = 'playing' AND "
+            f"series_id IN (SELECT id FROM series WHERE status = 'playing' AND {where})",
+            (now, key),
+        )
+        cursor = await conn.execute(
+            f"UPDATE series SET status = 'abandoned', updated_at = ? WHERE status = 'playing' AND {where}",
+            (now, key),
+        )
+        return cursor.rowcount
+
+    async def get_series(self, series_id: int) -> Series:
+        """The series, or :class:`NotFoundError`."""
+        async with self._locked():
+            return series_from_row(await self._series_row(self._conn, series_id))
+
+    async def _series_row(self, conn: aiosqlite.Connection, series_id: int) -> Any:
+        rows = await fetch_all(
+            conn, f"SELECT {SERIES_COLUMNS} FROM series WHERE id = ?", (series_id,)
+        )
+        if not rows:
+            raise NotFoundError(f"there is no series {series_id}")
+        return rows[0]
+
+    async def start_game(self, series_id: int, seed: int, hands: Sequence[str]) -> Game:
+        """Record a new deal of the series: the next game number, or — after a void deal —
+        the same number again with the next deal number. ``hands`` as dealt, with suits."""
+        if type(seed) is not int:
+            raise InvalidInputError(f"a game's seed must be an integer, not {seed!r}")
+        hands_text = encode_json(list(check_hands(list(hands))), "hands")
+        now = self._now()
+        async with self._transaction() as conn:
+            series = series_from_row(await self._series_row(conn, series_id))
+            if series.status != "playing":
+                raise InvalidInputError(
+                    f"series {series_id} is {series.status}: start a new series"
+                )
+            rows = await fetch_all(
+                conn,
+                "SELECT id, number, deal, status FROM games WHERE series_id = ? "
+                "ORDER BY number DESC, deal DESC LIMIT 1",
+                (series_id,),
+            )
+            number, deal = 1, 1
+            if rows:
+                last_id, last_number, last_deal, last_status = rows[0]
+                if last_status == "playing":
+                    raise InvalidInputError(
+                        f"game {last_id} of series {series_id} is still being played: "
+                        "record its result or void it first"
+                    )
+                number, deal = (
+                    (last_number, last_deal + 1) if last_status == "void" else (last_number + 1, 1)
+                )
+            cursor = await conn.execute(
+                "INSERT INTO games (series_id, number, deal, seed, hands, status, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, 'playing', ?, ?)",
+                (series_id, number, deal, seed, hands_text, now, now),
+            )
+            rows = await fetch_all(
+                conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (cursor.lastrowid,)
+            )
+        return game_from_row(rows[0])
+
+    async def get_game(self, game_id: int) -> Game:
+        """The deal, or :class:`NotFoundError`."""
+        rows = await self._fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise NotFoundError(f"there is no game {game_id}")
+        return game_from_row(rows[0])
+
+    async def void_game(self, game_id: int) -> None:
+        """Mark a deal void (two or more revolts, RULES.md §5); the next :meth:`start_game`
+        redeals the same game number."""
+        count = await self._run(
+            "UPDATE games SET status = 'void', updated_at = ? WHERE id = ? AND status = 'playing'",
+            (self._now(), game_id),
+        )
+        if not count:
+            game = await self.get_game(game_id)
+            raise InvalidInputError(
+                f"game {game_id} is {game.status}: only a deal being played can be voided"
+            )
+
+    async def append_action(
+        self, game_id: int, action: str, expected_index: int | None = None
+    ) -> int:
+        """Append one action (``"SEAT VERB [CARDS]"``) to a deal's log, committed before
+        returning its index. With ``expected_index``, raise :class:`ActionConflictError`
+        unless it lands exactly there."""
+        check_action(action)
+        _check_expected(expected_index)
+        now = self._now()
+        async with self._locked():
+            rows = await self._conn.execute_fetchall(
+                _APPEND, (action, now, game_id, expected_index, expected_index)
+            )
+            if rows:
+                return rows[0][0]
+            raise await self._append_refused(game_id, expected_index)
+
+    async def append_actions(
+        self, game_id: int, actions: Sequence[str], expected_index: int | None = None
+    ) -> list[int]:
+        """Append several actions in one transaction (all or none); returns their indexes."""
+        if isinstance(actions, str):
+            raise InvalidInputError(
+                "append_actions takes a list of actions; use append_action for one"
+            )
+        for action in actions:
+            check_action(action)
+        _check_expected(expected_index)
+        now = self._now()
+        async with self._transaction() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT g.status, (SELECT COALESCE(max(idx) + 1, 0) FROM actions WHERE game_id = g.id) "
+                "FROM games AS g WHERE g.id = ?",
+                (game_id,),
+            )
+            if not rows or rows[0][0] != "playing" or expected_index not in (None, rows[0][1]):
+                raise await self._append_refused(game_id, expected_index, conn)
+            start = rows[0][1]
+            await conn.executemany(
+                "INSERT INTO actions (game_id, idx, action, created_at) VALUES (?, ?, ?, ?)",
+                [(game_id, start + i, action, now) for i, action in enumerate(actions)],
+            )
+        return list(range(start, start + len(actions)))
+
+    async def _append_refused(
+        self, game_id: int, expected_index: int | None, conn: aiosqlite.Connection | None = None
+    ) -> StoreError:
+        """Why an append did not happen (called with the lock held)."""
+        rows = await fetch_all(
+            conn or self._conn,
+            "SELECT g.status, (SELECT COALESCE(max(idx) + 1, 0) FROM actions WHERE game_id = g.id) "
+            "FROM games AS g WHERE g.id = ?",
+            (game_id,),
+        )
+        if not rows:
+            return NotFoundError(f"there is no game {game_id}")
+        status, actual = rows[0]
+        if status != "playing":
+            return InvalidInputError(f"game {game_id} is {status}: its log is closed")
+        return ActionConflictError(
+            f"game {game_id}: expected to append action {expected_index}, but the log already "
+            f"holds {actual} actions — another writer got there first; reload the table",
+            expected=expected_index if expected_index is not None else actual,
+            actual=actual,
+        )
+
+    async def get_actions(self, game_id: int) -> list[str]:
+        """A deal's action log, in order (checked: no gap, every action well formed)."""
+        async with self._locked():
+            exists = await self._conn.execute_fetchall(
+                "SELECT 1 FROM games WHERE id = ?", (game_id,)
+            )
+            rows = await self._conn.execute_fetchall(
+                "SELECT idx, action FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)
+            )
+        if not exists:
+            raise NotFoundError(f"there is no game {game_id}")
+        return list(actions_from_rows(game_id, rows))
+
+    async def table_of_game(self, game_id: int) -> Table:
+        """The table a deal is played at."""
+        rows = await self._fetch(
+            f"SELECT {qualified(TABLE_COLUMNS, 't')} FROM tables AS t "
+            "JOIN series AS s ON s.table_id = t.id JOIN games AS g ON g.series_id = s.id "
+            "WHERE g.id = ?",
+            (game_id,),
+        )
+        if not rows:
+            raise NotFoundError(f"there is no game {game_id}")
+        return table_from_row(rows[0])

@@ -1,0 +1,132 @@
+"""Restoring the tables that were open when the bot stopped.
+
+A table's state is a pure function of its log; :meth:`LoadingMixin.load_active_tables`
+returns the logs, in a handful of bulk queries. A table whose rows cannot be decoded is set
+aside as broken (with the reason) and the others load normally.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .base import StoreBase, fetch_all
+from .errors import CorruptRowError
+from .models import ActiveTable, BrokenTable, GameLog, LoadReport
+from .rows import (
+    GAME_COLUMNS,
+    SEAT_COLUMNS,
+    SERIES_COLUMNS,
+    TABLE_COLUMNS,
+    actions_from_rows,
+    game_from_row,
+    qualified,
+    seat_from_row,
+    series_from_row,
+    table_from_row,
+)
+
+_ACTIVE = "t.status IN ('lobby', 'playing')"
+# The latest series of each active table.
+_CURRENT_SERIES = (
+    f"SELECT {qualified(SERIES_COLUMNS, 's')} FROM series AS s JOIN tables AS t ON t.id = s.table_id "
+    f"WHERE {_ACTIVE} AND s.number = (SELECT max(number) FROM series WHERE table_id = s.table_id)"
+)
+
+
+def game_logs(
+    game_rows: Iterable[Sequence[Any]], actions: dict[int, list[Any]]
+) -> tuple[GameLog, ...]:
+    """Decode deals (rows of GAME_COLUMNS, in order) with their ``(idx, action)`` rows."""
+    logs = []
+    for row in game_rows:
+        game = game_from_row(row)
+        logs.append(GameLog(game, actions_from_rows(game.id, actions.get(game.id, ()))))
+    return tuple(logs)
+
+
+def _assemble(
+    table_row: Sequence[Any],
+    seat_rows: Sequence[Sequence[Any]],
+    series_row: Sequence[Any] | None,
+    game_rows: Sequence[Sequence[Any]],
+    actions: dict[int, list[Any]],
+) -> ActiveTable:
+    table = table_from_row(table_row)
+    seats = tuple(seat_from_row(row) for row in seat_rows)
+    if [s.seat for s in seats] != list(range(6)):
+        missing = sorted(set(range(6)) - {s.seat for s in seats})
+        raise CorruptRowError(f"seats {missing} are missing")
+    series = None if series_row is None else series_from_row(series_row)
+    return ActiveTable(table, seats, series, game_logs(game_rows, actions))
+
+
+class LoadingMixin(StoreBase):
+    """Loading open tables at start-up."""
+
+    async def load_active_tables(self) -> LoadReport:
+        """Every lobby or playing table with its seats, its latest series (whatever its
+        status) and every deal of that series with its actions in order. Tables that
+        cannot be decoded are marked broken and listed in ``broken``."""
+        async with self._transaction() as conn:
+            tables = await fetch_all(
+                conn,
+                f"SELECT {qualified(TABLE_COLUMNS, 't')} FROM tables AS t WHERE {_ACTIVE} ORDER BY t.id",
+            )
+            seats = await fetch_all(
+                conn,
+                f"SELECT {qualified(SEAT_COLUMNS, 'st')} FROM seats AS st JOIN tables AS t "
+                f"ON t.id = st.table_id WHERE {_ACTIVE} ORDER BY st.table_id, st.seat",
+            )
+            series = await fetch_all(conn, _CURRENT_SERIES)
+            games = await fetch_all(
+                conn,
+                f"WITH cur AS ({_CURRENT_SERIES}) SELECT {qualified(GAME_COLUMNS, 'g')} FROM games AS g "
+                "JOIN cur ON cur.id = g.series_id ORDER BY g.series_id, g.number, g.deal",
+            )
+            action_rows = await fetch_all(
+                conn,
+                f"WITH cur AS ({_CURRENT_SERIES}) SELECT a.game_id, a.idx, a.action FROM actions AS a "
+                "JOIN games AS g ON g.id = a.game_id JOIN cur ON cur.id = g.series_id "
+                "ORDER BY a.game_id, a.idx",
+            )
+            report = self._decode(tables, seats, series, games, action_rows)
+            now = self._now()
+            await conn.executemany(
+                "UPDATE tables SET status = 'broken', broken_reason = ?, updated_at = ? WHERE id = ?",
+                [(b.reason, now, b.table_id) for b in report.broken],
+            )
+        return report
+
+    @staticmethod
+    def _decode(
+        tables: list[Any],
+        seats: list[Any],
+        series: list[Any],
+        games: list[Any],
+        action_rows: list[Any],
+    ) -> LoadReport:
+        seats_of: dict[int, list[Any]] = defaultdict(list)
+        for row in seats:
+            seats_of[row[0]].append(row)
+        series_of = {row[1]: row for row in series}
+        games_of: dict[int, list[Any]] = defaultdict(list)
+        for row in games:
+            games_of[row[1]].append(row)
+        actions: dict[int, list[Any]] = defaultdict(list)
+        for game_id, idx, text in action_rows:
+            actions[game_id].append((idx, text))
+        report = LoadReport()
+        for row in tables:
+            table_id = row[0]
+            series_row = series_of.get(table_id)
+            game_rows = games_of.get(series_row[0], []) if series_row is not None else []
+            try:
+                report.tables.append(
+                    _assemble(row, seats_of[table_id], series_row, game_rows, actions)
+                )
+            except CorruptRowError as exc:
+                reason = f"table {table_id} cannot be restored: {exc}"
+                report.broken.append(BrokenTable(table_id, row[1], row[2], row[7], reason))
+        return report

@@ -1,0 +1,144 @@
+"""Burning (烧牌, RULES.md §4): the completable-burn condition, the burn window and its
+priority, and the burner's lead restriction — a part of :class:`engine.game.Game`.
+
+>>> burn_completable([0] * 5 + [2] + [0] * 6 + [0, 1, 0], bie_san=False)  # 88 and a B
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import BURN, NOBURN, Action, IllegalActionError, NotYourTurnError
+from .cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
+from .hands import Play
+from .movegen import answer_plays
+from .scoring import team_of
+
+if TYPE_CHECKING:
+    pass
+
+ONGOING, SUCCESS, BROKEN = "ongoing", "success", "broken"
+
+
+@dataclass(slots=True)
+class Burn:
+    """A burn (烧牌): ``burner`` took over a gouji hand of ``burned``."""
+
+    burner: int
+    burned: int
+    result: str = ONGOING
+
+    def to_json(self) -> dict:
+        return {"burner": self.burner, "burned": self.burned, "result": self.result}
+
+
+def sets_needed(counts: Sequence[int], bie_san: bool) -> int:
+    """Sets left for the burn condition (§4): distinct ranks other than 2s and jokers; in
+    bie-san, 2s beside 3s and no other rank count as one more set."""
+    sets = sum(1 for r in range(TWO) if counts[r])
+    if bie_san and counts[TWO] and counts[THREE] and sets == 1:
+        sets += 1
+    return sets
+
+
+def burn_completable(counts: Sequence[int], bie_san: bool) -> bool:
+    """Can a hand still go out in leads that each carry a joker, but the last? (§4)."""
+    return sets_needed(counts, bie_san) <= counts[SMALL_JOKER] + counts[BIG_JOKER] + 1
+
+
+class Burning:
+    """The burn-window part of a game (mixed into :class:`engine.game.Game`)."""
+
+    def burn_plays(self, seat: int) -> list[Play]:
+        """The burning plays ``seat`` holds in the open burn window (§4)."""
+        if self.window is None or seat not in self.window_seats:
+            return []
+        return self._burning_plays(seat)
+
+    def _burning_plays(self, seat: int) -> list[Play]:
+        counts = self.counts[seat]
+        out = []
+        for p in answer_plays(counts, self.standing, self.three_rule[seat]):
+            after = list(counts)
+            for r, n in p.rank_counts():
+                after[r] -= n
+            if burn_completable(after, self.options.bie_san):
+                out.append(p)
+        return out
+
+    def _burn_lead_ok(self, seat: int, play: Play) -> bool:
+        """During a burn, a lead carries a joker (but the last hand) and keeps it going."""
+        if play.size == sum(self.counts[seat]):
+            return True
+        if not play.jokers:
+            return False
+        after = list(self.counts[seat])
+        for r, n in play.rank_counts():
+            after[r] -= n
+        return burn_completable(after, self.options.bie_san)
+
+    def _apply_window_answer(self, action: Action) -> None:
+        seat, verb = action.seat, action.verb
+        if seat not in self.to_act:
+            if seat == self.standing_seat:
+                raise NotYourTurnError(
+                    "burn_deciding_yours", seats=", ".join(map(str, self.to_act))
+                )
+            if seat in self.window_seats:
+                self._refuse_wrong_seat(seat)
+            raise NotYourTurnError("burn_deciding", seats=", ".join(map(str, self.to_act)))
+        if verb == NOBURN:
+            self.window[seat] = None
+        elif verb == BURN:
+            if action.cards not in self._burning_plays(seat):
+                raise self._why_not_burn(seat, action.cards)
+            self.window[seat] = action.cards
+        else:
+            raise IllegalActionError("answer_burn", seat=self.standing_seat)
+        if not self.to_act:
+            self._close_window()
+
+    def _why_not_burn(self, seat: int, play: Play) -> IllegalActionError:
+        if not self._holds(seat, play):
+            return IllegalActionError("not_held", cards=play)
+        if play not in answer_plays(self.counts[seat], self.standing, self.three_rule[seat]):
+            return IllegalActionError("does_not_beat", cards=play, standing=self.standing)
+        return IllegalActionError("burn_incomplete", cards=play)
+
+    def _close_window(self) -> None:
+        burners = [s for s, p in self.window.items() if p is not None]
+        choices = self.window
+        self.window, self.window_seats = None, []
+        if not burners:
+            self._next_answer()
+            return
+        q = self.standing_seat
+
+        def priority(s: int) -> tuple[int, int]:
+            return (0 if team_of(s) == team_of(q) else 1, (s - q) % 6)
+
+        burner = min(burners, key=priority)
+        play = choices[burner]
+        # the burn is a beat of q's hand by the burner, out of turn
+        self._on_beaten(q, burner)
+        self.burns.append(Burn(burner, q))
+        self.current_burn = self.burns[-1]
+        if self.melee:  # the burned hand ended the game's special rules (§3.5)
+            self.current_burn.result = BROKEN
+            self.current_burn = None
+        self._remove(burner, play)
+        self.last_action[burner] = f"burn {play}"
+        self.standing, self.standing_seat = play, burner
+        self.yielder = None
+        went_out = sum(self.counts[burner]) == 0
+        if went_out:
+            self._finish(burner)
+            if self.current_burn is not None:
+                self.current_burn.result = SUCCESS
+                self.current_burn = None
+        if self._check_game_end():
+            return
+        self._after_play(burner, went_out)

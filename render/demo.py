@@ -1,0 +1,108 @@
+"""Built-in example data, so the pictures can be looked at without a game (``gouji render
+demo-table`` / ``demo-series``) and so the tests and the benchmark have fixed inputs."""
+
+from __future__ import annotations
+
+from .models import (
+    Action,
+    Burn,
+    CardCounter,
+    LeaderboardRow,
+    ProfileView,
+    SeatView,
+    SeriesGame,
+    SeriesView,
+    TableView,
+)
+
+DEMO_NAMES = (
+    "老王",
+    "Alice",
+    "济南够级王🔥",
+    "小李飞刀",
+    "Bob the Builder of Very Long Names",
+    "青岛大虾",
+)
+
+
+def demo_table() -> TableView:
+    """A game in full swing: seat 1 has finished 头科, seat 4 revolted, seat 2 burns seat 5."""
+    seats = (
+        SeatView(DEMO_NAMES[0], cards_left=14, declared=True, last_action=Action("pass")),
+        SeatView(
+            DEMO_NAMES[1], cards_left=0, place=1, opened=True, last_action=Action("play", "KK")
+        ),
+        SeatView(DEMO_NAMES[2], cards_left=9, opened=True, last_action=Action("burn", "RR2222AAA")),
+        SeatView(DEMO_NAMES[3], cards_left=21, headless=True, ai=True, last_action=Action("yield")),
+        SeatView(DEMO_NAMES[4], cards_left=36, revolted=True),
+        SeatView(DEMO_NAMES[5], cards_left=11, declared=True, last_action=Action("play", "BQQQ2")),
+    )
+    return TableView(
+        seats=seats,
+        standing="RR2222AAA",
+        standing_seat=2,
+        to_act=(0,),
+        burn=Burn(burner=2, burned=5),
+        counter=CardCounter(big_jokers=1, small_jokers=2, twos=7),
+        caption="第 3 局 / 5 · 够级一桌",
+    )
+
+
+def demo_series() -> SeriesView:
+    """A five-game series, four games played and the fifth under way."""
+    games = (
+        SeriesGame(places=(1, 4, 2, 5, 3, 6), points=(4, 0, 2, -2, 0, -4)),
+        SeriesGame(
+            places=(5, 1, 6, 2, 4, 3), points=(0, 4, -3, 1, 0, -2), tribute=(2, 0, 1, -1, 0, -2)
+        ),
+        SeriesGame(
+            places=(1, 5, 2, 6, 3, 4),
+            points=(7, -2, 2, -7, 0, 0),
+            tribute=(-1, 2, -2, 1, 0, 0),
+            chuan_san_hu=True,
+        ),
+        SeriesGame(places=(2, 3, 1, 4, 6, 5), points=(2, 0, 4, 0, -4, -2)),
+        SeriesGame(
+            places=(None, 1, None, None, None, None),
+            points=(1, 0, 2, 0, -2, -1),
+            tribute=(1, 0, 2, 0, -2, -1),
+            finished=False,
+        ),
+    )
+    return SeriesView(
+        names=DEMO_NAMES,
+        games=games,
+        penalties=(0, 0, 0, 0, -10, 0),
+        caption="够级一桌 · 2026-11-29",
+    )
+
+
+def demo_profile() -> ProfileView:
+    """A regular player."""
+    return ProfileView(
+        name="济南够级王🔥",
+        score=1735,
+        games=212,
+        places=(48, 41, 37, 33, 29, 24),
+        opens=96,
+        burns=17,
+        server="山东老乡会",
+        position=3,
+    )
+
+
+def demo_leaderboard() -> list[LeaderboardRow]:
+    """A server's top ten."""
+    rows = [
+        ("牌神附体", 1_700_000, 9120),
+        ("Alice", 13_400, 802),
+        ("济南够级王🔥", 1735, 212),
+        ("小李飞刀", 820, 96),
+        ("Bob the Builder of Very Long Names", 415, 51),
+        ("青岛大虾", 180, 30),
+        ("老王", 40, 12),
+        ("ملك الورق", 0, 3),
+        ("Zalgo Z̷̢̛a̶l̵g̸o̷", -230, 40),
+        ("菜鸟", -520, 77),
+    ]
+    return [LeaderboardRow(name, score, games=games) for name, score, games in rows]

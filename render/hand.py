@@ -1,0 +1,183 @@
+"""A player's hand as a picture: cards grouped by rank, low to high, one stack per rank with
+its count, optional highlighted cards lifted and ringed in gold."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from math import ceil
+
+from PIL import Image, ImageDraw
+
+from engine.cards import Card, CardError, parse_cards
+
+from . import theme
+from .cards import card_blank, card_face, card_height, card_shadow, highlight_glow, highlight_ring
+from .draw import felt, pill
+from .errors import RenderInputError
+from .fonts import display_name, font
+from .labels import check_lang, word
+
+CARD_W = 150
+CARD_H = card_height(CARD_W)
+STACK_EXTRA = 34  # room to the right of the front card for the edges of the rest
+MAX_STEP = 9
+GAP_X, GAP_Y = 22, 26
+MARGIN = 30
+HEADER = 80
+LIFT = 24  # highlighted cards stand this much higher
+MAX_COLS = 6
+SHADOW = 9
+GLOW = 16
+MAX_DRAWN = 16  # cards drawn per stack; the badge tells the true count
+BADGE = (229, 72, 59)
+
+CardsLike = str | Iterable[Card]
+
+
+def as_cards(cards: CardsLike | None, what: str = "cards") -> list[Card]:
+    """Card notation text or an iterable of cards (anything with ``rank`` and ``suit``)."""
+    if cards is None:
+        return []
+    if isinstance(cards, str):
+        try:
+            return parse_cards(cards)
+        except CardError as exc:
+            raise RenderInputError(f"{what}: {exc}") from exc
+    out = []
+    for card in cards:
+        rank, suit = getattr(card, "rank", None), getattr(card, "suit", None)
+        if (
+            not isinstance(rank, int)
+            or not 0 <= rank <= 14
+            or suit not in (None, "s", "h", "d", "c")
+        ):
+            raise RenderInputError(
+                f"{what}: rank={rank!r} suit={suit!r} is not a card (rank 0-14, suit s/h/d/c or None)"
+            )
+        out.append(Card(rank, suit))
+    return out
+
+
+def _split_highlight(hand: list[Card], highlight: list[Card]) -> tuple[list[Card], list[Card]]:
+    """(normal cards, highlighted cards); each highlighted card must be in the hand (matched by
+    rank, and by suit when the highlight names one)."""
+    rest = sorted(hand, key=lambda c: (c.rank, c.suit or "z"))
+    lit: list[Card] = []
+    for want in highlight:
+        match = next(
+            (c for c in rest if c.rank == want.rank and (want.suit is None or c.suit == want.suit)),
+            None,
+        )
+        if match is None:
+            held = any(c.rank == want.rank and (want.suit in (None, c.suit)) for c in hand)
+            problem = (
+                "more often than the hand holds it" if held else "but the hand does not hold it"
+            )
+            raise RenderInputError(
+                f"highlight names {want} {problem}: highlight only cards of the hand"
+            )
+        rest.remove(match)
+        lit.append(match)
+    return rest, lit
+
+
+def _layout(groups: int) -> tuple[int, int]:
+    """(columns, rows) for ``groups`` stacks: at most MAX_COLS per row, rows balanced."""
+    rows = max(1, ceil(groups / MAX_COLS))
+    return max(1, ceil(groups / rows)), rows
+
+
+def _paste(img: Image.Image, art: Image.Image, xy: tuple[int, int]) -> None:
+    """Paste RGBA ``art`` onto the RGB canvas through its own alpha."""
+    img.paste(art, xy, art)
+
+
+def _draw_stack(img: Image.Image, x: int, y: int, normal: list[Card], lit: list[Card]) -> None:
+    """One rank: the cards behind show as blank edges to the right, the front card whole;
+    highlighted cards are lifted and ringed. Only the visible strip of a back card is drawn."""
+    stack = (normal + lit)[-MAX_DRAWN:]  # back to front
+    n = len(stack)
+    step = min(MAX_STEP, STACK_EXTRA / (n - 1)) if n > 1 else 0
+    first_lit = n - min(len(lit), n)
+    shadow = card_shadow(CARD_W, SHADOW)
+    blank = card_blank(CARD_W)
+    strip_w = int(step) + 3
+    strip = blank.crop((CARD_W - strip_w, 0, CARD_W, CARD_H))
+    for i, card in enumerate(stack):
+        k = n - 1 - i  # 0 for the front card
+        cx = round(x + k * step)
+        cy = y - (LIFT if i >= first_lit else 0)
+        if i == first_lit:
+            glow = highlight_glow(CARD_W + round(k * step), CARD_H, GLOW)
+            _paste(img, glow, (x - GLOW, cy - GLOW))
+        if i == 0 or k == 0 or i == first_lit:
+            _paste(img, shadow, (cx - SHADOW + 2, cy - SHADOW + 4))
+        if k == 0:
+            _paste(img, card_face(card.rank, card.suit, CARD_W), (cx, cy))
+            if lit:
+                _paste(img, highlight_ring(CARD_W), (cx, cy))
+        elif i == 0 or i == first_lit:
+            _paste(img, blank, (cx, cy))
+        else:
+            _paste(img, strip, (cx + CARD_W - strip_w, cy))
+
+
+def render_hand(
+    cards: CardsLike, highlight: CardsLike | None = None, lang: str = "zh", title: str | None = None
+) -> Image.Image:
+    """Draw a hand (card notation or cards), grouped by rank low to high with counts.
+
+    ``highlight`` cards (a hint, tribute just received) are lifted and ringed in gold; they must
+    be in the hand. ``title`` replaces the heading (default 手牌 / Hand). Returns an RGB image at
+    most 1244 px wide; raises :class:`RenderInputError` on bad cards or highlights.
+    """
+    check_lang(lang)
+    hand = as_cards(cards, "hand")
+    normal, lit = _split_highlight(hand, as_cards(highlight, "highlight"))
+    ranks = sorted({c.rank for c in hand})
+    cols, rows = _layout(len(ranks))
+    slot_w = CARD_W + STACK_EXTRA
+    width = max(2 * MARGIN + cols * slot_w + (cols - 1) * GAP_X, 520)
+    row_h = CARD_H + LIFT + GAP_Y
+    height = HEADER + rows * row_h + MARGIN - GAP_Y + 6 if ranks else HEADER + 150
+    img = felt((width, height)).copy()
+    draw = ImageDraw.Draw(img)
+    heading = display_name(title, font(30), width * 0.6) if title else word("hand", lang)
+    draw.text(
+        (MARGIN, HEADER // 2 - 4),
+        heading,
+        font=font(30, bold=not title),
+        fill=theme.FELT_TEXT,
+        anchor="lm",
+    )
+    count = f"{len(hand)} {word('cards', lang)}"
+    draw.text(
+        (width - MARGIN, HEADER // 2 - 4),
+        count,
+        font=font(30, bold=True),
+        fill=theme.FELT_MUTED,
+        anchor="rm",
+    )
+    if not ranks:
+        draw.text(
+            (width // 2, HEADER + 70),
+            word("no_cards", lang),
+            font=font(40, bold=True),
+            fill=theme.FELT_MUTED,
+            anchor="mm",
+        )
+        return img
+    grid_w = cols * slot_w + (cols - 1) * GAP_X
+    left = (width - grid_w) // 2
+    for i, rank in enumerate(ranks):
+        row, col = divmod(i, cols)
+        x = left + col * (slot_w + GAP_X)
+        y = HEADER + LIFT + row * row_h
+        group_normal = [c for c in normal if c.rank == rank]
+        group_lit = [c for c in lit if c.rank == rank]
+        _draw_stack(img, x, y, group_normal, group_lit)
+        total = len(group_normal) + len(group_lit)
+        if total > 1:
+            top = y - (LIFT if group_lit else 0)
+            pill(img, (x + CARD_W - 6, top + 4), f"×{total}", 34, BADGE, anchor="mm", pad=0.3)
+    return img

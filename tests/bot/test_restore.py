@@ -1,0 +1,62 @@
+"""A restart rebuilds every open table from its log; a log that does not replay marks its
+table broken and the others carry on."""
+
+from __future__ import annotations
+
+import random
+
+from data import Store
+
+from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
+
+
+async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path) -> None:
+    async with await Store.open(db_path) as store:
+        service, _ = make_service(store)
+        live = await seated_table(service)
+        await service.start(CHANNEL, HUMANS[0])
+        for _ in range(40):  # part of the first game
+            await service.settle(live)
+            seat = next(s for s in live.series.to_act if not live.is_ai(s))
+            await service.act_hint(live, live.seats[seat].user_id)
+        await service.settle(live)
+        hands = [service.hand_cards(live, s) for s in range(6)]
+        to_act = live.series.to_act
+        await service.close()
+    async with await Store.open(db_path) as store:
+        service, presenter = make_service(store, rng=random.Random(99))
+        assert await service.restore() == []
+        again = service.table_in(CHANNEL)
+        assert [service.hand_cards(again, s) for s in range(6)] == hands
+        assert again.series.to_act == to_act
+        assert again.deadline is not None  # the clock runs again
+        assert ("table", again.id) in presenter.events
+        await play_humans(service, again)
+        assert again.series.finished
+        assert (await store.get_profile(GUILD, HUMANS[0])).games == 5
+        await service.close()
+
+
+async def test_a_log_that_does_not_replay_marks_only_its_table_broken(db_path) -> None:
+    async with await Store.open(db_path) as store:
+        service, _ = make_service(store)
+        good = await seated_table(service)
+        await service.start(CHANNEL, HUMANS[0])
+        bad = await service.open_table(GUILD, CHANNEL + 1, HUMANS[0], {})
+        await service.join(CHANNEL + 1, HUMANS[1])
+        await service.add_ai(CHANNEL + 1, HUMANS[0])
+        await service.start(CHANNEL + 1, HUMANS[0])
+        await service.settle(good)
+        await service.settle(bad)
+        await service.close()
+        # seat 0 "plays" twice in a row: the engine refuses it on replay
+        await store.append_action(bad.game_id, "0 play RRRRRRRR")
+    async with await Store.open(db_path) as store:
+        service, presenter = make_service(store)
+        assert await service.restore() == [bad.id]
+        assert (await store.get_table(bad.id)).status == "broken"
+        assert "does not replay" in (await store.get_table(bad.id)).broken_reason
+        assert [e[1] for e in presenter.of("broken")] == [bad.id]
+        assert service.table_in(CHANNEL).id == good.id
+        assert service.table_in(CHANNEL).playing
+        await service.close()

@@ -1,0 +1,35 @@
+"""A whole series through the table service: humans taking the hint, two AI seats."""
+
+from __future__ import annotations
+
+from engine.record import replay_series
+from engine.scoring import title_for
+
+from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
+
+
+async def test_a_five_game_series_completes_and_profiles_match_the_replay(store) -> None:
+    service, presenter = make_service(store)
+    live = await seated_table(service)
+    await service.start(CHANNEL, HUMANS[0])
+    steps = await play_humans(service, live)
+    assert steps > 0
+    assert not live.playing and live.series.finished
+    record = await store.export_series_record(live.series_id)
+    replay = replay_series({**record, "games_total": 5})
+    series_row = await store.get_series(live.series_id)
+    assert series_row.status == "finished"
+    assert series_row.totals == replay["totals"]
+    team = replay["team_totals"]
+    for seat, user in enumerate(HUMANS):
+        profile = await store.get_profile(GUILD, user)
+        assert profile.score == team[seat % 2] + replay["penalties"][seat]
+        assert profile.games == 5
+    keys = presenter.announced()
+    assert keys.count("ev_game_over") == 5
+    assert "ev_series_over" in keys and "ev_titles" in keys
+    titles = [e for e in presenter.of("announce") if e[2] == "ev_titles"][0][3]["titles"]
+    for who, title in titles:
+        profile = await store.get_profile(GUILD, live.seats[who.seat].user_id)
+        assert title == title_for(profile.score)
+    await service.close()

@@ -1,0 +1,87 @@
+"""Many asyncio tasks on one store: nothing lost, nothing mixed, indexes contiguous."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from data import ProfileUpdate, Store
+
+from .conftest import new_game
+
+TABLES = 50
+ACTIONS = 40
+
+
+def script_for(table_number: int) -> list[str]:
+    """A distinct log per table, so a mixed-up action would show."""
+    return [
+        f"{i % 6} play {'3456789TJQKA2'[table_number % 13]}" if i % 2 else f"{i % 6} pass"
+        for i in range(ACTIONS)
+    ]
+
+
+async def test_fifty_tables_appending_at_once_lose_and_mix_nothing(db_path) -> None:
+    async with await Store.open(db_path) as store:
+        games = [(await new_game(store, channel_id=i, seed=i))[2] for i in range(TABLES)]
+        rng = random.Random(7)
+
+        async def play(number: int, game_id: int) -> list[int]:
+            indexes = []
+            for i, action in enumerate(script_for(number)):
+                if rng.random() < 0.3:
+                    await asyncio.sleep(0)  # let other tasks in between
+                indexes.append(await store.append_action(game_id, action, expected_index=i))
+            return indexes
+
+        results = await asyncio.gather(*(play(n, g.id) for n, g in enumerate(games)))
+        assert results == [list(range(ACTIONS))] * TABLES
+
+    async with await Store.open(db_path) as store:  # what is on disk
+        report = await store.load_active_tables()
+        assert report.broken == []
+        logs = {t.table.channel_id: t.games[0].actions for t in report.tables}
+        assert logs == {n: tuple(script_for(n)) for n in range(TABLES)}
+
+
+async def test_tasks_racing_on_one_log_get_distinct_contiguous_indexes(store: Store) -> None:
+    _table, _series, game = await new_game(store)
+    actions = [f"{i % 6} pass" for i in range(60)]
+    indexes = await asyncio.gather(*(store.append_action(game.id, a) for a in actions))
+    assert sorted(indexes) == list(range(60))
+    log = await store.get_actions(game.id)
+    assert [log[i] for i in indexes] == actions
+
+
+async def test_transactions_do_not_interleave_with_other_tasks(store: Store) -> None:
+    """Batches, results and single appends from many tasks at once: every batch lands in one
+    contiguous run and every result is counted once."""
+    pairs = [await new_game(store, channel_id=i, seed=i) for i in range(10)]
+
+    async def batches(game_id: int, tag: int) -> list[int]:
+        firsts = []
+        for k in range(5):
+            indexes = await store.append_actions(
+                game_id, [f"{tag % 6} pass", f"{tag % 6} play {k + 3}"]
+            )
+            firsts.append(indexes[0])
+        return firsts
+
+    async def singles(game_id: int, tag: int) -> None:
+        for _ in range(10):
+            await store.append_action(game_id, f"{tag % 6} yield")
+
+    async def result(game_id: int, user_id: int) -> bool:
+        return await store.record_game_result(1, game_id, [ProfileUpdate(user_id, 1, 1)], {})
+
+    shared = pairs[0][2].id
+    jobs = [batches(shared, t) for t in range(4)] + [singles(shared, 5) for _ in range(3)]
+    jobs += [result(game.id, 77) for _t, _s, game in pairs[1:] for _ in range(2)]
+    outcomes = await asyncio.gather(*jobs)
+    log = await store.get_actions(shared)
+    assert len(log) == 4 * 5 * 2 + 3 * 10
+    for tag, firsts in enumerate(outcomes[:4]):
+        for k, first in enumerate(firsts):
+            assert log[first : first + 2] == [f"{tag} pass", f"{tag} play {k + 3}"]
+    assert sorted(outcomes[7:]) == [False] * 9 + [True] * 9
+    assert (await store.get_profile(1, 77)).games == 9

@@ -1,0 +1,43 @@
+"""Shared set-up for the Gouji bot's end-to-end tests: the real bot against the fake Discord."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.config import BotConfig
+from bot.discord_app import GoujiBot
+from tests.fakediscord import FakeDiscord
+
+
+class FastGoujiBot(GoujiBot):
+    """The Gouji bot as a test starts it: no 5 s wait before a re-IDENTIFY."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
+
+def bot_factory(fake: FakeDiscord, db: Path, seed: int = 11, **overrides):
+    """A factory of bots on ``db`` with short timers, AI delay 0 and a seeded deal."""
+    config = BotConfig(
+        token=fake.token,
+        db_path=str(db),
+        guild_id=fake.guild_id,
+        ai_delay=0.0,
+        refresh_interval=0.05,
+        warn_before=0.0,
+        **overrides,
+    )
+    return lambda: FastGoujiBot(config, rng=random.Random(seed), guild_ready_timeout=0.05)
+
+
+def find_prompt(user, table_id: int, verb: str, select: bool = False, token: str = ""):
+    """The newest DM of ``user`` still offering ``verb`` at the table (a button, or with
+    ``select`` a menu; of question ``token`` if given): (message, custom_id), or (None, None)."""
+    prefix = f"{'gs' if select else 'g'}:{table_id}:{token}"
+    for msg in reversed(user.dms()):
+        for comp in msg.selects() if select else msg.buttons():
+            cid = comp.get("custom_id", "")
+            if cid.startswith(prefix) and cid.endswith(f":{verb}"):
+                return msg, cid
+    return None, None

@@ -1,0 +1,36 @@
+"""The turn clock through Discord: unanswered questions take their default, a turn that runs
+out is played by the AI, two in a row leave the AI in the seat until /gouji back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.fakediscord import BotRunner, FakeDiscord
+
+from .gouji_helpers import bot_factory
+
+
+async def test_timeouts_hand_the_seat_to_the_ai_until_back(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        await bot.store.set_table_defaults(fake.guild_id, {"turn_time": 1})
+        alice = fake.member("alice")
+        await (await alice.slash("gouji", "new")).original()
+        await (await alice.slash("gouji", "ai", "add")).original()
+        await (await alice.slash("gouji", "start")).original()
+        live = bot.service.table_in(fake.channel("gouji").id)
+        assert live.options.turn_time == 1
+        notice = await fake.wait_message(lambda m: "/gouji back" in m.content, timeout=30)
+        assert not notice.ephemeral
+        await fake.wait_for(lambda: live.seats[0].standin, 5, "the AI in seat 0", poll=0.01)
+        log = await bot.store.get_actions(live.game_id)
+        assert "0 nodeclare" in log, "the unanswered question took its default"
+        await fake.wait_for(lambda: live.deadline is None, 5, "no clock for an AI seat", poll=0.01)
+        assert (await bot.store.get_table(live.id)).turn_deadline is None
+        reply = await (await alice.slash("gouji", "back")).original()
+        assert not reply.ephemeral and "alice" in reply.content
+        assert not live.seats[0].standin and not (await bot.store.get_seats(live.id))[0].standin
+        again = await (await alice.slash("gouji", "back")).original()
+        assert again.ephemeral and "AI" in again.content

@@ -1,0 +1,200 @@
+"""Bad input through Discord: each gets a short ephemeral reply in the caller's language
+saying what to do, and nothing changes. Also: closed DMs, and a restart in the middle of a
+game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from data import Store
+from tests.fakediscord import BotRunner, FakeDiscord
+
+from .gouji_helpers import bot_factory, find_prompt
+
+PEOPLE = ("alice", "bo", "chen", "dana")  # alice, dana: English; bo, chen: Chinese
+
+
+async def _reply(rec) -> str:
+    msg = await rec.original()
+    assert msg.ephemeral, f"a refusal is ephemeral: {msg.content!r}"
+    return msg.content
+
+
+async def _seat_table(fake: FakeDiscord) -> list:
+    users = [fake.member(n) for n in PEOPLE]
+    await (await users[0].slash("gouji", "new", turn_time=120)).original()
+    for user in users[1:]:
+        await (await user.slash("gouji", "join")).original()
+    await (await users[0].slash("gouji", "ai", "add")).original()
+    return users
+
+
+async def _answer_prompts_until_play(fake: FakeDiscord, bot, live, users) -> None:
+    """Everyone says no to declaring (and revolting) with the DM buttons."""
+    while live.game is None or live.game.phase != "play":
+        await fake.wait_for(
+            lambda: any(not live.is_ai(s) for s in live.series.to_act), 10, "a question", poll=0.01
+        )
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        verb = {"declare": "nodeclare", "revolt": "norevolt"}[live.game.phase]
+        await fake.wait_for(
+            lambda u=users[seat], v=verb: find_prompt(u, live.id, v)[0], 10, "the DM"
+        )
+        user = users[seat]
+        msg, custom_id = find_prompt(user, live.id, verb)
+        await (await user.click(msg, custom_id)).response()
+    await fake.wait_for(lambda: bot.service._next_step(live) is None, 10, "the AI seats", poll=0.01)
+
+
+async def test_bad_input_gets_an_ephemeral_reply_and_changes_nothing(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        erlang = fake.member("erlang")
+        assert "没有牌桌" in await _reply(await erlang.slash("gouji", "play", cards="KK"))
+        users = await _seat_table(fake)
+        alice, bo = users[0], users[1]
+        assert "只有开桌的" in await _reply(await bo.slash("gouji", "start"))
+        assert "管理频道" in await _reply(await bo.slash("gouji", "end"))
+        assert "管理服务器" in await _reply(await bo.slash("gouji", "config", language="en"))
+        assert "/gouji join" in await _reply(await erlang.slash("gouji", "leave"))
+        await (await alice.slash("gouji", "start")).original()
+        live = bot.service.table_in(fake.channel("gouji").id)
+        await _answer_prompts_until_play(fake, bot, live, users)
+        await fake.wait_for(
+            lambda: any(not live.is_ai(s) for s in live.series.to_act),
+            10,
+            "a person's turn",
+            poll=0.01,
+        )
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        actor = users[seat]
+        idle = next(u for i, u in enumerate(users) if i != seat and u.locale.startswith("en"))
+        log_before = await bot.store.get_actions(live.game_id)
+        hand_before = bot.service.hand_cards(live, seat)
+
+        not_turn = await _reply(await idle.slash("gouji", "play", cards="3"))
+        assert (
+            not_turn.startswith("Not your turn")
+            and f"seat {seat}" in not_turn
+            and actor.name in not_turn
+        )
+        unknown = await _reply(await actor.slash("gouji", "play", cards="XYZ"))
+        assert "XYZ" in unknown and ("KK" in unknown)
+        not_held = await _reply(await actor.slash("gouji", "play", cards="RRRRRRRR"))
+        assert "RRRRRRRR" in not_held and "/gouji hand" in not_held
+        not_seated = await _reply(await erlang.slash("gouji", "pass"))
+        assert "/gouji join" in not_seated
+        assert "正在打" in await _reply(await bo.slash("gouji", "again"))
+
+        assert await bot.store.get_actions(live.game_id) == log_before
+        assert bot.service.hand_cards(live, seat) == hand_before
+        # every refusal was seen by its caller only
+        for user in [*users, erlang]:
+            for msg in user.ephemerals():
+                assert msg.visible_to == user.id
+
+
+async def test_closed_dms_are_told_once_and_the_hand_command_shows_the_hand(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        users = await _seat_table(fake)
+        dana = users[3]
+        dana.refuse_dms()
+        await (await users[0].slash("gouji", "start")).original()
+        live = bot.service.table_in(fake.channel("gouji").id)
+        notice = await fake.wait_message(
+            lambda m: "/gouji hand" in m.content and f"<@{dana.id}>" in m.content
+        )
+        assert not notice.ephemeral
+        await fake.wait_for(
+            lambda: live.seats[3].dm_refused, 5, "the refusal to be stored", poll=0.01
+        )
+        assert (await bot.store.get_seats(live.id))[3].dm_refused
+        rec = await dana.slash("gouji", "hand")
+        msg = await rec.original()
+        assert msg.ephemeral and msg.attachments[0].filename == "hand.png"
+        await bot.presenter.drain()
+        channel = fake.channel("gouji").id
+        notices = [
+            m for m in fake.messages_in(channel) if "/gouji hand" in m.content and not m.ephemeral
+        ]
+        assert len(notices) == 1
+        refused = [r for r in fake.requests if r.status == 403]
+        assert len(refused) == 1, "after the first refusal the bot stops trying"
+
+
+async def test_a_restart_in_the_middle_of_a_game_carries_on(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        users = await _seat_table(fake)
+        await (await users[0].slash("gouji", "start")).original()
+        bot = runner.client
+        channel = fake.channel("gouji").id
+        live = bot.service.table_in(channel)
+        await _answer_prompts_until_play(fake, bot, live, users)
+        for _ in range(5):
+            await fake.wait_for(
+                lambda: (
+                    any(not live.is_ai(s) for s in live.series.to_act)
+                    and bot.service._next_step(live) is None
+                ),
+                10,
+                "a turn",
+                poll=0.01,
+            )
+            seat = next(s for s in live.series.to_act if not live.is_ai(s))
+            user = users[seat]
+            await fake.wait_for(lambda u=user: find_prompt(u, live.id, "playhint")[0], 10, "the DM")
+            msg, custom_id = find_prompt(user, live.id, "playhint")
+            await (await user.click(msg, custom_id)).response()
+        await fake.wait_for(lambda: bot.service._next_step(live) is None, 10, "quiet", poll=0.01)
+        await bot.presenter.drain()
+        hands = [bot.service.hand_cards(live, s) for s in range(6)]
+        waiting = live.series.to_act
+        table_message = live.table.message_id
+        old_prompt = (
+            next(m for m in reversed(users[waiting[0]].dms()) if m.buttons())
+            if waiting[0] < 4
+            else None
+        )
+
+        await runner.restart()
+        bot = runner.client
+        again = bot.service.table_in(channel)
+        assert [bot.service.hand_cards(again, s) for s in range(6)] == hands
+        assert again.series.to_act == waiting
+        assert again.deadline is not None
+        if old_prompt is not None:  # a DM button from before the restart still works
+            _, custom_id = find_prompt(users[waiting[0]], again.id, "hint")
+            rec = await users[waiting[0]].click(fake.messages[old_prompt.id], custom_id)
+            hint = await rec.original()
+            assert hint.attachments and hint.ephemeral
+        await bot.presenter.drain()
+        await fake.wait_for(
+            lambda: fake.messages[table_message].edited_at is not None, 5, "the table redrawn"
+        )
+        assert again.table.message_id == table_message, "the same table message is edited"
+
+
+async def test_a_table_whose_log_does_not_replay_is_marked_broken_in_its_channel(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    db = tmp_path / "gouji.db"
+    async with BotRunner(fake, bot_factory(fake, db)) as runner:
+        users = await _seat_table(fake)
+        await (await users[0].slash("gouji", "start")).original()
+        live = runner.client.service.table_in(fake.channel("gouji").id)
+        game_id = live.game_id
+        await runner.stop()
+        async with await Store.open(db) as store:  # damage the log while the bot is down
+            await store.append_action(game_id, "0 play RRRRRRRR")
+        await runner.start()
+        notice = await fake.wait_message(lambda m: "does not replay" in m.content)
+        assert notice.channel_id == fake.channel("gouji").id and not notice.ephemeral
+        reply = await (await users[1].slash("gouji", "play", cards="3")).original()
+        assert reply.ephemeral and "/gouji new" in reply.content

@@ -1,0 +1,185 @@
+"""Faults on demand for REST routes: 429s and 5xx errors for the next N calls, and real buckets.
+
+A route is named the way discord.py names it (``discord.http.Route``): a method and a path
+template, e.g. ``("POST", "/channels/{channel_id}/messages")``. A concrete path
+(``"/channels/123/messages"``) matches too.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+
+@dataclass
+class RouteFault:
+    """A planned answer for the next ``times`` calls to one route."""
+
+    method: str
+    path: str
+    status: int
+    times: int
+    retry_after: float = 0.0
+    is_global: bool = False
+    hits: int = 0
+
+    def matches(self, method: str, template: str | None, path: str) -> bool:
+        """Whether a request to ``path`` (route ``template``) is hit by this fault."""
+        return self.times > 0 and self.method == method.upper() and self.path in (template, path)
+
+
+@dataclass
+class RateBucket:
+    """A Discord-like bucket: ``limit`` calls per ``per`` seconds for each major parameter.
+
+    Successful answers carry the true ``X-RateLimit-*`` headers (discord.py then waits on
+    its own); a call over the limit gets 429.
+    """
+
+    method: str
+    path: str
+    limit: int
+    per: float
+    windows: dict[str, tuple[float, int]] = field(default_factory=dict)  # major -> start, used
+    refused: int = 0
+
+    def admit(self, major: str) -> tuple[bool, dict[str, str]]:
+        """Count one call; return whether it may go ahead and the headers to send."""
+        now = time.monotonic()
+        start, used = self.windows.get(major, (now, 0))
+        if now - start >= self.per:
+            start, used = now, 0
+        allowed = used < self.limit
+        if allowed:
+            used += 1
+        else:
+            self.refused += 1
+        self.windows[major] = (start, used)
+        reset_after = max(start + self.per - now, 0.0)
+        headers = {
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": str(self.limit - used),
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Bucket": f"fake-bucket-{self.method}-{self.path}",
+        }
+        return allowed, headers
+
+
+def json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> web.Response:
+    """A JSON answer whose Content-Type is exactly ``application/json`` (discord.py checks)."""
+    all_headers = {"Content-Type": "application/json"}
+    all_headers.update(headers or {})
+    return web.Response(status=status, body=json.dumps(body).encode(), headers=all_headers)
+
+
+def error_response(status: int, code: int, message: str, **extra: Any) -> web.Response:
+    """A Discord-style JSON error: ``{"message": ..., "code": ...}``."""
+    return json_response(status, {"message": message, "code": code, **extra})
+
+
+class FaultPlan:
+    """The faults planned for REST routes; consulted once per request."""
+
+    def __init__(self) -> None:
+        self.route_faults: list[RouteFault] = []
+        self.buckets: list[RateBucket] = []
+
+    def limit_route(self, method: str, path: str, *, limit: int, per: float) -> RateBucket:
+        """Enforce ``limit`` calls per ``per`` seconds on a route (per channel/guild/webhook)."""
+        if limit < 1 or per <= 0:
+            raise ValueError("limit_route needs limit >= 1 and per > 0")
+        bucket = RateBucket(method.upper(), path, limit, per)
+        self.buckets.append(bucket)
+        return bucket
+
+    def rate_limit(
+        self,
+        method: str,
+        path: str,
+        *,
+        times: int = 1,
+        retry_after: float = 0.2,
+        is_global: bool = False,
+    ) -> RouteFault:
+        """Answer the next ``times`` calls to the route with 429 and ``retry_after`` seconds."""
+        if times < 1 or retry_after < 0:
+            raise ValueError("rate_limit needs times >= 1 and retry_after >= 0")
+        fault = RouteFault(method.upper(), path, 429, times, retry_after, is_global)
+        self.route_faults.append(fault)
+        return fault
+
+    def server_error(
+        self, method: str, path: str, *, times: int = 1, status: int = 500
+    ) -> RouteFault:
+        """Answer the next ``times`` calls to the route with a 5xx ``status``."""
+        if times < 1 or not 500 <= status <= 599:
+            raise ValueError("server_error needs times >= 1 and a status in 500..599")
+        fault = RouteFault(method.upper(), path, status, times)
+        self.route_faults.append(fault)
+        return fault
+
+    def clear(self) -> None:
+        """Forget every planned fault and bucket."""
+        self.route_faults.clear()
+        self.buckets.clear()
+
+    def take(self, method: str, template: str | None, path: str) -> web.Response | None:
+        """If a fault applies to this request, use one of its calls and return its answer."""
+        for fault in self.route_faults:
+            if fault.matches(method, template, path):
+                fault.times -= 1
+                fault.hits += 1
+                return self._answer(fault)
+        return None
+
+    def admit(
+        self, method: str, template: str | None, path: str, major: str
+    ) -> tuple[web.Response | None, dict[str, str] | None]:
+        """Apply a bucket to this request: (429 answer or None, headers for a success or None)."""
+        for bucket in self.buckets:
+            if bucket.method == method.upper() and bucket.path in (template, path):
+                allowed, headers = bucket.admit(major)
+                if allowed:
+                    return None, headers
+                retry_after = float(headers["X-RateLimit-Reset-After"])
+                body = {
+                    "message": "You are being rate limited.",
+                    "retry_after": retry_after,
+                    "global": False,
+                    "code": 0,
+                }
+                extra = {
+                    "Retry-After": str(retry_after),
+                    "X-RateLimit-Scope": "user",
+                    "Via": "1.1 google",
+                }
+                return json_response(429, body, {**headers, **extra}), None
+        return None, None
+
+    @staticmethod
+    def _answer(fault: RouteFault) -> web.Response:
+        if fault.status == 429:
+            headers = {
+                "Retry-After": str(fault.retry_after),
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset-After": str(fault.retry_after),
+                "X-RateLimit-Bucket": "fake-" + fault.path,
+                "X-RateLimit-Scope": "shared" if not fault.is_global else "global",
+                "Via": "1.1 google",  # discord.py treats a 429 without Via as a Cloudflare ban
+            }
+            if fault.is_global:
+                headers["X-RateLimit-Global"] = "true"
+            body = {
+                "message": "You are being rate limited.",
+                "retry_after": fault.retry_after,
+                "global": fault.is_global,
+                "code": 0,
+            }
+            return json_response(429, body, headers)
+        return error_response(fault.status, 0, f"{fault.status}: Internal Server Error")

@@ -1,0 +1,73 @@
+"""RULES.md §4: burning (烧牌)."""
+
+from __future__ import annotations
+
+from .helpers import game, refused, run
+
+# Seat 0 leads KK. Seats 1 and 2 can burn with AA (one set, or none, left beside jokers);
+# seat 4's AA would leave two sets and no joker: not a completable burn.
+BURNABLE = ["KK59", "AAR7", "AA5", "AA4", "AA56", "3467"]
+
+
+def test_burn_window_asks_every_eligible_seat_before_the_opposite():
+    g = game(BURNABLE, ["0 play KK"])
+    assert g.to_act == [1, 2]  # not 3 (the opposite), not 4 (cannot complete), not 5
+    assert [str(a) for a in g.legal_actions(1)] == ["1 noburn", "1 burn AA"]
+
+
+def test_no_burn_lets_the_opposite_answer():
+    r = run(BURNABLE, ["0 play KK", "1 noburn", "2 noburn"])
+    assert r["to_act"] == [3] and r["burns"] == []
+
+
+def test_burn_priority_goes_to_the_team_of_the_burned_player():
+    r = run(BURNABLE, ["0 play KK", "1 burn AA", "2 burn AA"])
+    assert r["burns"] == [{"burner": 2, "burned": 0, "result": "ongoing"}]
+    assert r["hands"][1] == "7AAR"  # the other would-be burner keeps its cards
+
+
+def test_burn_priority_within_a_team_goes_in_play_order():
+    hands = ["KK59", "AAR7", "3456", "AA4", "AA56", "AA"]
+    r = run(hands, ["0 play KK", "5 burn AA", "1 burn AA"])
+    assert r["burns"][0]["burner"] == 1
+
+
+def test_burn_must_be_completable():
+    g = game(["KK59", "AA57", "AA5", "AA4", "AA56", "3467"], ["0 play KK"])
+    assert 1 not in g.to_act and 4 not in g.to_act
+
+
+def test_burners_hand_is_answered_only_by_its_opposite():
+    g = game(BURNABLE, ["0 play KK", "1 burn AA", "2 noburn"])
+    assert g.to_act == [4] and g.standing_seat == 1
+
+
+def test_burner_leads_must_carry_a_joker_except_the_last():
+    actions = ["0 play KK", "1 burn AA", "2 noburn", "4 pass"]
+    assert "must carry a joker" in refused(BURNABLE, actions, "1 play 7")
+    g = game(BURNABLE, actions)
+    assert sorted(str(p) for p in g.legal_plays(1)) == ["7R", "R"]
+
+
+def test_burn_succeeds_when_the_burner_goes_out_and_the_burned_owes_tribute():
+    actions = ["0 play KK", "1 burn AA", "2 noburn", "4 pass", "1 play R", "4 pass", "1 play 7"]
+    r = run(BURNABLE, actions)
+    assert r["burns"] == [{"burner": 1, "burned": 0, "result": "success"}]
+    assert r["places"][1] == 1
+
+
+def test_burn_is_broken_when_someone_beats_the_burner():
+    hands = ["KK59", "AAR7", "AA5", "AA4", "22R56", "3467"]
+    r = run(hands, ["0 play KK", "1 burn AA", "2 noburn", "4 noburn", "4 play 22"])
+    assert r["burns"] == [{"burner": 1, "burned": 0, "result": "broken"}]
+
+
+def test_a_burners_hand_can_be_burned_which_breaks_the_first_burn():
+    hands = ["KK59", "AAR7", "AA5", "AA4", "AA56", "22B"]
+    g = game(hands, ["0 play KK", "1 burn AA", "2 noburn", "5 noburn"])
+    assert g.standing_seat == 1 and g.to_act == [5]  # a new window: only seat 5 beats AA
+    g.apply_text("5 burn 22")
+    assert [(b.burner, b.burned, b.result) for b in g.burns] == [
+        (1, 0, "broken"),
+        (5, 1, "ongoing"),
+    ]

@@ -1,0 +1,129 @@
+"""The hand picture: grouping, counts, highlight, sizes, legibility, bad input."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import ImageChops
+
+from engine.cards import Card, deal, parse_cards
+from render.encode import to_png
+from render.errors import RenderInputError
+from render.hand import CARD_H, CARD_W, GAP_X, GAP_Y, HEADER, LIFT, MARGIN, STACK_EXTRA, render_hand
+
+
+def test_a_dealt_hand_of_36_fits_discord() -> None:
+    hand = deal(5)[0]
+    assert len(hand) == 36
+    image = render_hand(hand)
+    assert image.mode == "RGB"
+    assert image.width <= 1600
+    assert len(to_png(image)) <= 300 * 1024
+
+
+def test_text_and_cards_draw_the_same_picture() -> None:
+    text = "3h 3s 7d 7d 7c T"
+    a = render_hand(text)
+    b = render_hand(parse_cards(text))
+    assert ImageChops.difference(a, b).getbbox() is None
+
+
+def test_one_stack_per_rank_in_rank_order() -> None:
+    few = render_hand("RR 33 TTTT")
+    assert few.size == render_hand("T3R3TRTT").size  # the order written does not matter
+    # Three ranks need three stacks side by side; six ranks still fit one row.
+    assert render_hand("3 4 5 6 7 8").height == few.height
+    assert render_hand("3 4 5 6 7 8 9").height > few.height
+
+
+def test_sixteen_of_a_rank_take_one_stack() -> None:
+    sixteen = render_hand("9" * 16)
+    one = render_hand("9")
+    assert sixteen.size == one.size
+    assert ImageChops.difference(sixteen, one).getbbox() is not None  # edges and the ×16 badge
+
+
+def test_all_fifteen_ranks_at_most_1600_wide() -> None:
+    image = render_hand("3456789TJQKA2BR" * 2 + "222222")
+    assert image.width <= 1600
+    assert image.height < image.width
+
+
+def test_highlight_lifts_the_card() -> None:
+    plain = render_hand("5 8 K")
+    lit = render_hand("5 8 K", highlight="8")
+    diff = ImageChops.difference(plain, lit).getbbox()
+    assert diff is not None
+    # Only the middle stack changes (with its glow), not the first.
+    assert diff[0] > MARGIN + CARD_W
+    # The lifted card stands above where the others start.
+    strip = lit.crop((diff[0], HEADER, diff[2], HEADER + LIFT))
+    assert strip.convert("L").getextrema()[1] > 200
+
+
+def test_highlight_by_suit_and_by_card_objects() -> None:
+    by_text = render_hand("4h 4s 9", highlight="4s")
+    by_cards = render_hand([Card(1, "h"), Card(1, "s"), Card(6)], highlight=[Card(1, "s")])
+    assert ImageChops.difference(by_text, by_cards).getbbox() is None
+
+
+@pytest.mark.parametrize(
+    ("hand", "highlight", "message"),
+    [("33", "4", "does not hold"), ("33", "333", "more often"), ("4h", "4s", "does not hold")],
+)
+def test_bad_highlight_is_refused(hand: str, highlight: str, message: str) -> None:
+    with pytest.raises(RenderInputError, match=message):
+        render_hand(hand, highlight=highlight)
+
+
+def test_bad_cards_are_refused() -> None:
+    with pytest.raises(RenderInputError, match="unknown card 'X'"):
+        render_hand("33X")
+    with pytest.raises(RenderInputError, match="is not a card"):
+        render_hand(["3"])  # text, not a Card
+    with pytest.raises(RenderInputError, match="'zh' or 'en'"):
+        render_hand("3", lang="fr")
+
+
+def test_empty_hand() -> None:
+    image = render_hand([])
+    assert image.size == render_hand("").size
+    assert image.width < 600
+
+
+def test_languages_differ_only_in_words() -> None:
+    zh, en = render_hand("3 4"), render_hand("3 4", lang="en")
+    assert zh.size == en.size
+    diff = ImageChops.difference(zh, en).getbbox()
+    assert diff is not None and diff[3] <= HEADER  # only the heading changes
+
+
+def test_rank_index_is_legible_at_400_px() -> None:
+    """Downscaled to 400 px wide, the 10 and the J of a full hand still differ clearly and
+    the index keeps its contrast."""
+    full = render_hand("3456789TJQKA2BR" + "9" * 8)
+    scale = 400 / full.width
+    small = full.resize((400, round(full.height * scale)))
+    index_w, index_h = round(CARD_W * 0.45 * scale), round(CARD_W * 0.5 * scale)
+    assert index_h >= 14  # the rank index is at least ~14 px tall on a phone
+
+    def index_of(rank: int):
+        row, col = divmod(rank, 5)  # 15 ranks: three rows of five
+        x = round((MARGIN + 4 + col * (CARD_W + STACK_EXTRA + GAP_X)) * scale)
+        y = round((HEADER + LIFT + row * (CARD_H + LIFT + GAP_Y) + 6) * scale)
+        return small.crop((x, y, x + index_w, y + index_h)).convert("L")
+
+    ten, jack = index_of(7), index_of(8)
+    assert ImageChops.difference(ten, jack).getbbox() is not None
+    lo, hi = ten.getextrema()
+    assert hi - lo > 150
+
+
+def test_warm_up_draws_every_face_ahead() -> None:
+    import render
+    from render.cards import card_face
+
+    render.warm_up()
+    before = card_face.cache_info()
+    render_hand("3h 4s 5d 6c 7 8 9 T J Q K A 2 B R")
+    after = card_face.cache_info()
+    assert after.misses == before.misses and after.hits > before.hits
