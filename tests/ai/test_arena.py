@@ -62,3 +62,9 @@ def test_summary_pairs_the_games_of_a_deal():
 def test_unknown_program_is_refused(capsys):
     assert main(["arena", "--a", "clever", "--games", "1"]) == 2
     assert "unknown AI 'clever'" in capsys.readouterr().err
+
+
+def test_series_mode_plays_five_games_a_side(capsys):
+    s = run_json(capsys, "--a", "hint", "--b", "random", "--games", "1", "--series", "--seed", "4")
+    assert (s["deals"], s["games"]) == (1, 10)
+    assert s["mean"] > 0

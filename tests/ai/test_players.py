@@ -127,7 +127,7 @@ def test_rank_plays_lists_every_legal_play_hint_first():
 def test_choose_return_gives_low_small_sets_and_keeps_wildcards():
     counts = [0] * 15
     counts[1], counts[2], counts[9], counts[12] = 3, 1, 2, 1  # 444 5 QQ 2
-    assert choose_return(counts, 2) == "5Q"  # 5 alone, then the pair of Qs before 444's
+    assert choose_return(counts, 2) == "45"  # the lone 5, then the lowest rank
     only_twos = [0] * 15
     only_twos[12] = 3
     assert choose_return(only_twos, 2) == "22"
