@@ -34,7 +34,10 @@ hint --games 200 --seed 1 --jobs 2`): with z=1, no margin or shrinkage, +1.04 [+
 +1.40] — *below* the expert alone, the cost of noisy deviations; with the guard (the
 defaults: z=1.5, margin 0.5, variance shrunk toward 12 with weight 4) +1.59 [+1.24, +1.93],
 A winning 52% of games, decision time p50 23 ms, p99 205 ms, max 676 ms (two workers on a
-shared two-core machine; one process alone, bench/ai.py: p50 20 ms, p99 90 ms).
+shared two-core machine; one process alone, bench/ai.py: p50 20 ms, p99 90 ms). Against
+the expert itself (`--a strong --b expert --games 100 --seed 1`) the search scores −0.25
+[−0.77, +0.27]: at this budget it is a safeguard more than a gain — the strength is the
+expert policy; more rollouts (a faster simulator) are the way to a real search gain.
 
 Work is bounded by simulated actions, not by the clock: a decision stops adding worlds
 once the rollouts have used ``budget`` actions (``lead_budget`` for leads and burns, where
