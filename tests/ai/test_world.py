@@ -69,3 +69,18 @@ def test_rebuild_after_a_burn_and_inside_a_window():
     world = rebuild(obs, random.Random(0))
     assert set(world.legal_actions(seat)) == set(obs.legal_actions)
     assert world.current_burn is not None and world.current_burn.burner == 1
+
+
+def test_rebuild_with_a_revolutionary_keeps_its_cards_plain():
+    from engine.game import Game
+
+    game = Game.from_position(
+        ["44KK2", "55AA", "667788", "99B", "TTJJ", "QQ2"], leader=0, revolted=[2]
+    )
+    game.apply_text("0 play 44")
+    obs = game.observe(1)
+    for seed in range(5):
+        world = rebuild(obs, random.Random(seed))
+        assert set(world.legal_actions(1)) == set(obs.legal_actions)
+        assert sum(world.counts[2]) == 6
+        assert world.counts[2][12:] == [0, 0, 0]  # no 2, no joker: it could revolt
