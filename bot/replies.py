@@ -55,14 +55,17 @@ async def reply(
     *,
     ephemeral: bool = True,
     file: discord.File | None = None,
+    view: discord.ui.View | None = None,
 ) -> None:
-    """Answer (or follow up a deferred answer)."""
+    """Answer (or follow up a deferred answer), with a file and buttons if given."""
     kwargs: dict[str, Any] = {
         "ephemeral": ephemeral,
         "allowed_mentions": discord.AllowedMentions.none(),
     }
     if file is not None:
         kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)
     else:
