@@ -247,7 +247,11 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.bot.service.check_start(interaction.channel_id, interaction.user.id, again=again)
+
+        # dealing takes a moment on a busy bot: answer "thinking…" first
+        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
 
     @gouji.command(name="end", description=_("End the table (its creator or Manage Channels)"))
     async def end(self, interaction: discord.Interaction) -> None:

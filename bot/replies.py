@@ -96,7 +96,8 @@ async def run_dm_action(
     interaction: discord.Interaction, table_id: int, token: str, verb: str, cards: str | None
 ) -> None:
     """A DM button or select of question ``token`` was used: act for the presser's seat at
-    ``table_id`` (refused if that question is over)."""
+    ``table_id`` (refused if that question is over). The press is acknowledged first (as the
+    acting commands defer), so a busy moment never loses Discord's 3-second window."""
     bot = _bot(interaction)
     lang = bot.remember(interaction)
     live = None
@@ -105,6 +106,7 @@ async def run_dm_action(
         if verb == "hint":
             await send_hint(interaction, bot, live, lang)
             return
+        await interaction.response.defer()  # "deferred update": the message is edited below
         if verb == "playhint":
             action = await bot.service.act_hint(live, interaction.user.id, token=token)
         else:
@@ -118,7 +120,7 @@ async def run_dm_action(
         return
     done = done_text(lang, action)
     content = (interaction.message.content if interaction.message else "") + f"\n✅ {done}"
-    await interaction.response.edit_message(content=content[:2000], view=None)
+    await interaction.edit_original_response(content=content[:2000], view=None)
 
 
 async def send_hint(

@@ -146,6 +146,8 @@ async def _check_finished(t: Table, games: int, refused: int = 0) -> None:
     """The series is over and the database agrees with the engine's replay of the exported
     record; every interaction was answered; no request failed but the planned ones."""
     bot, live, fake = t.bot, t.live, t.fake
+    async with live.lock:  # the last action's aftermath (results, series end) is written
+        pass
     await bot.presenter.drain()
     record = await bot.store.export_series_record(live.series_id)
     replay = replay_series({**record, "games_total": games, "tribute": games > 1})
@@ -294,5 +296,9 @@ async def _restart(t: Table, seat: int) -> None:
     before = _progress(t)
     rec = await user.click(fake.messages[prompt.id], custom_id)
     await rec.response()
-    assert rec.callback_type == 7, "the old DM's button acted (its buttons are taken off)"
+    await fake.wait_for(
+        lambda: "✅" in fake.messages[prompt.id].content and not fake.messages[prompt.id].buttons(),
+        5,
+        "the old DM marked done, its buttons taken off",
+    )
     await fake.wait_for(lambda: _progress(t) != before, 10, "the hint played", poll=0.005)
