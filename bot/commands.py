@@ -8,7 +8,6 @@ defer first, so that a slow moment never loses the 3-second window.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
@@ -421,7 +420,7 @@ class GoujiCog(commands.Cog):
                     content = f"{content}\n{question}"
             if not cards:
                 raise UserError("not_playing")
-            return content, await hand_file(cards, lang), True, view
+            return content, await hand_file(self.bot, cards, lang), True, view
 
         await self._guarded(interaction, work, defer=True)
 
@@ -458,7 +457,7 @@ class GoujiCog(commands.Cog):
             live = self.bot.service.table_in(interaction.channel_id)
             async with live.lock:
                 view = pictures.series_view(live, self.bot.presenter.names(live, lang), lang)
-            png = await asyncio.to_thread(pictures.series_view_png, view, lang)
+            png = await self.bot.draw(pictures.series_view_png, view, lang)
             return "", discord.File(io.BytesIO(png), filename="series.png"), False
 
         await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)

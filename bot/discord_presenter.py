@@ -152,7 +152,7 @@ class DiscordPresenter:
         async with live.lock:  # a consistent state to draw
             names = self.names(live, lang)
             view = pictures.table_view(live, names, lang)
-        png = await asyncio.to_thread(pictures.view_png, view, lang)
+        png = await self.bot.draw(pictures.view_png, view, lang)
         seats = " · ".join(f"{s}: {n}" for s, n in enumerate(names))
         file = discord.File(io.BytesIO(png), filename="table.png")
         content = f"**够级 Gouji** — {seats}"
@@ -219,7 +219,7 @@ class DiscordPresenter:
         cards = self.bot.service.hand_cards(live, seat)
         if not cards:
             return
-        png = await asyncio.to_thread(pictures.hand_png, cards, lang)
+        png = await self.bot.draw(pictures.hand_png, cards, lang)
         content = text(lang, "dm_hand", where=self.where(live, lang))
         await self._dm(live, seat, content, file=discord.File(io.BytesIO(png), "hand.png"))
 

@@ -4,7 +4,6 @@ handler of every DM button and menu."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -87,8 +86,11 @@ def _hint_text(lang: str, action: Any) -> str:
     return text(lang, "hint", action=what)
 
 
-async def hand_file(cards: str, lang: str, highlight: str | None = None) -> discord.File:
-    png = await asyncio.to_thread(pictures.hand_png, cards, lang, highlight)
+async def hand_file(
+    bot: GoujiBot, cards: str, lang: str, highlight: str | None = None
+) -> discord.File:
+    """The hand picture as a file to attach (``highlight``: the cards of a hint)."""
+    png = await bot.draw(pictures.hand_png, cards, lang, highlight)
     return discord.File(io.BytesIO(png), filename="hand.png")
 
 
@@ -131,5 +133,5 @@ async def send_hint(
     highlight = str(action.cards) if action.cards is not None and action.verb != "return" else None
     if interaction.response.is_done() is False:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await hand_file(bot.service.hand_cards(live, seat), lang, highlight)
+    file = await hand_file(bot, bot.service.hand_cards(live, seat), lang, highlight)
     await reply(interaction, _hint_text(lang, action), file=file)
