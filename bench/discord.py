@@ -98,7 +98,7 @@ class TableDriver:
 
     async def _answer(self, user: SimUser, *path: str, **options) -> None:
         rec = await user.slash(*path, channel=self.channel_id, **options)
-        await rec.original(timeout=10)
+        await rec.original(timeout=30)
 
     async def seat_everyone(self) -> None:
         """Open the table (a single game, a long clock), sit down, add the AI seats."""
@@ -201,8 +201,11 @@ async def run_benchmark(
     ai_delay: float = 0.5,
     seed: int = 1,
     db_dir: str | None = None,
+    profiler: cProfile.Profile | None = None,
+    draw_processes: int = 1,
 ) -> dict:
-    """Play ``tables`` tables at once and return the figures (see the module doc)."""
+    """Play ``tables`` tables at once and return the figures (see the module doc); with a
+    ``profiler``, profile the event loop while the tables play."""
     if tables < 1 or actions < 1:
         raise ValueError("--tables and --actions must be at least 1")
     rng = random.Random(seed)
@@ -215,6 +218,7 @@ async def run_benchmark(
                 guild_id=fake.guild_id,
                 ai_delay=ai_delay,
                 warn_before=0.0,
+                draw_processes=draw_processes,
             )
 
             def factory() -> GoujiBot:
@@ -231,14 +235,22 @@ async def run_benchmark(
                     for i, name in enumerate(channels)
                 ]
                 await asyncio.gather(*(d.seat_everyone() for d in drivers))
-                began = time.monotonic()
+                began, cpu, loop_cpu = time.monotonic(), time.process_time(), time.thread_time()
+                if profiler is not None:
+                    profiler.enable()
                 await asyncio.gather(*(d.start() for d in drivers))
                 tallies = await asyncio.gather(
                     *(d.play(actions, think, random.Random(rng.random())) for d in drivers)
                 )
+                if profiler is not None:
+                    profiler.disable()
                 seconds = time.monotonic() - began
+                cpu, loop_cpu = time.process_time() - cpu, time.thread_time() - loop_cpu
                 await runner.client.presenter.drain()
-            return _figures(fake, began, seconds, tables, list(tallies))
+            fig = _figures(fake, began, seconds, tables, list(tallies))
+            fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
+            fig["draw_processes"] = draw_processes
+            return fig
 
 
 def _figures(
@@ -257,6 +269,7 @@ def _figures(
         "interactions": summarize(other),
         "autocomplete": summarize(auto),
         "full_answers": summarize([x for x in full if x is not None]),
+        "by_kind": {name: summarize(values) for name, values in sorted(_by_kind(answered).items())},
         "unanswered": len(recs) - len(answered),
         "stuck": sum(t.stuck for t in tallies),
         "errors": [e for t in tallies for e in t.errors][:5],
@@ -264,6 +277,23 @@ def _figures(
         "failed_requests": sum(1 for r in fake.requests if r.status >= 400),
         "target_p99_ms": TARGET_P99 * 1000,
     }
+
+
+def _kind(rec) -> str:
+    """ "play", "hint", … for a command, "button" for a component, "autocomplete"."""
+    if rec.type == AUTOCOMPLETE:
+        return "autocomplete"
+    if rec.type == 2:
+        options = rec.data.get("options") or [{}]
+        return options[0].get("name", rec.data.get("name", "?"))
+    return "button"
+
+
+def _by_kind(recs: list) -> dict[str, list[float]]:
+    kinds: dict[str, list[float]] = {}
+    for rec in recs:
+        kinds.setdefault(_kind(rec), []).append(rec.latency)
+    return kinds
 
 
 def format_report(fig: dict) -> str:
@@ -287,6 +317,15 @@ def format_report(fig: dict) -> str:
             f"{name:>13}: n={s['count']:5d}  p50 {s['p50_ms']:6.1f} ms  p99 {s['p99_ms']:6.1f} ms"
             f"  max {s['max_ms']:6.1f} ms  — {target}"
         )
+    cpu = fig["cpu_seconds"]
+    lines.append(
+        f"CPU: {cpu['process']} s in this process ({cpu['event_loop']} s on the event loop "
+        f"thread), pictures drawn by {fig['draw_processes'] or 'threads, no'} worker processes"
+    )
+    lines.append(
+        "   first answer by kind (p50/p99 ms): "
+        + ", ".join(f"{k} {v['p50_ms']:.0f}/{v['p99_ms']:.0f}" for k, v in fig["by_kind"].items())
+    )
     if fig["unanswered"] or fig["stuck"]:
         lines.append(f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}")
         lines += [f"  {e}" for e in fig["errors"]]
@@ -302,18 +341,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ai-delay", type=float, default=0.5, help="seconds an AI waits")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="directory for the database")
+    parser.add_argument(
+        "--draw-processes", type=int, default=1, help="processes drawing pictures (0: threads)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--profile", action="store_true", help="profile the event loop")
     args = parser.parse_args(argv)
-    if args.tables < 1 or args.actions < 1 or args.think < 0 or args.ai_delay < 0:
+    if (
+        min(args.tables, args.actions) < 1
+        or min(args.think, args.ai_delay, args.draw_processes) < 0
+    ):
         parser.error("--tables and --actions must be at least 1, the times not negative")
-    run = run_benchmark(args.tables, args.actions, args.think, args.ai_delay, args.seed, args.dir)
     profiler = cProfile.Profile() if args.profile else None
-    if profiler is not None:
-        profiler.enable()
-    fig = asyncio.run(run)
-    if profiler is not None:
-        profiler.disable()
+    fig = asyncio.run(
+        run_benchmark(
+            args.tables,
+            args.actions,
+            args.think,
+            args.ai_delay,
+            args.seed,
+            args.dir,
+            profiler,
+            args.draw_processes,
+        )
+    )
     print(json.dumps(fig, indent=1) if args.json else format_report(fig))
     if profiler is not None:
         out = io.StringIO()
