@@ -41,6 +41,7 @@ from tests.fakediscord import BotRunner, FakeDiscord, SimUser, WaitTimeout, runn
 TARGET_P99 = 0.150  # seconds, for interactions and for autocomplete
 AUTOCOMPLETE = 4  # interaction type
 PEOPLE_PER_TABLE = 4  # seats 0-3; seats 4 and 5 are AI
+POLL = 0.02  # seconds between two looks of a simulated person at the table
 QUESTION_VERBS = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
 
 
@@ -124,11 +125,10 @@ class TableDriver:
             live, service = self.live, self.runner.client.service
             if not live.playing:
                 return None
-            if service._next_step(live) is None:
-                people = [s for s in live.series.to_act if not live.is_ai(s)]
-                if people:
-                    return people[0]
-            await asyncio.sleep(0.01)
+            people = [s for s in live.series.to_act if not live.is_ai(s)]
+            if people and service._next_step(live) is None:
+                return people[0]
+            await asyncio.sleep(POLL)
 
     async def play(self, actions: int, think: float, rng: random.Random) -> Tally:
         """Act until the people have acted ``actions`` times each (on average)."""
@@ -143,14 +143,21 @@ class TableDriver:
             before = self._progress()
             try:
                 await self._act(self.people[seat], rng)
-                await self.fake.wait_for(
-                    lambda b=before: self._progress() != b, 10, "the table to move on", poll=0.01
-                )
+                await self._moved_on(before)
             except (WaitTimeout, TimeoutError) as exc:
                 self.tally.stuck += 1
                 self.tally.errors.append(f"table {self.live.id} seat {seat}: {exc}")
             self.tally.actions += 1
         return self.tally
+
+    async def _moved_on(self, before: tuple, timeout: float = 10.0) -> None:
+        """Wait until the table is past ``before`` (polled: the fake's ``wait_for`` wakes on
+        every request, which costs the shared event loop much at many tables)."""
+        deadline = time.monotonic() + timeout
+        while self._progress() == before:
+            if time.monotonic() > deadline:
+                raise WaitTimeout(f"table {self.live.id} did not move on in {timeout} s")
+            await asyncio.sleep(POLL)
 
     async def _act(self, user: SimUser, rng: random.Random) -> None:
         live = self.live
@@ -368,7 +375,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(json.dumps(fig, indent=1) if args.json else format_report(fig))
     if profiler is not None:
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(30)
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats("tottime").print_stats(25)
+        stats.sort_stats("cumulative").print_stats(r"/(bot|engine|data)/", 25)  # the bot's part
         print(out.getvalue())
     return 0
 

@@ -15,6 +15,7 @@ still acts).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +27,6 @@ from .gouji_helpers import bot_factory, find_prompt
 from .test_gouji_series import _answer_prompt, _kind, _take_turn
 
 PEOPLE = ("alice", "bo", "chen", "dana")  # seats 0-3; seats 4 and 5 are AI
-MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 
@@ -205,9 +205,14 @@ async def test_rate_limits_and_server_errors_mid_game_are_waited_out(
         t = await _open(fake, runner, series=False)
         await _start(t)
         await _play(t, lambda t: t.live.game.phase == "play" and t.steps >= 8)
-        faults = [
-            fake.faults.rate_limit("POST", MESSAGES, times=3, retry_after=0.2),
-            fake.faults.rate_limit("PATCH", MESSAGE, times=2, retry_after=0.3),
+        channel, table_message = fake.channel("gouji").id, t.live.table.message_id
+        faults = [  # the channel's messages, the table picture's edits; any edit, any answer
+            fake.faults.rate_limit(
+                "POST", f"/channels/{channel}/messages", times=3, retry_after=0.2
+            ),
+            fake.faults.rate_limit(
+                "PATCH", f"/channels/{channel}/messages/{table_message}", times=2, retry_after=0.3
+            ),
             fake.faults.server_error("POST", CALLBACK, times=1),
             fake.faults.server_error("PATCH", MESSAGE, times=1, status=502),
         ]
@@ -273,7 +278,9 @@ async def _outage(t: Table) -> None:
         hand = await user.slash("gouji", "hand")
         play = await user.click(prompt, custom_id)
         assert hand.dispatched_at is None and play.dispatched_at is None
+    over = time.monotonic()
     await play.response()
+    assert play.dispatched_at >= over and hand.dispatched_at >= over, "delivered on resume"
     assert (await hand.original()).attachments
     await fake.wait_for(lambda: _progress(t) != before, 10, "the hint played", poll=0.005)
 
