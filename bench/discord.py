@@ -1,21 +1,23 @@
 """How fast the bot answers with many tables playing at once, through the fake Discord.
 
     python -m bench.discord [--tables 50] [--actions 10] [--think 0.5] [--ai-delay 0.5]
-                            [--seed 1] [--json] [--profile]
+                            [--draw-processes 1] [--seed 1] [--json] [--profile]
 
 One bot process (the real discord.py client, :class:`bot.discord_app.GoujiBot`) and the fake
 Discord of ``tests/fakediscord`` in one event loop: one guild with ``--tables`` channels, a
 table in each, four simulated people (their own members) and two AI seats per table, single
-games (``/gouji again`` when one ends). Every table's people act concurrently, each after a
-think time of about ``--think`` seconds: a turn is the /gouji play autocomplete then a play,
-or a hint then a pass (or a play); a question (declare, revolt, burn) is /gouji hand and a
-press on its button. Each person acts ``--actions`` times per table.
+games (``/gouji again`` when one ends), started within two seconds of each other. Every
+table's people act concurrently, each after a think time of about ``--think`` seconds: a
+turn is the /gouji play autocomplete then a play, or a hint then a pass (or a play); a
+question (declare, revolt, burn) is /gouji hand and a press on its button. Each person acts
+``--actions`` times per table.
 
 Printed: p50, p99 and the largest time from the gateway's dispatch of an interaction to its
 first answer (the fake's ``latency``), for autocomplete and for the other interactions
-separately, against the targets (p99 ≤ 150 ms for both). The fake runs in the same process,
-so its own work is in the figures too (as a busy Discord would add network time).
-``--profile`` prints where the event loop's time went.
+separately, against the targets (p99 ≤ 150 ms for both); the time to the real answer of a
+deferred command (no target); the CPU used. The fake runs in the same process, so its own
+work is in the figures too (as a busy Discord would add network time). ``--profile`` prints
+where the event loop's time went.
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ import pstats
 import random
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.config import BotConfig
 from bot.discord_app import GoujiBot
@@ -41,6 +44,7 @@ from tests.fakediscord import BotRunner, FakeDiscord, SimUser, WaitTimeout, runn
 TARGET_P99 = 0.150  # seconds, for interactions and for autocomplete
 AUTOCOMPLETE = 4  # interaction type
 PEOPLE_PER_TABLE = 4  # seats 0-3; seats 4 and 5 are AI
+START_SPREAD = 2.0  # seconds over which the tables start
 POLL = 0.02  # seconds between two looks of a simulated person at the table
 QUESTION_VERBS = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
 
@@ -109,7 +113,9 @@ class TableDriver:
             await self._answer(user, "gouji", "join")
         await self._answer(owner, "gouji", "ai", "add")
 
-    async def start(self) -> None:
+    async def start(self, after: float) -> None:
+        """The creator starts the game ``after`` seconds from now."""
+        await asyncio.sleep(after)
         await self._answer(self.people[0], "gouji", "start")
 
     def _progress(self) -> tuple:
@@ -245,7 +251,8 @@ async def run_benchmark(
                 began, cpu, loop_cpu = time.monotonic(), time.process_time(), time.thread_time()
                 if profiler is not None:
                     profiler.enable()
-                await asyncio.gather(*(d.start() for d in drivers))
+                # people press start over a couple of seconds, not all in the same instant
+                await asyncio.gather(*(d.start(rng.uniform(0, START_SPREAD)) for d in drivers))
                 tallies = await asyncio.gather(
                     *(d.play(actions, think, random.Random(rng.random())) for d in drivers)
                 )
@@ -276,7 +283,8 @@ def _figures(
         "interactions": summarize(other),
         "autocomplete": summarize(auto),
         "full_answers": summarize([x for x in full if x is not None]),
-        "by_kind": {name: summarize(values) for name, values in sorted(_by_kind(answered).items())},
+        "by_kind": _by_kind(answered, lambda r: r.latency),
+        "full_by_kind": _by_kind([r for r in answered if r.type != AUTOCOMPLETE], answer_latency),
         "unanswered": len(recs) - len(answered),
         "stuck": sum(t.stuck for t in tallies),
         "errors": [e for t in tallies for e in t.errors][:5],
@@ -296,11 +304,13 @@ def _kind(rec) -> str:
     return "button"
 
 
-def _by_kind(recs: list) -> dict[str, list[float]]:
+def _by_kind(recs: list, latency: Callable[[Any], float | None]) -> dict[str, dict]:
     kinds: dict[str, list[float]] = {}
     for rec in recs:
-        kinds.setdefault(_kind(rec), []).append(rec.latency)
-    return kinds
+        value = latency(rec)
+        if value is not None:
+            kinds.setdefault(_kind(rec), []).append(value)
+    return {name: summarize(values) for name, values in sorted(kinds.items())}
 
 
 def format_report(fig: dict) -> str:
@@ -329,10 +339,11 @@ def format_report(fig: dict) -> str:
         f"CPU: {cpu['process']} s in this process ({cpu['event_loop']} s on the event loop "
         f"thread), pictures drawn by {fig['draw_processes'] or 'threads, no'} worker processes"
     )
-    lines.append(
-        "   first answer by kind (p50/p99 ms): "
-        + ", ".join(f"{k} {v['p50_ms']:.0f}/{v['p99_ms']:.0f}" for k, v in fig["by_kind"].items())
-    )
+    for key, name in (("by_kind", "first answer"), ("full_by_kind", "full answer")):
+        lines.append(
+            f"   {name} by kind (p50/p99 ms): "
+            + ", ".join(f"{k} {v['p50_ms']:.0f}/{v['p99_ms']:.0f}" for k, v in fig[key].items())
+        )
     if fig["unanswered"] or fig["stuck"]:
         lines.append(f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}")
         lines += [f"  {e}" for e in fig["errors"]]

@@ -6,7 +6,8 @@ loop needs, so with many tables every socket call of the loop waits behind the d
 have their own GIL: the loop stays free and a second core draws.
 
     drawer = Drawer(processes=1)       # 0: threads (tests; a one-core machine)
-    png = await drawer(pictures.hand_png, cards, "zh")
+    png = await drawer(pictures.hand_png, cards, "zh")          # a reply someone waits for
+    png = await drawer.background(pictures.view_png, view, "zh")  # a table redraw, a hand DM
     drawer.close()
 
 The function and its arguments go to the worker by pickle: module-level functions of
@@ -62,6 +63,7 @@ class Drawer:
             raise ValueError("the number of drawing processes cannot be negative")
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
+        self._background: asyncio.Semaphore | None = None  # made in the running loop
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -93,6 +95,15 @@ class Drawer:
             log.warning("a drawing process died; starting new ones")
             self._pool = None
             return await asyncio.to_thread(fn, *args)
+
+    async def background(self, fn: Callable[..., T], *args: object) -> T:
+        """``fn(*args)`` when a worker is free: at most one such picture per worker is in
+        the pool's queue, so the pictures someone waits for (``drawer(...)``) get ahead of
+        the table redraws instead of behind all of them."""
+        if self._background is None:
+            self._background = asyncio.Semaphore(max(1, self.processes))
+        async with self._background:
+            return await self(fn, *args)
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are dropped)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
 
 from bot import pictures
@@ -40,3 +43,21 @@ def test_the_environment_sets_the_drawing_processes() -> None:
     assert BotConfig.from_env({}).draw_processes == 1
     assert BotConfig.from_env({"GOUJI_DRAW_PROCESSES": "0"}).draw_processes == 0
     assert BotConfig().draw_processes == 0  # built in code (tests): threads
+
+
+async def test_background_pictures_wait_for_a_free_worker_others_do_not() -> None:
+    drawer = Drawer(processes=0)  # threads: one background picture at a time as well
+    gate = threading.Event()
+
+    def slow_redraw() -> str:
+        gate.wait(5)
+        return "redraw"
+
+    first = asyncio.create_task(drawer.background(slow_redraw))
+    second = asyncio.create_task(drawer.background(lambda: "second redraw"))
+    await asyncio.sleep(0)
+    assert drawer._background.locked()
+    assert await drawer(lambda: "hand") == "hand", "a picture someone waits for goes ahead"
+    assert not second.done()
+    gate.set()
+    assert await asyncio.gather(first, second) == ["redraw", "second redraw"]
