@@ -36,11 +36,11 @@ async def test_two_tables_report_both_kinds_of_latency() -> None:
 
 
 def test_main_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        main(["--tables", "1", "--actions", "1", "--think", "0", "--ai-delay", "0", "--json"]) == 0
-    )
+    argv = ["--tables", "1", "--actions", "1", "--think", "0", "--ai-delay", "0"]
+    assert main([*argv, "--draw-processes", "0", "--json"]) == 0
     fig = json.loads(capsys.readouterr().out)
     assert fig["tables"] == 1 and set(fig) >= {"interactions", "autocomplete", "unanswered"}
+    assert fig["draw_processes"] == 0
 
 
 def test_bad_arguments_are_refused() -> None:
