@@ -161,8 +161,8 @@ class TimedPlayer:
         self.times.append((time.perf_counter() - start) * 1000)
         return action
 
-    def choose_return(self, counts, n, allowed):
-        return self.player.choose_return(counts, n, allowed)
+    def choose_return(self, returnable, n):
+        return self.player.choose_return(returnable, n)
 
 
 def player_seed(seed: int, deal: int, swap: int, seat: int) -> int:
@@ -206,12 +206,11 @@ def play_series(
 ) -> list[int]:
     """A five-game tribute series from deal ``deal``, A on the team ``swap``: A's team
     points (place and tribute points) in each game."""
-    from engine.series import Series
-
     from engine.actions import RETURN, Action
     from engine.ai import play_game
     from engine.cards import deal as deal_cards
     from engine.game import Options
+    from engine.series import Series
 
     players = _players(a, b, seed, deal, swap, times)
     series = Series(Options(bie_san=bie_san))

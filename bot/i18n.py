@@ -238,8 +238,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ev_tribute": ("进贡：{lines}", "Tribute: {lines}"),
     "ev_game_over": ("第 {number} 局结束：{places}", "Game {number} is over: {places}"),
     "ev_sweep": (
-        "串三户！下一局不进贡，名次分翻倍。",
-        "Sweep (串三户)! No tribute next game; place points doubled.",
+        "串三户！本局名次分翻倍，下一局不进贡。",
+        "Sweep (串三户)! This game's place points are doubled; no tribute next game.",
     ),
     "ev_series_over": (
         "一系列结束！总分：{totals}",

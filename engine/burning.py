@@ -121,24 +121,4 @@ class Burning:
             return (0 if team_of(s) == team_of(q) else 1, (s - q) % 6)
 
         burner = min(burners, key=priority)
-        play = choices[burner]
-        # the burn is a beat of q's hand by the burner, out of turn
-        self._on_beaten(q, burner)
-        self.burns.append(Burn(burner, q))
-        self.current_burn = self.burns[-1]
-        if self.melee:  # the burned hand ended the game's special rules (§3.5)
-            self.current_burn.result = BROKEN
-            self.current_burn = None
-        self._remove(burner, play)
-        self.last_action[burner] = f"burn {play}"
-        self.standing, self.standing_seat = play, burner
-        self.yielder = None
-        went_out = sum(self.counts[burner]) == 0
-        if went_out:
-            self._finish(burner)
-            if self.current_burn is not None:
-                self.current_burn.result = SUCCESS
-                self.current_burn = None
-        if self._check_game_end():
-            return
-        self._after_play(burner, went_out)
+        self._play(burner, choices[burner], burning=True)  # a beat of q's hand, out of turn

@@ -437,25 +437,33 @@ class Game(Prelude, Burning):
                 else:
                     i += 1
 
-    def _play(self, seat: int, play: Play) -> None:
+    def _play(self, seat: int, play: Play, *, burning: bool = False) -> None:
+        """``seat`` plays ``play``: a lead, a beat, or (``burning``) a burn out of turn."""
         beaten = self.standing_seat if self.standing is not None else None
         if beaten is not None:
             self._on_beaten(beaten, seat)
+        if burning:
+            self.burns.append(Burn(seat, beaten))
+            self.current_burn = self.burns[-1]
         self._remove(seat, play)
-        self.last_action[seat] = str(play)
+        self.last_action[seat] = f"burn {play}" if burning else str(play)
         self.standing, self.standing_seat = play, seat
         self.yielder = None
         went_out = sum(self.counts[seat]) == 0
+        burn = self.current_burn
         if went_out:
             self._finish(seat)
-            burn = self.current_burn
             if burn is not None and burn.burner == seat:
-                burn.result = SUCCESS  # 烧成功
+                burn.result = SUCCESS  # 烧成功: the burner played their last card
                 self.current_burn = None
+        elif burning and self.melee:
+            # Burning the going-out hand began the melee, where burns cannot go on (§3.5).
+            burn.result = BROKEN
+            self.current_burn = None
         if self.options.bie_san and self.three_rule[seat] and not went_out:
             c = self.counts[seat]
             if c[THREE] and c[THREE] == sum(c):
-                self.stifle_watch = seat
+                self.stifle_watch = seat  # beaten by an opponent now, it is stifled (闷)
         if self._check_game_end():
             return
         self._after_play(seat, went_out)

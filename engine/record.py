@@ -94,6 +94,9 @@ def game_from_record(data: dict, options: Options | None = None, hands: list | N
         return game
     if not 0 <= leader <= 5:
         raise RecordError("field 'leader' must be a seat 0 to 5")
+    for seat in revolted:
+        if hands[seat]:
+            raise RecordError(f"field 'hands', seat {seat}: a revolted seat's hand is \"\"")
     try:
         game = Game.from_position(
             hands, leader, declared=declared, revolted=revolted, options=options

@@ -279,16 +279,16 @@ def rank_plays(obs: Observation) -> list[Play]:
 
 def choose_return(returnable: Sequence[int], n: int) -> str:
     """还贡: which ``n`` cards to give back, in card notation, from ``returnable`` (the rank
-    counts the seat may return, as ``Series.returnable`` gives them): the lowest ranks,
-    whole small sets first (a set given away saves a lead), 2s and jokers only when
-    nothing else is allowed.
+    counts the seat may return, as ``Series.returnable`` gives them): lone cards first (a
+    set given away saves a lead), then the lowest ranks; 2s and jokers only when nothing
+    else is allowed.
 
     >>> choose_return([0, 3, 1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0], 2)
-    '59'
+    '45'
     """
     ranks = [r for r in range(15) if returnable[r]]
     plain = [r for r in ranks if r <= ACE] or ranks
-    order = sorted(plain, key=lambda r: (returnable[r] > n, returnable[r], r))
+    order = sorted(plain, key=lambda r: (returnable[r] > 1, r))
     out: list[int] = []
     for r in order:
         take = min(returnable[r], n - len(out))

@@ -20,7 +20,7 @@ from ..actions import Action
 from ..cards import RANK_LETTERS
 from ..game import FINISHED, VOID, Game
 from ..observation import Observation
-from .hint import choose_return, suggest
+from .hint import EXPERT, HINT, Style, choose_return, suggest
 
 
 class Player(Protocol):
@@ -50,27 +50,32 @@ class RandomPlayer:
 
 
 class HintPlayer:
-    """Plays the hint (提示) every time: see :mod:`engine.ai.hint`."""
+    """Plays the policy of ``style`` every time, by default the hint (提示): see
+    :mod:`engine.ai.hint`."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, style: Style = HINT) -> None:
         self.seed = seed
+        self.style = style
 
     def act(self, obs: Observation) -> Action:
-        return suggest(obs)
+        return suggest(obs, self.style)
 
     def choose_return(self, returnable: Sequence[int], n: int) -> str:
         return choose_return(returnable, n)
 
 
-KINDS = ("random", "hint", "strong")
+KINDS = ("random", "hint", "expert", "strong")
 
 
 def make_player(kind: str, seed: int) -> Player:
-    """A new player of ``kind`` ('random', 'hint' or 'strong'), deterministic given ``seed``."""
+    """A new player of ``kind``, deterministic given ``seed``: 'random', 'hint' (the 提示
+    button), 'expert' (the tuned policy, no search) or 'strong' (search)."""
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "hint":
         return HintPlayer(seed)
+    if kind == "expert":
+        return HintPlayer(seed, EXPERT)
     if kind == "strong":
         from .strong import StrongPlayer
 

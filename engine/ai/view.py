@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..actions import BURN, NOBURN, PLAY, YIELD, Action
+from ..actions import BURN, NOBURN, YIELD, Action
 from ..game import Game, next_seat
 from ..hands import Play
 from ..observation import Observation
@@ -100,7 +100,3 @@ def _may_yield(game: Game, seat: int) -> bool:
         if game.is_active(up) and not game.passed[up]:
             return False
     return len(game.queue) > 1
-
-
-def play_action(seat: int, play: Play) -> Action:
-    return Action(seat, PLAY, play)

@@ -71,3 +71,36 @@ def test_a_burners_hand_can_be_burned_which_breaks_the_first_burn():
         (1, 0, "broken"),
         (5, 1, "ongoing"),
     ]
+
+
+def test_a_burn_that_goes_out_succeeds_even_when_it_begins_the_melee():
+    # seat 0 goes out with KK (four left in play: the melee waits for it to be settled);
+    # seat 1 burns it with its last two cards: the burn is complete, not broken
+    r = run(["KK", "AA", "99", "55", "66", ""], ["0 play KK", "1 burn AA"], revolted=[5])
+    assert r["burns"] == [{"burner": 1, "burned": 0, "result": "success"}] and r["melee"]
+    full = [
+        "0 play KK",
+        "1 burn AA",
+        "2 pass",
+        "3 pass",
+        "4 pass",
+        "2 play 99",
+        "3 pass",
+        "4 pass",
+        "3 play 55",
+    ]
+    r = run(["KK", "AA", "99", "55", "66", ""], full, revolted=[5])
+    assert r["finished"] and {"kind": "burn", "from": 0, "to": 1, "count": 1} in r["tribute"]
+
+
+def test_an_ongoing_burn_is_broken_when_the_melee_begins():
+    # the burned hand was seat 0's last: the melee begins and the burner cannot complete
+    r = run(["KK", "AAR7", "99", "55", "66", ""], ["0 play KK", "1 burn AA"], revolted=[5])
+    assert r["burns"] == [{"burner": 1, "burned": 0, "result": "broken"}] and r["melee"]
+
+
+def test_bie_san_a_burn_that_leaves_only_threes_can_be_stifled():
+    hands = ["KK4", "AA333", "5", "6", "2279", "8"]
+    r = run(hands, ["0 play KK", "1 burn AA", "4 play 22"], options={"bie_san": True})
+    assert r["burns"][0]["result"] == "broken"
+    assert r["stifled"] == [{"seat": 1, "by": 4}]

@@ -176,3 +176,18 @@ def test_full_deals_start_with_thirty_six_cards_each():
     g = Game.from_deal(5)
     assert [sum(c) for c in g.counts] == [36] * 6
     assert g.cards == [sorted(h, key=lambda c: (c.rank, c.suit or "")) for h in deal(5)]
+
+
+def test_a_revolted_seat_in_a_position_record_holds_no_cards():
+    from engine.record import RecordError, replay_record
+
+    with pytest.raises(RecordError, match="revolted seat"):
+        replay_record(
+            {
+                "format": "gouji-record/1",
+                "hands": ["KK9", "AA78", "AA5", "AA6", "AA79", "2B5"],
+                "leader": 0,
+                "revolted": [5],
+                "actions": [],
+            }
+        )

@@ -1,0 +1,176 @@
+"""AI players: legal actions only, the observation only, determinism, the hint's choices."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
+from engine.ai import make_player, play_game, rank_plays, suggest
+from engine.ai.hint import EXPERT, HINT, choose_return, decide
+from engine.ai.view import view_of_observation
+from engine.ai.world import set_hand
+from engine.game import FINISHED, VOID, Game, Options
+from engine.hands import Play
+from tests.ai.helpers import advance, dealt, quick_strong
+
+
+@pytest.mark.parametrize("bie_san", [False, True])
+@pytest.mark.parametrize("style", [HINT, EXPERT], ids=["hint", "expert"])
+def test_policy_decisions_are_legal_without_fallback(bie_san, style):
+    """decide() itself (not suggest's safety net) picks a legal action at every step."""
+    for seed in range(12):
+        game = dealt(seed, bie_san)
+        while game.phase not in (FINISHED, VOID):
+            for seat in list(game.to_act):
+                if seat not in game.to_act:
+                    continue
+                obs = game.observe(seat)
+                action = decide(view_of_observation(obs), style)
+                assert action in obs.legal_actions, (seed, str(action), obs.hand)
+                game.apply(action)
+
+
+@pytest.mark.parametrize("bie_san", [False, True])
+def test_every_player_kind_plays_legal_games(bie_san):
+    for seed in range(2):
+        players = [
+            quick_strong(seed * 6 + s) if s in (0, 3) else make_player("random", s)
+            for s in range(6)
+        ]
+        players[1] = make_player("hint", 1)
+        checked = [_LegalCheck(p) for p in players]
+        game = play_game(dealt(100 + seed, bie_san), checked)
+        assert game.phase in (FINISHED, VOID)
+        assert sum(c.calls for c in checked) > 20
+
+
+class _LegalCheck:
+    def __init__(self, player):
+        self.player, self.calls = player, 0
+
+    def act(self, obs):
+        self.calls += 1
+        action = self.player.act(obs)
+        assert action in obs.legal_actions, str(action)
+        return action
+
+
+def burn_position() -> Game:
+    """Seat 0 leads KK (gouji); seat 1 may burn it with RR and go out with its 6 after."""
+    return Game.from_position(["KK5", "RR6", "44", "77", "88", "99"], leader=0)
+
+
+def test_burn_window_hint_burns_an_opponent_safely():
+    game = burn_position()
+    game.apply_text("0 play KK")
+    assert game.to_act == [1]
+    assert suggest(game.observe(1)) == Action(1, BURN, Play.parse("RR"))
+    assert rank_plays(game.observe(1))[0] == Play.parse("RR")
+
+
+def test_strong_answers_burn_windows_legally_and_rebuilds_after_a_burn():
+    game = burn_position()
+    game.apply_text("0 play KK")
+    strong = quick_strong(1)
+    action = strong.act(game.observe(1))
+    assert action.verb in (BURN, NOBURN)
+    game.apply_text("1 burn RR")
+    while game.phase not in (FINISHED, VOID):
+        seat = game.to_act[0]
+        obs = game.observe(seat)
+        action = quick_strong(seat).act(obs)
+        assert action in obs.legal_actions
+        game.apply(action)
+
+
+def test_hint_never_beats_a_teammate_and_yields_on_the_opposite():
+    # seat 3 leads 5; seats 4 and 5 pass; seat 0 (its opposite) may yield
+    game = Game.from_position(["66AA", "77", "KK", "55K", "88", "99"], leader=3)
+    game.apply_text("3 play 5")
+    game.apply_text("4 pass")
+    game.apply_text("5 pass")
+    assert suggest(game.observe(0)).verb in (YIELD, PLAY)
+    game = Game.from_position(["4K", "7", "5Q", "6J", "9", "T"], leader=0)
+    game.apply_text("0 play 4")
+    game.apply_text("1 pass")
+    assert suggest(game.observe(2)) == Action(2, PASS)  # 0 is a teammate
+
+
+def test_hint_leads_the_lowest_set_and_goes_out_when_it_can():
+    game = Game.from_position(["4455KK", "66", "77", "88", "99", "TT"], leader=0)
+    assert suggest(game.observe(0)) == Action(0, PLAY, Play.parse("44"))
+    game = Game.from_position(["99922R", "66", "77", "88", "55", "TT"], leader=0)
+    assert suggest(game.observe(0)) == Action(0, PLAY, Play.parse("99922R"))
+
+
+def test_hint_keeps_threes_for_last_in_bie_san():
+    game = Game.from_position(
+        ["3388", "66", "77", "44", "55", "TT"], leader=0, options=Options(bie_san=True)
+    )
+    assert suggest(game.observe(0)) == Action(0, PLAY, Play.parse("88"))
+
+
+def test_rank_plays_lists_every_legal_play_hint_first():
+    game = advance(dealt(5), 40)
+    seat = game.to_act[0]
+    obs = game.observe(seat)
+    ranked = rank_plays(obs)
+    legal = [a.cards for a in obs.legal_actions if a.verb in (PLAY, BURN)]
+    assert sorted(map(str, ranked)) == sorted(map(str, legal))
+    hint = suggest(obs)
+    if hint.verb in (PLAY, BURN):
+        assert ranked[0] == hint.cards
+
+
+def test_choose_return_gives_low_small_sets_and_keeps_wildcards():
+    counts = [0] * 15
+    counts[1], counts[2], counts[9], counts[12] = 3, 1, 2, 1  # 444 5 QQ 2
+    assert choose_return(counts, 2) == "45"  # the lone 5, then the lowest rank
+    only_twos = [0] * 15
+    only_twos[12] = 3
+    assert choose_return(only_twos, 2) == "22"
+
+
+def _twin_games(seed: int, steps: int) -> tuple[Game, Game, int]:
+    """Two games identical from the seat to act's view, different elsewhere: the other
+    seats' current cards are dealt again among them."""
+    game = advance(dealt(seed), steps)
+    seat = game.to_act[0]
+    twin = game.copy()
+    others = [s for s in range(6) if s != seat]
+    pool = [r for s in others for r in range(15) for _ in range(game.counts[s][r])]
+    random.Random(seed).shuffle(pool)
+    for s in others:
+        n = sum(game.counts[s])
+        hand = [0] * 15
+        for r in pool[:n]:
+            hand[r] += 1
+        pool = pool[n:]
+        set_hand(twin, s, hand)
+    return game, twin, seat
+
+
+@pytest.mark.parametrize("seed,steps", [(1, 30), (2, 55), (3, 80), (4, 120)])
+def test_decisions_depend_on_the_observation_only(seed, steps):
+    game, twin, seat = _twin_games(seed, steps)
+    assert [game.counts[s] for s in range(6)] != [twin.counts[s] for s in range(6)]
+    obs, obs_twin = game.observe(seat), twin.observe(seat)
+    assert obs == obs_twin
+    for kind in ("hint", "random"):
+        assert make_player(kind, 9).act(obs) == make_player(kind, 9).act(obs_twin)
+    assert quick_strong(9).act(obs) == quick_strong(9).act(obs_twin)
+
+
+def test_strong_is_deterministic_for_a_seed():
+    def run() -> list[str]:
+        players = [quick_strong(s) if s % 2 == 0 else make_player("hint", s) for s in range(6)]
+        return [str(a) for a in play_game(dealt(77), players).actions]
+
+    assert run() == run()
+
+
+def test_make_player_refuses_unknown_kinds():
+    with pytest.raises(ValueError, match="unknown AI kind"):
+        make_player("clever", 0)
