@@ -8,7 +8,6 @@ defer first, so that a slow moment never loses the 3-second window.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
@@ -68,7 +67,8 @@ class GoujiCog(commands.Cog):
         public: bool = False,
         precheck=None,
     ) -> None:
-        """Run ``work(lang)`` → (content, file, ephemeral); refusals become ephemeral replies.
+        """Run ``work(lang)`` → (content, file, ephemeral[, view]); refusals become ephemeral
+        replies.
         ``precheck()`` runs before deferring, so that its refusals stay ephemeral when the
         answer itself is public."""
         lang = self.bot.remember(interaction)
@@ -81,7 +81,7 @@ class GoujiCog(commands.Cog):
                 precheck()
             if defer:
                 await interaction.response.defer(ephemeral=not public, thinking=True)
-            content, file, ephemeral = await work(lang)
+            content, file, ephemeral, *rest = await work(lang)
         except (UserError, IllegalActionError, ValueError) as exc:
             await reply(interaction, refusal(self.bot, exc, lang, self._live_or_none(interaction)))
             return
@@ -91,7 +91,8 @@ class GoujiCog(commands.Cog):
             )
             await reply(interaction, text(lang, "internal"))
             return
-        await reply(interaction, content, file=file, ephemeral=ephemeral)
+        view = rest[0] if rest else None
+        await reply(interaction, content, file=file, ephemeral=ephemeral, view=view)
 
     def _channel_text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
         live = self._live_or_none(interaction)
@@ -245,7 +246,11 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.bot.service.check_start(interaction.channel_id, interaction.user.id, again=again)
+
+        # dealing takes a moment on a busy bot: answer "thinking…" first
+        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
 
     @gouji.command(name="end", description=_("End the table (its creator or Manage Channels)"))
     async def end(self, interaction: discord.Interaction) -> None:
@@ -397,16 +402,25 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="hand", description=_("Show your hand (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
         async def work(lang: str):
+            from . import ui
+
             live = self.bot.service.table_in(interaction.channel_id)
             seat = self.bot.service.seat_for(live, interaction.user.id)
-            cards = self.bot.service.hand_cards(live, seat)
+            content = text(lang, "hand_caption", table=f"#{live.id}")
+            view = None
+            async with live.lock:  # the hand and the open question, consistent
+                cards = self.bot.service.hand_cards(live, seat)
+                if cards and live.playing and seat in live.series.to_act and not live.is_ai(seat):
+                    # the question's buttons too: the way to answer without DMs
+                    kind = self.bot.service._prompt_kind(live)
+                    where = self.bot.presenter.where(live, lang)
+                    view, question = ui.prompt_view(
+                        self.bot.presenter, live, seat, kind, lang, where
+                    )
+                    content = f"{content}\n{question}"
             if not cards:
                 raise UserError("not_playing")
-            return (
-                text(lang, "hand_caption", table=f"#{live.id}"),
-                await hand_file(cards, lang),
-                True,
-            )
+            return content, await hand_file(self.bot, cards, lang), True, view
 
         await self._guarded(interaction, work, defer=True)
 
@@ -443,7 +457,7 @@ class GoujiCog(commands.Cog):
             live = self.bot.service.table_in(interaction.channel_id)
             async with live.lock:
                 view = pictures.series_view(live, self.bot.presenter.names(live, lang), lang)
-            png = await asyncio.to_thread(pictures.series_view_png, view, lang)
+            png = await self.bot.draw(pictures.series_view_png, view, lang)
             return "", discord.File(io.BytesIO(png), filename="series.png"), False
 
         await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)

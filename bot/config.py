@@ -4,7 +4,9 @@
 ``GOUJI_GUILD`` (sync the commands to this one server at once, for testing), and the tuning
 knobs ``GOUJI_AI_DELAY`` (seconds an AI seat waits before it plays, so people can follow),
 ``GOUJI_IDLE_MINUTES`` (an untouched table ends by itself), ``GOUJI_REFRESH`` (least seconds
-between two redraws of a table message) and ``GOUJI_WARN`` (seconds before a timeout to warn).
+between two redraws of a table message), ``GOUJI_WARN`` (seconds before a timeout to warn) and
+``GOUJI_DRAW_PROCESSES`` (processes that draw the pictures, default 1; 0: threads of the bot's
+own process, which slows its answers when many tables play).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class BotConfig:
     idle_seconds: float = 3600.0
     refresh_interval: float = 1.0
     warn_before: float = 10.0
+    draw_processes: int = 0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> BotConfig:
@@ -65,4 +68,5 @@ class BotConfig:
             idle_seconds=number("GOUJI_IDLE_MINUTES", 60.0) * 60,
             refresh_interval=number("GOUJI_REFRESH", 1.0),
             warn_before=number("GOUJI_WARN", 10.0),
+            draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
         )

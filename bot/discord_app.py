@@ -16,6 +16,7 @@ from data import Store
 
 from .config import BotConfig
 from .discord_presenter import DiscordPresenter
+from .drawing import Drawer
 from .i18n import lang_of
 from .tables import TableService
 from .translator import GoujiTranslator
@@ -46,6 +47,7 @@ class GoujiBot(commands.Bot):
         self.store: Store | None = None
         self.service: TableService | None = None
         self.presenter = DiscordPresenter(self, refresh_interval=config.refresh_interval)
+        self.draw = Drawer(config.draw_processes)  # ``await bot.draw(pictures.fn, *args)``
         self.languages: dict[int, str] = {}  # guild -> channel language
         self.user_languages: dict[int, str] = {}  # user -> their Discord language
         self.user_names: dict[int, str] = {}
@@ -81,6 +83,7 @@ class GoujiBot(commands.Bot):
             log.warning("tables marked broken at start-up: %s", broken)
         self._sweeper = asyncio.create_task(self._sweep_idle())
         self._warm = asyncio.create_task(asyncio.to_thread(render.warm_up))
+        self.draw.start()
 
     async def _sweep_idle(self) -> None:
         while True:
@@ -96,6 +99,7 @@ class GoujiBot(commands.Bot):
         if self.service is not None:
             await self.service.close()
         await self.presenter.close()
+        self.draw.close()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -3,7 +3,8 @@
 Every event becomes a job in its table's outbox, run one after another by a worker task, so
 the service never waits on Discord and messages keep their order. The table message is
 redrawn at most once per ``refresh_interval`` (redraws coalesce), hands are DM'd as the
-latest picture per seat (coalesced too), pictures are drawn in a thread.
+latest picture per seat (coalesced too), pictures are drawn off the event loop
+(:mod:`bot.drawing`, as background work: replies someone waits for go first).
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ class DiscordPresenter:
         async with live.lock:  # a consistent state to draw
             names = self.names(live, lang)
             view = pictures.table_view(live, names, lang)
-        png = await asyncio.to_thread(pictures.view_png, view, lang)
+        png = await self.bot.draw.background(pictures.view_png, view, lang)
         seats = " · ".join(f"{s}: {n}" for s, n in enumerate(names))
         file = discord.File(io.BytesIO(png), filename="table.png")
         content = f"**够级 Gouji** — {seats}"
@@ -219,7 +220,7 @@ class DiscordPresenter:
         cards = self.bot.service.hand_cards(live, seat)
         if not cards:
             return
-        png = await asyncio.to_thread(pictures.hand_png, cards, lang)
+        png = await self.bot.draw.background(pictures.hand_png, cards, lang)
         content = text(lang, "dm_hand", where=self.where(live, lang))
         await self._dm(live, seat, content, file=discord.File(io.BytesIO(png), "hand.png"))
 

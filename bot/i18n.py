@@ -221,8 +221,9 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{user} timed out twice in a row: the AI plays for them until /gouji back.",
     ),
     "use_hand": (
-        "{user} 没法收私信：用 /gouji hand 看手牌，用 /gouji play 出牌。",
-        "{user} does not accept DMs: use /gouji hand to see your cards and /gouji play to play.",
+        "{user} 没法收私信：用 /gouji hand 看手牌（问你的问题也在那里回答），用 /gouji play 出牌。",
+        "{user} does not accept DMs: use /gouji hand to see your cards (and to answer what you "
+        "are asked) and /gouji play to play.",
     ),
     "ev_declared": ("宣点：{users}。", "Declared: {users}."),
     "ev_revolt": ("{user} 革命！", "{user} revolts!"),

@@ -1,5 +1,5 @@
 """Engine state → render views → PNG bytes. Pure and blocking: call these off the event loop
-(``asyncio.to_thread``). Names come from the caller (Discord display names or "AI 3")."""
+(``GoujiBot.draw``: worker processes or threads). Names come from the caller (Discord display names or "AI 3")."""
 
 from __future__ import annotations
 

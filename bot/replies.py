@@ -4,7 +4,6 @@ handler of every DM button and menu."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -55,14 +54,17 @@ async def reply(
     *,
     ephemeral: bool = True,
     file: discord.File | None = None,
+    view: discord.ui.View | None = None,
 ) -> None:
-    """Answer (or follow up a deferred answer)."""
+    """Answer (or follow up a deferred answer), with a file and buttons if given."""
     kwargs: dict[str, Any] = {
         "ephemeral": ephemeral,
         "allowed_mentions": discord.AllowedMentions.none(),
     }
     if file is not None:
         kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)
     else:
@@ -84,8 +86,11 @@ def _hint_text(lang: str, action: Any) -> str:
     return text(lang, "hint", action=what)
 
 
-async def hand_file(cards: str, lang: str, highlight: str | None = None) -> discord.File:
-    png = await asyncio.to_thread(pictures.hand_png, cards, lang, highlight)
+async def hand_file(
+    bot: GoujiBot, cards: str, lang: str, highlight: str | None = None
+) -> discord.File:
+    """The hand picture as a file to attach (``highlight``: the cards of a hint)."""
+    png = await bot.draw(pictures.hand_png, cards, lang, highlight)
     return discord.File(io.BytesIO(png), filename="hand.png")
 
 
@@ -93,7 +98,8 @@ async def run_dm_action(
     interaction: discord.Interaction, table_id: int, token: str, verb: str, cards: str | None
 ) -> None:
     """A DM button or select of question ``token`` was used: act for the presser's seat at
-    ``table_id`` (refused if that question is over)."""
+    ``table_id`` (refused if that question is over). The press is acknowledged first (as the
+    acting commands defer), so a busy moment never loses Discord's 3-second window."""
     bot = _bot(interaction)
     lang = bot.remember(interaction)
     live = None
@@ -102,6 +108,7 @@ async def run_dm_action(
         if verb == "hint":
             await send_hint(interaction, bot, live, lang)
             return
+        await interaction.response.defer()  # "deferred update": the message is edited below
         if verb == "playhint":
             action = await bot.service.act_hint(live, interaction.user.id, token=token)
         else:
@@ -115,7 +122,7 @@ async def run_dm_action(
         return
     done = done_text(lang, action)
     content = (interaction.message.content if interaction.message else "") + f"\n✅ {done}"
-    await interaction.response.edit_message(content=content[:2000], view=None)
+    await interaction.edit_original_response(content=content[:2000], view=None)
 
 
 async def send_hint(
@@ -126,5 +133,5 @@ async def send_hint(
     highlight = str(action.cards) if action.cards is not None and action.verb != "return" else None
     if interaction.response.is_done() is False:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await hand_file(bot.service.hand_cards(live, seat), lang, highlight)
+    file = await hand_file(bot, bot.service.hand_cards(live, seat), lang, highlight)
     await reply(interaction, _hint_text(lang, action), file=file)

@@ -3,7 +3,6 @@ profiles and the leaderboard (``score``, ``top``) and records (``record``)."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +63,7 @@ async def profile_file(
     """The profile image of ``user`` on this server."""
     profile = await bot.store.get_profile(guild.id, user.id)
     position = await bot.store.rank_of(guild.id, user.id)
-    png = await asyncio.to_thread(
+    png = await bot.draw(
         pictures.profile_png,
         user.display_name,
         profile.score,
@@ -91,7 +90,7 @@ async def leaderboard_file(bot: GoujiBot, guild: discord.Guild, lang: str) -> di
                 name = f"#{profile.user_id}"
             bot.user_names[profile.user_id] = name
         rows.append((name, profile.score, profile.games))
-    png = await asyncio.to_thread(pictures.leaderboard_png, rows, guild.name, lang)
+    png = await bot.draw(pictures.leaderboard_png, rows, guild.name, lang)
     return discord.File(io.BytesIO(png), filename="top.png")
 
 

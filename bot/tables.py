@@ -220,21 +220,26 @@ class TableService(GameFlow):
         if user_id != live.table.creator_id and live.seat_of(user_id) is None:
             raise UserError("not_seated")
 
+    def check_start(self, channel_id: int, user_id: int, *, again: bool = False) -> None:
+        """Raise the ``UserError`` that :meth:`start` would raise now, if any."""
+        live = self.table_in(channel_id)
+        if again:
+            self.seat_for(live, user_id)
+            if live.series is None:
+                raise UserError("no_series_before")
+        elif user_id != live.table.creator_id:
+            raise UserError("only_creator", creator=Mention(live.table.creator_id))
+        if live.playing:
+            raise UserError("series_running")
+        missing = len(live.empty_seats())
+        if missing:
+            raise UserError("need_six", missing=missing)
+
     async def start(self, channel_id: int, user_id: int, *, again: bool = False) -> LiveTable:
         """Start a series (the creator; with ``again`` any seated player, after a series)."""
         live = self.table_in(channel_id)
         async with live.lock:
-            if again:
-                self.seat_for(live, user_id)
-                if live.series is None:
-                    raise UserError("no_series_before")
-            elif user_id != live.table.creator_id:
-                raise UserError("only_creator", creator=Mention(live.table.creator_id))
-            if live.playing:
-                raise UserError("series_running")
-            missing = len(live.empty_seats())
-            if missing:
-                raise UserError("need_six", missing=missing)
+            self.check_start(channel_id, user_id, again=again)
             row = await self.store.start_series(live.id, {"bie_san": live.options.bie_san})
             await self.store.set_table_status(live.id, "playing")
             live.series = Series(

@@ -41,3 +41,9 @@ def find_prompt(user, table_id: int, verb: str, select: bool = False, token: str
             if cid.startswith(prefix) and cid.endswith(f":{verb}"):
                 return msg, cid
     return None, None
+
+
+async def acted(rec) -> None:
+    """Wait until a DM button or menu press has had its real answer: the bot acknowledges a
+    press at once, then edits its message (done) or follows up (a refusal or the hint)."""
+    await rec.fake.wait_for(lambda: len(rec.responses) >= 2, 10, f"the answer to {rec.id}")

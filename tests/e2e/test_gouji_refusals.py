@@ -9,7 +9,7 @@ from pathlib import Path
 from data import Store
 from tests.fakediscord import BotRunner, FakeDiscord
 
-from .gouji_helpers import bot_factory, find_prompt
+from .gouji_helpers import acted, bot_factory, find_prompt
 
 PEOPLE = ("alice", "bo", "chen", "dana")  # alice, dana: English; bo, chen: Chinese
 
@@ -42,7 +42,7 @@ async def _answer_prompts_until_play(fake: FakeDiscord, bot, live, users) -> Non
         )
         user = users[seat]
         msg, custom_id = find_prompt(user, live.id, verb)
-        await (await user.click(msg, custom_id)).response()
+        await acted(await user.click(msg, custom_id))
     await fake.wait_for(lambda: bot.service._next_step(live) is None, 10, "the AI seats", poll=0.01)
 
 
@@ -151,7 +151,7 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
             user = users[seat]
             await fake.wait_for(lambda u=user: find_prompt(u, live.id, "playhint")[0], 10, "the DM")
             msg, custom_id = find_prompt(user, live.id, "playhint")
-            await (await user.click(msg, custom_id)).response()
+            await acted(await user.click(msg, custom_id))
         await fake.wait_for(lambda: bot.service._next_step(live) is None, 10, "quiet", poll=0.01)
         await bot.presenter.drain()
         hands = [bot.service.hand_cards(live, s) for s in range(6)]

@@ -21,7 +21,7 @@ from engine.record import replay_record, replay_series
 from engine.scoring import title_for
 from tests.fakediscord import BotRunner, FakeDiscord
 
-from .gouji_helpers import bot_factory, find_prompt
+from .gouji_helpers import acted, bot_factory, find_prompt
 
 PEOPLE = ("alice", "bo", "chen", "dana")  # seats 0-3; seats 4 and 5 are AI
 TRANSCRIPT = Path(os.environ.get("GOUJI_E2E_TRANSCRIPT", "/tmp/gouji_e2e"))
@@ -56,7 +56,7 @@ async def _answer_prompt(fake: FakeDiscord, service, user, live, kind: str, step
         rec = await user.select(msg, custom_id, values)
     else:
         rec = await user.click(msg, custom_id)
-    await rec.response()
+    await acted(rec)
 
 
 async def _take_turn(user, service, live, step: int) -> None:
@@ -86,7 +86,7 @@ async def _take_turn(user, service, live, step: int) -> None:
     )
     msg, custom_id = _prompt(user, service, live, "g:playhint")
     rec = await user.click(msg, custom_id)
-    await rec.response()
+    await acted(rec)
 
 
 async def _autocomplete(user) -> list[dict]:

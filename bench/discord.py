@@ -1,0 +1,397 @@
+"""How fast the bot answers with many tables playing at once, through the fake Discord.
+
+    python -m bench.discord [--tables 50] [--actions 10] [--think 0.5] [--ai-delay 0.5]
+                            [--draw-processes 1] [--seed 1] [--json] [--profile]
+
+One bot process (the real discord.py client, :class:`bot.discord_app.GoujiBot`) and the fake
+Discord of ``tests/fakediscord`` in one event loop: one guild with ``--tables`` channels, a
+table in each, four simulated people (their own members) and two AI seats per table, single
+games (``/gouji again`` when one ends), started within two seconds of each other. Every
+table's people act concurrently, each after a think time of about ``--think`` seconds: a
+turn is the /gouji play autocomplete then a play, or a hint then a pass (or a play); a
+question (declare, revolt, burn) is /gouji hand and a press on its button. Each person acts
+``--actions`` times per table.
+
+Printed: p50, p99 and the largest time from the gateway's dispatch of an interaction to its
+first answer (the fake's ``latency``), for autocomplete and for the other interactions
+separately, against the targets (p99 ≤ 150 ms for both); the time to the real answer of a
+deferred command (no target); the CPU used. The fake runs in the same process, so its own
+work is in the figures too (as a busy Discord would add network time). ``--profile`` prints
+where the event loop's time went.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import json
+import math
+import pstats
+import random
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.config import BotConfig
+from bot.discord_app import GoujiBot
+from tests.fakediscord import BotRunner, FakeDiscord, SimUser, WaitTimeout, running_fake
+
+TARGET_P99 = 0.150  # seconds, for interactions and for autocomplete
+AUTOCOMPLETE = 4  # interaction type
+PEOPLE_PER_TABLE = 4  # seats 0-3; seats 4 and 5 are AI
+START_SPREAD = 2.0  # seconds over which the tables start
+POLL = 0.02  # seconds between two looks of a simulated person at the table
+QUESTION_VERBS = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
+
+
+@dataclass
+class Tally:
+    """What the simulated people did, and what went wrong for them."""
+
+    actions: int = 0
+    games: int = 0
+    stuck: int = 0  # the table did not move on after an action within 10 s
+    errors: list[str] = field(default_factory=list)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0-1) by the nearest-rank method; 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def summarize(latencies: Sequence[float]) -> dict:
+    """Count, p50, p99 and max in milliseconds, and whether p99 meets the target."""
+    p99 = percentile(latencies, 0.99)
+    return {
+        "count": len(latencies),
+        "p50_ms": round(percentile(latencies, 0.50) * 1000, 1),
+        "p99_ms": round(p99 * 1000, 1),
+        "max_ms": round(max(latencies, default=0.0) * 1000, 1),
+        "meets_target": bool(latencies) and p99 <= TARGET_P99,
+    }
+
+
+def answer_latency(rec) -> float | None:
+    """Seconds from dispatch to the real answer: the first response that is not a
+    "thinking…" deferral (type 5 or 6), e.g. the follow-up of a deferred command."""
+    for response in rec.responses:
+        if not (response.kind == "callback" and response.type in (5, 6)):
+            return response.at - rec.dispatched_at
+    return None
+
+
+class TableDriver:
+    """The four people of one table, acting in turn until each has acted enough."""
+
+    def __init__(
+        self, fake: FakeDiscord, runner: BotRunner, channel_id: int, people: list[SimUser]
+    ) -> None:
+        self.fake, self.runner, self.channel_id, self.people = fake, runner, channel_id, people
+        self.tally = Tally()
+
+    @property
+    def live(self):
+        return self.runner.client.service.table_in(self.channel_id)
+
+    async def _answer(self, user: SimUser, *path: str, **options) -> None:
+        rec = await user.slash(*path, channel=self.channel_id, **options)
+        await rec.original(timeout=30)
+
+    async def seat_everyone(self) -> None:
+        """Open the table (a single game, a long clock), sit down, add the AI seats."""
+        owner = self.people[0]
+        await self._answer(owner, "gouji", "new", series=False, turn_time=600, burn_time=120)
+        for user in self.people[1:]:
+            await self._answer(user, "gouji", "join")
+        await self._answer(owner, "gouji", "ai", "add")
+
+    async def start(self, after: float) -> None:
+        """The creator starts the game ``after`` seconds from now."""
+        await asyncio.sleep(after)
+        await self._answer(self.people[0], "gouji", "start")
+
+    def _progress(self) -> tuple:
+        live, service = self.live, self.runner.client.service
+        if not live.playing:
+            return ("over", live.series_id)
+        return (len(live.series.deals), service.question_token(live), live.series.to_act)
+
+    async def _person_to_act(self) -> int | None:
+        """Wait until the AI seats are done; the seat of a person asked now, or None when the
+        game is over."""
+        while True:
+            live, service = self.live, self.runner.client.service
+            if not live.playing:
+                return None
+            people = [s for s in live.series.to_act if not live.is_ai(s)]
+            if people and service._next_step(live) is None:
+                return people[0]
+            await asyncio.sleep(POLL)
+
+    async def play(self, actions: int, think: float, rng: random.Random) -> Tally:
+        """Act until the people have acted ``actions`` times each (on average)."""
+        goal = actions * PEOPLE_PER_TABLE
+        while self.tally.actions < goal:
+            seat = await self._person_to_act()
+            if seat is None:
+                self.tally.games += 1
+                await self._answer(self.people[0], "gouji", "again")
+                continue
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            before = self._progress()
+            try:
+                await self._act(self.people[seat], rng)
+                await self._moved_on(before)
+            except (WaitTimeout, TimeoutError) as exc:
+                self.tally.stuck += 1
+                self.tally.errors.append(f"table {self.live.id} seat {seat}: {exc}")
+            self.tally.actions += 1
+        return self.tally
+
+    async def _moved_on(self, before: tuple, timeout: float = 10.0) -> None:
+        """Wait until the table is past ``before`` (polled: the fake's ``wait_for`` wakes on
+        every request, which costs the shared event loop much at many tables)."""
+        deadline = time.monotonic() + timeout
+        while self._progress() == before:
+            if time.monotonic() > deadline:
+                raise WaitTimeout(f"table {self.live.id} did not move on in {timeout} s")
+            await asyncio.sleep(POLL)
+
+    async def _act(self, user: SimUser, rng: random.Random) -> None:
+        live = self.live
+        game = live.game
+        seat = live.seat_of(user.id)
+        if game.phase in ("declare", "revolt") or game.window is not None:
+            await self._answer_question(user, "burn" if game.window is not None else game.phase)
+            return
+        legal = {a.verb for a in game.legal_actions(seat)}
+        if rng.random() < 0.3:
+            await self._answer(user, "gouji", "hint")
+            if "pass" in legal:
+                await self._answer(user, "gouji", "pass")
+                return
+        choices = await user.autocomplete(
+            "gouji", "play", "cards", typed="", channel=self.channel_id, timeout=10
+        )
+        if choices and rng.random() < 0.5:  # typing narrows the list
+            first = choices[0]["value"][:1]
+            choices = await user.autocomplete(
+                "gouji", "play", "cards", typed=first, channel=self.channel_id, timeout=10
+            )
+        if choices:
+            await self._answer(user, "gouji", "play", cards=choices[0]["value"])
+        else:
+            await self._answer(user, "gouji", "pass")
+
+    async def _answer_question(self, user: SimUser, kind: str) -> None:
+        """/gouji hand, then the "no" button of the question it carries."""
+        rec = await user.slash("gouji", "hand", channel=self.channel_id)
+        shown = await rec.original(timeout=10)
+        verb = QUESTION_VERBS[kind]
+        ids = [b["custom_id"] for b in shown.buttons() if b["custom_id"].endswith(f":{verb}")]
+        if not ids:
+            raise WaitTimeout(f"/gouji hand offered no {verb} button")
+        await (await user.click(shown, ids[0])).response(timeout=10)
+
+
+def _members(tables: int) -> list[tuple[str, str]]:
+    locales = ("zh-CN", "en-US")
+    return [(f"p{i:04d}", locales[i % 2]) for i in range(tables * PEOPLE_PER_TABLE)]
+
+
+async def run_benchmark(
+    tables: int = 50,
+    actions: int = 10,
+    think: float = 0.5,
+    ai_delay: float = 0.5,
+    seed: int = 1,
+    db_dir: str | None = None,
+    profiler: cProfile.Profile | None = None,
+    draw_processes: int = 1,
+) -> dict:
+    """Play ``tables`` tables at once and return the figures (see the module doc); with a
+    ``profiler``, profile the event loop while the tables play."""
+    if tables < 1 or actions < 1:
+        raise ValueError("--tables and --actions must be at least 1")
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(dir=db_dir) as tmp:
+        channels = [f"t{i:03d}" for i in range(tables)]
+        async with running_fake(members=_members(tables), channels=channels) as fake:
+            config = BotConfig(
+                token=fake.token,
+                db_path=str(Path(tmp) / "bench.db"),
+                guild_id=fake.guild_id,
+                ai_delay=ai_delay,
+                warn_before=0.0,
+                draw_processes=draw_processes,
+            )
+
+            def factory() -> GoujiBot:
+                return GoujiBot(config, rng=random.Random(seed), guild_ready_timeout=0.05)
+
+            async with BotRunner(fake, factory) as runner:
+                drivers = [
+                    TableDriver(
+                        fake,
+                        runner,
+                        fake.channel(name).id,
+                        fake.members[i * PEOPLE_PER_TABLE : (i + 1) * PEOPLE_PER_TABLE],
+                    )
+                    for i, name in enumerate(channels)
+                ]
+                await asyncio.gather(*(d.seat_everyone() for d in drivers))
+                began, cpu, loop_cpu = time.monotonic(), time.process_time(), time.thread_time()
+                if profiler is not None:
+                    profiler.enable()
+                # people press start over a couple of seconds, not all in the same instant
+                await asyncio.gather(*(d.start(rng.uniform(0, START_SPREAD)) for d in drivers))
+                tallies = await asyncio.gather(
+                    *(d.play(actions, think, random.Random(rng.random())) for d in drivers)
+                )
+                if profiler is not None:
+                    profiler.disable()
+                seconds = time.monotonic() - began
+                cpu, loop_cpu = time.process_time() - cpu, time.thread_time() - loop_cpu
+                await runner.client.presenter.drain()
+            fig = _figures(fake, began, seconds, tables, list(tallies))
+            fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
+            fig["draw_processes"] = draw_processes
+            return fig
+
+
+def _figures(
+    fake: FakeDiscord, began: float, seconds: float, tables: int, tallies: list[Tally]
+) -> dict:
+    recs = [r for r in fake.interactions.values() if r.created_at >= began]
+    answered = [r for r in recs if r.latency is not None]
+    auto = [r.latency for r in answered if r.type == AUTOCOMPLETE]
+    other = [r.latency for r in answered if r.type != AUTOCOMPLETE]
+    full = [answer_latency(r) for r in answered if r.type != AUTOCOMPLETE]
+    return {
+        "tables": tables,
+        "seconds": round(seconds, 1),
+        "actions": sum(t.actions for t in tallies),
+        "games_finished": sum(t.games for t in tallies),
+        "interactions": summarize(other),
+        "autocomplete": summarize(auto),
+        "full_answers": summarize([x for x in full if x is not None]),
+        "by_kind": _by_kind(answered, lambda r: r.latency),
+        "full_by_kind": _by_kind([r for r in answered if r.type != AUTOCOMPLETE], answer_latency),
+        "unanswered": len(recs) - len(answered),
+        "stuck": sum(t.stuck for t in tallies),
+        "errors": [e for t in tallies for e in t.errors][:5],
+        "requests": len(fake.requests),
+        "failed_requests": sum(1 for r in fake.requests if r.status >= 400),
+        "target_p99_ms": TARGET_P99 * 1000,
+    }
+
+
+def _kind(rec) -> str:
+    """ "play", "hint", … for a command, "button" for a component, "autocomplete"."""
+    if rec.type == AUTOCOMPLETE:
+        return "autocomplete"
+    if rec.type == 2:
+        options = rec.data.get("options") or [{}]
+        return options[0].get("name", rec.data.get("name", "?"))
+    return "button"
+
+
+def _by_kind(recs: list, latency: Callable[[Any], float | None]) -> dict[str, dict]:
+    kinds: dict[str, list[float]] = {}
+    for rec in recs:
+        value = latency(rec)
+        if value is not None:
+            kinds.setdefault(_kind(rec), []).append(value)
+    return {name: summarize(values) for name, values in sorted(kinds.items())}
+
+
+def format_report(fig: dict) -> str:
+    """The figures as a few lines of text."""
+    lines = [
+        f"{fig['tables']} tables, {fig['actions']} human actions in {fig['seconds']} s "
+        f"({fig['games_finished']} games finished, {fig['requests']} requests to Discord, "
+        f"{fig['failed_requests']} failed)"
+    ]
+    for key, name in (
+        ("interactions", "interactions"),
+        ("autocomplete", "autocomplete"),
+        ("full_answers", "full answer"),
+    ):
+        s = fig[key]
+        verdict = "meets" if s["meets_target"] else "MISSES"
+        target = f"{verdict} p99 ≤ {fig['target_p99_ms']:.0f} ms"
+        if key == "full_answers":
+            target = "(no target: a deferred command's follow-up)"
+        lines.append(
+            f"{name:>13}: n={s['count']:5d}  p50 {s['p50_ms']:6.1f} ms  p99 {s['p99_ms']:6.1f} ms"
+            f"  max {s['max_ms']:6.1f} ms  — {target}"
+        )
+    cpu = fig["cpu_seconds"]
+    lines.append(
+        f"CPU: {cpu['process']} s in this process ({cpu['event_loop']} s on the event loop "
+        f"thread), pictures drawn by {fig['draw_processes'] or 'threads, no'} worker processes"
+    )
+    for key, name in (("by_kind", "first answer"), ("full_by_kind", "full answer")):
+        lines.append(
+            f"   {name} by kind (p50/p99 ms): "
+            + ", ".join(f"{k} {v['p50_ms']:.0f}/{v['p99_ms']:.0f}" for k, v in fig[key].items())
+        )
+    if fig["unanswered"] or fig["stuck"]:
+        lines.append(f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}")
+        lines += [f"  {e}" for e in fig["errors"]]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m bench.discord``; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m bench.discord", description=__doc__)
+    parser.add_argument("--tables", type=int, default=50, help="tables playing at once")
+    parser.add_argument("--actions", type=int, default=10, help="actions per person")
+    parser.add_argument("--think", type=float, default=0.5, help="seconds a person thinks")
+    parser.add_argument("--ai-delay", type=float, default=0.5, help="seconds an AI waits")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dir", default=None, help="directory for the database")
+    parser.add_argument(
+        "--draw-processes", type=int, default=1, help="processes drawing pictures (0: threads)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--profile", action="store_true", help="profile the event loop")
+    args = parser.parse_args(argv)
+    if (
+        min(args.tables, args.actions) < 1
+        or min(args.think, args.ai_delay, args.draw_processes) < 0
+    ):
+        parser.error("--tables and --actions must be at least 1, the times not negative")
+    profiler = cProfile.Profile() if args.profile else None
+    fig = asyncio.run(
+        run_benchmark(
+            args.tables,
+            args.actions,
+            args.think,
+            args.ai_delay,
+            args.seed,
+            args.dir,
+            profiler,
+            args.draw_processes,
+        )
+    )
+    print(json.dumps(fig, indent=1) if args.json else format_report(fig))
+    if profiler is not None:
+        out = io.StringIO()
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats("tottime").print_stats(25)
+        stats.sort_stats("cumulative").print_stats(r"/(bot|engine|data)/", 25)  # the bot's part
+        print(out.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
