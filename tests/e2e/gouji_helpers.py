@@ -47,3 +47,21 @@ async def acted(rec) -> None:
     """Wait until a DM button or menu press has had its real answer: the bot acknowledges a
     press at once, then edits its message (done) or follows up (a refusal or the hint)."""
     await rec.fake.wait_for(lambda: len(rec.responses) >= 2, 10, f"the answer to {rec.id}")
+
+
+async def next_person(fake: FakeDiscord, bot, live) -> int | None:
+    """Wait until the bot's automatic actions are done and a person is asked: their seat, or
+    None once the series (or single game) is over."""
+    await fake.wait_for(
+        lambda: (
+            not live.playing
+            or any(not live.is_ai(s) for s in live.series.to_act)
+            and bot.service._next_step(live) is None
+        ),
+        30,
+        "a person's turn",
+        poll=0.005,
+    )
+    if not live.playing:
+        return None
+    return next(s for s in live.series.to_act if not live.is_ai(s))

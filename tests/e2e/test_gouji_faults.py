@@ -23,7 +23,7 @@ from pathlib import Path
 from engine.record import replay_series
 from tests.fakediscord import BotRunner, FakeDiscord, SimUser
 
-from .gouji_helpers import bot_factory, find_prompt
+from .gouji_helpers import bot_factory, find_prompt, next_person
 from .test_gouji_series import _answer_prompt, _kind, _take_turn
 
 PEOPLE = ("alice", "bo", "chen", "dana")  # seats 0-3; seats 4 and 5 are AI
@@ -65,25 +65,6 @@ async def _start(t: Table) -> None:
     await (await t.users[0].slash("gouji", "start")).original()
 
 
-async def _next_person(t: Table) -> int | None:
-    """Wait until the automatic actions are done and a person is asked (their seat), or the
-    series is over (None)."""
-    bot, live = t.bot, t.live
-    await t.fake.wait_for(
-        lambda: (
-            not live.playing
-            or any(not live.is_ai(s) for s in live.series.to_act)
-            and bot.service._next_step(live) is None
-        ),
-        30,
-        "a person's turn",
-        poll=0.005,
-    )
-    if not live.playing:
-        return None
-    return next(s for s in live.series.to_act if not live.is_ai(s))
-
-
 def _progress(t: Table) -> tuple:
     live = t.live
     if not live.playing:
@@ -110,7 +91,7 @@ async def _play(t: Table, until: Callable[[Table], bool] = lambda t: False) -> i
     """People act until ``until(t)`` holds at a person's turn (their seat is returned) or the
     series is over (None)."""
     while True:
-        seat = await _next_person(t)
+        seat = await next_person(t.fake, t.bot, t.live)
         if seat is None or until(t):
             return seat
         await _step(t, seat)

@@ -21,7 +21,7 @@ from engine.record import replay_record, replay_series
 from engine.scoring import title_for
 from tests.fakediscord import BotRunner, FakeDiscord
 
-from .gouji_helpers import acted, bot_factory, find_prompt
+from .gouji_helpers import acted, bot_factory, find_prompt, next_person
 
 PEOPLE = ("alice", "bo", "chen", "dana")  # seats 0-3; seats 4 and 5 are AI
 TRANSCRIPT = Path(os.environ.get("GOUJI_E2E_TRANSCRIPT", "/tmp/gouji_e2e"))
@@ -147,19 +147,9 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
             if not game_record_checked and live.series.number_of_next_game > 1:
                 await _check_game_record(alice, live)
                 game_record_checked = True
-            await fake.wait_for(
-                lambda: (
-                    not live.playing
-                    or any(not live.is_ai(s) for s in live.series.to_act)
-                    and bot.service._next_step(live) is None
-                ),
-                30,
-                "a person's turn",
-                poll=0.005,
-            )
-            if not live.playing:
+            seat = await next_person(fake, bot, live)
+            if seat is None:
                 break
-            seat = next(s for s in live.series.to_act if not live.is_ai(s))
             kind = _kind(live)
             step += 1
             if kind == "turn":
