@@ -49,6 +49,12 @@ def burn_completable(counts: Sequence[int], bie_san: bool) -> bool:
     return sets_needed(counts, bie_san) <= counts[SMALL_JOKER] + counts[BIG_JOKER] + 1
 
 
+def burn_priority(seat: int, burned: int) -> tuple[int, int]:
+    """Sort key among seats burning ``burned``'s hand (§4): its own team first, then play
+    order after it ("烧牌优先、联邦烧牌优先")."""
+    return (0 if team_of(seat) == team_of(burned) else 1, (seat - burned) % 6)
+
+
 class Burning:
     """The burn-window part of a game (mixed into :class:`engine.game.Game`)."""
 
@@ -116,9 +122,5 @@ class Burning:
             self._next_answer()
             return
         q = self.standing_seat
-
-        def priority(s: int) -> tuple[int, int]:
-            return (0 if team_of(s) == team_of(q) else 1, (s - q) % 6)
-
-        burner = min(burners, key=priority)
+        burner = min(burners, key=lambda s: burn_priority(s, q))
         self._play(burner, choices[burner], burning=True)  # a beat of q's hand, out of turn

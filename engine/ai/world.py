@@ -16,14 +16,14 @@ engine internals (``_close_window``, ``_play``); ``tests/ai`` pins them down.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action, IllegalActionError
+from ..burning import burn_priority
 from ..cards import NUM_RANKS, TWO, Card
 from ..game import PLAY_PHASE, Game
 from ..hands import Play
 from ..observation import Observation
-from ..scoring import team_of
 
 PLAY_VERBS = (PLAY, PASS, YIELD, BURN, NOBURN)
 
@@ -42,28 +42,38 @@ def play_history(obs: Observation) -> list[Action]:
     return out
 
 
+def windows_and_actions(
+    actions: Sequence[Action],
+) -> Iterator[tuple[list[Action] | None, Action | None]]:
+    """The actions in order, each burn window's answers grouped: ``(answers, None)`` for a
+    window, ``(None, action)`` for any other action."""
+    i = 0
+    while i < len(actions):
+        if actions[i].verb in (BURN, NOBURN):
+            j = i
+            while j < len(actions) and actions[j].verb in (BURN, NOBURN):
+                j += 1
+            yield list(actions[i:j]), None
+            i = j
+        else:
+            yield None, actions[i]
+            i += 1
+
+
 def cards_played(actions: Sequence[Action]) -> list[list[int]]:
     """Rank counts each seat has put on the table in ``actions`` (burns that lost to a burn
     of higher priority in the same window keep their cards)."""
     played = [[0] * NUM_RANKS for _ in range(6)]
     last = None  # seat of the hand standing when a window opens
-    i = 0
-    while i < len(actions):
-        a = actions[i]
-        if a.verb in (BURN, NOBURN):
-            j = i
-            while j < len(actions) and actions[j].verb in (BURN, NOBURN):
-                j += 1
-            burner = _window_winner(actions[i:j], last)
+    for answers, a in windows_and_actions(actions):
+        if answers is not None:
+            burner = _window_winner(answers, last)
             if burner is not None:
                 _add(played[burner.seat], burner.cards)
                 last = burner.seat
-            i = j
-            continue
-        if a.verb == PLAY:
+        elif a.verb == PLAY:
             _add(played[a.seat], a.cards)
             last = a.seat
-        i += 1
     return played
 
 
@@ -76,7 +86,7 @@ def _window_winner(answers: Sequence[Action], q: int | None) -> Action | None:
     burns = [a for a in answers if a.verb == BURN]
     if not burns or q is None:
         return None
-    return min(burns, key=lambda a: (0 if team_of(a.seat) == team_of(q) else 1, (a.seat - q) % 6))
+    return min(burns, key=lambda a: burn_priority(a.seat, q))
 
 
 def sample_hands(obs: Observation, rng: random.Random) -> list[list[int]]:
@@ -137,15 +147,9 @@ def rebuild(obs: Observation, rng: random.Random) -> Game:
 
 
 def _replay(game: Game, actions: Sequence[Action]) -> None:
-    i = 0
-    while i < len(actions):
-        a = actions[i]
-        if a.verb in (BURN, NOBURN):
-            j = i
-            while j < len(actions) and actions[j].verb in (BURN, NOBURN):
-                j += 1
-            _impose_window(game, actions[i:j])
-            i = j
+    for answers, a in windows_and_actions(actions):
+        if answers is not None:
+            _impose_window(game, answers)
             continue
         if game.window is not None:  # the guessed hands opened a window the real ones did not
             _impose_window(game, [])
@@ -156,7 +160,6 @@ def _replay(game: Game, actions: Sequence[Action]) -> None:
                 raise ReplayError(f"cannot replay {a}") from None
             game._play(a.seat, a.cards)  # a burner's lead the guessed hand could not complete
             game.actions.append(a)
-        i += 1
 
 
 def _impose_window(game: Game, answers: Sequence[Action]) -> None:
