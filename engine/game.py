@@ -294,11 +294,11 @@ class Game(Prelude, Burning):
         actions = [Action(seat, PLAY, p) for p in self.legal_plays(seat)]
         if self.standing is not None:
             actions.insert(0, Action(seat, PASS))
-            if self._may_yield(seat):
+            if self.may_yield(seat):
                 actions.insert(1, Action(seat, YIELD))
         return actions
 
-    def _may_yield(self, seat: int) -> bool:
+    def may_yield(self, seat: int) -> bool:
         """让牌 (§3.1): a normal hand of the seat's opposite that both upstream seats have
         passed on (or are out of play), no yield yet on this hand, someone left to try it."""
         q = self.standing_seat
@@ -372,7 +372,7 @@ class Game(Prelude, Burning):
                 raise IllegalActionError("lead_no_pass")
             self._pass(seat)
         elif verb == YIELD:
-            if not self._may_yield(seat):
+            if not self.may_yield(seat):
                 raise IllegalActionError(self._why_not_yield(seat))
             self._yield(seat)
         elif verb in (BURN, NOBURN):

@@ -12,10 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..actions import BURN, NOBURN, YIELD, Action
-from ..game import Game, next_seat
+from ..game import Game
 from ..hands import Play
 from ..observation import Observation
-from ..scoring import opposite_of
 
 
 @dataclass(slots=True)
@@ -82,21 +81,8 @@ def view_of_game(game: Game, seat: int) -> View:
         three_rule=game.three_rule[seat],
         bie_san=game.options.bie_san,
         burning=burn is not None and burn.burner == seat,
-        can_yield=lambda: not in_window and _may_yield(game, seat),
+        can_yield=lambda: not in_window and game.may_yield(seat),
         in_window=in_window,
         burn_plays=lambda: game.burn_plays(seat),
         legal=lambda: game.legal_actions(seat),
     )
-
-
-def _may_yield(game: Game, seat: int) -> bool:
-    """让牌 is open to ``seat`` (the public conditions of RULES.md §3.1)."""
-    q = game.standing_seat
-    if game.melee or q is None or game.standing_restricted or game.yielder is not None:
-        return False
-    if opposite_of(seat) != q or game.standing.is_gouji:
-        return False
-    for up in (next_seat(seat, -1), next_seat(seat, -2)):
-        if game.is_active(up) and not game.passed[up]:
-            return False
-    return len(game.queue) > 1
