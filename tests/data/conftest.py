@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
-
-import pytest
 
 from data import Store
 from engine import deal
@@ -25,17 +23,6 @@ def raw_sql(path: Path) -> Iterator[sqlite3.Connection]:
     with closing(sqlite3.connect(path)) as conn:
         with conn:
             yield conn
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "gouji.db"
-
-
-@pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(db_path) as opened:
-        yield opened
 
 
 async def new_game(store: Store, guild_id: int = 1, channel_id: int = 100, seed: int = 7):
