@@ -3,7 +3,7 @@
     python -m bench.discord [--tables 50] [--actions 10] [--think 0.5] [--ai-delay 0.5]
                             [--draw-processes 1] [--seed 1] [--json] [--profile]
 
-One bot process (the real discord.py client, :class:`bot.discord_app.GoujiBot`) and the fake
+One bot process (the real discord.py client, :class:`bot.discord_bot.client.GoujiBot`) and the fake
 Discord of ``tests/fakediscord`` in one event loop: one guild with ``--tables`` channels, a
 table in each, four simulated people (their own members) and two AI seats per table, single
 games (``/gouji again`` when one ends), started within two seconds of each other. Every
@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.config import BotConfig
-from bot.discord_app import GoujiBot
+from bot.discord_bot.client import GoujiBot
+from bot.service.config import BotConfig
 from tests.fakediscord import BotRunner, FakeDiscord, SimUser, WaitTimeout, running_fake
 
 TARGET_P99 = 0.150  # seconds, for interactions and for autocomplete

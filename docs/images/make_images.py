@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.views import table_view_of_game
+from bot.pictures.views import table_view_of_game
 from engine.ai import make_player
 from engine.game import Game
 from render import render_hand, render_table

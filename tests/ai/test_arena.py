@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from bot.arena_cli import percentile, summarize
 from bot.cli import main
+from bot.cli.arena import percentile, summarize
 
 
 def run_json(capsys, *args: str) -> dict:

@@ -8,7 +8,7 @@ import sqlite3
 from PIL import Image
 
 from bot.cli import main
-from bot.demo_cli import DEMO_GUILD, DEMO_NAMES, DEMO_USERS
+from bot.cli.demo import DEMO_GUILD, DEMO_NAMES, DEMO_USERS
 from engine.record import replay
 from engine.scoring import PLACE_NAMES, title_for
 
@@ -99,7 +99,7 @@ def test_demo_refuses_a_database_that_is_not_one(tmp_path, capsys):
 
 
 def test_demo_progress_bar_only_on_a_terminal(capsys):
-    from bot.demo_cli import Progress
+    from bot.cli.demo import Progress
 
     Progress(5, enabled=False).update(1, 10, force=True)
     assert capsys.readouterr().err == ""

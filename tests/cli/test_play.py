@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.play_cli import Session, parse_input
-from bot.refusals import ZH, refusal_text
+from bot.cli.play import Session, parse_input
+from bot.text.refusals import ZH, refusal_text
 from engine.actions import MESSAGES, IllegalActionError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.config import BotConfig
-from bot.discord_app import GoujiBot
+from bot.discord_bot.client import GoujiBot
+from bot.service.config import BotConfig
 from tests.fakediscord import FakeDiscord
 
 

@@ -1,4 +1,4 @@
-"""bot.discord_endpoints: pointing discord.py at other endpoints, and back."""
+"""bot.discord_bot.endpoints: pointing discord.py at other endpoints, and back."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import discord
 import pytest
 
-from bot.discord_endpoints import (
+from bot.discord_bot.endpoints import (
     API_ENV,
     GATEWAY_ENV,
     configure_endpoints,

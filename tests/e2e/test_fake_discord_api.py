@@ -13,7 +13,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.discord_endpoints import API_ENV, GATEWAY_ENV
+from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from tests.fakediscord import BotRunner, CommandUnavailable, FakeDiscord, running_fake
 
 
@@ -163,7 +163,7 @@ async def test_unreadable_requests_get_a_fast_400_and_are_recorded(
 
 BOT_PROCESS = """
 import asyncio, discord
-from bot.discord_endpoints import configure_from_env
+from bot.discord_bot.endpoints import configure_from_env
 
 configure_from_env()
 client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from bot.discord_endpoints import API_ENV, GATEWAY_ENV
+from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from tests.fakediscord import FakeDiscord
 
 

@@ -15,8 +15,8 @@ import json
 import os
 from pathlib import Path
 
-from bot import pictures
-from bot.i18n import lang_of
+from bot.pictures import png as pictures
+from bot.text.catalog import lang_of
 from engine.record import replay_record, replay_series
 from engine.scoring import title_for
 from tests.fakediscord import BotRunner, FakeDiscord

@@ -1,7 +1,7 @@
 """Running the fake and a bot against it: endpoints set and restored, clean start and stop.
 
 ``running_fake()`` starts a FakeDiscord and points discord.py at it through
-``bot.discord_endpoints``; ``BotRunner`` starts a client built by a factory, waits until it
+``bot.discord_bot.endpoints``; ``BotRunner`` starts a client built by a factory, waits until it
 is ready, and can restart it (a new client object, as after a process restart).
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_endpoints import configure_endpoints, current_endpoints
+from bot.discord_bot.endpoints import configure_endpoints, current_endpoints
 
 from .server import FakeDiscord
 

@@ -1,0 +1,55 @@
+"""The ``gouji`` command.
+
+Each subcommand lives in its own module and is imported only when it runs, so that
+``gouji replay`` starts fast and ``discord`` is imported only by ``gouji bot``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+# name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "replay": ("bot.cli.replay", "replay a game or series record and print the result"),
+    "plays": ("bot.cli.plays", "list the legal plays of a hand"),
+    "render": ("bot.cli.render", "draw a hand, a table or a series scoreboard as a PNG"),
+    "bot": ("bot.cli.bot", "run the Discord bot"),
+    "arena": ("bot.cli.arena", "measure AI players against each other"),
+    "demo": ("bot.cli.demo", "watch six AI players play a five-game series, offline"),
+    "play": ("bot.cli.play", "play a game in the terminal against five AI players"),
+    "top": ("bot.cli.top", "print a server's leaderboard from the database"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gouji", description="Gouji (够级): the six-player team card game, as a Discord bot."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        module = importlib.import_module(module_name)
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(p)
+        p.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args._module.run(args) or 0)
+    except BrokenPipeError:  # e.g. `gouji replay FILE --json | head`: the reader went away
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""``gouji bot``: run the Discord bot (discord.py is imported only here, inside run())."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``gouji bot``: everything else comes from the environment (bot/config.py)."""
+    parser.add_argument("--db", help="the SQLite file (default: $GOUJI_DB or gouji.db)")
+    parser.add_argument(
+        "--guild", type=int, help="sync the commands to this server only ($GOUJI_GUILD)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the bot; without a token, say how to get one and exit with status 2."""
+    import dataclasses
+    import logging
+
+    from bot.service.config import TOKEN_HELP, BotConfig
+
+    try:
+        config = BotConfig.from_env()
+    except ValueError as exc:
+        print(f"gouji bot: {exc}", file=sys.stderr)
+        return 2
+    if args.db:
+        config = dataclasses.replace(config, db_path=args.db)
+    if args.guild:
+        config = dataclasses.replace(config, guild_id=args.guild)
+    if not config.token:
+        print(TOKEN_HELP, file=sys.stderr)
+        return 2
+
+    from bot.discord_bot.client import GoujiBot
+    from bot.discord_bot.endpoints import configure_from_env
+
+    configure_from_env()
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    bot = GoujiBot(config)
+    bot.run(config.token, log_handler=None)
+    return 0

@@ -1,0 +1,415 @@
+"""``gouji play``: a game of Gouji in the terminal, you in seat 0 against five AI players.
+
+    gouji play                       # one game, strong AI, language from the locale
+    gouji play --lang en --seed 1    # the same cards every time
+    gouji play --series              # a five-game tribute series, with returns (还贡)
+    gouji play --auto                # the hint plays for you: watch a whole game
+    gouji play --record game.json    # keep the record (gouji replay game.json)
+
+Type plays in card notation (``KK``, ``22777``), ``pass``, ``yield``, ``burn KK``,
+``noburn``, ``declare``/``no``; ``?`` for a hint (Enter then plays it), ``help``, ``quit``.
+The engine refuses illegal input with a reason in your language and nothing changes.
+End of input (Ctrl-D, or the end of a piped file) leaves the table cleanly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+HUMAN = 0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``gouji play``."""
+    parser.add_argument(
+        "--lang", choices=("zh", "en"), default=None, help="language (default: from the locale)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the deal (default: random, printed)"
+    )
+    parser.add_argument("--bie-san", action="store_true", help="the bie-san (憋三) variant")
+    parser.add_argument(
+        "--ai",
+        choices=("hint", "strong"),
+        default="strong",
+        help="the AI players (default strong; hint is quicker and plainer)",
+    )
+    parser.add_argument(
+        "--series", action="store_true", help="a five-game tribute series instead of one game"
+    )
+    parser.add_argument(
+        "--auto", action="store_true", help="let the hint play your seat too, printing everything"
+    )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="when you stop, write the game (or series) record to FILE, for gouji replay and bug reports",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play until the game (or series) ends, the player quits or input ends."""
+    from bot.text.terminal import default_lang
+
+    lang = args.lang or default_lang()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    session = Session(
+        lang=lang, seed=seed, bie_san=args.bie_san, ai=args.ai, games=5 if args.series else 1,
+        auto=args.auto, read=_read_line, write=print,
+    )  # fmt: skip
+    try:
+        return session.run()
+    except KeyboardInterrupt:
+        print()
+        return 130
+    except BrokenPipeError:  # e.g. `gouji play --auto | head`: stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    finally:
+        if args.record:
+            _write_record(args.record, session, lang)
+
+
+def _write_record(path: str, session: Session, lang: str) -> None:
+    """Save the session's series record; a file that cannot be written is reported."""
+    import json
+
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(session.record(), out, ensure_ascii=False, indent=1)
+    except OSError as exc:
+        print(f"gouji play: cannot write {path}: {exc.strerror}", file=sys.stderr)
+        return
+    note = (
+        "牌局记录：{path}（用 gouji replay {path} 重放）"
+        if lang == "zh"
+        else "Record: {path} (replay it with: gouji replay {path})"
+    )
+    print(note.format(path=path))
+
+
+def _read_line(prompt: str) -> str | None:
+    """A line from stdin, None at end of input."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """What a typed line asks for: ``kind`` is action, hint, help, table, quit, again
+    (Enter after a hint) or error; ``text`` the action (``SEAT VERB [CARDS]`` without the
+    seat) or the error message."""
+
+    kind: str
+    text: str = ""
+
+
+_WORDS = {
+    "quit": ("quit", "q", "exit", "退出"),
+    "help": ("help", "h", "帮助"),
+    "hint": ("?", "？", "hint", "提示"),
+    "table": ("t", "table", "牌桌"),
+    "pass": ("pass", "p", "过", "不要"),
+    "yield": ("yield", "y", "让", "让牌"),
+    "noburn": ("noburn", "不烧"),
+    "yes": ("yes", "是", "要"),
+    "no": ("no", "n", "不", "否"),
+    "declare": ("declare", "宣", "宣点"),
+    "nodeclare": ("nodeclare", "不宣"),
+    "revolt": ("revolt", "革命"),
+    "norevolt": ("norevolt", "不革命"),
+}
+_ALIAS = {word: key for key, words in _WORDS.items() for word in words}
+
+
+def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
+    """Turn a typed line into a :class:`Command` for the player's situation: ``phase`` of
+    the game (declare, revolt, play, return) and whether a burn window is open."""
+    from bot.text.play import t
+    from bot.text.refusals import refusal_text
+    from engine.cards import CardError, parse_cards
+    from engine.hands import HandError, classify
+
+    text = line.strip()
+    if not text:
+        return Command("again")
+    word = _ALIAS.get(text.lower())
+    if word in ("quit", "help", "hint", "table"):
+        return Command(word)
+    if phase == "declare":
+        if word in ("declare", "yes"):
+            return Command("action", "declare")
+        if word in ("nodeclare", "no"):
+            return Command("action", "nodeclare")
+    if phase == "revolt":
+        if word in ("revolt", "yes"):
+            return Command("action", "revolt")
+        if word in ("norevolt", "no"):
+            return Command("action", "norevolt")
+    if word in ("pass", "yield", "declare", "nodeclare", "revolt", "norevolt"):
+        return Command("action", word)
+    if word == "noburn" or (window and word == "no"):
+        return Command("action", "noburn")
+    verb, rest = "play", text
+    head, _, tail = text.partition(" ")
+    if head.lower() in ("burn", "烧", "play", "出", "return", "还"):
+        verb, rest = {"烧": "burn", "出": "play", "还": "return"}.get(head, head.lower()), tail
+    elif text.startswith("烧"):
+        verb, rest = "burn", text[1:]
+    if phase == "return":
+        verb = "return"
+    elif window and verb == "play":
+        verb = "burn"
+    try:
+        cards = parse_cards(rest)
+        if not cards:
+            return Command("error", t(lang, "unknown", text=text))
+        if verb == "return":
+            from engine.cards import format_cards
+
+            return Command("action", f"return {format_cards(cards)}")
+        return Command("action", f"{verb} {classify(cards)}")
+    except CardError as exc:
+        if (
+            word is None
+            and not any(ch.isdigit() for ch in rest)
+            and len(rest) > 2
+            and rest.isascii()
+        ):
+            return Command("error", t(lang, "unknown", text=text))
+        return Command("error", refusal_text(exc, lang))
+    except HandError as exc:
+        return Command("error", refusal_text(exc, lang))
+
+
+class Session:
+    """One player at the terminal against five AI players, for ``games`` games (1, or 5 with
+    tribute). ``read(prompt)`` returns a line or None at end of input; ``write`` prints."""
+
+    def __init__(
+        self, *, lang: str, seed: int, bie_san: bool, ai: str, games: int, auto: bool,
+        read: Callable[[str], str | None], write: Callable[[str], None],
+    ) -> None:  # fmt: skip
+        from bot.cli.demo import DEMO_NAMES
+        from bot.text.play import t
+        from engine.ai import make_player
+        from engine.game import Options
+        from engine.series import Series
+
+        self.lang, self.seed, self.auto = lang, seed, auto
+        self.read, self.write = read, write
+        self.series = Series(Options(bie_san=bie_san), games=games, tribute=games > 1)
+        self.players = [make_player(ai, seed * 10 + s) for s in range(6)]
+        self.names = [t(lang, "you"), *DEMO_NAMES[1:]]
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> int:
+        """Play everything; 0 when the series ended, the player quit or input ended."""
+        from bot.text.play import t
+        from bot.text.terminal import describe_deal, describe_totals
+
+        self.write(t(self.lang, "welcome"))
+        self.write(t(self.lang, "seed", seed=self.seed))
+        while not self.series.finished:
+            outcome = self._play_deal()
+            if outcome is not None:
+                self.write(t(self.lang, outcome))
+                return 0
+            current = self.series.current
+            if current.void:
+                self.write(t(self.lang, "void"))
+                continue
+            self.write("")
+            self.write("\n".join(describe_deal(current, self.names, self.lang)))
+        if self.series.games_total > 1:
+            self.write("")
+            self.write("\n".join(describe_totals(self.series, self.names, self.lang)))
+        return 0
+
+    def _play_deal(self) -> str | None:
+        """Deal, return tribute, play to the end; the goodbye text key if the player left."""
+        from bot.text.play import t
+        from bot.text.terminal import say, seat_label
+        from engine.cards import deal, format_cards
+        from engine.game import FINISHED, VOID
+
+        seed = self.seed * 1000 + len(self.series.deals)
+        current = self.series.start_game(deal(seed), seed=seed)
+        who = [seat_label(self.names, s) for s in range(6)]
+        if current.paid:
+            items = [say(self.lang, "paid_item", payer=who[p.payer], receiver=who[p.receiver],
+                         cards=format_cards(p.cards), kind=p.kind) for p in current.paid]  # fmt: skip
+            self.write(t(self.lang, "n_paid", items=", ".join(items)))
+        while current.pending_return is not None:
+            due = current.pending_return
+            if due.giver == HUMAN:
+                left = self._human_return()
+                if left:
+                    return left
+            else:
+                n, returnable = self.series.returnable(due.giver)
+                self._apply_return(
+                    due.giver, self.players[due.giver].choose_return(returnable, n) if n else ""
+                )
+        game = current.game
+        while game.phase not in (FINISHED, VOID):
+            for seat in [s for s in game.to_act if s != HUMAN]:
+                if seat in game.to_act:
+                    self._apply(game, self.players[seat].act(game.observe(seat)))
+            if HUMAN in game.to_act:
+                left = self._human_turn(game)
+                if left:
+                    return left
+        return None
+
+    def record(self) -> dict:
+        """Everything played so far as a ``gouji-series/1`` record (RECORD.md): per deal the
+        hands as dealt with suits, the seed, the tribute returns and the actions."""
+        from engine.cards import format_cards
+
+        games = []
+        for deal in self.series.deals:
+            entry = {"hands": [" ".join(map(str, hand)) for hand in deal.dealt], "seed": deal.seed}
+            returns = [f"{r.giver} return {format_cards(r.cards)}" for r in deal.returns if r.cards]
+            if returns:
+                entry["returns"] = returns
+            entry["actions"] = [str(a) for a in deal.game.actions] if deal.game else []
+            games.append(entry)
+        return {
+            "format": "gouji-series/1",
+            "options": self.series.options.to_json(),
+            "games_total": self.series.games_total,
+            "tribute": self.series.tribute_on,
+            "games": games,
+        }
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, game, action) -> None:
+        from bot.text.play import narrate, snapshot
+
+        before = snapshot(game)
+        game.apply(action)
+        for line in narrate(before, action, game, self.names, self.lang):
+            self.write(line)
+
+    def _apply_return(self, seat: int, cards: str) -> None:
+        from bot.text.play import t
+        from bot.text.terminal import seat_label
+        from engine.actions import RETURN, Action
+
+        due = self.series.current.pending_return
+        self.series.apply(Action(seat, RETURN, cards))
+        if cards:
+            who, to = seat_label(self.names, seat), seat_label(self.names, due.taker)
+            self.write(t(self.lang, "n_returned", who=who, cards=cards, to=to))
+
+    # ------------------------------------------------------------------ the player
+    def _next_move(
+        self, prompt: str, phase: str, window: bool, hint: Callable[[], str], table: str | None
+    ) -> str | Leave:
+        """Read lines until the player asks for a move: the move as ``VERB [CARDS]``
+        (``?`` then Enter gives the hint's move; ``--auto`` takes it at once), or
+        :class:`Leave` at ``quit`` or the end of input. Help and the table are shown on
+        request; input that is no move is explained."""
+        from bot.text.play import HELP, hint_text
+
+        pending = None
+        while True:
+            if self.auto:
+                move = hint()
+                self.write(hint_text(*move.partition(" ")[::2], self.lang))
+                return move
+            line = self.read(prompt)
+            if line is None:
+                return Leave("bye_eof")
+            command = parse_input(line, phase, window, self.lang)
+            if command.kind == "quit":
+                return Leave("bye_quit")
+            if command.kind == "help":
+                self.write(HELP[self.lang])
+            elif command.kind == "table" and table is not None:
+                self.write(table)
+            elif command.kind == "hint":
+                pending = hint()
+                self.write(hint_text(*pending.partition(" ")[::2], self.lang))
+            elif command.kind == "again" and pending is not None:
+                return pending
+            elif command.kind == "error":
+                self.write(command.text)
+            elif command.kind == "action":
+                return command.text
+
+    def _human_turn(self, game) -> str | None:
+        """Ask until the player acts legally; the goodbye key if they leave."""
+        from bot.text.play import prompt_text, table_text
+        from bot.text.refusals import refusal_text
+        from engine.actions import Action, IllegalActionError
+        from engine.ai import suggest
+
+        obs = game.observe(HUMAN)
+        table = table_text(
+            obs, self.names, self.lang, self.series.current.number, self.series.games_total
+        )
+        self.write("")
+        self.write(table)
+        prompt = prompt_text(obs, self.names, self.lang)
+        while True:
+            move = self._next_move(prompt, obs.phase, game.window is not None,
+                                   lambda: str(suggest(obs)).split(" ", 1)[1], table)  # fmt: skip
+            if isinstance(move, Leave):
+                return move.key
+            try:
+                self._apply(game, Action.parse(f"{HUMAN} {move}"))
+                return None
+            except IllegalActionError as exc:
+                self.write(refusal_text(exc, self.lang))
+
+    def _human_return(self) -> str | None:
+        """还贡 by the player: ask for the cards until they are legal."""
+        from bot.text.play import hand_groups, t
+        from bot.text.refusals import refusal_text
+        from bot.text.terminal import seat_label
+        from engine.actions import IllegalActionError
+        from engine.ai import choose_return
+        from engine.cards import counts_of, format_counts
+
+        due = self.series.current.pending_return
+        n, returnable = self.series.returnable(HUMAN)
+        if n == 0:
+            self._apply_return(HUMAN, "")
+            return None
+        hand = self.series.current.hands[HUMAN]
+        table = t(self.lang, "hand", n=len(hand), cards=hand_groups(counts_of(hand)))
+        self.write("")
+        self.write(table)
+        taker = seat_label(self.names, due.taker)
+        prompt = t(self.lang, "p_return", n=n, who=taker, cards=format_counts(returnable))
+        while True:
+            move = self._next_move(prompt, "return", False,
+                                   lambda: f"return {choose_return(returnable, n)}", table)  # fmt: skip
+            if isinstance(move, Leave):
+                return move.key
+            verb, _, cards = move.partition(" ")
+            if verb != "return":
+                self.write(t(self.lang, "unknown", text=move))
+                continue
+            try:
+                self._apply_return(HUMAN, cards)
+                return None
+            except (IllegalActionError, ValueError) as exc:
+                self.write(refusal_text(exc, self.lang))
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The player left: ``key`` names the goodbye text (quit or end of input)."""
+
+    key: str

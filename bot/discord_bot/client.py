@@ -1,0 +1,155 @@
+"""The Discord client: a ``commands.Bot`` whose ``setup_hook`` opens the store, restores
+every open table from its log, adds the /gouji cog, registers the persistent DM buttons and
+syncs the commands (to ``guild_id`` only when given: instant, for testing)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+
+import discord
+from discord.ext import commands
+
+import render
+from bot.discord_bot.presenter import DiscordPresenter
+from bot.discord_bot.translator import GoujiTranslator
+from bot.pictures.drawing import Drawer
+from bot.service.config import BotConfig
+from bot.service.tables import TableService
+from bot.text.catalog import lang_of
+from data import Store
+
+log = logging.getLogger("gouji.bot")
+
+
+class GoujiBot(commands.Bot):
+    """The Gouji bot. Unprivileged intents only (no members, presences or message content)."""
+
+    def __init__(
+        self,
+        config: BotConfig,
+        *,
+        rng: random.Random | None = None,
+        sweep_interval: float = 60.0,
+        **kwargs,
+    ) -> None:
+        intents = discord.Intents.default()
+        intents.members = False
+        intents.presences = False
+        intents.message_content = False
+        kwargs.setdefault("command_prefix", commands.when_mentioned)
+        super().__init__(intents=intents, help_command=None, **kwargs)
+        self.config = config
+        self.rng = rng
+        self.sweep_interval = sweep_interval
+        self.store: Store | None = None
+        self.service: TableService | None = None
+        self.presenter = DiscordPresenter(self, refresh_interval=config.refresh_interval)
+        self.draw = Drawer(config.draw_processes)  # ``await bot.draw(pictures.fn, *args)``
+        self.languages: dict[int, str] = {}  # guild -> channel language
+        self.user_languages: dict[int, str] = {}  # user -> their Discord language
+        self.user_names: dict[int, str] = {}
+        self._sweeper: asyncio.Task | None = None
+
+    async def setup_hook(self) -> None:
+        from bot.discord_bot import components as ui
+        from bot.discord_bot.cog import GoujiCog
+
+        self.store = await Store.open(self.config.db_path)
+        self.service = TableService(
+            self.store,
+            self.presenter,
+            ai_delay=self.config.ai_delay,
+            warn_before=self.config.warn_before,
+            idle_seconds=self.config.idle_seconds,
+            rng=self.rng,
+        )
+        await self.tree.set_translator(GoujiTranslator())
+        await self.add_cog(GoujiCog(self))
+        self.add_dynamic_items(ui.ActionButton, ui.ActionSelect)
+        if self.config.guild_id is not None:
+            guild = discord.Object(self.config.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        guilds = {live.table.guild_id for live in self.service.tables.values()}
+        broken = await self.service.restore()
+        for guild_id in guilds | {live.table.guild_id for live in self.service.tables.values()}:
+            await self.load_guild_lang(guild_id)
+        if broken:
+            log.warning("tables marked broken at start-up: %s", broken)
+        self._sweeper = asyncio.create_task(self._sweep_idle())
+        self._warm = asyncio.create_task(asyncio.to_thread(render.warm_up))
+        self.draw.start()
+
+    async def _sweep_idle(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_interval)
+            try:
+                await self.service.end_idle()
+            except Exception:
+                log.exception("ending idle tables failed")
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if self.service is not None:
+            await self.service.close()
+        await self.presenter.close()
+        self.draw.close()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    # ----------------------------------------------------------------- who and which language
+    def remember(self, interaction: discord.Interaction) -> str:
+        """Note the user's name and language; returns their language."""
+        user = interaction.user
+        self.user_names[user.id] = user.display_name
+        lang = lang_of(interaction.locale)
+        self.user_languages[user.id] = lang
+        return lang
+
+    def display_name(self, user_id: int) -> str:
+        name = self.user_names.get(user_id)
+        if name is None:
+            user = self.get_user(user_id)
+            name = user.display_name if user else f"#{user_id}"
+        return name
+
+    async def learn_names(self, user_ids: list[int]) -> None:
+        """Look up the names of users not seen since the start (after a restart)."""
+        for user_id in user_ids:
+            if user_id in self.user_names or self.get_user(user_id) is not None:
+                continue
+            try:
+                self.user_names[user_id] = (await self.fetch_user(user_id)).display_name
+            except discord.HTTPException:
+                self.user_names[user_id] = f"#{user_id}"
+
+    def user_lang(self, user_id: int, guild_id: int | None = None) -> str:
+        """The user's Discord language (known from their last interaction), else the
+        server's channel language."""
+        lang = self.user_languages.get(user_id)
+        if lang is None:
+            lang = self.guild_lang(guild_id) if guild_id is not None else "en"
+        return lang
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """A new server: its channel language starts as its preferred locale."""
+        lang = lang_of(guild.preferred_locale)
+        await self.store.set_language(guild.id, lang)
+        self.languages[guild.id] = lang
+
+    def guild_lang(self, guild_id: int) -> str:
+        return self.languages.get(guild_id, "zh")
+
+    async def load_guild_lang(self, guild_id: int) -> str:
+        """The server's channel language, from its settings (the store's default: zh)."""
+        settings = await self.store.get_settings(guild_id)
+        lang = lang_of(settings.language)
+        self.languages[guild_id] = lang
+        return lang

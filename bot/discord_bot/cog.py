@@ -1,0 +1,481 @@
+"""The /gouji commands: one cog, one handler per subcommand.
+
+Each handler checks where and who (a server channel, the caller's seat), asks the table
+service, and answers: refusals as short ephemeral replies in the caller's language, table
+changes as the service's events (the table message, announcements, DMs). Acting commands
+defer first, so that a slow moment never loses the 3-second window.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.discord_bot.replies import done_text, hand_file, refusal, reply, send_hint
+from bot.pictures import png as pictures
+from bot.service.errors import UserError
+from bot.service.live import LiveTable
+from bot.text.catalog import text
+from engine.actions import IllegalActionError
+
+if TYPE_CHECKING:
+    from bot.discord_bot.client import GoujiBot
+
+log = logging.getLogger("gouji.bot")
+
+AI_KINDS = [
+    app_commands.Choice(name="hint", value="hint"),
+    app_commands.Choice(name="strong", value="strong"),
+]
+LANG_CHOICES = [
+    app_commands.Choice(name="中文", value="zh"),
+    app_commands.Choice(name="English", value="en"),
+]
+SEAT = app_commands.Range[int, 0, 5]
+
+
+class GoujiCog(commands.Cog):
+    """/gouji …"""
+
+    gouji = app_commands.Group(
+        name="gouji", description=_("Play Gouji (够级), the six-player team card game")
+    )
+    ai = app_commands.Group(name="ai", description=_("AI players"), parent=gouji)
+
+    def __init__(self, bot: GoujiBot) -> None:
+        self.bot = bot
+
+    # ----------------------------------------------------------------- plumbing
+    def _live_or_none(self, interaction: discord.Interaction) -> LiveTable | None:
+        table_id = self.bot.service.by_channel.get(interaction.channel_id or 0)
+        return self.bot.service.tables.get(table_id) if table_id else None
+
+    async def _guarded(
+        self,
+        interaction: discord.Interaction,
+        work,
+        *,
+        defer: bool = False,
+        public: bool = False,
+        precheck=None,
+    ) -> None:
+        """Run ``work(lang)`` → (content, file, ephemeral[, view]); refusals become ephemeral
+        replies.
+        ``precheck()`` runs before deferring, so that its refusals stay ephemeral when the
+        answer itself is public."""
+        lang = self.bot.remember(interaction)
+        try:
+            if interaction.guild is None:
+                raise UserError("guild_only")
+            if interaction.guild.id not in self.bot.languages:
+                await self.bot.load_guild_lang(interaction.guild.id)
+            if precheck is not None:
+                precheck()
+            if defer:
+                await interaction.response.defer(ephemeral=not public, thinking=True)
+            content, file, ephemeral, *rest = await work(lang)
+        except (UserError, IllegalActionError, ValueError) as exc:
+            await reply(interaction, refusal(self.bot, exc, lang, self._live_or_none(interaction)))
+            return
+        except Exception:
+            log.exception(
+                "/gouji %s failed", interaction.command.name if interaction.command else "?"
+            )
+            await reply(interaction, text(lang, "internal"))
+            return
+        view = rest[0] if rest else None
+        await reply(interaction, content, file=file, ephemeral=ephemeral, view=view)
+
+    def _channel_text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
+        live = self._live_or_none(interaction)
+        lang = self.bot.guild_lang(interaction.guild.id) if interaction.guild else "en"
+        return self.bot.presenter.render(live, lang, key, params)
+
+    # ----------------------------------------------------------------- tables
+    @gouji.command(name="new", description=_("Open a table in this channel"))
+    @app_commands.describe(
+        bie_san=_("Bie-san variant (憋三)"),
+        series=_("Five-game tribute series (off: a single game)"),
+        turn_time=_("Seconds per turn"),
+        burn_time=_("Seconds to decide on a burn"),
+        auto_pass=_("Pass at once when you cannot beat (要不起)"),
+        counter=_("Show the card counter (记牌器)"),
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        bie_san: bool | None = None,
+        series: bool | None = None,
+        turn_time: app_commands.Range[int, 5, 600] | None = None,
+        burn_time: app_commands.Range[int, 3, 120] | None = None,
+        auto_pass: bool | None = None,
+        counter: bool | None = None,
+    ) -> None:
+        given = dict(
+            bie_san=bie_san,
+            series=series,
+            turn_time=turn_time,
+            burn_time=burn_time,
+            auto_pass=auto_pass,
+            counter=counter,
+        )
+        overrides = {k: v for k, v in given.items() if v is not None}
+
+        async def work(lang: str):
+            live = await self.bot.service.open_table(
+                interaction.guild.id, interaction.channel_id, interaction.user.id, overrides
+            )
+            glang = self.bot.guild_lang(interaction.guild.id)
+            o = live.options
+            mode = [
+                text(glang, "mode_series" if o.series else "mode_single"),
+                text(glang, "mode_turn", seconds=o.turn_time),
+            ]
+            if o.bie_san:
+                mode.append(text(glang, "mode_bie_san"))
+            return (
+                self._channel_text(
+                    interaction,
+                    "table_opened",
+                    user=interaction.user.display_name,
+                    mode=", ".join(mode),
+                ),
+                None,
+                False,
+            )
+
+        await self._guarded(interaction, work)
+
+    @gouji.command(
+        name="join", description=_("Sit down at the table (a seat, or the next free one)")
+    )
+    @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"))
+    async def join(self, interaction: discord.Interaction, seat: SEAT | None = None) -> None:
+        async def work(lang: str):
+            live, got, later = await self.bot.service.join(
+                interaction.channel_id, interaction.user.id, seat
+            )
+            key = "join_after_game" if later else "joined"
+            return (
+                self._channel_text(interaction, key, user=interaction.user.display_name, seat=got),
+                None,
+                False,
+            )
+
+        await self._guarded(interaction, work)
+
+    @gouji.command(
+        name="leave", description=_("Leave the table (during a game: −10, the AI plays on)")
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str):
+            live, seat, in_game = await self.bot.service.leave(
+                interaction.channel_id, interaction.user.id
+            )
+            if in_game:
+                return text(lang, "done"), None, True
+            return (
+                self._channel_text(
+                    interaction, "left_lobby", user=interaction.user.display_name, seat=seat
+                ),
+                None,
+                False,
+            )
+
+        await self._guarded(interaction, work)
+
+    @ai.command(name="add", description=_("Fill a seat (or every empty seat) with an AI player"))
+    @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"), kind=_("AI strength"))
+    @app_commands.choices(kind=AI_KINDS)
+    async def ai_add(
+        self, interaction: discord.Interaction, seat: SEAT | None = None, kind: str = "hint"
+    ) -> None:
+        async def work(lang: str):
+            live, seats = await self.bot.service.add_ai(
+                interaction.channel_id, interaction.user.id, seat, kind
+            )
+            return (
+                self._channel_text(interaction, "ai_added", seats=", ".join(map(str, seats))),
+                None,
+                False,
+            )
+
+        await self._guarded(interaction, work)
+
+    @ai.command(name="remove", description=_("Take an AI player off a seat (or off every seat)"))
+    @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"))
+    async def ai_remove(self, interaction: discord.Interaction, seat: SEAT | None = None) -> None:
+        async def work(lang: str):
+            live, seats = await self.bot.service.remove_ai(
+                interaction.channel_id, interaction.user.id, seat
+            )
+            return (
+                self._channel_text(interaction, "ai_removed", seats=", ".join(map(str, seats))),
+                None,
+                False,
+            )
+
+        await self._guarded(interaction, work)
+
+    @gouji.command(
+        name="start", description=_("Start the series (the table's creator, six seated)")
+    )
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self._start(interaction, again=False)
+
+    @gouji.command(name="again", description=_("A new series with the same seats"))
+    async def again(self, interaction: discord.Interaction) -> None:
+        await self._start(interaction, again=True)
+
+    async def _start(self, interaction: discord.Interaction, again: bool) -> None:
+        async def work(lang: str):
+            live = await self.bot.service.start(
+                interaction.channel_id, interaction.user.id, again=again
+            )
+            return (
+                self._channel_text(interaction, "started", number=live.series.current.number),
+                None,
+                False,
+            )
+
+        def precheck() -> None:
+            self.bot.service.check_start(interaction.channel_id, interaction.user.id, again=again)
+
+        # dealing takes a moment on a busy bot: answer "thinking…" first
+        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
+
+    @gouji.command(name="end", description=_("End the table (its creator or Manage Channels)"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str):
+            may = bool(interaction.permissions and interaction.permissions.manage_channels)
+            await self.bot.service.end(interaction.channel_id, interaction.user.id, may)
+            return text(lang, "done"), None, True
+
+        await self._guarded(interaction, work)
+
+    @gouji.command(name="back", description=_("Take your seat back from the AI (托管)"))
+    async def back(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str):
+            live, seat = await self.bot.service.back(interaction.channel_id, interaction.user.id)
+            return (
+                self._channel_text(
+                    interaction, "back", user=interaction.user.display_name, seat=seat
+                ),
+                None,
+                False,
+            )
+
+        await self._guarded(interaction, work)
+
+    @gouji.command(name="config", description=_("Server settings (Manage Server)"))
+    @app_commands.describe(
+        language=_("Language of the channel messages"),
+        channel=_("A channel where tables may open (or may no longer)"),
+        allow=_("Allow tables in that channel (false: stop)"),
+        bie_san=_("Bie-san variant (憋三)"),
+        series=_("Five-game tribute series (off: a single game)"),
+        turn_time=_("Seconds per turn"),
+        auto_pass=_("Pass at once when you cannot beat (要不起)"),
+        counter=_("Show the card counter (记牌器)"),
+    )
+    @app_commands.choices(language=LANG_CHOICES)
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        channel: discord.TextChannel | None = None,
+        allow: bool = True,
+        bie_san: bool | None = None,
+        series: bool | None = None,
+        turn_time: app_commands.Range[int, 5, 600] | None = None,
+        auto_pass: bool | None = None,
+        counter: bool | None = None,
+    ) -> None:
+        from bot.discord_bot.settings import apply_config
+
+        async def work(lang: str):
+            if not (interaction.permissions and interaction.permissions.manage_guild):
+                raise UserError("config_denied")
+            defaults = dict(
+                bie_san=bie_san,
+                series=series,
+                turn_time=turn_time,
+                auto_pass=auto_pass,
+                counter=counter,
+            )
+            content = await apply_config(
+                self.bot,
+                interaction.guild.id,
+                lang,
+                language,
+                channel.id if channel else None,
+                allow,
+                {k: v for k, v in defaults.items() if v is not None},
+            )
+            return content, None, True
+
+        await self._guarded(interaction, work)
+
+    @gouji.command(name="help", description=_("How to play with the bot"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        lang = self.bot.remember(interaction)
+        await reply(interaction, text(lang, "help"))
+
+    @gouji.command(name="rules", description=_("A short summary of the rules"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        lang = self.bot.remember(interaction)
+        await reply(interaction, text(lang, "rules"))
+
+    # ----------------------------------------------------------------- playing
+    async def _act(
+        self, interaction: discord.Interaction, verb: str, cards: str | None = None
+    ) -> None:
+        async def work(lang: str):
+            live = self.bot.service.table_in(interaction.channel_id)
+            action = await self.bot.service.act(live, interaction.user.id, verb, cards)
+            return done_text(lang, action), None, True
+
+        await self._guarded(interaction, work, defer=True)
+
+    async def _autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        live = self._live_or_none(interaction)
+        if live is None:
+            return []
+        try:  # no lock: the engine is never left half-changed between two awaits
+            plays = self.bot.service.choices(live, interaction.user.id, current)
+        except Exception:
+            log.exception("autocomplete at table %s failed", live.id)
+            return []
+        return [app_commands.Choice(name=p, value=p) for p in plays]
+
+    @gouji.command(name="play", description=_("Play cards (the list shows what you may play now)"))
+    @app_commands.describe(cards=_("Cards, e.g. KK or 22777"))
+    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+        await self._act(interaction, "play", cards)
+
+    @play.autocomplete("cards")
+    async def play_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._autocomplete(interaction, current)
+
+    @gouji.command(name="pass", description=_("Pass (过牌)"))
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "pass")
+
+    @gouji.command(name="yield", description=_("Yield (让牌) to your opposite's hand"))
+    async def yield_(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "yield")
+
+    @gouji.command(name="burn", description=_("Burn (烧牌) the gouji hand just played"))
+    @app_commands.describe(cards=_("Cards, e.g. KK or 22777"))
+    async def burn(self, interaction: discord.Interaction, cards: str) -> None:
+        await self._act(interaction, "burn", cards)
+
+    @burn.autocomplete("cards")
+    async def burn_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._autocomplete(interaction, current)
+
+    @gouji.command(name="hint", description=_("What would you play? (提示)"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        lang = self.bot.remember(interaction)
+        live = self._live_or_none(interaction)
+        try:
+            if live is None:
+                raise UserError("no_table")
+            await send_hint(interaction, self.bot, live, lang)
+        except (UserError, IllegalActionError) as exc:
+            await reply(interaction, refusal(self.bot, exc, lang, live))
+
+    @gouji.command(name="hand", description=_("Show your hand (only you see it)"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async def work(lang: str):
+            from bot.discord_bot import components as ui
+
+            live = self.bot.service.table_in(interaction.channel_id)
+            seat = self.bot.service.seat_for(live, interaction.user.id)
+            content = text(lang, "hand_caption", table=f"#{live.id}")
+            view = None
+            async with live.lock:  # the hand and the open question, consistent
+                cards = self.bot.service.hand_cards(live, seat)
+                if cards and live.playing and seat in live.series.to_act and not live.is_ai(seat):
+                    # the question's buttons too: the way to answer without DMs
+                    kind = self.bot.service._prompt_kind(live)
+                    where = self.bot.presenter.where(live, lang)
+                    view, question = ui.prompt_view(
+                        self.bot.presenter, live, seat, kind, lang, where
+                    )
+                    content = f"{content}\n{question}"
+            if not cards:
+                raise UserError("not_playing")
+            return content, await hand_file(self.bot, cards, lang), True, view
+
+        await self._guarded(interaction, work, defer=True)
+
+    # ----------------------------------------------------------------- scores
+    @gouji.command(name="score", description=_("Score, title, games and places"))
+    @app_commands.describe(user=_("Whose profile (default: yours)"))
+    async def score(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        from bot.discord_bot.settings import profile_file
+
+        async def work(lang: str):
+            who = user or interaction.user
+            return "", await profile_file(self.bot, interaction.guild, who, lang), False
+
+        await self._guarded(interaction, work, defer=True, public=True)
+
+    @gouji.command(name="top", description=_("The server leaderboard"))
+    async def top(self, interaction: discord.Interaction) -> None:
+        from bot.discord_bot.settings import leaderboard_file
+
+        async def work(lang: str):
+            return "", await leaderboard_file(self.bot, interaction.guild, lang), False
+
+        await self._guarded(interaction, work, defer=True, public=True)
+
+    @gouji.command(name="series", description=_("The scoreboard of the current series"))
+    async def series(self, interaction: discord.Interaction) -> None:
+        def precheck() -> None:
+            if self.bot.service.table_in(interaction.channel_id).series is None:
+                raise UserError("no_series")
+
+        async def work(lang: str):
+            live = self.bot.service.table_in(interaction.channel_id)
+            async with live.lock:
+                view = pictures.series_view(live, self.bot.presenter.names(live, lang), lang)
+            png = await self.bot.draw(pictures.series_view_png, view, lang)
+            return "", discord.File(io.BytesIO(png), filename="series.png"), False
+
+        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
+
+    @gouji.command(
+        name="record", description=_("The record file of the last finished game or series")
+    )
+    async def record(self, interaction: discord.Interaction) -> None:
+        from bot.discord_bot.settings import has_record, last_record
+
+        def precheck() -> None:
+            if not has_record(self.bot.service.table_in(interaction.channel_id)):
+                raise UserError("no_record")
+
+        async def work(lang: str):
+            live = self.bot.service.table_in(interaction.channel_id)
+            name, record = await last_record(self.bot.service, live)
+            data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+            content = text(lang, "record_file", name=name)
+            return content, discord.File(io.BytesIO(data), filename=name), False
+
+        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)

@@ -1,0 +1,136 @@
+"""Answers to interactions, shared by the slash commands and the DM buttons: refusals in
+the caller's language, the confirmation of an action, the hint with its hand picture, and the
+handler of every DM button and menu."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.pictures import png as pictures
+from bot.service.errors import UserError
+from bot.service.live import LiveTable
+from bot.text.catalog import error_text, text
+from engine.actions import IllegalActionError
+
+if TYPE_CHECKING:
+    from bot.discord_bot.client import GoujiBot
+
+log = logging.getLogger("gouji.bot")
+
+DONE_KEYS = {
+    "play": "played",
+    "pass": "passed",
+    "yield": "yielded",
+    "burn": "burned",
+    "noburn": "noburned",
+    "declare": "declared",
+    "nodeclare": "nodeclared",
+    "revolt": "revolted",
+    "norevolt": "norevolted",
+    "return": "returned",
+}
+
+
+def _bot(interaction: discord.Interaction) -> GoujiBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def refusal(bot: GoujiBot, exc: Exception, lang: str, live: LiveTable | None) -> str:
+    """A refused request as a reply: the service's and the engine's errors, translated."""
+    if isinstance(exc, UserError):
+        params = {k: bot.presenter.fmt(live, lang, v) for k, v in exc.params.items()}
+        return text(lang, exc.key, **params)
+    return error_text(exc, lang)
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    ephemeral: bool = True,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer (or follow up a deferred answer), with a file and buttons if given."""
+    kwargs: dict[str, Any] = {
+        "ephemeral": ephemeral,
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+def done_text(lang: str, action: Any) -> str:
+    key = DONE_KEYS.get(action.verb, "done")
+    return text(lang, key, cards=str(action.cards) if action.cards is not None else "")
+
+
+def _hint_text(lang: str, action: Any) -> str:
+    key = (
+        "hint_" + action.verb
+        if action.verb in ("pass", "play", "yield", "burn", "noburn")
+        else "done"
+    )
+    what = text(lang, key, cards=str(action.cards) if action.cards is not None else "")
+    return text(lang, "hint", action=what)
+
+
+async def hand_file(
+    bot: GoujiBot, cards: str, lang: str, highlight: str | None = None
+) -> discord.File:
+    """The hand picture as a file to attach (``highlight``: the cards of a hint)."""
+    png = await bot.draw(pictures.hand_png, cards, lang, highlight)
+    return discord.File(io.BytesIO(png), filename="hand.png")
+
+
+async def run_dm_action(
+    interaction: discord.Interaction, table_id: int, token: str, verb: str, cards: str | None
+) -> None:
+    """A DM button or select of question ``token`` was used: act for the presser's seat at
+    ``table_id`` (refused if that question is over). The press is acknowledged first (as the
+    acting commands defer), so a busy moment never loses Discord's 3-second window."""
+    bot = _bot(interaction)
+    lang = bot.remember(interaction)
+    live = None
+    try:
+        live = bot.service.get(table_id)
+        if verb == "hint":
+            await send_hint(interaction, bot, live, lang)
+            return
+        await interaction.response.defer()  # "deferred update": the message is edited below
+        if verb == "playhint":
+            action = await bot.service.act_hint(live, interaction.user.id, token=token)
+        else:
+            action = await bot.service.act(live, interaction.user.id, verb, cards, token=token)
+    except (UserError, IllegalActionError, ValueError) as exc:
+        await reply(interaction, refusal(bot, exc, lang, live))
+        return
+    except Exception:
+        log.exception("DM action %s at table %s failed", verb, table_id)
+        await reply(interaction, text(lang, "internal"))
+        return
+    done = done_text(lang, action)
+    content = (interaction.message.content if interaction.message else "") + f"\n✅ {done}"
+    await interaction.edit_original_response(content=content[:2000], view=None)
+
+
+async def send_hint(
+    interaction: discord.Interaction, bot: GoujiBot, live: LiveTable, lang: str
+) -> None:
+    action = bot.service.hint(live, interaction.user.id)
+    seat = live.seat_of(interaction.user.id)
+    highlight = str(action.cards) if action.cards is not None and action.verb != "return" else None
+    if interaction.response.is_done() is False:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    file = await hand_file(bot, bot.service.hand_cards(live, seat), lang, highlight)
+    await reply(interaction, _hint_text(lang, action), file=file)

@@ -1,0 +1,119 @@
+"""The commands that read or change more than one table: server settings (``config``),
+profiles and the leaderboard (``score``, ``top``) and records (``record``)."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.pictures import png as pictures
+from bot.service.errors import UserError
+from bot.service.live import LiveTable, TableOptions
+from bot.text.catalog import text
+
+if TYPE_CHECKING:
+    from bot.discord_bot.client import GoujiBot
+    from bot.service.tables import TableService
+
+
+async def apply_config(
+    bot: GoujiBot,
+    guild_id: int,
+    lang: str,
+    language: str | None,
+    channel_id: int | None,
+    allow: bool,
+    defaults: dict[str, Any],
+) -> str:
+    """Change what was given; answer with the settings as they are now."""
+    store = bot.store
+    changed = []
+    if language is not None:
+        await store.set_language(guild_id, language)
+        bot.languages[guild_id] = language
+        changed.append(f"language={language}")
+    if channel_id is not None:
+        await store.set_channel_allowed(guild_id, channel_id, allow)
+        changed.append(f"<#{channel_id}>={'on' if allow else 'off'}")
+    if defaults:
+        current = (await store.get_settings(guild_id)).table_defaults
+        merged = {**current, **defaults}
+        TableOptions.from_json(merged)  # refuse bad values before saving
+        await store.set_table_defaults(guild_id, merged)
+        changed.append(", ".join(f"{k}={v}" for k, v in defaults.items()))
+    settings = await store.get_settings(guild_id)
+    channels = ", ".join(f"<#{c}>" for c in settings.channels) or text(lang, "anywhere")
+    shown = text(
+        lang,
+        "config_show",
+        language=settings.language,
+        defaults=TableOptions.from_json(settings.table_defaults).to_json(),
+        channels=channels,
+    )
+    if changed:
+        return text(lang, "config_saved", what="; ".join(changed)) + "\n" + shown
+    return shown
+
+
+async def profile_file(
+    bot: GoujiBot, guild: discord.Guild, user: discord.abc.User, lang: str
+) -> discord.File:
+    """The profile image of ``user`` on this server."""
+    profile = await bot.store.get_profile(guild.id, user.id)
+    position = await bot.store.rank_of(guild.id, user.id)
+    png = await bot.draw(
+        pictures.profile_png,
+        user.display_name,
+        profile.score,
+        profile.games,
+        profile.places,
+        profile.opens,
+        profile.burns,
+        guild.name,
+        position,
+        lang,
+    )
+    return discord.File(io.BytesIO(png), filename="profile.png")
+
+
+async def leaderboard_file(bot: GoujiBot, guild: discord.Guild, lang: str) -> discord.File:
+    """The server's leaderboard image (top ten)."""
+    rows = []
+    for profile in await bot.store.leaderboard(guild.id, limit=10):
+        name = bot.user_names.get(profile.user_id)
+        if name is None:
+            try:
+                name = (await bot.fetch_user(profile.user_id)).display_name
+            except discord.HTTPException:
+                name = f"#{profile.user_id}"
+            bot.user_names[profile.user_id] = name
+        rows.append((name, profile.score, profile.games))
+    png = await bot.draw(pictures.leaderboard_png, rows, guild.name, lang)
+    return discord.File(io.BytesIO(png), filename="top.png")
+
+
+def has_record(live: LiveTable) -> bool:
+    """Whether the table has finished a game (of its current or last series)."""
+    return live.series is not None and any(d.finished for d in live.series.deals)
+
+
+async def last_record(service: TableService, live: LiveTable) -> tuple[str, dict[str, Any]]:
+    """(file name, record) of the table's last finished series, else its last finished game.
+    Never a game in progress: records hold every hand."""
+    if live.series is None or live.series_id is None:
+        raise UserError("no_record")
+    if live.series.finished:
+        record = await service.series_record(live)
+        return f"gouji-table{live.id}-series.json", record
+    store = service.store
+    _, logs = await store.series_logs(live.series_id)
+    finished = [log for log in logs if log.game.status == "finished"]
+    if not finished:
+        raise UserError("no_record")
+    last = finished[-1]
+    deal = next(d for d in live.series.deals if d.finished and d.number == last.game.number)
+    hands = [" ".join(str(c) for c in cards) for cards in deal.game.dealt]
+    record = await store.export_game_record(last.game.id, hands=hands)
+    return f"gouji-table{live.id}-game{last.game.number}.json", record

@@ -1,0 +1,162 @@
+"""Engine state → render views: the one adapter between :mod:`engine` and :mod:`render`.
+
+Pure functions, no Discord and no database, so the bot (``bot/pictures.py``) and the
+terminal commands (``gouji demo``, ``gouji play``) draw the same pictures from the same
+state. A table view is built from one seat's :class:`~engine.observation.Observation`, so
+it shows only what that seat may know (counts of cards, never the cards of others).
+
+    from bot.pictures.views import table_view_of_game, series_view, leaderboard_rows
+    image = render.render_table(table_view_of_game(game, names, viewer=0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.cards import BIG_JOKER, SMALL_JOKER, TWO
+from engine.game import Game
+from engine.observation import Observation
+from engine.series import Series
+from render.models import (
+    Action,
+    Burn,
+    CardCounter,
+    LeaderboardRow,
+    ProfileView,
+    SeatView,
+    SeriesGame,
+    SeriesView,
+    TableView,
+)
+
+SEATS = 6
+
+
+def render_action(last: str | None) -> Action | None:
+    """A seat's last action this round, as the engine keeps it (``"KK"``, ``"pass"``,
+    ``"yield"``, ``"burn RR99"``), as a render :class:`~render.models.Action`."""
+    if not last:
+        return None
+    if last in ("pass", "yield", "noburn"):
+        return Action(last)
+    if last.startswith("burn "):
+        return Action("burn", last[5:].strip())
+    return Action("play", last)
+
+
+def card_counter(played: Sequence[int]) -> CardCounter:
+    """记牌器: big jokers, small jokers and 2s not yet played, from the played rank counts."""
+    return CardCounter(
+        big_jokers=max(0, 4 - played[BIG_JOKER]),
+        small_jokers=max(0, 4 - played[SMALL_JOKER]),
+        twos=max(0, 16 - played[TWO]),
+    )
+
+
+def table_view(
+    obs: Observation,
+    names: Sequence[str],
+    *,
+    ai: Sequence[bool] = (False,) * SEATS,
+    caption: str = "",
+    show_counter: bool = True,
+) -> TableView:
+    """The table as ``obs.seat`` sees it, that seat drawn at the bottom. ``names`` are the six
+    display names, ``ai`` marks the seats the bot plays (托管)."""
+    if len(names) != SEATS or len(ai) != SEATS:
+        raise ValueError("table_view needs six names and six AI flags, seats 0 to 5")
+    seats = tuple(
+        SeatView(
+            name=names[s],
+            cards_left=obs.card_counts[s],
+            place=obs.places[s],
+            declared=obs.declared[s],
+            opened=obs.opened[s],
+            headless=obs.headless[s],
+            revolted=obs.revolted[s],
+            ai=bool(ai[s]),
+            last_action=render_action(obs.last_action[s]),
+        )
+        for s in range(SEATS)
+    )
+    standing = str(obs.standing) if obs.standing is not None else ""
+    burn = Burn(obs.burner, obs.burned) if obs.burner is not None else None
+    return TableView(
+        seats=seats,
+        standing=standing,
+        standing_seat=obs.standing_seat if standing else None,
+        to_act=tuple(obs.to_act),
+        burn=burn,
+        melee=obs.melee,
+        counter=card_counter(obs.played) if show_counter else None,
+        caption=caption,
+        bottom_seat=obs.seat,
+    )
+
+
+def table_view_of_game(
+    game: Game,
+    names: Sequence[str],
+    *,
+    viewer: int = 0,
+    ai: Sequence[bool] = (False,) * SEATS,
+    caption: str = "",
+) -> TableView:
+    """:func:`table_view` of ``game`` as seat ``viewer`` sees it."""
+    return table_view(game.observe(viewer), names, ai=ai, caption=caption)
+
+
+def series_view(series: Series, names: Sequence[str], caption: str = "") -> SeriesView:
+    """The scoreboard of a series: every counted game (void deals left out), each with its
+    places, points (place points plus tribute) and net tribute; an unfinished game shows
+    the places taken so far."""
+    games = []
+    for deal in series.counted:
+        game = deal.game
+        places = tuple(game.places) if game is not None else (None,) * SEATS
+        games.append(
+            SeriesGame(
+                places=places,
+                points=tuple(deal.score()),
+                tribute=tuple(deal.tribute_points()),
+                chuan_san_hu=bool(game is not None and game.sweep),
+                finished=deal.finished,
+            )
+        )
+    return SeriesView(
+        names=tuple(names),
+        games=tuple(games[: series.games_total]),
+        total_games=series.games_total,
+        penalties=tuple(series.penalties()),
+        caption=caption,
+    )
+
+
+def leaderboard_rows(
+    profiles: Sequence, names: Mapping[int, str] | None = None
+) -> list[LeaderboardRow]:
+    """Leaderboard rows from :class:`data.Profile` rows (in board order); a user without a
+    name in ``names`` is shown by id."""
+    names = names or {}
+    return [
+        LeaderboardRow(
+            name=names.get(p.user_id, str(p.user_id)), score=p.score, games=p.games, position=i + 1
+        )
+        for i, p in enumerate(profiles)
+    ]
+
+
+def profile_view(
+    profile, name: str, *, server: str = "", position: int | None = None
+) -> ProfileView:
+    """A :class:`data.Profile` as a render :class:`~render.models.ProfileView`."""
+    return ProfileView(
+        name=name,
+        score=profile.score,
+        games=profile.games,
+        places=tuple(profile.places),
+        opens=profile.opens,
+        burns=profile.burns,
+        server=server,
+        position=position,
+    )

@@ -1,0 +1,22 @@
+"""The one error the table service raises at a player: a message key and its parameters.
+
+The service never formats text; :func:`bot.text.catalog.error_text` turns a :class:`UserError` (or an
+engine :class:`~engine.actions.IllegalActionError`) into a reply in the player's language.
+Raising it means nothing changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class UserError(Exception):
+    """A request the bot refuses, with a catalog ``key`` and ``params`` for its message."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"UserError({self.key!r}, {self.params!r})"

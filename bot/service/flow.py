@@ -1,0 +1,486 @@
+"""Running a series at a table: applying actions (logged before anyone is answered), what
+happens after each one (announcements, hands, prompts, the clock), the AI seats and the
+automatic 要不起 passes, timeouts, dealing, and game results.
+
+Used by :class:`bot.service.tables.TableService`; every method that changes a table runs under the
+table's lock (the ``_locked`` ones expect it held).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.live import LiveTable
+from bot.service.presenter import BURN as P_BURN
+from bot.service.presenter import DECLARE, REVOLT, TURN, Place, Presenter, Who
+from bot.service.presenter import RETURN as P_RETURN
+from data import ProfileUpdate, Store
+from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, RETURN, Action, IllegalActionError
+from engine.ai import make_player
+from engine.cards import deal, format_cards
+from engine.game import BROKEN, SUCCESS
+from engine.scoring import team_of, title_for
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """What the announcements and hand DMs are computed from, before an action."""
+
+    deal: int
+    phase: str
+    counts: tuple[tuple[int, ...], ...]
+    opened: tuple[bool, ...]
+    places: tuple[int | None, ...]
+    burns: tuple[tuple[int, int, str], ...]
+    stifled: int
+    melee: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """One automatic action the service will take: an AI seat acts, or a 要不起 pass."""
+
+    deal: int
+    index: int
+    seat: int
+    ai: bool
+
+
+class GameFlow:
+    """The game side of the table service (see the module doc)."""
+
+    store: Store
+    presenter: Presenter
+    ai_delay: float
+    warn_before: float
+    clock: Callable[[], float]
+    rng: random.Random
+
+    # ----------------------------------------------------------------- applying
+    def _snapshot(self, live: LiveTable) -> _Snapshot | None:
+        series = live.series
+        cur = series.current if series else None
+        if cur is None:
+            return None
+        g = cur.game
+        counts = tuple(tuple(g.counts[s]) if g else (len(cur.hands[s]),) for s in range(6))
+        if g is None:
+            return _Snapshot(
+                len(series.deals), "return", counts, (False,) * 6, (None,) * 6, (), 0, False
+            )
+        return _Snapshot(
+            len(series.deals),
+            g.phase,
+            counts,
+            tuple(g.opened),
+            tuple(g.places),
+            tuple((b.burner, b.burned, b.result) for b in g.burns),
+            len(g.stifled),
+            g.melee,
+        )
+
+    async def _apply_locked(self, live: LiveTable, action: Action) -> None:
+        """Apply ``action`` to the engine and append it to the log (committed), then
+        announce what it caused. Raises the engine's error (nothing changed) if refused."""
+        before = self._snapshot(live)
+        live.series.apply(action)
+        try:
+            await self.store.append_action(live.game_id, str(action))
+        except Exception:
+            # the engine moved on but the log did not: rebuild from the log
+            await self._reload_locked(live)
+            raise
+        try:
+            self._announce_changes(live, before)
+        except Exception:  # the action is logged: a display bug must not undo the answer
+            logging.getLogger("gouji.bot").exception(
+                "table %s: announcing %s failed", live.id, action
+            )
+
+    async def _reload_locked(self, live: LiveTable) -> None:
+        from engine.record import series_from_record
+
+        record = await self.series_record(live)
+        live.series = series_from_record(record)
+
+    async def series_record(self, live: LiveTable) -> dict[str, Any]:
+        """The current series as a ``gouji-series/1`` record, with its length and tribute."""
+        record = await self.store.export_series_record(live.series_id)
+        record["games_total"] = live.options.games
+        record["tribute"] = live.options.series
+        return record
+
+    def _announce_changes(self, live: LiveTable, before: _Snapshot | None) -> None:
+        after = self._snapshot(live)
+        if before is None or after is None:
+            return
+        p = self.presenter
+        for seat in range(6):
+            if before.deal == after.deal and before.counts[seat] != after.counts[seat]:
+                if live.seats[seat].user_id is not None and seat not in live.leavers:
+                    p.hand_changed(live, seat)
+        game = live.game
+        if before.deal != after.deal or game is None:
+            return
+        if before.phase == DECLARE and after.phase != DECLARE:
+            declared = [Who(s) for s in range(6) if game.declared[s]]
+            if declared:
+                p.announce(live, "ev_declared", users=declared)
+        if before.phase in (DECLARE, REVOLT) and after.phase not in (DECLARE, REVOLT):
+            for s in range(6):
+                if game.revolted[s] and s not in game.auto_revolted:
+                    p.announce(live, "ev_revolt", user=Who(s))
+        for s in range(6):
+            if after.opened[s] and not before.opened[s] and not game.revolted[(s + 3) % 6]:
+                p.announce(live, "ev_open", user=Who(s))
+        for i, (burner, burned, result) in enumerate(after.burns):
+            old = before.burns[i][2] if i < len(before.burns) else None
+            if old is None:
+                p.announce(live, "ev_burn", user=Who(burner), victim=Who(burned))
+            if result != old and result == SUCCESS:
+                p.announce(live, "ev_burn_success", user=Who(burner))
+            if result != old and result == BROKEN:
+                p.announce(live, "ev_burn_broken", user=Who(burner))
+        for stifled, by in game.stifled[before.stifled :]:
+            p.announce(live, "ev_stifle", user=Who(stifled), by=Who(by))
+        for s in range(6):
+            place = after.places[s]
+            went_out = sum(before.counts[s]) > 0 and sum(after.counts[s]) == 0
+            if place is not None and before.places[s] is None and went_out:
+                p.announce(live, "ev_finish", user=Who(s), place=Place(place))
+        if after.melee and not before.melee:
+            p.announce(live, "ev_melee")
+
+    # ----------------------------------------------------------------- after a change
+    async def _after_change_locked(self, live: LiveTable) -> None:
+        """Settle finished or void deals, update the clock and prompts, redraw."""
+        await self._settle_locked(live)
+        if live.ended:
+            return
+        await self._update_clock_locked(live)
+        self.presenter.table_changed(live)
+        self._kick(live)
+
+    async def _settle_locked(self, live: LiveTable) -> None:
+        series = live.series
+        while series is not None and series.current is not None:
+            cur = series.current
+            if cur.void:
+                await self.store.void_game(live.game_id)
+                self.presenter.announce(live, "ev_void")
+                await self._deal_locked(live)
+                continue
+            if not cur.finished or live.games_finished >= len(series.counted):
+                return
+            await self._record_result_locked(live)
+            if series.finished:
+                await self._finish_series_locked(live)
+                return
+            await self._deal_locked(live)
+
+    async def _record_result_locked(self, live: LiveTable) -> None:
+        series = live.series
+        cur = series.current
+        game = cur.game
+        points = cur.score()
+        penalties = cur.penalties()
+        team = [sum(points[s] for s in range(6) if team_of(s) == t) for t in (0, 1)]
+        updates = []
+        for seat in range(6):
+            user = live.leavers.get(seat, live.seats[seat].user_id)
+            if user is None:
+                continue
+            updates.append(
+                ProfileUpdate(
+                    user_id=user,
+                    score_delta=team[team_of(seat)] + penalties[seat],
+                    place=game.places[seat],
+                    opens=int(game.opened[seat] and not game.revolted[(seat + 3) % 6]),
+                    burns=sum(1 for b in game.burns if b.burner == seat and b.result == SUCCESS),
+                    stifles=sum(1 for _, by in game.stifled if by == seat),
+                    leaves=int(seat in game.left),
+                )
+            )
+        result = {
+            "places": list(game.places),
+            "points": points,
+            "penalties": penalties,
+            "tribute": [t.to_json() for t in (game.tribute() or [])] if live.options.series else [],
+            "chuan_san_hu": game.sweep,
+        }
+        await self.store.record_game_result(live.table.guild_id, live.game_id, updates, result)
+        live.games_finished = len(series.counted)
+        order = sorted(range(6), key=lambda s: game.places[s])
+        self.presenter.announce(
+            live,
+            "ev_game_over",
+            number=cur.number,
+            places=[(Who(s), Place(game.places[s])) for s in order],
+        )
+        if game.sweep and not series.finished:
+            self.presenter.announce(live, "ev_sweep")
+        await self._seat_changes_after_game_locked(live)
+
+    async def _seat_changes_after_game_locked(self, live: LiveTable) -> None:
+        """Leavers' seats become AI seats; players waiting for an AI seat take it."""
+        for seat in list(live.leavers):
+            kind = live.ai_kind(seat)
+            live.seats[seat] = await self.store.set_seat(live.id, seat, ai_kind=kind)
+        live.leavers.clear()
+        for seat, user in list(live.pending_joins.items()):
+            if live.seats[seat].user_id is None and live.seat_of(user) is None:
+                live.seats[seat] = await self.store.set_seat(live.id, seat, user_id=user)
+                self.presenter.announce(live, "joined", user=Who(seat), seat=seat)
+        live.pending_joins.clear()
+
+    async def _finish_series_locked(self, live: LiveTable) -> None:
+        series = live.series
+        await self.store.finish_series(live.series_id, series.totals())
+        await self.store.set_table_status(live.id, "lobby")
+        await self._set_deadline_locked(live, None, frozenset())
+        scores = series.player_scores()
+        self.presenter.announce(
+            live, "ev_series_over", totals=[(Who(s), scores[s]) for s in range(6)]
+        )
+        titles = []
+        for seat in range(6):
+            user = live.seats[seat].user_id
+            if user is not None:
+                profile = await self.store.get_profile(live.table.guild_id, user)
+                titles.append((Who(seat), title_for(profile.score)))
+        if titles:
+            self.presenter.announce(live, "ev_titles", titles=titles)
+        self.presenter.announce(live, "ev_again")
+
+    async def _deal_locked(self, live: LiveTable) -> None:
+        """Deal the next game (or the redeal of a void one): log it, pay tribute, DM hands."""
+        seed = self.rng.randrange(2**31)
+        hands = deal(seed)
+        row = await self.store.start_game(
+            live.series_id, seed, [" ".join(str(c) for c in h) for h in hands]
+        )
+        live.game_id = row.id
+        live.players.clear()
+        cur = live.series.start_game(hands, seed)
+        if cur.paid:
+            self.presenter.announce(
+                live,
+                "ev_tribute",
+                lines=[(Who(p.payer), Who(p.receiver), format_cards(p.cards)) for p in cur.paid],
+            )
+        if len(live.series.deals) > 1:  # the first deal is announced by the start reply
+            self.presenter.announce(live, "ev_next_game", number=cur.number)
+        for seat in range(6):
+            if live.seats[seat].user_id is not None:
+                self.presenter.hand_changed(live, seat)
+
+    # ----------------------------------------------------------------- the clock
+    def _waiting_humans(self, live: LiveTable) -> frozenset[int]:
+        if not live.playing:
+            return frozenset()
+        return frozenset(s for s in live.series.to_act if not live.is_ai(s))
+
+    def _prompt_kind(self, live: LiveTable) -> str:
+        cur = live.series.current
+        if cur.game is None:
+            return P_RETURN
+        g = cur.game
+        if g.phase in (DECLARE, REVOLT):
+            return g.phase
+        return P_BURN if g.window is not None else TURN
+
+    def question_token(self, live: LiveTable) -> str:
+        """Names the question the table asks now, from the game state alone (so it is the
+        same after a restart): deal, kind and where in the log the question began."""
+        series = live.series
+        cur = series.current
+        kind = self._prompt_kind(live)
+        if cur.game is None:
+            start = sum(r.cards is not None for r in cur.returns)
+        elif kind in (DECLARE, REVOLT):
+            start = 0
+        elif kind == P_BURN:
+            start = len(cur.game.actions) - len(cur.game.window)
+        else:
+            start = len(cur.game.actions)
+        return f"{len(series.deals)}.{kind}.{start}"
+
+    async def _update_clock_locked(self, live: LiveTable) -> None:
+        """Ask the people the table now waits on (DM prompt, channel ping) and run the
+        clock for them; tell the presenter whose question was answered."""
+        waiting = self._waiting_humans(live)
+        if self._next_step(live) is not None:
+            waiting = frozenset()  # automatic actions first; then we see who is waited on
+        kind = self._prompt_kind(live) if waiting else None
+        key = (len(live.series.deals), kind) if waiting else None
+        stale = live.waiting if key != live.clock_key else live.waiting - waiting
+        for seat in sorted(stale):
+            self.presenter.answered(live, seat)
+        if not waiting:
+            live.clock_key = None
+            await self._set_deadline_locked(live, None, waiting)
+            return
+        if key != live.clock_key:  # a new question: everyone waited on is asked anew
+            live.waiting = frozenset()
+            live.clock_key = key
+        new = waiting - live.waiting
+        if not new and live.deadline is not None:
+            live.waiting = waiting
+            return
+        seconds = live.options.burn_time if kind == P_BURN else live.options.turn_time
+        for seat in sorted(new):
+            self.presenter.prompt(live, seat, kind)
+        if kind == TURN:
+            (seat,) = waiting
+            user = live.seats[seat].user_id
+            if user != live.last_pinged:
+                self.presenter.ping(live, [seat], "your_turn")
+                live.last_pinged = user
+        elif kind != P_BURN:
+            self.presenter.ping(live, sorted(new), "your_turn_many")
+            live.last_pinged = None
+        await self._set_deadline_locked(live, self.clock() + seconds, waiting)
+
+    async def _set_deadline_locked(
+        self, live: LiveTable, deadline: float | None, waiting: frozenset[int]
+    ) -> None:
+        live.waiting = waiting
+        if deadline == live.deadline:
+            return
+        live.deadline = deadline
+        await self.store.set_turn_deadline(live.id, deadline)
+        old = live.tasks.pop("timer", None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if deadline is not None:
+            live.tasks["timer"] = asyncio.create_task(self._timer(live, deadline))
+
+    async def _timer(self, live: LiveTable, deadline: float) -> None:
+        warn_at = deadline - self.warn_before
+        if self.warn_before > 0 and warn_at - self.clock() > 1:
+            await asyncio.sleep(warn_at - self.clock())
+            if live.deadline == deadline and live.waiting:
+                self.presenter.warn(live, sorted(live.waiting), round(deadline - self.clock()))
+        await asyncio.sleep(max(0.0, deadline - self.clock()))
+        async with live.lock:
+            if live.deadline != deadline or live.ended:
+                return
+            await self._timeout_locked(live)
+            await self._after_change_locked(live)
+
+    async def _timeout_locked(self, live: LiveTable) -> None:
+        """The clock ran out. Questions take their default (no declaring, no revolution,
+        the lowest legal return, no burn); a turn is played by the AI (托管), and a second
+        timed-out turn in a row leaves the AI in the seat until ``back``."""
+        await self._set_deadline_locked(live, None, live.waiting)  # this clock is spent
+        for seat in sorted(live.waiting):
+            if not live.playing or seat not in live.series.to_act:
+                continue
+            kind = self._prompt_kind(live)
+            if kind == TURN:
+                count = await self.store.add_timeout(live.id, seat)
+                if count >= 2 and not live.seats[seat].standin:
+                    await self.store.set_standin(live.id, seat, True, live.ai_kind(seat))
+                    self.presenter.announce(live, "timeout_standin", user=Who(seat))
+                live.seats[seat] = (await self.store.get_seats(live.id))[seat]
+                action = await self._ai_action(live, seat)
+            else:
+                action = self._default_answer(live, seat, kind)
+            await self._apply_locked(live, action)
+        live.waiting = frozenset()
+
+    def _default_answer(self, live: LiveTable, seat: int, kind: str) -> Action:
+        if kind == P_RETURN:
+            return Action(seat, RETURN, live.series.default_return(seat))
+        return Action(seat, {DECLARE: NODECLARE, REVOLT: NOREVOLT, P_BURN: NOBURN}[kind])
+
+    # ----------------------------------------------------------------- AI and auto-pass
+    async def _ai_action(self, live: LiveTable, seat: int) -> Action:
+        """What the seat's AI does now (run in a thread for the slower kinds)."""
+        series = live.series
+        kind = live.ai_kind(seat)
+        key = (seat, kind)
+        player = live.players.get(key)
+        if player is None:
+            player = make_player(kind, (series.current.seed or 0) * 6 + seat)
+            live.players[key] = player
+        cur = series.current
+        if cur.game is None:
+            n, allowed = series.returnable(seat)
+            return Action(seat, RETURN, player.choose_return(allowed, n))
+        obs = cur.game.observe(seat)
+        if kind == "hint":
+            return player.act(obs)
+        return await asyncio.to_thread(player.act, obs)
+
+    def _next_step(self, live: LiveTable) -> _Step | None:
+        if live.ended or not live.playing:
+            return None
+        series = live.series
+        cur = series.current
+        index = len(cur.game.actions) if cur.game else sum(r.cards is not None for r in cur.returns)
+        for seat in series.to_act:
+            if live.is_ai(seat):
+                return _Step(len(series.deals), index, seat, True)
+        if live.options.auto_pass and cur.game is not None and cur.game.window is None:
+            for seat in series.to_act:
+                legal = cur.game.legal_actions(seat)
+                if len(legal) == 1 and legal[0].verb == PASS:
+                    return _Step(len(series.deals), index, seat, False)
+        return None
+
+    def _kick(self, live: LiveTable) -> None:
+        """Make sure the automatic actions of this table are being taken."""
+        task = live.tasks.get("drive")
+        if task is None or task.done():
+            live.tasks["drive"] = asyncio.create_task(self._drive(live))
+
+    async def _drive(self, live: LiveTable) -> None:
+        while True:
+            async with live.lock:
+                step = self._next_step(live)
+            if step is None:
+                return
+            phase = self._prompt_kind(live)
+            if step.ai and self.ai_delay > 0 and phase in (TURN, P_BURN):
+                await asyncio.sleep(self.ai_delay)
+            async with live.lock:
+                if self._next_step(live) != step:
+                    continue
+                if step.ai:
+                    action = await self._ai_action(live, step.seat)
+                else:
+                    action = Action(step.seat, PASS)
+                try:
+                    await self._apply_locked(live, action)
+                except IllegalActionError as exc:  # an AI bug must not stop the table
+                    action = live.series.current.game.legal_actions(step.seat)[0]
+                    self._log_ai_error(live, step.seat, exc)
+                    await self._apply_locked(live, action)
+                await self._after_change_locked(live)
+
+    def _log_ai_error(self, live: LiveTable, seat: int, exc: Exception) -> None:
+        logging.getLogger("gouji.bot").warning(
+            "table %s seat %s: the AI chose an illegal action (%s); took the first legal one",
+            live.id,
+            seat,
+            exc,
+        )
+
+    async def settle(self, live: LiveTable) -> None:
+        """Wait until the table has taken every automatic action it can (tests)."""
+        while True:
+            task = live.tasks.get("drive")
+            if task is None or task.done():
+                async with live.lock:
+                    if self._next_step(live) is None:
+                        return
+                self._kick(live)
+            await asyncio.sleep(0)
+            if task is not None and not task.done():
+                await asyncio.wait({task})

@@ -1,0 +1,117 @@
+"""A table as the bot holds it in memory: the store's rows, the engine's series, the lock.
+
+:class:`TableOptions` are the per-table settings (stored as the table's ``options`` JSON);
+:class:`LiveTable` is rebuilt from the store at start-up and changed only by
+:class:`bot.service.tables.TableService` while holding ``lock``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from bot.service.errors import UserError
+from data import Seat, Table
+from engine.game import Options
+from engine.series import Series
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """Per-table options: 憋三, a five-game tribute series (else one game), the turn time
+    and the burn-window time in seconds, automatic 要不起 passes, the 记牌器 card counter."""
+
+    bie_san: bool = False
+    series: bool = True
+    turn_time: int = 60
+    burn_time: int = 15
+    auto_pass: bool = True
+    counter: bool = True
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> TableOptions:
+        """Options from JSON; unknown keys are ignored, bad values raise ``UserError``."""
+        data = dict(data or {})
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        opts = cls(**values)
+        opts.check()
+        return opts
+
+    def check(self) -> None:
+        """``UserError('bad_option')`` unless the times are sensible."""
+        if not 1 <= int(self.turn_time) <= 600:
+            raise UserError("bad_option", what="turn_time 1–600 s")
+        if not 1 <= int(self.burn_time) <= 120:
+            raise UserError("bad_option", what="burn_time 1–120 s")
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def engine_options(self) -> Options:
+        return Options(bie_san=self.bie_san)
+
+    @property
+    def games(self) -> int:
+        return 5 if self.series else 1
+
+
+@dataclass(slots=True)
+class LiveTable:
+    """One open table: its rows, the engine series being played and the ids of its rows."""
+
+    table: Table
+    seats: list[Seat]
+    options: TableOptions
+    series: Series | None = None
+    series_id: int | None = None
+    game_id: int | None = None  # the store's id of the current deal
+    games_finished: int = 0  # finished deals of the current series already recorded
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    players: dict[tuple[int, str], Any] = field(default_factory=dict)  # (seat, kind) -> AI
+    pending_joins: dict[int, int] = field(default_factory=dict)  # seat -> user, next game
+    leavers: dict[int, int] = field(default_factory=dict)  # seat -> user who left this game
+    deadline: float | None = None
+    waiting: frozenset[int] = frozenset()  # the human seats the clock runs for
+    clock_key: tuple[int, str] | None = None  # (deal, question) the clock runs for
+    last_pinged: int | None = None  # user last mentioned for their turn
+    last_activity: float = 0.0
+    ended: bool = False
+    tasks: dict[str, asyncio.Task] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.table.id
+
+    @property
+    def playing(self) -> bool:
+        """A series is being played (not finished)."""
+        return self.series is not None and not self.series.finished
+
+    @property
+    def game(self):
+        """The engine game of the current deal, or None."""
+        cur = self.series.current if self.series else None
+        return cur.game if cur else None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` holds, or None."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def is_ai(self, seat: int) -> bool:
+        """The AI decides for this seat: an AI seat, or an AI standing in (托管)."""
+        s = self.seats[seat]
+        return s.user_id is None or s.standin or seat in self.leavers
+
+    def ai_kind(self, seat: int) -> str:
+        return self.seats[seat].ai_kind or "hint"
+
+    def empty_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.is_empty]
+
+    def users(self) -> list[int | None]:
+        return [s.user_id for s in self.seats]

@@ -1,0 +1,484 @@
+"""The table service: every table command, with no Discord in sight.
+
+One table per channel. Who may do what is checked here (seated, creator, whose turn); the
+engine decides legality; every accepted action is in the store before the call returns; what
+follows (AI seats, automatic passes, clocks, results) runs under the table's lock, and the
+outside world hears about it through a :class:`~bot.service.presenter.Presenter`.
+
+    service = TableService(store, presenter)
+    await service.restore()                      # rebuild every open table from its log
+    live = await service.open_table(guild, channel, user, {"turn_time": 60})
+    await service.act(live, user, "play", "KK")  # raises UserError / IllegalActionError
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.service.errors import UserError
+from bot.service.flow import GameFlow
+from bot.service.live import LiveTable, TableOptions
+from bot.service.presenter import Mention, Presenter, Who
+from data import ActiveTable, Store
+from engine.actions import (
+    BURN,
+    DECLARE,
+    LEAVE,
+    NOBURN,
+    NODECLARE,
+    NOREVOLT,
+    PASS,
+    PLAY,
+    RETURN,
+    REVOLT,
+    YIELD,
+    Action,
+)
+from engine.ai import rank_plays, suggest
+from engine.cards import CardError, counts_of, format_cards, parse_cards
+from engine.hands import HandError, Play, classify
+from engine.record import series_from_record
+from engine.series import Series
+
+log = logging.getLogger("gouji.bot")
+
+VERBS = (PLAY, PASS, YIELD, BURN, NOBURN, DECLARE, NODECLARE, REVOLT, NOREVOLT, RETURN)
+
+
+class TableService(GameFlow):
+    """All tables of the bot (see the module doc)."""
+
+    def __init__(
+        self,
+        store: Store,
+        presenter: Presenter,
+        *,
+        ai_delay: float = 0.8,
+        warn_before: float = 10.0,
+        idle_seconds: float = 3600.0,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store = store
+        self.presenter = presenter
+        self.ai_delay = ai_delay
+        self.warn_before = warn_before
+        self.idle_seconds = idle_seconds
+        self.clock = clock
+        self.rng = rng or random.SystemRandom()
+        self.tables: dict[int, LiveTable] = {}
+        self.by_channel: dict[int, int] = {}
+
+    # ----------------------------------------------------------------- finding tables
+    def table_in(self, channel_id: int | None) -> LiveTable:
+        """The open table of a channel, or ``UserError('no_table')``."""
+        table_id = self.by_channel.get(channel_id or 0)
+        if table_id is None:
+            raise UserError("no_table")
+        return self.tables[table_id]
+
+    def get(self, table_id: int) -> LiveTable:
+        """An open table by id (DM buttons carry it), or ``UserError('no_table')``."""
+        live = self.tables.get(table_id)
+        if live is None or live.ended:
+            raise UserError("no_table")
+        return live
+
+    def seat_for(self, live: LiveTable, user_id: int) -> int:
+        """The user's seat at this table, or ``UserError('not_seated')``."""
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise UserError("not_seated")
+        return seat
+
+    def _touch(self, live: LiveTable) -> None:
+        live.last_activity = self.clock()
+
+    # ----------------------------------------------------------------- lobby
+    async def open_table(
+        self, guild_id: int, channel_id: int, user_id: int, overrides: dict[str, Any]
+    ) -> LiveTable:
+        """A new table in the channel with the server's defaults and ``overrides``."""
+        if channel_id in self.by_channel:
+            raise UserError("table_exists")
+        settings = await self.store.get_settings(guild_id)
+        if settings.channels and channel_id not in settings.channels:
+            raise UserError("channel_not_allowed", channels=list(settings.channels))
+        options = TableOptions.from_json({**settings.table_defaults, **overrides})
+        table = await self.store.create_table(guild_id, channel_id, user_id, options.to_json())
+        seats = await self.store.get_seats(table.id)
+        live = LiveTable(table=table, seats=seats, options=options)
+        self._register(live)
+        seat = 0
+        live.seats[seat] = await self.store.set_seat(table.id, seat, user_id=user_id)
+        self.presenter.table_changed(live)
+        return live
+
+    def _register(self, live: LiveTable) -> None:
+        self._touch(live)
+        self.tables[live.id] = live
+        self.by_channel[live.table.channel_id] = live.id
+
+    async def join(
+        self, channel_id: int, user_id: int, seat: int | None = None
+    ) -> tuple[LiveTable, int, bool]:
+        """Sit down (in ``seat`` or the next free one). Returns (table, seat, later): an AI
+        seat during a game is taken over when that game ends (``later``)."""
+        live = self.table_in(channel_id)
+        async with live.lock:
+            if live.seat_of(user_id) is not None:
+                raise UserError("already_seated", seat=live.seat_of(user_id))
+            if seat is None:
+                free = live.empty_seats() or [s.seat for s in live.seats if s.user_id is None]
+                free = [s for s in free if s not in live.pending_joins]
+                if not free:
+                    raise UserError("table_full")
+                seat = free[0]
+            target = live.seats[seat]
+            if target.user_id is not None or seat in live.pending_joins:
+                raise UserError("seat_taken", seat=seat, who=Who(seat))
+            self._touch(live)
+            if live.playing and target.ai_kind is not None:
+                live.pending_joins[seat] = user_id
+                return live, seat, True
+            live.seats[seat] = await self.store.set_seat(live.id, seat, user_id=user_id)
+            self.presenter.table_changed(live)
+            return live, seat, False
+
+    async def leave(self, channel_id: int, user_id: int) -> tuple[LiveTable, int, bool]:
+        """Leave the table. During a game that is the engine's ``leave`` (−10) and the AI
+        plays the seat. Returns (table, seat, during_game)."""
+        live = self.table_in(channel_id)
+        async with live.lock:
+            seat = self.seat_for(live, user_id)
+            self._touch(live)
+            if not live.playing:
+                live.seats[seat] = await self.store.set_seat(live.id, seat)
+                self.presenter.table_changed(live)
+                return live, seat, False
+            kind = live.ai_kind(seat)
+            game = live.game
+            if game is not None and game.phase not in ("finished", "void"):
+                await self._apply_locked(live, Action(seat, LEAVE))
+                live.leavers[seat] = user_id
+                live.seats[seat] = await self.store.set_seat(
+                    live.id, seat, user_id=user_id, ai_kind=kind, standin=True
+                )
+                self.presenter.announce(live, "left_game", user=Who(seat), seat=seat)
+            else:  # between deals (tribute returns): the AI simply takes the seat
+                live.seats[seat] = await self.store.set_seat(live.id, seat, ai_kind=kind)
+            await self._after_change_locked(live)
+            return live, seat, True
+
+    async def add_ai(
+        self, channel_id: int, user_id: int, seat: int | None = None, kind: str = "hint"
+    ) -> tuple[LiveTable, list[int]]:
+        """Fill ``seat`` (or every empty seat) with an AI player of ``kind``."""
+        live = self.table_in(channel_id)
+        async with live.lock:
+            self._check_member_or_creator(live, user_id)
+            if live.playing:
+                raise UserError("series_running")
+            seats = live.empty_seats() if seat is None else [seat]
+            if not seats:
+                raise UserError("no_empty_seat")
+            for s in seats:
+                if not live.seats[s].is_empty:
+                    raise UserError("seat_taken", seat=s, who=Who(s))
+            for s in seats:
+                live.seats[s] = await self.store.set_seat(live.id, s, ai_kind=kind)
+            self._touch(live)
+            self.presenter.table_changed(live)
+            return live, seats
+
+    async def remove_ai(
+        self, channel_id: int, user_id: int, seat: int | None = None
+    ) -> tuple[LiveTable, list[int]]:
+        """Free ``seat`` (or every seat) held by an AI player."""
+        live = self.table_in(channel_id)
+        async with live.lock:
+            self._check_member_or_creator(live, user_id)
+            if live.playing:
+                raise UserError("series_running")
+            ai = [s.seat for s in live.seats if s.user_id is None and s.ai_kind is not None]
+            seats = ai if seat is None else [seat]
+            for s in seats:
+                if s not in ai:
+                    raise UserError("seat_not_ai", seat=s)
+            for s in seats:
+                live.seats[s] = await self.store.set_seat(live.id, s)
+            self.presenter.table_changed(live)
+            return live, seats
+
+    def _check_member_or_creator(self, live: LiveTable, user_id: int) -> None:
+        if user_id != live.table.creator_id and live.seat_of(user_id) is None:
+            raise UserError("not_seated")
+
+    def check_start(self, channel_id: int, user_id: int, *, again: bool = False) -> None:
+        """Raise the ``UserError`` that :meth:`start` would raise now, if any."""
+        live = self.table_in(channel_id)
+        if again:
+            self.seat_for(live, user_id)
+            if live.series is None:
+                raise UserError("no_series_before")
+        elif user_id != live.table.creator_id:
+            raise UserError("only_creator", creator=Mention(live.table.creator_id))
+        if live.playing:
+            raise UserError("series_running")
+        missing = len(live.empty_seats())
+        if missing:
+            raise UserError("need_six", missing=missing)
+
+    async def start(self, channel_id: int, user_id: int, *, again: bool = False) -> LiveTable:
+        """Start a series (the creator; with ``again`` any seated player, after a series)."""
+        live = self.table_in(channel_id)
+        async with live.lock:
+            self.check_start(channel_id, user_id, again=again)
+            row = await self.store.start_series(live.id, {"bie_san": live.options.bie_san})
+            await self.store.set_table_status(live.id, "playing")
+            live.series = Series(
+                live.options.engine_options(), tribute=live.options.series, games=live.options.games
+            )
+            live.series_id = row.id
+            live.games_finished = 0
+            live.last_pinged = None
+            self._touch(live)
+            await self._deal_locked(live)
+            await self._after_change_locked(live)
+            return live
+
+    async def end(self, channel_id: int, user_id: int, may_manage: bool) -> LiveTable:
+        """End the table (its creator, or someone who may manage the channel)."""
+        live = self.table_in(channel_id)
+        if user_id != live.table.creator_id and not may_manage:
+            raise UserError("end_denied", creator=Mention(live.table.creator_id))
+        async with live.lock:
+            await self._close_locked(live, "ended")
+        return live
+
+    async def _close_locked(self, live: LiveTable, key: str) -> None:
+        if live.playing and live.series_id is not None:
+            await self.store.abandon_series(live.series_id)
+        await self.store.set_table_status(live.id, "ended")
+        await self._set_deadline_locked(live, None, frozenset())
+        live.ended = True
+        self.by_channel.pop(live.table.channel_id, None)
+        self.tables.pop(live.id, None)
+        for name, task in list(live.tasks.items()):
+            if task is not asyncio.current_task():
+                task.cancel()
+            live.tasks.pop(name, None)
+        self.presenter.closed(live, key)
+
+    async def back(self, channel_id: int, user_id: int) -> tuple[LiveTable, int]:
+        """Take the seat back from the AI (托管)."""
+        live = self.table_in(channel_id)
+        async with live.lock:
+            seat = self.seat_for(live, user_id)
+            if not live.seats[seat].standin or seat in live.leavers:
+                raise UserError("not_standin")
+            await self.store.set_standin(live.id, seat, False, live.ai_kind(seat))
+            await self.store.reset_timeouts(live.id, seat)
+            live.seats[seat] = (await self.store.get_seats(live.id))[seat]
+            self._touch(live)
+            live.waiting = live.waiting - {seat}
+            await self._after_change_locked(live)
+            return live, seat
+
+    async def set_dm_refused(self, live: LiveTable, seat: int) -> bool:
+        """Remember that the seat's player refuses DMs; True the first time."""
+        if live.seats[seat].dm_refused:
+            return False
+        await self.store.set_dm_refused(live.id, seat, True)
+        live.seats[seat] = (await self.store.get_seats(live.id))[seat]
+        return True
+
+    # ----------------------------------------------------------------- playing
+    def _check_turn(self, live: LiveTable, seat: int) -> None:
+        if not live.playing:
+            raise UserError("not_playing")
+        waiting = live.series.to_act
+        if seat in waiting:
+            return
+        if len(waiting) == 1:
+            raise UserError("not_your_turn", seat=waiting[0], who=Who(waiting[0]))
+        raise UserError("not_your_turn_many", who=[Who(s) for s in waiting])
+
+    def _build_action(self, live: LiveTable, seat: int, verb: str, cards: str | None) -> Action:
+        if verb not in VERBS:
+            raise UserError("wrong_phase", what=verb)
+        if verb not in (PLAY, BURN, RETURN):
+            return Action(seat, verb)
+        typed = (cards or "").strip()
+        try:
+            parsed = parse_cards(typed)
+        except CardError:
+            raise UserError("bad_cards", typed=typed) from None
+        if not parsed:
+            raise UserError("bad_cards", typed=typed)
+        held = self.hand_cards(live, seat)
+        have, want = counts_of(parse_cards(held)), counts_of(parsed)
+        if any(w > h for w, h in zip(want, have, strict=True)):
+            raise UserError("not_held", cards=format_cards(parsed))
+        if verb == RETURN:
+            return Action(seat, RETURN, format_cards(parsed))
+        try:
+            play = classify(parsed)
+        except HandError:
+            raise UserError("not_a_hand", cards=format_cards(parsed)) from None
+        return Action(seat, verb, play)
+
+    async def act(
+        self,
+        live: LiveTable,
+        user_id: int,
+        verb: str,
+        cards: str | None = None,
+        *,
+        token: str | None = None,
+    ) -> Action:
+        """The user's seat does ``verb`` (with ``cards``); with ``token`` (a DM button) only
+        while that question is open. Raises ``UserError`` or the engine's
+        ``IllegalActionError``; nothing changed then. Logged when it returns."""
+        async with live.lock:
+            if live.ended:
+                raise UserError("no_table")
+            seat = self.seat_for(live, user_id)
+            self._check_turn(live, seat)
+            if token is not None and token != self.question_token(live):
+                raise UserError("stale_prompt")
+            action = self._build_action(live, seat, verb, cards)
+            await self._apply_locked(live, action)
+            self._touch(live)
+            if live.seats[seat].timeouts:
+                await self.store.reset_timeouts(live.id, seat)
+                live.seats[seat] = (await self.store.get_seats(live.id))[seat]
+            await self._after_change_locked(live)
+            return action
+
+    async def act_hint(self, live: LiveTable, user_id: int, *, token: str | None = None) -> Action:
+        """Play what the hint suggests (the DM button "play the hint")."""
+        suggestion = self.hint(live, user_id)
+        cards = str(suggestion.cards) if suggestion.cards is not None else None
+        return await self.act(live, user_id, suggestion.verb, cards, token=token)
+
+    def hint(self, live: LiveTable, user_id: int) -> Action:
+        """The hint (提示) for the user's seat now."""
+        seat = self.seat_for(live, user_id)
+        self._check_turn(live, seat)
+        series = live.series
+        if series.current.game is None:
+            return Action(seat, RETURN, series.default_return(seat))
+        return suggest(series.current.game.observe(seat))
+
+    def choices(self, live: LiveTable, user_id: int, typed: str = "") -> list[str]:
+        """Card strings the user may play (or burn with) now, most useful first, filtered by
+        what is typed (the cards typed must all be in the play); at most 25."""
+        seat = live.seat_of(user_id)
+        game = live.game
+        if seat is None or game is None or seat not in game.to_act:
+            return []
+        if game.window is not None:
+            plays: list[Play] = game.burn_plays(seat)
+        else:
+            plays = rank_plays(game.observe(seat))
+        try:
+            want = counts_of(parse_cards(typed)) if typed.strip() else None
+        except CardError:
+            return []
+        out = []
+        for play in plays:
+            if want is None or all(w <= h for w, h in zip(want, play.counts(), strict=True)):
+                out.append(play.canonical)
+            if len(out) == 25:
+                break
+        return out
+
+    def hand_cards(self, live: LiveTable, seat: int) -> str:
+        """The seat's cards now, with suits (during tribute returns too)."""
+        cur = live.series.current if live.series else None
+        if cur is None:
+            return ""
+        cards = cur.game.cards[seat] if cur.game else cur.hands[seat]
+        return " ".join(str(c) for c in cards)
+
+    # ----------------------------------------------------------------- restoring
+    async def restore(self) -> list[int]:
+        """Rebuild every open table from its log; returns the ids of tables found broken."""
+        report = await self.store.load_active_tables()
+        broken = []
+        for b in report.broken:
+            broken.append(b.table_id)
+            self.presenter.broken(b.table_id, b.channel_id, b.reason)
+        for active in report.tables:
+            try:
+                live = await self._rebuild(active)
+            except ValueError as exc:  # RecordError, ReplayError: the log does not replay
+                reason = f"table {active.table.id}: its log does not replay: {exc}"
+                await self.store.mark_broken(active.table.id, reason)
+                broken.append(active.table.id)
+                self.presenter.broken(active.table.id, active.table.channel_id, reason)
+                continue
+            self._register(live)
+            async with live.lock:
+                await self._settle_locked(live)
+                await self._restore_clock_locked(live, active.table.turn_deadline)
+                self.presenter.table_changed(live)
+                self._kick(live)
+        return broken
+
+    async def _rebuild(self, active: ActiveTable) -> LiveTable:
+        options = TableOptions.from_json(active.table.options)
+        live = LiveTable(active.table, list(active.seats), options)
+        if active.series is None:
+            return live
+        live.series_id = active.series.id
+        live.series = series_from_record(await self.series_record(live))
+        live.game_id = active.games[-1].game.id if active.games else None
+        live.games_finished = sum(1 for g in active.games if g.game.status == "finished")
+        for seat in live.seats:
+            if (
+                seat.standin
+                and seat.user_id is not None
+                and live.game is not None
+                and seat.seat in live.game.left
+            ):
+                live.leavers[seat.seat] = seat.user_id
+        return live
+
+    async def _restore_clock_locked(self, live: LiveTable, deadline: float | None) -> None:
+        waiting = self._waiting_humans(live)
+        if not waiting:
+            await self._set_deadline_locked(live, None, waiting)
+            return
+        if deadline is None:
+            await self._update_clock_locked(live)
+            return
+        live.deadline = None  # force the timer to start
+        live.clock_key = (len(live.series.deals), self._prompt_kind(live))  # already asked
+        await self._set_deadline_locked(live, deadline, waiting)
+
+    # ----------------------------------------------------------------- idle tables
+    async def end_idle(self) -> list[int]:
+        """End every table nobody touched for ``idle_seconds``; returns their ids."""
+        now = self.clock()
+        ended = []
+        for live in list(self.tables.values()):
+            if now - live.last_activity >= self.idle_seconds:
+                async with live.lock:
+                    if not live.ended:
+                        await self._close_locked(live, "ended_idle")
+                        ended.append(live.id)
+        return ended
+
+    async def close(self) -> None:
+        """Stop every table's timers and automatic play (the bot is shutting down)."""
+        for live in self.tables.values():
+            for task in live.tasks.values():
+                task.cancel()
+            live.tasks.clear()

@@ -1,0 +1,366 @@
+"""Every text the bot shows, in Chinese and English, in one place.
+
+``text(lang, key, **params)`` formats a message; ``lang_of(locale)`` maps a Discord locale to
+``"zh"`` or ``"en"``; ``error_text(exc, lang)`` turns a :class:`~bot.service.errors.UserError` or an
+engine error into a reply (engine errors by their ``code``/``params`` when the catalog knows
+the code, else their English message). Command names and descriptions are translated for
+Discord by :class:`bot.discord_bot.translator.GoujiTranslator` from ``COMMAND_TEXTS``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.errors import UserError
+
+LANGS = ("zh", "en")
+
+PLACE_NAMES = {
+    "zh": ("头科", "二科", "三科", "四科", "二落", "大落"),
+    "en": ("1st (头科)", "2nd (二科)", "3rd (三科)", "4th (四科)", "5th (二落)", "6th (大落)"),
+}
+
+# key -> (zh, en)
+CATALOG: dict[str, tuple[str, str]] = {
+    # ---- refusals
+    "guild_only": ("请在服务器的频道里用这个命令。", "Use this command in a server channel."),
+    "no_table": (
+        "这个频道没有牌桌：用 /gouji new 开一桌。",
+        "There is no table in this channel: open one with /gouji new.",
+    ),
+    "table_exists": (
+        "这个频道已经有一桌了：用 /gouji join 入座。",
+        "This channel already has a table: use /gouji join to sit down.",
+    ),
+    "channel_not_allowed": (
+        "这个服务器的牌桌只能开在：{channels}。",
+        "On this server tables may open only in: {channels}.",
+    ),
+    "not_seated": (
+        "你不在这一桌：用 /gouji join 入座。",
+        "You are not seated at this table: use /gouji join to sit down.",
+    ),
+    "already_seated": ("你已经坐在 {seat} 号位了。", "You already sit in seat {seat}."),
+    "seat_taken": (
+        "{seat} 号位已经有人（{who}）：换个座位，或不填座位坐下一个空位。",
+        "Seat {seat} is taken ({who}): pick another seat, or leave it out to take the next free one.",
+    ),
+    "table_full": (
+        "六个座位都有人了。",
+        "All six seats are taken.",
+    ),
+    "only_creator": (
+        "只有开桌的 {creator} 可以这样做。",
+        "Only the table's creator, {creator}, can do that.",
+    ),
+    "end_denied": (
+        "只有开桌的 {creator} 或有「管理频道」权限的人可以结束牌桌。",
+        "Only the table's creator, {creator}, or someone with Manage Channels can end the table.",
+    ),
+    "config_denied": (
+        "只有有「管理服务器」权限的人可以改设置。",
+        "Only someone with Manage Server can change the settings.",
+    ),
+    "need_six": (
+        "还有 {missing} 个空位：用 /gouji join 入座，或 /gouji ai add 补上 AI。",
+        "{missing} seat(s) are empty: sit down with /gouji join, or fill them with /gouji ai add.",
+    ),
+    "series_running": (
+        "正在打一系列：等它打完，或由开桌人 /gouji end。",
+        "A series is being played: wait for it to end, or the creator can /gouji end it.",
+    ),
+    "not_playing": (
+        "还没开局：六人坐满后由开桌人 /gouji start。",
+        "No game is being played: once six are seated the creator starts with /gouji start.",
+    ),
+    "no_series_before": (
+        "这桌还没打完过一系列：用 /gouji start 开局。",
+        "This table has not finished a series yet: start one with /gouji start.",
+    ),
+    "not_your_turn": (
+        "还没轮到你 —— {seat} 号位（{who}）出牌。",
+        "Not your turn — seat {seat} ({who}) plays.",
+    ),
+    "not_your_turn_many": (
+        "还没轮到你 —— 在等：{who}。",
+        "Not your turn — waiting for: {who}.",
+    ),
+    "wrong_phase": (
+        "现在不能这样做：{what}",
+        "You cannot do that now: {what}",
+    ),
+    "bad_cards": (
+        "看不懂「{typed}」：牌写成 3-9、T（或 10）、J、Q、K、A、2、B（小王）、R（大王），例如 KK 或 22777。",
+        "Cannot read “{typed}”: write cards as 3-9, T (or 10), J, Q, K, A, 2, B (small joker), "
+        "R (big joker), e.g. KK or 22777.",
+    ),
+    "not_a_hand": (
+        "{cards} 不是一手牌：同一点数（2 可以当任意点数，王可以挂上），例如 KK、22777、BB888。",
+        "{cards} is not one hand: cards of one rank (2s as wildcards, jokers attached), e.g. "
+        "KK, 22777, BB888.",
+    ),
+    "not_held": (
+        "你手里没有 {cards}：用 /gouji hand 看看手牌。",
+        "You do not hold {cards}: see your cards with /gouji hand.",
+    ),
+    "not_legal": (
+        "{cards} 现在不能出：{why}。打 /gouji play 时会列出能出的牌。",
+        "{cards} cannot be played now: {why}. /gouji play lists what you can play.",
+    ),
+    "stale_prompt": (
+        "这个问题已经答过了：看最新的私信，或用 /gouji 命令。",
+        "That question is already answered: use your newest DM, or the /gouji commands.",
+    ),
+    "nothing_to_do": (
+        "现在没有要你做的事。",
+        "There is nothing for you to do now.",
+    ),
+    "not_standin": (
+        "没有 AI 替你打：座位本来就是你的。",
+        "No AI is playing for you: the seat is yours.",
+    ),
+    "seat_not_ai": ("{seat} 号位不是 AI。", "Seat {seat} is not an AI."),
+    "no_empty_seat": ("没有空位可以补 AI 了。", "There is no empty seat to fill with an AI."),
+    "no_record": (
+        "还没有打完的牌局：记录只在一局打完后才给（记录里有所有手牌）。",
+        "No game has finished yet: a record is given only once a game is over (it holds every hand).",
+    ),
+    "no_series": ("这桌还没有开局。", "No series has started at this table."),
+    "table_broken": (
+        "这一桌出了问题，已停用：{reason}",
+        "This table is broken and was stopped: {reason}",
+    ),
+    "bad_option": ("选项不对：{what}", "Bad option: {what}"),
+    "engine": ("不行：{message}", "{message}"),
+    "internal": (
+        "出错了，这次操作可能没有完成：用 /gouji hand 看看现在的状态。",
+        "Something went wrong and this may not have been done: check with /gouji hand.",
+    ),
+    # ---- answers to commands
+    "table_opened": (
+        "{user} 开了一桌（{mode}）。用 /gouji join 入座，/gouji ai add 补 AI，六人坐满后开桌人 /gouji start。",
+        "{user} opened a table ({mode}). Sit down with /gouji join, fill seats with /gouji ai add; "
+        "once six are seated the creator starts with /gouji start.",
+    ),
+    "mode_series": ("五局进贡", "five-game tribute series"),
+    "mode_single": ("单局", "single game"),
+    "mode_bie_san": ("憋三", "bie-san"),
+    "mode_turn": ("每步 {seconds} 秒", "{seconds} s a turn"),
+    "joined": ("{user} 坐到 {seat} 号位。", "{user} sits down in seat {seat}."),
+    "join_after_game": (
+        "{user} 会在这一局结束后接替 {seat} 号位的 AI。",
+        "{user} takes over seat {seat} from the AI when this game ends.",
+    ),
+    "left_lobby": ("{user} 离开了 {seat} 号位。", "{user} left seat {seat}."),
+    "left_game": (
+        "{user} 中途离开（扣 10 分），AI 接替 {seat} 号位。",
+        "{user} left the game (−10); the AI plays seat {seat}.",
+    ),
+    "ai_added": ("AI 坐到了 {seats} 号位。", "AI players sit in seat(s) {seats}."),
+    "ai_removed": ("AI 离开了 {seats} 号位。", "The AI left seat(s) {seats}."),
+    "started": (
+        "开局！第 {number} 局发牌了，看私信里的手牌。",
+        "Game {number} is dealt: your hand is in your DMs.",
+    ),
+    "ended": ("牌桌结束了。", "The table has ended."),
+    "ended_idle": ("牌桌太久没人动，自动结束了。", "The table was idle too long and has ended."),
+    "back": ("{user} 拿回了 {seat} 号位。", "{user} takes seat {seat} back."),
+    "done": ("好的。", "Done."),
+    "played": ("你出了 {cards}。", "You played {cards}."),
+    "passed": ("你过牌了。", "You passed."),
+    "yielded": ("你让牌了。", "You yielded."),
+    "burned": ("你要烧：{cards}。", "You burn with {cards}."),
+    "noburned": ("你不烧。", "You do not burn."),
+    "declared": ("你宣点了。", "You declared."),
+    "nodeclared": ("你不宣点。", "You do not declare."),
+    "revolted": ("你革命了。", "You revolt."),
+    "norevolted": ("你不革命。", "You do not revolt."),
+    "returned": ("你还了 {cards}。", "You returned {cards}."),
+    "hint": ("提示：{action}", "Hint: {action}"),
+    "hint_pass": ("过牌", "pass"),
+    "hint_play": ("出 {cards}", "play {cards}"),
+    "hint_yield": ("让牌", "yield"),
+    "hint_burn": ("烧 {cards}", "burn with {cards}"),
+    "hint_noburn": ("不烧", "do not burn"),
+    "record_file": (
+        "牌局记录（用 gouji replay 文件名 重放）：{name}",
+        "The record (replay it with gouji replay FILE): {name}",
+    ),
+    "hand_caption": ("你的手牌（{table}）", "Your hand ({table})"),
+    "config_saved": ("设置已保存：{what}", "Settings saved: {what}"),
+    "config_show": (
+        "语言：{language}；默认：{defaults}；可开桌的频道：{channels}",
+        "Language: {language}; table defaults: {defaults}; table channels: {channels}",
+    ),
+    "anywhere": ("任何频道", "any channel"),
+    "score_caption": ("{user}：{score} 分，{title}", "{user}: {score} points, {title}"),
+    "rules": (
+        "**够级**：六人两队（0、2、4 对 1、3、5），四副牌。同点数成一手，2 可当任意点数，王可挂上；"
+        "要张数相同、每张都更大才能压。够级牌（10×5、J×4、Q×3、K×2、A×2、2、带王）只有对家能管，"
+        "别人只能烧。先出完的是头科，最后的是大落；五局进贡，分数按队算。完整规则：项目里的 RULES.md。",
+        "**Gouji**: six players in two teams (seats 0, 2, 4 against 1, 3, 5), four decks. A hand is "
+        "cards of one rank (2s as wildcards, jokers attached); beat it with as many cards, each "
+        "higher. Gouji hands (five 10s, four Js, three Qs, two Ks or As, 2s, any joker) may be "
+        "answered only by the opposite; others may only burn them. First out is 头科, last 大落; "
+        "a series is five games with tribute, scored by team. Full rules: RULES.md in the project.",
+    ),
+    "help": (
+        "/gouji new 开桌 · join 入座 · ai add 补 AI · start 开局 · play 出牌（会列出能出的牌）· pass 过牌 · "
+        "yield 让牌 · burn 烧牌 · hint 提示 · hand 看手牌 · back 拿回托管 · series 本系列 · score 个人 · "
+        "top 排行 · record 记录 · rules 规则 · leave 离开 · end 结束 · config 设置（管理员）",
+        "/gouji new opens a table · join · ai add fills seats · start · play (lists your legal "
+        "plays) · pass · yield · burn · hint · hand shows your cards · back takes your seat back "
+        "from the AI · series · score · top · record · rules · leave · end · config (admins)",
+    ),
+    # ---- channel announcements (server language)
+    "your_turn": ("{user} 该你了。", "{user}, your turn."),
+    "your_turn_many": ("{users}：请在私信里作答。", "{users}: please answer in your DMs."),
+    "warning": ("{user} 还剩 {seconds} 秒。", "{user}, {seconds} s left."),
+    "timeout_standin": (
+        "{user} 连续超时，AI 接手打这个座位；用 /gouji back 拿回来。",
+        "{user} timed out twice in a row: the AI plays for them until /gouji back.",
+    ),
+    "use_hand": (
+        "{user} 没法收私信：用 /gouji hand 看手牌（问你的问题也在那里回答），用 /gouji play 出牌。",
+        "{user} does not accept DMs: use /gouji hand to see your cards (and to answer what you "
+        "are asked) and /gouji play to play.",
+    ),
+    "ev_declared": ("宣点：{users}。", "Declared: {users}."),
+    "ev_revolt": ("{user} 革命！", "{user} revolts!"),
+    "ev_void": ("两人以上革命，重新发牌。", "Two or more revolted: the cards are dealt again."),
+    "ev_open": ("{user} 开点！", "{user} opens the point (开点)!"),
+    "ev_burn": ("{user} 烧了 {victim} 的牌！", "{user} burns {victim}'s hand (烧牌)!"),
+    "ev_burn_broken": ("解烧！{user} 的烧没成。", "Burn broken (解烧): {user}'s burn failed."),
+    "ev_burn_success": ("{user} 烧成了！", "{user}'s burn succeeds!"),
+    "ev_stifle": ("{user} 被 {by} 闷了！", "{user} is stifled (闷) by {by}!"),
+    "ev_finish": ("{user} 走科：{place}。", "{user} is out: {place}."),
+    "ev_melee": ("四户乱缠！", "Four-way melee (四户乱缠)!"),
+    "ev_tribute": ("进贡：{lines}", "Tribute: {lines}"),
+    "ev_game_over": ("第 {number} 局结束：{places}", "Game {number} is over: {places}"),
+    "ev_sweep": (
+        "串三户！本局名次分翻倍，下一局不进贡。",
+        "Sweep (串三户)! This game's place points are doubled; no tribute next game.",
+    ),
+    "ev_series_over": (
+        "一系列结束！总分：{totals}",
+        "The series is over! Totals: {totals}",
+    ),
+    "ev_titles": ("称号：{titles}", "Titles: {titles}"),
+    "ev_next_game": ("第 {number} 局发牌了。", "Game {number} is dealt."),
+    "ev_again": ("再来一系列：/gouji again。", "Another series: /gouji again."),
+    # ---- DM prompts
+    "dm_where": ("{guild} #{channel}", "{guild} #{channel}"),
+    "dm_hand": ("你的手牌 · {where}", "Your hand · {where}"),
+    "dm_declare": ("宣点吗？（对家本局开不了点的赌注）· {where}", "Declare (宣点)? · {where}"),
+    "dm_revolt": (
+        "你没有 2 也没有王：革命吗？· {where}",
+        "You hold no 2 and no joker: revolt (革命)? · {where}",
+    ),
+    "dm_return": (
+        "还贡：选 {n} 张还给 {who} · {where}",
+        "Return tribute (还贡): choose {n} card(s) for {who} · {where}",
+    ),
+    "dm_burn": (
+        "可以烧 {who} 的 {cards}：选一手烧，或不烧（{seconds} 秒）· {where}",
+        "You may burn {who}'s {cards}: pick a play, or do not burn ({seconds} s) · {where}",
+    ),
+    "dm_turn": ("该你出牌了 · {where}", "Your turn · {where}"),
+    "btn_declare": ("宣点", "Declare"),
+    "btn_nodeclare": ("不宣", "Do not declare"),
+    "btn_revolt": ("革命", "Revolt"),
+    "btn_norevolt": ("不革命", "Do not revolt"),
+    "btn_noburn": ("不烧", "No burn"),
+    "btn_pass": ("过牌", "Pass"),
+    "btn_yield": ("让牌", "Yield"),
+    "btn_hint": ("提示", "Hint"),
+    "btn_play_hint": ("出提示的牌", "Play the hint"),
+    "select_return": ("选要还的牌", "Cards to return"),
+    "select_burn": ("选一手烧", "Pick a burning play"),
+    "ai_name": ("AI {seat}", "AI {seat}"),
+    "seat_empty": ("（空）", "(empty)"),
+    "table_caption": ("第 {number}/{total} 局", "Game {number}/{total}"),
+}
+
+
+def lang_of(locale: object) -> str:
+    """``"zh"`` for Chinese Discord locales (zh-CN, zh-TW) or language tags, else ``"en"``."""
+    value = str(getattr(locale, "value", locale) or "")
+    return "zh" if value.lower().startswith("zh") else "en"
+
+
+def text(lang: str, key: str, **params: Any) -> str:
+    """The message ``key`` in ``lang`` with ``params`` filled in."""
+    zh, en = CATALOG[key]
+    template = zh if lang == "zh" else en
+    return template.format(**params)
+
+
+def place_name(lang: str, place: int) -> str:
+    """头科 … 大落 (English with the Chinese name) for place 1 … 6."""
+    return PLACE_NAMES["zh" if lang == "zh" else "en"][place - 1]
+
+
+# Engine refusals (IllegalActionError.code → Chinese template with the same params). English
+# replies use the engine's own message; an unknown code falls back to it in both languages.
+ENGINE_ZH: dict[str, str] = {
+    "no_seat": "没有 {seat} 号位：座位是 0 到 5",
+    "game_over": "这一局已经结束了",
+    "already_left": "{seat} 号位已经离开了这一局",
+    "already_declared": "{seat} 号位已经答过宣不宣点了",
+    "already_revolt_answered": "{seat} 号位已经答过革不革命了",
+    "may_not_revolt": "{seat} 号位不能革命：只有没有 2 也没有王的人可以",
+    "declare_time": "现在是宣点的时候：选宣点或不宣",
+    "revolt_time": "现在是革命的时候：选革命或不革命",
+    "window_waits": "还没轮到你：在等 {seats} 号位决定烧不烧",
+    "already_burn_answered": "{seat} 号位已经答过烧不烧了",
+    "burn_deciding_yours": "还没轮到你：{seats} 号位在决定烧不烧你的牌",
+    "burn_deciding": "还没轮到你：{seats} 号位在决定烧不烧",
+    "answer_burn": "{seat} 号位的够级牌可以烧：选一手烧，或不烧",
+    "no_window": "现在没有可以烧的牌",
+    "not_your_turn": "还没轮到你：{seats} 号位出牌",
+    "not_held": "你手里没有 {cards}",
+    "not_held_hand": "你手里没有 {cards}：你的牌是 {hand}",
+    "does_not_beat": "{cards} 管不住 {standing}",
+    "wrong_size": "{cards} 管不住 {standing}：要出正好 {size} 张",
+    "not_higher": "{cards} 管不住 {standing}：每张都要比对应位置的牌大",
+    "burn_incomplete": "用 {cards} 烧的话剩下的牌走不完：烧牌后除了最后一手，每次出牌都要带王",
+    "burn_lead": "烧牌时除了最后一手，每次出牌都要带王，而且剩下的牌还要能走完",
+    "lead_no_pass": "该你出牌（发牌），不能过",
+    "verb_not_now": "现在不能「{verb}」：出牌、过牌或让牌",
+    "gouji_opposite_only": "{seat} 号位不能管 {q} 号位的够级牌：只有对家 {opp} 号位能管",
+    "passed_round": "{seat} 号位这一轮已经过牌了，只能管对家的牌",
+    "three_last": "3 只能在最后一手一起出（憋三）",
+    "yield_melee": "四户乱缠时不能让牌",
+    "yield_lead": "该你发牌，没有可让的",
+    "yield_opposite_only": "只能让对家的牌",
+    "yield_gouji": "够级牌不能让",
+    "yield_twice": "这手牌你已经让过了：管上或过牌",
+    "yield_nobody": "你后面没人能管这手牌：管上或过牌",
+    "yield_upstream": "你前面两家都过牌之后才能让牌",
+    "series_over": "这一轮已经打完了",
+    "game_not_over": "这一局还没打完",
+    "no_game": "还没发牌",
+    "no_return_due": "现在没有要还的贡",
+    "return_first": "要先还贡：{seat} 号位还 {count} 张给 {to} 号位",
+    "return_turn": "还没轮到你：{seat} 号位先还贡",
+    "return_count": "要正好还 {count} 张给 {to} 号位",
+    "return_not_held": "你手里没有 {cards}",
+    "return_rank": "还给对手的牌只能是 {to} 号位手里有的点数（不还单张）",
+}
+
+
+def error_text(exc: Exception, lang: str) -> str:
+    """A short reply for a refused request, in ``lang``."""
+    if isinstance(exc, UserError):
+        return text(lang, exc.key, **exc.params)
+    code = getattr(exc, "code", None)
+    params = getattr(exc, "params", None) or {}
+    if lang == "zh" and code in ENGINE_ZH:
+        try:
+            return ENGINE_ZH[code].format(**params) + "。"
+        except (KeyError, IndexError):
+            pass
+    message = str(exc)
+    if lang != "zh" and message:
+        message = message[0].upper() + message[1:] + "."
+    return text(lang, "engine", message=message)

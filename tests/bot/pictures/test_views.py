@@ -1,0 +1,63 @@
+"""bot/views.py: engine state → render views."""
+
+from __future__ import annotations
+
+from bot.cli.demo import play_deal
+from bot.pictures.views import card_counter, render_action, series_view, table_view_of_game
+from engine.ai import make_player
+from engine.game import Game
+from engine.series import Series
+from render import render_series, render_table
+from render.models import Action
+
+NAMES = ("a", "b", "c", "d", "e", "f")
+
+
+def test_last_actions_map_to_render_actions():
+    assert render_action(None) is None
+    assert render_action("pass") == Action("pass")
+    assert render_action("yield") == Action("yield")
+    assert render_action("burn RR99") == Action("burn", "RR99")
+    assert render_action("77722") == Action("play", "77722")
+
+
+def test_card_counter_counts_what_is_not_played():
+    played = [0] * 15
+    played[12], played[13], played[14] = 5, 1, 4
+    counter = card_counter(played)
+    assert (counter.twos, counter.small_jokers, counter.big_jokers) == (11, 3, 0)
+
+
+def test_table_view_follows_the_game_from_the_viewers_seat():
+    game = Game.from_position(["TTTTT6", "KK55", "AA44", "J2", "QQQ9", "889"], leader=0)
+    game.apply_text("0 play TTTTT")
+    view = table_view_of_game(game, NAMES, viewer=3, ai=(False, True) * 3, caption="x")
+    assert view.bottom_seat == 3 and view.to_act == (3,)
+    assert view.standing == "TTTTT" and view.standing_seat == 0
+    assert [s.cards_left for s in view.seats] == [1, 4, 4, 2, 4, 3]
+    assert view.seats[0].last_action == Action("play", "TTTTT")
+    assert [s.ai for s in view.seats] == [False, True] * 3
+    render_table(view)  # the render accepts it
+
+
+def test_declarations_stay_hidden_until_declaring_is_over():
+    game = Game.from_deal(11)
+    game.apply_text("1 declare")
+    assert not table_view_of_game(game, NAMES, viewer=0).seats[1].declared
+    assert table_view_of_game(game, NAMES, viewer=1).seats[1].declared
+    for seat in (0, 2, 3, 4, 5):
+        game.apply_text(f"{seat} nodeclare")
+    assert table_view_of_game(game, NAMES, viewer=0).seats[1].declared
+
+
+def test_series_view_scores_every_counted_game():
+    series = Series(games=2)
+    players = [make_player("hint", s) for s in range(6)]
+    while not series.finished:
+        play_deal(series, players, 100 + len(series.deals), lambda n: None)
+    view = series_view(series, NAMES, caption="c")
+    assert len(view.games) == len(series.counted) == 2
+    assert view.totals() == tuple(series.totals())
+    assert [g.places for g in view.games] == [tuple(d.game.places) for d in series.counted]
+    assert all(g.finished for g in view.games)
+    render_series(view)

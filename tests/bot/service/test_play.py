@@ -1,0 +1,243 @@
+"""Acting at a table: refusals change nothing, the log holds every accepted action,
+automatic passes, hints and the autocomplete list, leaving, and the turn clock."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.service.errors import UserError
+from engine.actions import IllegalActionError
+
+from .helpers import CHANNEL, GUILD, HUMANS, make_service, seated_table
+
+
+async def _to_play_phase(service, live) -> None:
+    """Everyone declines to declare (and to revolt) until play begins."""
+    while live.game.phase != "play":
+        await service.settle(live)
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        verb = "nodeclare" if live.game.phase == "declare" else "norevolt"
+        await service.act(live, live.seats[seat].user_id, verb)
+    await service.settle(live)
+
+
+async def _human_turn(service, live) -> int:
+    """Play hints until a human seat has a play turn; return that seat."""
+    while True:
+        await service.settle(live)
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        if live.game.window is None and any(
+            a.verb == "play" for a in live.game.legal_actions(seat)
+        ):
+            return seat
+        await service.act_hint(live, live.seats[seat].user_id)
+
+
+async def _log(store, live) -> list[str]:
+    return await store.get_actions(live.game_id)
+
+
+@pytest.fixture
+async def playing(store):
+    service, presenter = make_service(store)
+    live = await seated_table(service)
+    await service.start(CHANNEL, HUMANS[0])
+    await _to_play_phase(service, live)
+    yield service, presenter, live
+    await service.close()
+
+
+async def test_bad_input_is_refused_with_a_reason_and_changes_nothing(store, playing) -> None:
+    service, _, live = playing
+    seat = await _human_turn(service, live)
+    user = live.seats[seat].user_id
+    other = next(u for u in HUMANS if u != user)
+    before = await _log(store, live)
+    hand = service.hand_cards(live, seat)
+    cases = [
+        (user, "play", "XYZ", "bad_cards"),
+        (user, "play", "", "bad_cards"),
+        (user, "play", "RRRRR", "not_held"),
+        (other, "play", "3", "not_your_turn"),
+        (999, "play", "3", "not_seated"),
+    ]
+    for who, verb, cards, key in cases:
+        with pytest.raises(UserError) as err:
+            await service.act(live, who, verb, cards)
+        assert err.value.key == key, (cards, err.value)
+    if live.game.standing is not None:  # a hand that does not beat the standing hand
+        with pytest.raises(IllegalActionError):
+            low = min(hand.split(), key=lambda c: "3456789TJQKA2BR".index(c[0]))
+            await service.act(live, user, "play", low)
+    assert await _log(store, live) == before
+    assert service.hand_cards(live, seat) == hand
+
+
+async def test_an_accepted_action_is_in_the_log_when_act_returns(store, playing) -> None:
+    service, _, live = playing
+    seat = await _human_turn(service, live)
+    before = len(await _log(store, live))
+    action = await service.act_hint(live, live.seats[seat].user_id)
+    log = await _log(store, live)
+    assert log[before] == str(action)
+
+
+async def test_autocomplete_offers_the_ranked_legal_plays_filtered_by_what_is_typed(
+    playing,
+) -> None:
+    service, _, live = playing
+    seat = await _human_turn(service, live)
+    user = live.seats[seat].user_id
+    legal = {str(a.cards) for a in live.game.legal_actions(seat) if a.verb == "play"}
+    offered = service.choices(live, user)
+    assert offered and len(offered) <= 25 and set(offered) <= legal
+    letter = offered[-1][0]
+    assert all(letter in c for c in service.choices(live, user, letter))
+    assert service.choices(live, user, "not cards") == []
+    other = next(u for u in HUMANS if u != user)
+    assert service.choices(live, other) == []
+
+
+async def test_a_seat_that_cannot_beat_passes_at_once_and_the_pass_is_logged(
+    store, playing
+) -> None:
+    service, _, live = playing
+    for _ in range(200):
+        await _human_turn(service, live)
+        log = await _log(store, live)
+        if any(a.endswith(" pass") and int(a.split()[0]) < 4 for a in log):
+            break
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        await service.act_hint(live, live.seats[seat].user_id)
+    passes = [a for a in await _log(store, live) if a.endswith(" pass") and int(a.split()[0]) < 4]
+    assert passes, "some human seat passed (automatically or by its hint)"
+    # no human seat is ever left waiting with nothing to do but pass
+    for s in live.series.to_act:
+        legal = live.game.legal_actions(s)
+        assert not (not live.is_ai(s) and len(legal) == 1 and legal[0].verb == "pass")
+
+
+async def test_leaving_a_game_costs_ten_and_the_ai_plays_on(store) -> None:
+    service, presenter = make_service(store)
+    live = await seated_table(service)
+    await service.start(CHANNEL, HUMANS[0])
+    await _to_play_phase(service, live)
+    _, seat, in_game = await service.leave(CHANNEL, HUMANS[2])
+    assert in_game and seat == 2 and live.is_ai(2)
+    assert "2 leave" in await _log(store, live)
+    while live.series.number_of_next_game == 1:
+        await service.settle(live)
+        waiting = [s for s in live.series.to_act if not live.is_ai(s)]
+        if waiting:
+            await service.act_hint(live, live.seats[waiting[0]].user_id)
+    profile = await store.get_profile(GUILD, HUMANS[2])
+    assert profile.leaves == 1 and profile.games == 1
+    points = live.series.deals[0].score()
+    assert profile.score == sum(points[s] for s in (0, 2, 4)) - 10
+    assert live.seats[2].user_id is None and live.seats[2].ai_kind == "hint"
+    await service.close()
+
+
+async def test_timeouts_let_the_ai_play_and_two_in_a_row_keep_it_until_back(store) -> None:
+    service, presenter = make_service(store, warn_before=0)
+    live = await seated_table(service, {"turn_time": 1})
+    await service.start(CHANNEL, HUMANS[0])
+    await _to_play_phase(service, live)
+    seat = await _human_turn(service, live)
+    table_row = await store.get_table(live.id)
+    assert table_row.turn_deadline is not None  # stored, so a restart can restore it
+    user = live.seats[seat].user_id
+    before = len(await _log(store, live))
+    for _ in range(100):
+        await asyncio.sleep(0.2)
+        if live.seats[seat].standin:
+            break
+    assert live.seats[seat].standin, "two timeouts in a row: the AI keeps the seat"
+    assert len(await _log(store, live)) > before
+    assert "timeout_standin" in presenter.announced()
+    await service.back(CHANNEL, user)
+    assert not live.seats[seat].standin and live.seats[seat].timeouts == 0
+    with pytest.raises(UserError) as err:
+        await service.back(CHANNEL, user)
+    assert err.value.key == "not_standin"
+    await service.close()
+
+
+async def test_dm_refusal_is_remembered_once(store, playing) -> None:
+    service, _, live = playing
+    assert await service.set_dm_refused(live, 1) is True
+    assert await service.set_dm_refused(live, 1) is False
+    assert (await store.get_seats(live.id))[1].dm_refused
+
+
+async def test_an_unanswered_question_takes_its_default_and_is_no_timeout(store) -> None:
+    service, presenter = make_service(store, warn_before=0)
+    live = await seated_table(service, {"turn_time": 1})
+    await service.start(CHANNEL, HUMANS[0])
+    for _ in range(50):
+        await asyncio.sleep(0.1)
+        if live.game.phase != "declare":
+            break
+    log = await _log(store, live)
+    assert {f"{s} nodeclare" for s in range(4)} <= set(log)
+    assert all(s.timeouts == 0 and not s.standin for s in await store.get_seats(live.id))
+    await service.close()
+
+
+async def test_a_button_of_an_answered_question_is_refused(store, playing) -> None:
+    service, _, live = playing
+    seat = await _human_turn(service, live)
+    user = live.seats[seat].user_id
+    token = service.question_token(live)
+    await service.act_hint(live, user, token=token)
+    while True:  # the same seat's next turn: the old button must not act on it
+        await service.settle(live)
+        now = next(s for s in live.series.to_act if not live.is_ai(s))
+        if now == seat and live.game.window is None:
+            break
+        await service.act_hint(live, live.seats[now].user_id)
+    assert service.question_token(live) != token
+    before = await _log(store, live)
+    with pytest.raises(UserError) as err:
+        await service.act(live, user, "pass", token=token)
+    assert err.value.key == "stale_prompt"
+    assert await _log(store, live) == before
+    await service.act_hint(live, user, token=service.question_token(live))
+    assert len(await _log(store, live)) > len(before)
+
+
+async def test_two_clicks_at_once_apply_once(store, playing) -> None:
+    service, _, live = playing
+    seat = await _human_turn(service, live)
+    user = live.seats[seat].user_id
+    before = len(await _log(store, live))
+    token = service.question_token(live)
+    results = await asyncio.gather(
+        service.act_hint(live, user, token=token),
+        service.act_hint(live, user, token=token),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert any(isinstance(r, UserError) for r in results)
+    log = await _log(store, live)
+    assert log[before] == str(next(r for r in results if not isinstance(r, Exception)))
+
+
+async def test_an_action_the_store_could_not_log_is_undone(store, playing, monkeypatch) -> None:
+    service, _, live = playing
+    seat = await _human_turn(service, live)
+    user = live.seats[seat].user_id
+    hand = service.hand_cards(live, seat)
+    before = await _log(store, live)
+
+    async def disk_full(game_id, action, expected_index=None):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "append_action", disk_full)
+    with pytest.raises(OSError):
+        await service.act_hint(live, user)
+    monkeypatch.undo()
+    assert await _log(store, live) == before
+    assert service.hand_cards(live, seat) == hand and seat in live.series.to_act

@@ -1,0 +1,92 @@
+"""Between and around series: playing again, taking over an AI seat between games, the
+warning before a timeout, a single game instead of a series, the strong AI."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.service.errors import UserError
+
+from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
+
+
+async def test_again_starts_a_new_series_with_the_same_seats(store) -> None:
+    service, presenter = make_service(store)
+    live = await seated_table(service, {"series": False})
+    with pytest.raises(UserError) as err:
+        await service.start(CHANNEL, HUMANS[1], again=True)
+    assert err.value.key == "no_series_before"
+    await service.start(CHANNEL, HUMANS[0])
+    await play_humans(service, live)
+    assert live.series.finished and len(live.series.counted) == 1, "a single game"
+    first = live.series_id
+    assert (await store.get_table(live.id)).status == "lobby"
+    await service.start(CHANNEL, HUMANS[2], again=True)  # any seated player
+    assert live.playing and live.series_id != first
+    assert [s.user_id for s in live.seats] == [*HUMANS, None, None]
+    assert (await store.get_profile(GUILD, HUMANS[2])).games == 1
+    await service.close()
+
+
+async def test_joining_an_ai_seat_during_a_game_takes_it_when_the_game_ends(store) -> None:
+    service, presenter = make_service(store)
+    live = await seated_table(service)
+    await service.start(CHANNEL, HUMANS[0])
+    _, seat, later = await service.join(CHANNEL, 555, 4)
+    assert (seat, later) == (4, True)
+    assert live.seats[4].user_id is None, "the AI finishes this game"
+    with pytest.raises(UserError):
+        await service.join(CHANNEL, 556, 4)
+    while live.series.number_of_next_game == 1:
+        await service.settle(live)
+        waiting = [s for s in live.series.to_act if not live.is_ai(s)]
+        if waiting:
+            await service.act_hint(live, live.seats[waiting[0]].user_id)
+    assert live.seats[4].user_id == 555 and not live.is_ai(4)
+    assert (await store.get_seats(live.id))[4].user_id == 555
+    assert (await store.get_profile(GUILD, 555)).games == 0, "the game the AI played is not theirs"
+    await service.close()
+
+
+async def test_a_warning_comes_before_the_timeout(store) -> None:
+    service, presenter = make_service(store, warn_before=1.0)
+    live = await seated_table(service, {"turn_time": 3})
+    await service.start(CHANNEL, HUMANS[0])
+    await service.settle(live)
+    for _ in range(60):
+        if presenter.of("warn"):
+            break
+        await asyncio.sleep(0.1)
+    (_, _, seats, seconds), *_ = presenter.of("warn")
+    assert set(seats) == {0, 1, 2, 3} and 0 < seconds <= 1
+    assert live.game.phase == "declare", "warned before anything was decided for them"
+    await service.close()
+
+
+async def test_a_strong_ai_seat_plays(store) -> None:
+    service, _ = make_service(store)
+    live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {"series": False})
+    await service.add_ai(CHANNEL, HUMANS[0], kind="strong")
+    await service.start(CHANNEL, HUMANS[0])
+    for _ in range(3):
+        await service.settle(live)
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        await service.act_hint(live, live.seats[seat].user_id)
+    await service.settle(live)
+    assert live.ai_kind(3) == "strong"
+    assert len(await store.get_actions(live.game_id)) >= 6
+    await service.close()
+
+
+async def test_a_bie_san_series_plays_out(store) -> None:
+    service, presenter = make_service(store)
+    live = await seated_table(service, {"bie_san": True})
+    await service.start(CHANNEL, HUMANS[0])
+    assert live.game.options.bie_san
+    await play_humans(service, live)
+    assert live.series.finished
+    record = await store.export_series_record(live.series_id)
+    assert record["options"] == {"bie_san": True}
+    await service.close()

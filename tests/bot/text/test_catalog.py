@@ -1,0 +1,31 @@
+"""The translations: every text in both languages, engine refusals by their code."""
+
+from __future__ import annotations
+
+import string
+
+import discord
+
+from bot.service.errors import UserError
+from bot.text.catalog import CATALOG, ENGINE_ZH, error_text, lang_of, text
+from engine.actions import MESSAGES, IllegalActionError
+
+
+def test_every_text_has_both_languages_with_the_same_fields() -> None:
+    for key, (zh, en) in CATALOG.items():
+        fields = [{f[1] for f in string.Formatter().parse(t) if f[1]} for t in (zh, en)]
+        assert fields[0] == fields[1], key
+    assert set(ENGINE_ZH) == set(MESSAGES)
+
+
+def test_languages_follow_the_discord_locale() -> None:
+    assert lang_of(discord.Locale.chinese) == lang_of("zh-TW") == "zh"
+    assert lang_of(discord.Locale.american_english) == lang_of(None) == "en"
+    assert text("zh", "not_your_turn", seat=3, who="bo") == "还没轮到你 —— 3 号位（bo）出牌。"
+
+
+def test_engine_refusals_are_translated_by_their_code() -> None:
+    exc = IllegalActionError("does_not_beat", cards="KK", standing="AA")
+    assert error_text(exc, "zh") == "KK 管不住 AA。"
+    assert error_text(exc, "en") == "KK does not beat AA."
+    assert "座位" not in error_text(UserError("no_table"), "en")
