@@ -61,7 +61,7 @@ def add_arguments(
     extra: dict[str, Callable[[argparse.ArgumentParser], None]] | None = None,
 ) -> None:
     """The ``gouji render`` sub-commands and their arguments. ``extra`` maps a kind added to
-    :data:`DRAWERS` by a caller (``bot/render_cli.py``) to a function adding its arguments."""
+    :data:`DRAWERS` by a caller (``bot/cli/render.py``) to a function adding its arguments."""
     kinds = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
     for kind, (help_text, _draw) in DRAWERS.items():
         sub = kinds.add_parser(kind, help=help_text, description=help_text)

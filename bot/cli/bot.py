@@ -7,7 +7,7 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``gouji bot``: everything else comes from the environment (bot/config.py)."""
+    """Options of ``gouji bot``: everything else comes from the environment (bot/service/config.py)."""
     parser.add_argument("--db", help="the SQLite file (default: $GOUJI_DB or gouji.db)")
     parser.add_argument(
         "--guild", type=int, help="sync the commands to this server only ($GOUJI_GUILD)"

@@ -12,6 +12,10 @@ import discord
 from discord.ext import commands
 
 import render
+from bot.discord_bot.cog import GoujiCog
+from bot.discord_bot.components import ActionButton, ActionSelect
+from bot.discord_bot.context import Gouji
+from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
 from bot.discord_bot.translator import GoujiTranslator
 from bot.pictures.drawing import Drawer
@@ -45,17 +49,14 @@ class GoujiBot(commands.Bot):
         self.sweep_interval = sweep_interval
         self.store: Store | None = None
         self.service: TableService | None = None
-        self.presenter = DiscordPresenter(self, refresh_interval=config.refresh_interval)
+        self.people = People(self)
         self.draw = Drawer(config.draw_processes)  # ``await bot.draw(pictures.fn, *args)``
-        self.languages: dict[int, str] = {}  # guild -> channel language
-        self.user_languages: dict[int, str] = {}  # user -> their Discord language
-        self.user_names: dict[int, str] = {}
+        self.presenter = DiscordPresenter(
+            self, self.people, self.draw, refresh_interval=config.refresh_interval
+        )
         self._sweeper: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
-        from bot.discord_bot import components as ui
-        from bot.discord_bot.cog import GoujiCog
-
         self.store = await Store.open(self.config.db_path)
         self.service = TableService(
             self.store,
@@ -65,9 +66,11 @@ class GoujiBot(commands.Bot):
             idle_seconds=self.config.idle_seconds,
             rng=self.rng,
         )
+        self.presenter.attach(self.service)
+        self.gouji = Gouji(self.service, self.store, self.people, self.draw)
         await self.tree.set_translator(GoujiTranslator())
-        await self.add_cog(GoujiCog(self))
-        self.add_dynamic_items(ui.ActionButton, ui.ActionSelect)
+        await self.add_cog(GoujiCog(self.gouji))
+        self.add_dynamic_items(ActionButton, ActionSelect)
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -77,7 +80,7 @@ class GoujiBot(commands.Bot):
         guilds = {live.table.guild_id for live in self.service.tables.values()}
         broken = await self.service.restore()
         for guild_id in guilds | {live.table.guild_id for live in self.service.tables.values()}:
-            await self.load_guild_lang(guild_id)
+            await self.people.load_guild_lang(self.store, guild_id)
         if broken:
             log.warning("tables marked broken at start-up: %s", broken)
         self._sweeper = asyncio.create_task(self._sweep_idle())
@@ -104,52 +107,8 @@ class GoujiBot(commands.Bot):
             await self.store.close()
             self.store = None
 
-    # ----------------------------------------------------------------- who and which language
-    def remember(self, interaction: discord.Interaction) -> str:
-        """Note the user's name and language; returns their language."""
-        user = interaction.user
-        self.user_names[user.id] = user.display_name
-        lang = lang_of(interaction.locale)
-        self.user_languages[user.id] = lang
-        return lang
-
-    def display_name(self, user_id: int) -> str:
-        name = self.user_names.get(user_id)
-        if name is None:
-            user = self.get_user(user_id)
-            name = user.display_name if user else f"#{user_id}"
-        return name
-
-    async def learn_names(self, user_ids: list[int]) -> None:
-        """Look up the names of users not seen since the start (after a restart)."""
-        for user_id in user_ids:
-            if user_id in self.user_names or self.get_user(user_id) is not None:
-                continue
-            try:
-                self.user_names[user_id] = (await self.fetch_user(user_id)).display_name
-            except discord.HTTPException:
-                self.user_names[user_id] = f"#{user_id}"
-
-    def user_lang(self, user_id: int, guild_id: int | None = None) -> str:
-        """The user's Discord language (known from their last interaction), else the
-        server's channel language."""
-        lang = self.user_languages.get(user_id)
-        if lang is None:
-            lang = self.guild_lang(guild_id) if guild_id is not None else "en"
-        return lang
-
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """A new server: its channel language starts as its preferred locale."""
         lang = lang_of(guild.preferred_locale)
-        await self.store.set_language(guild.id, lang)
-        self.languages[guild.id] = lang
-
-    def guild_lang(self, guild_id: int) -> str:
-        return self.languages.get(guild_id, "zh")
-
-    async def load_guild_lang(self, guild_id: int) -> str:
-        """The server's channel language, from its settings (the store's default: zh)."""
-        settings = await self.store.get_settings(guild_id)
-        lang = lang_of(settings.language)
-        self.languages[guild_id] = lang
-        return lang
+        await self.gouji.store.set_language(guild.id, lang)
+        self.people.set_guild_lang(guild.id, lang)

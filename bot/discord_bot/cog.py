@@ -11,22 +11,28 @@ from __future__ import annotations
 import io
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.discord_bot.components import prompt_view
+from bot.discord_bot.context import Gouji
 from bot.discord_bot.replies import done_text, hand_file, refusal, reply, send_hint
+from bot.discord_bot.settings import (
+    apply_config,
+    has_record,
+    last_record,
+    leaderboard_file,
+    profile_file,
+)
 from bot.pictures import png as pictures
 from bot.service.errors import UserError
 from bot.service.live import LiveTable
 from bot.text.catalog import text
 from engine.actions import IllegalActionError
-
-if TYPE_CHECKING:
-    from bot.discord_bot.client import GoujiBot
 
 log = logging.getLogger("gouji.bot")
 
@@ -49,13 +55,15 @@ class GoujiCog(commands.Cog):
     )
     ai = app_commands.Group(name="ai", description=_("AI players"), parent=gouji)
 
-    def __init__(self, bot: GoujiBot) -> None:
-        self.bot = bot
+    def __init__(self, gouji: Gouji) -> None:
+        self.gouji = gouji
+        self.service = gouji.service
+        self.people = gouji.people
 
     # ----------------------------------------------------------------- plumbing
     def _live_or_none(self, interaction: discord.Interaction) -> LiveTable | None:
-        table_id = self.bot.service.by_channel.get(interaction.channel_id or 0)
-        return self.bot.service.tables.get(table_id) if table_id else None
+        table_id = self.service.by_channel.get(interaction.channel_id or 0)
+        return self.service.tables.get(table_id) if table_id else None
 
     async def _guarded(
         self,
@@ -70,19 +78,21 @@ class GoujiCog(commands.Cog):
         replies.
         ``precheck()`` runs before deferring, so that its refusals stay ephemeral when the
         answer itself is public."""
-        lang = self.bot.remember(interaction)
+        lang = self.people.remember(interaction)
         try:
             if interaction.guild is None:
                 raise UserError("guild_only")
-            if interaction.guild.id not in self.bot.languages:
-                await self.bot.load_guild_lang(interaction.guild.id)
+            if not self.people.knows_guild(interaction.guild.id):
+                await self.people.load_guild_lang(self.gouji.store, interaction.guild.id)
             if precheck is not None:
                 precheck()
             if defer:
                 await interaction.response.defer(ephemeral=not public, thinking=True)
             content, file, ephemeral, *rest = await work(lang)
         except (UserError, IllegalActionError, ValueError) as exc:
-            await reply(interaction, refusal(self.bot, exc, lang, self._live_or_none(interaction)))
+            await reply(
+                interaction, refusal(self.people, exc, lang, self._live_or_none(interaction))
+            )
             return
         except Exception:
             log.exception(
@@ -95,8 +105,8 @@ class GoujiCog(commands.Cog):
 
     def _channel_text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
         live = self._live_or_none(interaction)
-        lang = self.bot.guild_lang(interaction.guild.id) if interaction.guild else "en"
-        return self.bot.presenter.render(live, lang, key, params)
+        lang = self.people.guild_lang(interaction.guild.id) if interaction.guild else "en"
+        return self.people.render(live, lang, key, params)
 
     # ----------------------------------------------------------------- tables
     @gouji.command(name="new", description=_("Open a table in this channel"))
@@ -129,10 +139,10 @@ class GoujiCog(commands.Cog):
         overrides = {k: v for k, v in given.items() if v is not None}
 
         async def work(lang: str):
-            live = await self.bot.service.open_table(
+            live = await self.service.open_table(
                 interaction.guild.id, interaction.channel_id, interaction.user.id, overrides
             )
-            glang = self.bot.guild_lang(interaction.guild.id)
+            glang = self.people.guild_lang(interaction.guild.id)
             o = live.options
             mode = [
                 text(glang, "mode_series" if o.series else "mode_single"),
@@ -159,7 +169,7 @@ class GoujiCog(commands.Cog):
     @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"))
     async def join(self, interaction: discord.Interaction, seat: SEAT | None = None) -> None:
         async def work(lang: str):
-            live, got, later = await self.bot.service.join(
+            live, got, later = await self.service.join(
                 interaction.channel_id, interaction.user.id, seat
             )
             key = "join_after_game" if later else "joined"
@@ -176,7 +186,7 @@ class GoujiCog(commands.Cog):
     )
     async def leave(self, interaction: discord.Interaction) -> None:
         async def work(lang: str):
-            live, seat, in_game = await self.bot.service.leave(
+            live, seat, in_game = await self.service.leave(
                 interaction.channel_id, interaction.user.id
             )
             if in_game:
@@ -198,7 +208,7 @@ class GoujiCog(commands.Cog):
         self, interaction: discord.Interaction, seat: SEAT | None = None, kind: str = "hint"
     ) -> None:
         async def work(lang: str):
-            live, seats = await self.bot.service.add_ai(
+            live, seats = await self.service.add_ai(
                 interaction.channel_id, interaction.user.id, seat, kind
             )
             return (
@@ -213,7 +223,7 @@ class GoujiCog(commands.Cog):
     @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"))
     async def ai_remove(self, interaction: discord.Interaction, seat: SEAT | None = None) -> None:
         async def work(lang: str):
-            live, seats = await self.bot.service.remove_ai(
+            live, seats = await self.service.remove_ai(
                 interaction.channel_id, interaction.user.id, seat
             )
             return (
@@ -236,7 +246,7 @@ class GoujiCog(commands.Cog):
 
     async def _start(self, interaction: discord.Interaction, again: bool) -> None:
         async def work(lang: str):
-            live = await self.bot.service.start(
+            live = await self.service.start(
                 interaction.channel_id, interaction.user.id, again=again
             )
             return (
@@ -246,7 +256,7 @@ class GoujiCog(commands.Cog):
             )
 
         def precheck() -> None:
-            self.bot.service.check_start(interaction.channel_id, interaction.user.id, again=again)
+            self.service.check_start(interaction.channel_id, interaction.user.id, again=again)
 
         # dealing takes a moment on a busy bot: answer "thinking…" first
         await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
@@ -255,7 +265,7 @@ class GoujiCog(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         async def work(lang: str):
             may = bool(interaction.permissions and interaction.permissions.manage_channels)
-            await self.bot.service.end(interaction.channel_id, interaction.user.id, may)
+            await self.service.end(interaction.channel_id, interaction.user.id, may)
             return text(lang, "done"), None, True
 
         await self._guarded(interaction, work)
@@ -263,7 +273,7 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="back", description=_("Take your seat back from the AI (托管)"))
     async def back(self, interaction: discord.Interaction) -> None:
         async def work(lang: str):
-            live, seat = await self.bot.service.back(interaction.channel_id, interaction.user.id)
+            live, seat = await self.service.back(interaction.channel_id, interaction.user.id)
             return (
                 self._channel_text(
                     interaction, "back", user=interaction.user.display_name, seat=seat
@@ -298,8 +308,6 @@ class GoujiCog(commands.Cog):
         auto_pass: bool | None = None,
         counter: bool | None = None,
     ) -> None:
-        from bot.discord_bot.settings import apply_config
-
         async def work(lang: str):
             if not (interaction.permissions and interaction.permissions.manage_guild):
                 raise UserError("config_denied")
@@ -311,7 +319,8 @@ class GoujiCog(commands.Cog):
                 counter=counter,
             )
             content = await apply_config(
-                self.bot,
+                self.gouji.store,
+                self.people,
                 interaction.guild.id,
                 lang,
                 language,
@@ -325,12 +334,12 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="help", description=_("How to play with the bot"))
     async def help(self, interaction: discord.Interaction) -> None:
-        lang = self.bot.remember(interaction)
+        lang = self.people.remember(interaction)
         await reply(interaction, text(lang, "help"))
 
     @gouji.command(name="rules", description=_("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        lang = self.bot.remember(interaction)
+        lang = self.people.remember(interaction)
         await reply(interaction, text(lang, "rules"))
 
     # ----------------------------------------------------------------- playing
@@ -338,8 +347,8 @@ class GoujiCog(commands.Cog):
         self, interaction: discord.Interaction, verb: str, cards: str | None = None
     ) -> None:
         async def work(lang: str):
-            live = self.bot.service.table_in(interaction.channel_id)
-            action = await self.bot.service.act(live, interaction.user.id, verb, cards)
+            live = self.service.table_in(interaction.channel_id)
+            action = await self.service.act(live, interaction.user.id, verb, cards)
             return done_text(lang, action), None, True
 
         await self._guarded(interaction, work, defer=True)
@@ -351,7 +360,7 @@ class GoujiCog(commands.Cog):
         if live is None:
             return []
         try:  # no lock: the engine is never left half-changed between two awaits
-            plays = self.bot.service.choices(live, interaction.user.id, current)
+            plays = self.service.choices(live, interaction.user.id, current)
         except Exception:
             log.exception("autocomplete at table %s failed", live.id)
             return []
@@ -389,37 +398,35 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="hint", description=_("What would you play? (提示)"))
     async def hint(self, interaction: discord.Interaction) -> None:
-        lang = self.bot.remember(interaction)
+        lang = self.people.remember(interaction)
         live = self._live_or_none(interaction)
         try:
             if live is None:
                 raise UserError("no_table")
-            await send_hint(interaction, self.bot, live, lang)
+            await send_hint(interaction, self.gouji, live, lang)
         except (UserError, IllegalActionError) as exc:
-            await reply(interaction, refusal(self.bot, exc, lang, live))
+            await reply(interaction, refusal(self.people, exc, lang, live))
 
     @gouji.command(name="hand", description=_("Show your hand (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
         async def work(lang: str):
-            from bot.discord_bot import components as ui
-
-            live = self.bot.service.table_in(interaction.channel_id)
-            seat = self.bot.service.seat_for(live, interaction.user.id)
+            live = self.service.table_in(interaction.channel_id)
+            seat = self.service.seat_for(live, interaction.user.id)
             content = text(lang, "hand_caption", table=f"#{live.id}")
             view = None
             async with live.lock:  # the hand and the open question, consistent
-                cards = self.bot.service.hand_cards(live, seat)
+                cards = self.service.hand_cards(live, seat)
                 if cards and live.playing and seat in live.series.to_act and not live.is_ai(seat):
                     # the question's buttons too: the way to answer without DMs
-                    kind = self.bot.service._prompt_kind(live)
-                    where = self.bot.presenter.where(live, lang)
-                    view, question = ui.prompt_view(
-                        self.bot.presenter, live, seat, kind, lang, where
+                    kind = self.service._prompt_kind(live)
+                    where = self.people.where(live, lang)
+                    view, question = prompt_view(
+                        self.people, self.service, live, seat, kind, lang, where
                     )
                     content = f"{content}\n{question}"
             if not cards:
                 raise UserError("not_playing")
-            return content, await hand_file(self.bot, cards, lang), True, view
+            return content, await hand_file(self.gouji.draw, cards, lang), True, view
 
         await self._guarded(interaction, work, defer=True)
 
@@ -429,34 +436,30 @@ class GoujiCog(commands.Cog):
     async def score(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
-        from bot.discord_bot.settings import profile_file
-
         async def work(lang: str):
             who = user or interaction.user
-            return "", await profile_file(self.bot, interaction.guild, who, lang), False
+            return "", await profile_file(self.gouji, interaction.guild, who, lang), False
 
         await self._guarded(interaction, work, defer=True, public=True)
 
     @gouji.command(name="top", description=_("The server leaderboard"))
     async def top(self, interaction: discord.Interaction) -> None:
-        from bot.discord_bot.settings import leaderboard_file
-
         async def work(lang: str):
-            return "", await leaderboard_file(self.bot, interaction.guild, lang), False
+            return "", await leaderboard_file(self.gouji, interaction.guild, lang), False
 
         await self._guarded(interaction, work, defer=True, public=True)
 
     @gouji.command(name="series", description=_("The scoreboard of the current series"))
     async def series(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
-            if self.bot.service.table_in(interaction.channel_id).series is None:
+            if self.service.table_in(interaction.channel_id).series is None:
                 raise UserError("no_series")
 
         async def work(lang: str):
-            live = self.bot.service.table_in(interaction.channel_id)
+            live = self.service.table_in(interaction.channel_id)
             async with live.lock:
-                view = pictures.series_view(live, self.bot.presenter.names(live, lang), lang)
-            png = await self.bot.draw(pictures.series_view_png, view, lang)
+                view = pictures.series_view(live, self.people.names(live, lang), lang)
+            png = await self.gouji.draw(pictures.series_view_png, view, lang)
             return "", discord.File(io.BytesIO(png), filename="series.png"), False
 
         await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
@@ -465,15 +468,13 @@ class GoujiCog(commands.Cog):
         name="record", description=_("The record file of the last finished game or series")
     )
     async def record(self, interaction: discord.Interaction) -> None:
-        from bot.discord_bot.settings import has_record, last_record
-
         def precheck() -> None:
-            if not has_record(self.bot.service.table_in(interaction.channel_id)):
+            if not has_record(self.service.table_in(interaction.channel_id)):
                 raise UserError("no_record")
 
         async def work(lang: str):
-            live = self.bot.service.table_in(interaction.channel_id)
-            name, record = await last_record(self.bot.service, live)
+            live = self.service.table_in(interaction.channel_id)
+            name, record = await last_record(self.service, live)
             data = json.dumps(record, ensure_ascii=False, indent=1).encode()
             content = text(lang, "record_file", name=name)
             return content, discord.File(io.BytesIO(data), filename=name), False

@@ -11,18 +11,17 @@ service checks the turn again.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_bot.people import People
+from bot.discord_bot.replies import run_dm_action
 from bot.service.live import LiveTable
 from bot.service.presenter import BURN, DECLARE, RETURN, REVOLT, Who
+from bot.service.tables import TableService
 from bot.text.catalog import text
 from engine.actions import PASS, YIELD
 from engine.cards import RANK_LETTERS
-
-if TYPE_CHECKING:
-    from bot.discord_bot.presenter import DiscordPresenter
 
 BUTTON_VERBS = (
     "declare",
@@ -67,8 +66,6 @@ class ActionButton(
         return cls(int(match["table"]), match["token"], match["verb"], item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord_bot.replies import run_dm_action
-
         await run_dm_action(interaction, self.table_id, self.token, self.verb, None)
 
 
@@ -89,8 +86,6 @@ class ActionSelect(
         return cls(int(match["table"]), match["token"], match["verb"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord_bot.replies import run_dm_action
-
         values = (interaction.data or {}).get("values") or []
         cards = "".join(v.split("#")[0] for v in values)
         await run_dm_action(interaction, self.table_id, self.token, self.verb, cards)
@@ -115,13 +110,19 @@ def _select(
 
 
 def prompt_view(
-    presenter: DiscordPresenter, live: LiveTable, seat: int, kind: str, lang: str, where: str
+    people: People,
+    service: TableService,
+    live: LiveTable,
+    seat: int,
+    kind: str,
+    lang: str,
+    where: str,
 ) -> tuple[discord.ui.View, str]:
     """The DM asking ``seat`` what it does now: (view, content). Call under the table lock."""
     view = discord.ui.View(timeout=None)
     tid = live.id
     game = live.game
-    token = presenter.bot.service.question_token(live)
+    token = service.question_token(live)
 
     def button(verb: str) -> None:
         view.add_item(
@@ -161,14 +162,14 @@ def prompt_view(
                 min(n, len(options[:25])),
             )
         )
-        who = presenter.fmt(live, lang, Who(due.taker))
+        who = people.fmt(live, lang, Who(due.taker))
         return view, text(lang, "dm_return", n=n, who=who, where=where)
     if kind == BURN:
         plays = game.burn_plays(seat)[:25]
         options = [discord.SelectOption(label=p.canonical, value=p.canonical) for p in plays]
         view.add_item(_select(tid, token, "burn", text(lang, "select_burn"), options))
         button("noburn")
-        who = presenter.fmt(live, lang, Who(game.standing_seat))
+        who = people.fmt(live, lang, Who(game.standing_seat))
         return view, text(
             lang,
             "dm_burn",
@@ -186,5 +187,5 @@ def prompt_view(
     button("playhint")
     content = text(lang, "dm_turn", where=where)
     if game.standing is not None:
-        content += f" — {presenter.fmt(live, lang, Who(game.standing_seat))}: **{game.standing}**"
+        content += f" — {people.fmt(live, lang, Who(game.standing_seat))}: **{game.standing}**"
     return view, content

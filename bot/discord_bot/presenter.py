@@ -13,17 +13,18 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.discord_bot.components import prompt_view
+from bot.discord_bot.people import People
 from bot.pictures import png as pictures
+from bot.pictures.drawing import Drawer
 from bot.service.live import LiveTable
-from bot.service.presenter import BURN, RETURN, TURN, Mention, Place, Who
-from bot.text.catalog import place_name, text
-
-if TYPE_CHECKING:
-    from bot.discord_bot.client import GoujiBot
+from bot.service.presenter import BURN, RETURN, TURN, Mention, Who
+from bot.service.tables import TableService
+from bot.text.catalog import text
 
 log = logging.getLogger("gouji.bot")
 NO_PINGS = discord.AllowedMentions.none()
@@ -43,10 +44,20 @@ class Outbox:
 
 
 class DiscordPresenter:
-    """:class:`~bot.service.presenter.Presenter` on a :class:`~bot.discord_bot.client.GoujiBot`."""
+    """:class:`~bot.service.presenter.Presenter` on Discord: ``client`` sends, ``people``
+    names, ``draw`` draws; :meth:`attach` gives it the service whose events it shows."""
 
-    def __init__(self, bot: GoujiBot, refresh_interval: float = 1.0) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        client: discord.Client,
+        people: People,
+        draw: Drawer,
+        refresh_interval: float = 1.0,
+    ) -> None:
+        self.client = client
+        self.people = people
+        self.draw = draw
+        self._service: TableService | None = None
         self.refresh_interval = refresh_interval
         self.outboxes: dict[int, Outbox] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -83,55 +94,15 @@ class DiscordPresenter:
             if box.worker is not None:
                 box.worker.cancel()
 
-    # ----------------------------------------------------------------- formatting
-    def name_of(self, live: LiveTable, seat: int, lang: str) -> str:
-        user = live.seats[seat].user_id
-        if user is None:
-            return (
-                text(lang, "ai_name", seat=seat)
-                if live.seats[seat].ai_kind
-                else text(lang, "seat_empty")
-            )
-        return self.bot.display_name(user)
+    @property
+    def service(self) -> TableService:
+        if self._service is None:
+            raise RuntimeError("the presenter has no table service yet")
+        return self._service
 
-    def names(self, live: LiveTable, lang: str) -> list[str]:
-        return [self.name_of(live, s, lang) for s in range(6)]
-
-    def fmt(self, live: LiveTable | None, lang: str, value: Any) -> str:
-        """One announcement or error parameter as text."""
-        if isinstance(value, Who):
-            name = self.name_of(live, value.seat, lang) if live else str(value.seat)
-            return f"{name} ({value.seat})"
-        if isinstance(value, Mention):
-            return f"<@{value.user_id}>"
-        if isinstance(value, Place):
-            return place_name(lang, value.place)
-        if isinstance(value, tuple):
-            parts = [self.fmt(live, lang, v) for v in value]
-            if len(value) == 3 and isinstance(value[1], Who):  # tribute: payer → receiver cards
-                return f"{parts[0]} → {parts[1]} {parts[2]}"
-            if len(value) == 2 and isinstance(value[1], int) and not isinstance(value[1], bool):
-                return f"{parts[0]} {value[1]:+d}"
-            return " ".join(parts)
-        if isinstance(value, list):
-            return ("、" if lang == "zh" else ", ").join(self.fmt(live, lang, v) for v in value)
-        return str(value)
-
-    def render(self, live: LiveTable | None, lang: str, key: str, params: dict[str, Any]) -> str:
-        return text(lang, key, **{k: self.fmt(live, lang, v) for k, v in params.items()})
-
-    def where(self, live: LiveTable, lang: str) -> str:
-        guild = self.bot.get_guild(live.table.guild_id)
-        channel = self.bot.get_channel(live.table.channel_id)
-        return text(
-            lang,
-            "dm_where",
-            guild=guild.name if guild else live.table.guild_id,
-            channel=getattr(channel, "name", live.table.channel_id),
-        )
-
-    def channel_lang(self, live: LiveTable) -> str:
-        return self.bot.guild_lang(live.table.guild_id)
+    def attach(self, service: TableService) -> None:
+        """The service whose events this presenter shows (built after the presenter)."""
+        self._service = service
 
     # ----------------------------------------------------------------- events
     def table_changed(self, live: LiveTable) -> None:
@@ -145,15 +116,15 @@ class DiscordPresenter:
         if self.refresh_interval:
             await asyncio.sleep(self.refresh_interval)
         box.refresh_pending = False
-        channel = self.bot.get_channel(live.table.channel_id)
+        channel = self.client.get_channel(live.table.channel_id)
         if channel is None:
             return
-        lang = self.channel_lang(live)
-        await self.bot.learn_names([s.user_id for s in live.seats if s.user_id is not None])
+        lang = self.people.channel_lang(live)
+        await self.people.learn_names([s.user_id for s in live.seats if s.user_id is not None])
         async with live.lock:  # a consistent state to draw
-            names = self.names(live, lang)
+            names = self.people.names(live, lang)
             view = pictures.table_view(live, names, lang)
-        png = await self.bot.draw.background(pictures.view_png, view, lang)
+        png = await self.draw.background(pictures.view_png, view, lang)
         seats = " · ".join(f"{s}: {n}" for s, n in enumerate(names))
         file = discord.File(io.BytesIO(png), filename="table.png")
         content = f"**够级 Gouji** — {seats}"
@@ -166,16 +137,16 @@ class DiscordPresenter:
             except discord.NotFound:
                 pass
         msg = await channel.send(content, file=file, allowed_mentions=NO_PINGS)
-        await self.bot.service.store.set_table_message(live.id, msg.id)
-        live.table = await self.bot.service.store.get_table(live.id)
+        await self.service.store.set_table_message(live.id, msg.id)
+        live.table = await self.service.store.get_table(live.id)
 
     def announce(self, live: LiveTable, key: str, **params: Any) -> None:
         self._enqueue(live, lambda: self._say(live, key, params))
 
     async def _say(self, live: LiveTable, key: str, params: dict[str, Any]) -> None:
-        channel = self.bot.get_channel(live.table.channel_id)
+        channel = self.client.get_channel(live.table.channel_id)
         if channel is not None:
-            content = self.render(live, self.channel_lang(live), key, params)
+            content = self.people.render(live, self.people.channel_lang(live), key, params)
             await channel.send(content, allowed_mentions=NO_PINGS)
 
     def ping(self, live: LiveTable, seats: list[int], key: str) -> None:
@@ -184,12 +155,12 @@ class DiscordPresenter:
             self._enqueue(live, lambda: self._ping(live, users, key))
 
     async def _ping(self, live: LiveTable, users: list[int], key: str) -> None:
-        channel = self.bot.get_channel(live.table.channel_id)
+        channel = self.client.get_channel(live.table.channel_id)
         if channel is None:
             return
         box = self._box(live)
         mentions = " ".join(f"<@{u}>" for u in users)
-        content = text(self.channel_lang(live), key, user=mentions, users=mentions)
+        content = text(self.people.channel_lang(live), key, user=mentions, users=mentions)
         old, box.turn_message = box.turn_message, None
         box.turn_message = await channel.send(
             content,
@@ -216,12 +187,12 @@ class DiscordPresenter:
         user_id = live.seats[seat].user_id
         if user_id is None or live.seats[seat].dm_refused:
             return
-        lang = self.bot.user_lang(user_id, live.table.guild_id)
-        cards = self.bot.service.hand_cards(live, seat)
+        lang = self.people.user_lang(user_id, live.table.guild_id)
+        cards = self.service.hand_cards(live, seat)
         if not cards:
             return
-        png = await self.bot.draw.background(pictures.hand_png, cards, lang)
-        content = text(lang, "dm_hand", where=self.where(live, lang))
+        png = await self.draw.background(pictures.hand_png, cards, lang)
+        content = text(lang, "dm_hand", where=self.people.where(live, lang))
         await self._dm(live, seat, content, file=discord.File(io.BytesIO(png), "hand.png"))
 
     def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
@@ -232,19 +203,17 @@ class DiscordPresenter:
         self._enqueue(live, lambda: self._prompt(live, seat, kind, serial))
 
     async def _prompt(self, live: LiveTable, seat: int, kind: str, serial: int) -> None:
-        from bot.discord_bot import components as ui
-
         user_id = live.seats[seat].user_id
         if user_id is None or self._box(live).prompt_serial.get(seat) != serial:
             return  # a later question for this seat is queued: only that one is sent
-        lang = self.bot.user_lang(user_id, live.table.guild_id)
-        where = self.where(live, lang)
+        lang = self.people.user_lang(user_id, live.table.guild_id)
+        where = self.people.where(live, lang)
         async with live.lock:
             if not live.playing or seat not in live.series.to_act:
                 return  # answered already (or by the clock)
-            if self.bot.service._prompt_kind(live) != kind:
+            if self.service._prompt_kind(live) != kind:
                 return  # a later question; it has its own prompt
-            view, content = ui.prompt_view(self, live, seat, kind, lang, where)
+            view, content = prompt_view(self.people, self.service, live, seat, kind, lang, where)
         box = self._box(live)
         await self._close_prompt(box, seat)  # one open question per seat
         sent = await self._dm(live, seat, content, view=view)
@@ -274,12 +243,12 @@ class DiscordPresenter:
         if user_id is None or live.seats[seat].dm_refused:
             return None
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             return await user.send(content, **kwargs)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise
-            if await self.bot.service.set_dm_refused(live, seat):
+            if await self.service.set_dm_refused(live, seat):
                 await self._say(live, "use_hand", {"user": Mention(user_id)})
             return None
 
@@ -292,10 +261,10 @@ class DiscordPresenter:
         task.add_done_callback(self._tasks.discard)
 
     async def _broken(self, channel_id: int, reason: str) -> None:
-        await self.bot.wait_until_ready()
-        channel = self.bot.get_channel(channel_id)
+        await self.client.wait_until_ready()
+        channel = self.client.get_channel(channel_id)
         if channel is not None:
-            lang = self.bot.guild_lang(getattr(channel.guild, "id", 0))
+            lang = self.people.guild_lang(getattr(channel.guild, "id", 0))
             await channel.send(text(lang, "table_broken", reason=reason), allowed_mentions=NO_PINGS)
 
 

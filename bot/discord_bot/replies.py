@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.discord_bot.context import Gouji, gouji_of
+from bot.discord_bot.people import People
 from bot.pictures import png as pictures
+from bot.pictures.drawing import Drawer
 from bot.service.errors import UserError
 from bot.service.live import LiveTable
 from bot.text.catalog import error_text, text
 from engine.actions import IllegalActionError
-
-if TYPE_CHECKING:
-    from bot.discord_bot.client import GoujiBot
 
 log = logging.getLogger("gouji.bot")
 
@@ -35,15 +35,10 @@ DONE_KEYS = {
 }
 
 
-def _bot(interaction: discord.Interaction) -> GoujiBot:
-    return interaction.client  # type: ignore[return-value]
-
-
-def refusal(bot: GoujiBot, exc: Exception, lang: str, live: LiveTable | None) -> str:
+def refusal(people: People, exc: Exception, lang: str, live: LiveTable | None) -> str:
     """A refused request as a reply: the service's and the engine's errors, translated."""
     if isinstance(exc, UserError):
-        params = {k: bot.presenter.fmt(live, lang, v) for k, v in exc.params.items()}
-        return text(lang, exc.key, **params)
+        return people.render(live, lang, exc.key, exc.params)
     return error_text(exc, lang)
 
 
@@ -86,10 +81,10 @@ def _hint_text(lang: str, action: Any) -> str:
 
 
 async def hand_file(
-    bot: GoujiBot, cards: str, lang: str, highlight: str | None = None
+    draw: Drawer, cards: str, lang: str, highlight: str | None = None
 ) -> discord.File:
     """The hand picture as a file to attach (``highlight``: the cards of a hint)."""
-    png = await bot.draw(pictures.hand_png, cards, lang, highlight)
+    png = await draw(pictures.hand_png, cards, lang, highlight)
     return discord.File(io.BytesIO(png), filename="hand.png")
 
 
@@ -99,21 +94,21 @@ async def run_dm_action(
     """A DM button or select of question ``token`` was used: act for the presser's seat at
     ``table_id`` (refused if that question is over). The press is acknowledged first (as the
     acting commands defer), so a busy moment never loses Discord's 3-second window."""
-    bot = _bot(interaction)
-    lang = bot.remember(interaction)
+    gouji = gouji_of(interaction)
+    lang = gouji.people.remember(interaction)
     live = None
     try:
-        live = bot.service.get(table_id)
+        live = gouji.service.get(table_id)
         if verb == "hint":
-            await send_hint(interaction, bot, live, lang)
+            await send_hint(interaction, gouji, live, lang)
             return
         await interaction.response.defer()  # "deferred update": the message is edited below
         if verb == "playhint":
-            action = await bot.service.act_hint(live, interaction.user.id, token=token)
+            action = await gouji.service.act_hint(live, interaction.user.id, token=token)
         else:
-            action = await bot.service.act(live, interaction.user.id, verb, cards, token=token)
+            action = await gouji.service.act(live, interaction.user.id, verb, cards, token=token)
     except (UserError, IllegalActionError, ValueError) as exc:
-        await reply(interaction, refusal(bot, exc, lang, live))
+        await reply(interaction, refusal(gouji.people, exc, lang, live))
         return
     except Exception:
         log.exception("DM action %s at table %s failed", verb, table_id)
@@ -125,12 +120,13 @@ async def run_dm_action(
 
 
 async def send_hint(
-    interaction: discord.Interaction, bot: GoujiBot, live: LiveTable, lang: str
+    interaction: discord.Interaction, gouji: Gouji, live: LiveTable, lang: str
 ) -> None:
-    action = bot.service.hint(live, interaction.user.id)
+    """The hint for the caller's seat, with the hand picture showing its cards."""
+    action = gouji.service.hint(live, interaction.user.id)
     seat = live.seat_of(interaction.user.id)
     highlight = str(action.cards) if action.cards is not None and action.verb != "return" else None
     if interaction.response.is_done() is False:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await hand_file(bot, bot.service.hand_cards(live, seat), lang, highlight)
+    file = await hand_file(gouji.draw, gouji.service.hand_cards(live, seat), lang, highlight)
     await reply(interaction, _hint_text(lang, action), file=file)

@@ -4,22 +4,23 @@ profiles and the leaderboard (``score``, ``top``) and records (``record``)."""
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.discord_bot.context import Gouji
+from bot.discord_bot.people import People
 from bot.pictures import png as pictures
 from bot.service.errors import UserError
 from bot.service.live import LiveTable, TableOptions
+from bot.service.tables import TableService
 from bot.text.catalog import text
-
-if TYPE_CHECKING:
-    from bot.discord_bot.client import GoujiBot
-    from bot.service.tables import TableService
+from data import Store
 
 
 async def apply_config(
-    bot: GoujiBot,
+    store: Store,
+    people: People,
     guild_id: int,
     lang: str,
     language: str | None,
@@ -28,11 +29,10 @@ async def apply_config(
     defaults: dict[str, Any],
 ) -> str:
     """Change what was given; answer with the settings as they are now."""
-    store = bot.store
     changed = []
     if language is not None:
         await store.set_language(guild_id, language)
-        bot.languages[guild_id] = language
+        people.set_guild_lang(guild_id, language)
         changed.append(f"language={language}")
     if channel_id is not None:
         await store.set_channel_allowed(guild_id, channel_id, allow)
@@ -58,12 +58,12 @@ async def apply_config(
 
 
 async def profile_file(
-    bot: GoujiBot, guild: discord.Guild, user: discord.abc.User, lang: str
+    gouji: Gouji, guild: discord.Guild, user: discord.abc.User, lang: str
 ) -> discord.File:
     """The profile image of ``user`` on this server."""
-    profile = await bot.store.get_profile(guild.id, user.id)
-    position = await bot.store.rank_of(guild.id, user.id)
-    png = await bot.draw(
+    profile = await gouji.store.get_profile(guild.id, user.id)
+    position = await gouji.store.rank_of(guild.id, user.id)
+    png = await gouji.draw(
         pictures.profile_png,
         user.display_name,
         profile.score,
@@ -78,19 +78,13 @@ async def profile_file(
     return discord.File(io.BytesIO(png), filename="profile.png")
 
 
-async def leaderboard_file(bot: GoujiBot, guild: discord.Guild, lang: str) -> discord.File:
+async def leaderboard_file(gouji: Gouji, guild: discord.Guild, lang: str) -> discord.File:
     """The server's leaderboard image (top ten)."""
     rows = []
-    for profile in await bot.store.leaderboard(guild.id, limit=10):
-        name = bot.user_names.get(profile.user_id)
-        if name is None:
-            try:
-                name = (await bot.fetch_user(profile.user_id)).display_name
-            except discord.HTTPException:
-                name = f"#{profile.user_id}"
-            bot.user_names[profile.user_id] = name
+    for profile in await gouji.store.leaderboard(guild.id, limit=10):
+        name = await gouji.people.fetch_name(profile.user_id)
         rows.append((name, profile.score, profile.games))
-    png = await bot.draw(pictures.leaderboard_png, rows, guild.name, lang)
+    png = await gouji.draw(pictures.leaderboard_png, rows, guild.name, lang)
     return discord.File(io.BytesIO(png), filename="top.png")
 
 

@@ -1,6 +1,6 @@
 """Engine state → render views: the one adapter between :mod:`engine` and :mod:`render`.
 
-Pure functions, no Discord and no database, so the bot (``bot/pictures.py``) and the
+Pure functions, no Discord and no database, so the bot (``bot/pictures/png.py``) and the
 terminal commands (``gouji demo``, ``gouji play``) draw the same pictures from the same
 state. A table view is built from one seat's :class:`~engine.observation.Observation`, so
 it shows only what that seat may know (counts of cards, never the cards of others).

@@ -24,6 +24,7 @@ from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, RETURN, Action, Il
 from engine.ai import make_player
 from engine.cards import deal, format_cards
 from engine.game import BROKEN, SUCCESS
+from engine.record import series_from_record
 from engine.scoring import team_of, title_for
 
 
@@ -103,8 +104,6 @@ class GameFlow:
             )
 
     async def _reload_locked(self, live: LiveTable) -> None:
-        from engine.record import series_from_record
-
         record = await self.series_record(live)
         live.series = series_from_record(record)
 

@@ -8,6 +8,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.discord_bot.people import People
 from bot.discord_bot.settings import apply_config
 from bot.discord_bot.translator import GoujiTranslator
 from bot.service.errors import UserError
@@ -31,12 +32,16 @@ async def test_command_names_and_descriptions_have_chinese() -> None:
 
 
 async def test_server_settings_need_valid_values_and_are_shown(store) -> None:
-    bot = SimpleNamespace(store=store, languages={})
-    shown = await apply_config(bot, GUILD, "en", "en", 77, True, {"turn_time": 30})
+    people = People(SimpleNamespace())  # no Discord needed: only the channel languages
+    shown = await apply_config(store, people, GUILD, "en", "en", 77, True, {"turn_time": 30})
     assert "language=en" in shown and "<#77>" in shown
     settings = await store.get_settings(GUILD)
-    assert settings.language == "en" and settings.channels == (77,) and bot.languages[GUILD] == "en"
+    assert (
+        settings.language == "en"
+        and settings.channels == (77,)
+        and people.guild_lang(GUILD) == "en"
+    )
     assert settings.table_defaults == {"turn_time": 30}
     with pytest.raises(UserError):
-        await apply_config(bot, GUILD, "en", None, None, True, {"turn_time": 0})
+        await apply_config(store, people, GUILD, "en", None, None, True, {"turn_time": 0})
     assert (await store.get_settings(GUILD)).table_defaults == {"turn_time": 30}

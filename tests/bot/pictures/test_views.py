@@ -1,4 +1,4 @@
-"""bot/views.py: engine state → render views."""
+"""bot/pictures/views.py: engine state → render views."""
 
 from __future__ import annotations
 

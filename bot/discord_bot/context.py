@@ -1,0 +1,35 @@
+"""What the Discord handlers work with — the table service, the store, who is who and the
+drawer — handed to the cog and reached by the DM components through their interaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, cast
+
+import discord
+
+from bot.discord_bot.people import People
+from bot.pictures.drawing import Drawer
+from bot.service.tables import TableService
+from data import Store
+
+
+@dataclass(frozen=True, slots=True)
+class Gouji:
+    """The narrow dependencies of the command and button handlers."""
+
+    service: TableService
+    store: Store
+    people: People
+    draw: Drawer
+
+
+class HasGouji(Protocol):
+    """A client that carries the handlers' :class:`Gouji` (set once it is started)."""
+
+    gouji: Gouji
+
+
+def gouji_of(interaction: discord.Interaction) -> Gouji:
+    """The :class:`Gouji` of the client that received ``interaction``."""
+    return cast(HasGouji, interaction.client).gouji
