@@ -29,10 +29,9 @@ from bot.discord_bot.settings import (
     profile_file,
 )
 from bot.pictures import png as pictures
-from bot.service.errors import UserError
+from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
 from bot.text.catalog import text
-from engine.actions import IllegalActionError
 
 log = logging.getLogger("gouji.bot")
 
@@ -89,7 +88,7 @@ class GoujiCog(commands.Cog):
             if defer:
                 await interaction.response.defer(ephemeral=not public, thinking=True)
             content, file, ephemeral, *rest = await work(lang)
-        except (UserError, IllegalActionError, ValueError) as exc:
+        except REFUSALS as exc:
             await reply(
                 interaction, refusal(self.people, exc, lang, self._live_or_none(interaction))
             )
@@ -404,8 +403,11 @@ class GoujiCog(commands.Cog):
             if live is None:
                 raise UserError("no_table")
             await send_hint(interaction, self.gouji, live, lang)
-        except (UserError, IllegalActionError) as exc:
+        except REFUSALS as exc:
             await reply(interaction, refusal(self.people, exc, lang, live))
+        except Exception:
+            log.exception("/gouji hint at table %s failed", live.id if live else None)
+            await reply(interaction, text(lang, "internal"))
 
     @gouji.command(name="hand", description=_("Show your hand (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -60,7 +60,6 @@ class DiscordPresenter:
         self._service: TableService | None = None
         self.refresh_interval = refresh_interval
         self.outboxes: dict[int, Outbox] = {}
-        self._tasks: set[asyncio.Task] = set()
 
     # ----------------------------------------------------------------- the outbox
     def _box(self, live: LiveTable) -> Outbox:
@@ -68,21 +67,27 @@ class DiscordPresenter:
         if box is None:
             box = self.outboxes[live.id] = Outbox()
         if box.worker is None or box.worker.done():
-            box.worker = asyncio.create_task(self._work(live, box))
+            box.worker = self.service.supervisor.start(live.id, "outbox", self._work(live, box))
         return box
 
     def _enqueue(self, live: LiveTable, job: Callable[[], Awaitable[None]]) -> None:
         self._box(live).queue.put_nowait(job)
 
     async def _work(self, live: LiveTable, box: Outbox) -> None:
-        while True:
-            job = await box.queue.get()
-            try:
-                await job()
-            except Exception:  # one failed message must not stop the table's others
-                log.exception("table %s: a Discord job failed", live.id)
-            finally:
-                box.queue.task_done()
+        """Run the table's jobs in order; once the table has ended and its last job ran, the
+        outbox goes away with it."""
+        try:
+            while not (live.ended and box.queue.empty()):
+                job = await box.queue.get()
+                try:
+                    await job()
+                except Exception:  # one failed message must not stop the table's others
+                    log.exception("table %s: a Discord job failed", live.id)
+                finally:
+                    box.queue.task_done()
+        finally:
+            if self.outboxes.get(live.id) is box:
+                del self.outboxes[live.id]
 
     async def drain(self) -> None:
         """Wait until every queued job has run (tests, shutdown)."""
@@ -256,9 +261,10 @@ class DiscordPresenter:
         self._enqueue(live, lambda: self._say(live, key, {}))
 
     def broken(self, table_id: int, channel_id: int, reason: str) -> None:
-        task = asyncio.create_task(self._broken(channel_id, reason))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        box = self.outboxes.pop(table_id, None)  # what was queued for a broken table is moot
+        if box is not None and box.worker is not None:
+            box.worker.cancel()
+        self.service.supervisor.start(table_id, "broken notice", self._broken(channel_id, reason))
 
     async def _broken(self, channel_id: int, reason: str) -> None:
         await self.client.wait_until_ready()

@@ -14,10 +14,9 @@ from bot.discord_bot.context import Gouji, gouji_of
 from bot.discord_bot.people import People
 from bot.pictures import png as pictures
 from bot.pictures.drawing import Drawer
-from bot.service.errors import UserError
+from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
 from bot.text.catalog import error_text, text
-from engine.actions import IllegalActionError
 
 log = logging.getLogger("gouji.bot")
 
@@ -107,7 +106,7 @@ async def run_dm_action(
             action = await gouji.service.act_hint(live, interaction.user.id, token=token)
         else:
             action = await gouji.service.act(live, interaction.user.id, verb, cards, token=token)
-    except (UserError, IllegalActionError, ValueError) as exc:
+    except REFUSALS as exc:
         await reply(interaction, refusal(gouji.people, exc, lang, live))
         return
     except Exception:

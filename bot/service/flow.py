@@ -11,14 +11,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service.clock import Clock
 from bot.service.live import LiveTable
 from bot.service.presenter import BURN as P_BURN
 from bot.service.presenter import DECLARE, REVOLT, TURN, Place, Presenter, Who
 from bot.service.presenter import RETURN as P_RETURN
+from bot.service.supervise import Supervisor
 from data import ProfileUpdate, Store
 from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, RETURN, Action, IllegalActionError
 from engine.ai import make_player
@@ -26,6 +27,8 @@ from engine.cards import deal, format_cards
 from engine.game import BROKEN, SUCCESS
 from engine.record import series_from_record
 from engine.scoring import team_of, title_for
+
+log = logging.getLogger("gouji.bot")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +62,9 @@ class GameFlow:
     presenter: Presenter
     ai_delay: float
     warn_before: float
-    clock: Callable[[], float]
+    clock: Clock
     rng: random.Random
+    supervisor: Supervisor
 
     # ----------------------------------------------------------------- applying
     def _snapshot(self, live: LiveTable) -> _Snapshot | None:
@@ -99,9 +103,7 @@ class GameFlow:
         try:
             self._announce_changes(live, before)
         except Exception:  # the action is logged: a display bug must not undo the answer
-            logging.getLogger("gouji.bot").exception(
-                "table %s: announcing %s failed", live.id, action
-            )
+            log.exception("table %s: announcing %s failed", live.id, action)
 
     async def _reload_locked(self, live: LiveTable) -> None:
         record = await self.series_record(live)
@@ -343,7 +345,7 @@ class GameFlow:
         elif kind != P_BURN:
             self.presenter.ping(live, sorted(new), "your_turn_many")
             live.last_pinged = None
-        await self._set_deadline_locked(live, self.clock() + seconds, waiting)
+        await self._set_deadline_locked(live, self.clock.now() + seconds, waiting)
 
     async def _set_deadline_locked(
         self, live: LiveTable, deadline: float | None, waiting: frozenset[int]
@@ -357,15 +359,17 @@ class GameFlow:
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         if deadline is not None:
-            live.tasks["timer"] = asyncio.create_task(self._timer(live, deadline))
+            live.tasks["timer"] = self.supervisor.start(
+                live.id, "clock", self._timer(live, deadline)
+            )
 
     async def _timer(self, live: LiveTable, deadline: float) -> None:
         warn_at = deadline - self.warn_before
-        if self.warn_before > 0 and warn_at - self.clock() > 1:
-            await asyncio.sleep(warn_at - self.clock())
+        if self.warn_before > 0 and warn_at - self.clock.now() > 1:
+            await self.clock.sleep(warn_at - self.clock.now())
             if live.deadline == deadline and live.waiting:
-                self.presenter.warn(live, sorted(live.waiting), round(deadline - self.clock()))
-        await asyncio.sleep(max(0.0, deadline - self.clock()))
+                self.presenter.warn(live, sorted(live.waiting), round(deadline - self.clock.now()))
+        await self.clock.sleep(max(0.0, deadline - self.clock.now()))
         async with live.lock:
             if live.deadline != deadline or live.ended:
                 return
@@ -387,10 +391,9 @@ class GameFlow:
                     await self.store.set_standin(live.id, seat, True, live.ai_kind(seat))
                     self.presenter.announce(live, "timeout_standin", user=Who(seat))
                 live.seats[seat] = (await self.store.get_seats(live.id))[seat]
-                action = await self._ai_action(live, seat)
+                await self._ai_act_locked(live, seat)
             else:
-                action = self._default_answer(live, seat, kind)
-            await self._apply_locked(live, action)
+                await self._apply_locked(live, self._default_answer(live, seat, kind))
         live.waiting = frozenset()
 
     def _default_answer(self, live: LiveTable, seat: int, kind: str) -> Action:
@@ -437,7 +440,9 @@ class GameFlow:
         """Make sure the automatic actions of this table are being taken."""
         task = live.tasks.get("drive")
         if task is None or task.done():
-            live.tasks["drive"] = asyncio.create_task(self._drive(live))
+            live.tasks["drive"] = self.supervisor.start(
+                live.id, "automatic play", self._drive(live)
+            )
 
     async def _drive(self, live: LiveTable) -> None:
         while True:
@@ -447,29 +452,46 @@ class GameFlow:
                 return
             phase = self._prompt_kind(live)
             if step.ai and self.ai_delay > 0 and phase in (TURN, P_BURN):
-                await asyncio.sleep(self.ai_delay)
+                await self.clock.sleep(self.ai_delay)
             async with live.lock:
                 if self._next_step(live) != step:
                     continue
                 if step.ai:
-                    action = await self._ai_action(live, step.seat)
+                    await self._ai_act_locked(live, step.seat)
                 else:
-                    action = Action(step.seat, PASS)
-                try:
-                    await self._apply_locked(live, action)
-                except IllegalActionError as exc:  # an AI bug must not stop the table
-                    action = live.series.current.game.legal_actions(step.seat)[0]
-                    self._log_ai_error(live, step.seat, exc)
-                    await self._apply_locked(live, action)
+                    await self._apply_locked(live, Action(step.seat, PASS))
                 await self._after_change_locked(live)
 
-    def _log_ai_error(self, live: LiveTable, seat: int, exc: Exception) -> None:
-        logging.getLogger("gouji.bot").warning(
-            "table %s seat %s: the AI chose an illegal action (%s); took the first legal one",
-            live.id,
-            seat,
-            exc,
+    async def _ai_act_locked(self, live: LiveTable, seat: int) -> Action:
+        """The seat's AI acts. An AI that fails or whose action is refused must not stop the
+        table: the first legal action is taken instead (a default one where there is one:
+        no burn, no declaring, no revolution, the lowest return), and that is logged."""
+        action: Action | None = None
+        try:
+            action = await self._ai_action(live, seat)
+        except Exception:  # an AI bug
+            log.exception("table %s seat %s: the AI failed to choose", live.id, seat)
+        if action is not None:
+            try:
+                await self._apply_locked(live, action)
+                return action
+            except IllegalActionError as exc:
+                log.warning("table %s seat %s: the AI chose %s: %s", live.id, seat, action, exc)
+        kind = self._prompt_kind(live)
+        action = self._fallback_action(live, seat)
+        log.warning(
+            "table %s seat %s (%s): took %s instead of the AI's choice", live.id, seat, kind, action
         )
+        await self._apply_locked(live, action)
+        return action
+
+    def _fallback_action(self, live: LiveTable, seat: int) -> Action:
+        """A legal action for ``seat`` in every phase (play, burn window, declare, revolt,
+        return): the first of the engine's legal actions, or the lowest return."""
+        cur = live.series.current
+        if cur.game is None:
+            return Action(seat, RETURN, live.series.default_return(seat))
+        return cur.game.legal_actions(seat)[0]
 
     async def settle(self, live: LiveTable) -> None:
         """Wait until the table has taken every automatic action it can (tests)."""

@@ -16,14 +16,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import time
-from collections.abc import Callable
 from typing import Any
 
+from bot.service.clock import Clock, SystemClock
 from bot.service.errors import UserError
 from bot.service.flow import GameFlow
 from bot.service.live import LiveTable, TableOptions
 from bot.service.presenter import Mention, Presenter, Who
+from bot.service.supervise import Supervisor
 from data import ActiveTable, Store
 from engine.actions import (
     BURN,
@@ -61,7 +61,7 @@ class TableService(GameFlow):
         ai_delay: float = 0.8,
         warn_before: float = 10.0,
         idle_seconds: float = 3600.0,
-        clock: Callable[[], float] = time.time,
+        clock: Clock | None = None,
         rng: random.Random | None = None,
     ) -> None:
         self.store = store
@@ -69,7 +69,8 @@ class TableService(GameFlow):
         self.ai_delay = ai_delay
         self.warn_before = warn_before
         self.idle_seconds = idle_seconds
-        self.clock = clock
+        self.clock = clock or SystemClock()
+        self.supervisor = Supervisor(self._break_table)
         self.rng = rng or random.SystemRandom()
         self.tables: dict[int, LiveTable] = {}
         self.by_channel: dict[int, int] = {}
@@ -97,7 +98,7 @@ class TableService(GameFlow):
         return seat
 
     def _touch(self, live: LiveTable) -> None:
-        live.last_activity = self.clock()
+        live.last_activity = self.clock.now()
 
     # ----------------------------------------------------------------- lobby
     async def open_table(
@@ -266,6 +267,11 @@ class TableService(GameFlow):
             await self.store.abandon_series(live.series_id)
         await self.store.set_table_status(live.id, "ended")
         await self._set_deadline_locked(live, None, frozenset())
+        self._forget_locked(live)
+        self.presenter.closed(live, key)
+
+    def _forget_locked(self, live: LiveTable) -> None:
+        """The table is over: out of memory, its background tasks stopped."""
         live.ended = True
         self.by_channel.pop(live.table.channel_id, None)
         self.tables.pop(live.id, None)
@@ -273,7 +279,6 @@ class TableService(GameFlow):
             if task is not asyncio.current_task():
                 task.cancel()
             live.tasks.pop(name, None)
-        self.presenter.closed(live, key)
 
     async def back(self, channel_id: int, user_id: int) -> tuple[LiveTable, int]:
         """Take the seat back from the AI (托管)."""
@@ -466,7 +471,7 @@ class TableService(GameFlow):
     # ----------------------------------------------------------------- idle tables
     async def end_idle(self) -> list[int]:
         """End every table nobody touched for ``idle_seconds``; returns their ids."""
-        now = self.clock()
+        now = self.clock.now()
         ended = []
         for live in list(self.tables.values()):
             if now - live.last_activity >= self.idle_seconds:
@@ -479,6 +484,21 @@ class TableService(GameFlow):
     async def close(self) -> None:
         """Stop every table's timers and automatic play (the bot is shutting down)."""
         for live in self.tables.values():
-            for task in live.tasks.values():
-                task.cancel()
             live.tasks.clear()
+        self.supervisor.cancel_all()
+
+    # ----------------------------------------------------------------- failures
+    async def _break_table(self, table_id: int, job: str, exc: Exception) -> None:
+        """A background task of the table failed (logged by the supervisor): set the table
+        aside as broken, say so in its channel; the other tables go on."""
+        live = self.tables.get(table_id)
+        if live is None or live.ended:
+            return
+        reason = f"table {table_id}: the {job} stopped ({type(exc).__name__})"
+        async with live.lock:
+            self._forget_locked(live)
+            try:
+                await self.store.mark_broken(table_id, reason)
+            except Exception:
+                log.exception("table %s: marking it broken failed", table_id)
+        self.presenter.broken(table_id, live.table.channel_id, reason)
