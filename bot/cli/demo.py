@@ -140,44 +140,8 @@ def play_deal(series, players: Sequence, seed: int, on_action: Callable[[int], N
     return log
 
 
-def profile_updates(current, users: Sequence[int]) -> list:
-    """Each seated user's profile change for a finished deal: the team's points for the game
-    plus own penalties, the place, opens (not those given by a revolt), successful burns and
-    stifles made."""
-    from data import ProfileUpdate
-    from engine.game import SUCCESS
-    from engine.scoring import opposite_of, team_of
-
-    game = current.game
-    points, penalties = current.score(), current.penalties()
-    team = [sum(points[s] for s in range(6) if team_of(s) == t) for t in (0, 1)]
-    return [
-        ProfileUpdate(
-            user_id=users[seat],
-            score_delta=team[team_of(seat)] + penalties[seat],
-            place=game.places[seat],
-            opens=int(game.opened[seat] and not game.revolted[opposite_of(seat)]),
-            burns=sum(1 for b in game.burns if b.burner == seat and b.result == SUCCESS),
-            stifles=sum(1 for _, by in game.stifled if by == seat),
-            leaves=int(seat in game.left),
-        )
-        for seat in range(6)
-    ]
-
-
-def game_result(current) -> dict:
-    """What the store keeps as a finished deal's result: the replay object of RECORD.md with
-    the tribute paid and returned at its start and its score."""
-    from engine.record import state_json
-
-    result = state_json(current.game)
-    result["paid"] = [p.to_json() for p in current.paid]
-    result["returned"] = [r.to_json() for r in current.returns]
-    result["score"] = current.score()
-    return result
-
-
 async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> None:
+    from bot.service.results import game_result, profile_updates
     from bot.text.terminal import describe_deal, describe_totals
     from data import Store
     from engine.ai import make_player

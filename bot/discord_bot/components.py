@@ -11,6 +11,7 @@ service checks the turn again.
 from __future__ import annotations
 
 import re
+from typing import Any, cast
 
 import discord
 
@@ -43,7 +44,7 @@ _STYLE = {
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"g:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>[a-z]+)",
 ):
     """A button that makes the presser's seat do ``verb`` at ``table`` for question
@@ -61,32 +62,38 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
-        return cls(int(match["table"]), match["token"], match["verb"], item.label or "")
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["table"]), match["token"], match["verb"], label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await run_dm_action(interaction, self.table_id, self.token, self.verb, None)
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"gs:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>return|burn)",
 ):
     """A select menu: the cards to return (还贡) or the play to burn with."""
 
-    def __init__(self, table_id: int, token: str, verb: str, select: discord.ui.Select) -> None:
+    def __init__(
+        self, table_id: int, token: str, verb: str, select: discord.ui.Select[discord.ui.View]
+    ) -> None:
         super().__init__(select)
         self.table_id, self.token, self.verb = table_id, token, verb
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionSelect:
+        if not isinstance(item, discord.ui.Select):
+            raise TypeError(f"{match.string}: not a select menu")
         return cls(int(match["table"]), match["token"], match["verb"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or []
         cards = "".join(v.split("#")[0] for v in values)
         await run_dm_action(interaction, self.table_id, self.token, self.verb, cards)
 
@@ -99,7 +106,7 @@ def _select(
     options: list[discord.SelectOption],
     n: int = 1,
 ) -> ActionSelect:
-    select = discord.ui.Select(
+    select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
         custom_id=f"gs:{table_id}:{token}:{verb}",
         placeholder=placeholder,
         options=options,
@@ -121,7 +128,6 @@ def prompt_view(
     """The DM asking ``seat`` what it does now: (view, content). Call under the table lock."""
     view = discord.ui.View(timeout=None)
     tid = live.id
-    game = live.game
     token = service.question_token(live)
 
     def button(verb: str) -> None:
@@ -140,9 +146,11 @@ def prompt_view(
         button("norevolt")
         return view, text(lang, "dm_revolt", where=where)
     if kind == RETURN:
-        series = live.series
+        series = live.running
         n, allowed = series.returnable(seat)
-        due = series.current.pending_return
+        due = live.current.pending_return
+        if due is None:
+            raise RuntimeError(f"table {live.id}: a return question without a return due")
         options = []
         for rank, count in enumerate(allowed):
             for k in range(min(count, n)):
@@ -164,16 +172,18 @@ def prompt_view(
         )
         who = people.fmt(live, lang, Who(due.taker))
         return view, text(lang, "dm_return", n=n, who=who, where=where)
+    game = live.running_game
+    standing = game.standing_seat
+    by = people.fmt(live, lang, Who(standing)) if standing is not None else ""
     if kind == BURN:
         plays = game.burn_plays(seat)[:25]
         options = [discord.SelectOption(label=p.canonical, value=p.canonical) for p in plays]
         view.add_item(_select(tid, token, "burn", text(lang, "select_burn"), options))
         button("noburn")
-        who = people.fmt(live, lang, Who(game.standing_seat))
         return view, text(
             lang,
             "dm_burn",
-            who=who,
+            who=by,
             cards=str(game.standing),
             seconds=live.options.burn_time,
             where=where,
@@ -187,5 +197,5 @@ def prompt_view(
     button("playhint")
     content = text(lang, "dm_turn", where=where)
     if game.standing is not None:
-        content += f" — {people.fmt(live, lang, Who(game.standing_seat))}: **{game.standing}**"
+        content += f" — {by}: **{game.standing}**"
     return view, content

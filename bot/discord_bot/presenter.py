@@ -28,6 +28,8 @@ from bot.text.catalog import text
 
 log = logging.getLogger("gouji.bot")
 NO_PINGS = discord.AllowedMentions.none()
+CHANNELS = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.StageChannel)
+Channel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
 
 
 class Outbox:
@@ -35,7 +37,7 @@ class Outbox:
 
     def __init__(self) -> None:
         self.queue: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
-        self.worker: asyncio.Task | None = None
+        self.worker: asyncio.Task[None] | None = None
         self.refresh_pending = False
         self.hands_pending: set[int] = set()
         self.turn_message: discord.Message | None = None
@@ -105,6 +107,11 @@ class DiscordPresenter:
             raise RuntimeError("the presenter has no table service yet")
         return self._service
 
+    def _channel(self, channel_id: int) -> Channel | None:
+        """A channel the bot can post in (a table's), or None if it is gone."""
+        channel = self.client.get_channel(channel_id)
+        return channel if isinstance(channel, CHANNELS) else None
+
     def attach(self, service: TableService) -> None:
         """The service whose events this presenter shows (built after the presenter)."""
         self._service = service
@@ -121,7 +128,7 @@ class DiscordPresenter:
         if self.refresh_interval:
             await asyncio.sleep(self.refresh_interval)
         box.refresh_pending = False
-        channel = self.client.get_channel(live.table.channel_id)
+        channel = self._channel(live.table.channel_id)
         if channel is None:
             return
         lang = self.people.channel_lang(live)
@@ -149,18 +156,18 @@ class DiscordPresenter:
         self._enqueue(live, lambda: self._say(live, key, params))
 
     async def _say(self, live: LiveTable, key: str, params: dict[str, Any]) -> None:
-        channel = self.client.get_channel(live.table.channel_id)
+        channel = self._channel(live.table.channel_id)
         if channel is not None:
             content = self.people.render(live, self.people.channel_lang(live), key, params)
             await channel.send(content, allowed_mentions=NO_PINGS)
 
     def ping(self, live: LiveTable, seats: list[int], key: str) -> None:
-        users = [live.seats[s].user_id for s in seats if live.seats[s].user_id is not None]
+        users = [u for u in (live.seats[s].user_id for s in seats) if u is not None]
         if users:
             self._enqueue(live, lambda: self._ping(live, users, key))
 
     async def _ping(self, live: LiveTable, users: list[int], key: str) -> None:
-        channel = self.client.get_channel(live.table.channel_id)
+        channel = self._channel(live.table.channel_id)
         if channel is None:
             return
         box = self._box(live)
@@ -214,7 +221,7 @@ class DiscordPresenter:
         lang = self.people.user_lang(user_id, live.table.guild_id)
         where = self.people.where(live, lang)
         async with live.lock:
-            if not live.playing or seat not in live.series.to_act:
+            if not live.playing or seat not in live.running.to_act:
                 return  # answered already (or by the clock)
             if self.service._prompt_kind(live) != kind:
                 return  # a later question; it has its own prompt
@@ -268,9 +275,9 @@ class DiscordPresenter:
 
     async def _broken(self, channel_id: int, reason: str) -> None:
         await self.client.wait_until_ready()
-        channel = self.client.get_channel(channel_id)
+        channel = self._channel(channel_id)
         if channel is not None:
-            lang = self.people.guild_lang(getattr(channel.guild, "id", 0))
+            lang = self.people.guild_lang(channel.guild.id)
             await channel.send(text(lang, "table_broken", reason=reason), allowed_mentions=NO_PINGS)
 
 

@@ -123,7 +123,7 @@ async def send_hint(
 ) -> None:
     """The hint for the caller's seat, with the hand picture showing its cards."""
     action = gouji.service.hint(live, interaction.user.id)
-    seat = live.seat_of(interaction.user.id)
+    seat = gouji.service.seat_for(live, interaction.user.id)
     highlight = str(action.cards) if action.cards is not None and action.verb != "return" else None
     if interaction.response.is_done() is False:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -19,14 +19,15 @@ from bot.service.live import LiveTable
 from bot.service.presenter import BURN as P_BURN
 from bot.service.presenter import DECLARE, REVOLT, TURN, Place, Presenter, Who
 from bot.service.presenter import RETURN as P_RETURN
+from bot.service.results import game_result, profile_updates
 from bot.service.supervise import Supervisor
-from data import ProfileUpdate, Store
+from data import Store
 from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, RETURN, Action, IllegalActionError
 from engine.ai import make_player
 from engine.cards import deal, format_cards
 from engine.game import BROKEN, SUCCESS
 from engine.record import series_from_record
-from engine.scoring import team_of, title_for
+from engine.scoring import counts_as_open, title_for
 
 log = logging.getLogger("gouji.bot")
 
@@ -69,9 +70,9 @@ class GameFlow:
     # ----------------------------------------------------------------- applying
     def _snapshot(self, live: LiveTable) -> _Snapshot | None:
         series = live.series
-        cur = series.current if series else None
-        if cur is None:
+        if series is None or series.current is None:
             return None
+        cur = series.current
         g = cur.game
         counts = tuple(tuple(g.counts[s]) if g else (len(cur.hands[s]),) for s in range(6))
         if g is None:
@@ -93,9 +94,9 @@ class GameFlow:
         """Apply ``action`` to the engine and append it to the log (committed), then
         announce what it caused. Raises the engine's error (nothing changed) if refused."""
         before = self._snapshot(live)
-        live.series.apply(action)
+        live.running.apply(action)
         try:
-            await self.store.append_action(live.game_id, str(action))
+            await self.store.append_action(live.game_row, str(action))
         except Exception:
             # the engine moved on but the log did not: rebuild from the log
             await self._reload_locked(live)
@@ -111,7 +112,7 @@ class GameFlow:
 
     async def series_record(self, live: LiveTable) -> dict[str, Any]:
         """The current series as a ``gouji-series/1`` record, with its length and tribute."""
-        record = await self.store.export_series_record(live.series_id)
+        record = await self.store.export_series_record(live.series_row)
         record["games_total"] = live.options.games
         record["tribute"] = live.options.series
         return record
@@ -137,7 +138,7 @@ class GameFlow:
                 if game.revolted[s] and s not in game.auto_revolted:
                     p.announce(live, "ev_revolt", user=Who(s))
         for s in range(6):
-            if after.opened[s] and not before.opened[s] and not game.revolted[(s + 3) % 6]:
+            if counts_as_open(after.opened, game.revolted, s) and not before.opened[s]:
                 p.announce(live, "ev_open", user=Who(s))
         for i, (burner, burned, result) in enumerate(after.burns):
             old = before.burns[i][2] if i < len(before.burns) else None
@@ -172,7 +173,7 @@ class GameFlow:
         while series is not None and series.current is not None:
             cur = series.current
             if cur.void:
-                await self.store.void_game(live.game_id)
+                await self.store.void_game(live.game_row)
                 self.presenter.announce(live, "ev_void")
                 await self._deal_locked(live)
                 continue
@@ -185,43 +186,23 @@ class GameFlow:
             await self._deal_locked(live)
 
     async def _record_result_locked(self, live: LiveTable) -> None:
-        series = live.series
-        cur = series.current
-        game = cur.game
-        points = cur.score()
-        penalties = cur.penalties()
-        team = [sum(points[s] for s in range(6) if team_of(s) == t) for t in (0, 1)]
-        updates = []
-        for seat in range(6):
-            user = live.leavers.get(seat, live.seats[seat].user_id)
-            if user is None:
-                continue
-            updates.append(
-                ProfileUpdate(
-                    user_id=user,
-                    score_delta=team[team_of(seat)] + penalties[seat],
-                    place=game.places[seat],
-                    opens=int(game.opened[seat] and not game.revolted[(seat + 3) % 6]),
-                    burns=sum(1 for b in game.burns if b.burner == seat and b.result == SUCCESS),
-                    stifles=sum(1 for _, by in game.stifled if by == seat),
-                    leaves=int(seat in game.left),
-                )
-            )
-        result = {
-            "places": list(game.places),
-            "points": points,
-            "penalties": penalties,
-            "tribute": [t.to_json() for t in (game.tribute() or [])] if live.options.series else [],
-            "chuan_san_hu": game.sweep,
-        }
-        await self.store.record_game_result(live.table.guild_id, live.game_id, updates, result)
+        series = live.running
+        cur = live.current
+        game = live.running_game
+        users = [live.leavers.get(seat, live.seats[seat].user_id) for seat in range(6)]
+        updates = profile_updates(cur, users)
+        result = game_result(cur, tribute=live.options.series)
+        await self.store.record_game_result(live.table.guild_id, live.game_row, updates, result)
         live.games_finished = len(series.counted)
-        order = sorted(range(6), key=lambda s: game.places[s])
+        places = [p for p in game.places if p is not None]
+        if len(places) != 6:
+            raise RuntimeError(f"table {live.id}: a finished game without six places")
+        order = sorted(range(6), key=lambda s: places[s])
         self.presenter.announce(
             live,
             "ev_game_over",
             number=cur.number,
-            places=[(Who(s), Place(game.places[s])) for s in order],
+            places=[(Who(s), Place(places[s])) for s in order],
         )
         if game.sweep and not series.finished:
             self.presenter.announce(live, "ev_sweep")
@@ -240,8 +221,8 @@ class GameFlow:
         live.pending_joins.clear()
 
     async def _finish_series_locked(self, live: LiveTable) -> None:
-        series = live.series
-        await self.store.finish_series(live.series_id, series.totals())
+        series = live.running
+        await self.store.finish_series(live.series_row, series.totals())
         await self.store.set_table_status(live.id, "lobby")
         await self._set_deadline_locked(live, None, frozenset())
         scores = series.player_scores()
@@ -263,18 +244,18 @@ class GameFlow:
         seed = self.rng.randrange(2**31)
         hands = deal(seed)
         row = await self.store.start_game(
-            live.series_id, seed, [" ".join(str(c) for c in h) for h in hands]
+            live.series_row, seed, [" ".join(str(c) for c in h) for h in hands]
         )
         live.game_id = row.id
         live.players.clear()
-        cur = live.series.start_game(hands, seed)
+        cur = live.running.start_game(hands, seed)
         if cur.paid:
             self.presenter.announce(
                 live,
                 "ev_tribute",
                 lines=[(Who(p.payer), Who(p.receiver), format_cards(p.cards)) for p in cur.paid],
             )
-        if len(live.series.deals) > 1:  # the first deal is announced by the start reply
+        if len(live.running.deals) > 1:  # the first deal is announced by the start reply
             self.presenter.announce(live, "ev_next_game", number=cur.number)
         for seat in range(6):
             if live.seats[seat].user_id is not None:
@@ -284,13 +265,12 @@ class GameFlow:
     def _waiting_humans(self, live: LiveTable) -> frozenset[int]:
         if not live.playing:
             return frozenset()
-        return frozenset(s for s in live.series.to_act if not live.is_ai(s))
+        return frozenset(s for s in live.running.to_act if not live.is_ai(s))
 
     def _prompt_kind(self, live: LiveTable) -> str:
-        cur = live.series.current
-        if cur.game is None:
+        g = live.current.game
+        if g is None:
             return P_RETURN
-        g = cur.game
         if g.phase in (DECLARE, REVOLT):
             return g.phase
         return P_BURN if g.window is not None else TURN
@@ -298,17 +278,18 @@ class GameFlow:
     def question_token(self, live: LiveTable) -> str:
         """Names the question the table asks now, from the game state alone (so it is the
         same after a restart): deal, kind and where in the log the question began."""
-        series = live.series
-        cur = series.current
+        series = live.running
+        cur = live.current
         kind = self._prompt_kind(live)
-        if cur.game is None:
+        game = cur.game
+        if game is None:
             start = sum(r.cards is not None for r in cur.returns)
         elif kind in (DECLARE, REVOLT):
             start = 0
-        elif kind == P_BURN:
-            start = len(cur.game.actions) - len(cur.game.window)
+        elif game.window is not None:
+            start = len(game.actions) - len(game.window)
         else:
-            start = len(cur.game.actions)
+            start = len(game.actions)
         return f"{len(series.deals)}.{kind}.{start}"
 
     async def _update_clock_locked(self, live: LiveTable) -> None:
@@ -317,8 +298,8 @@ class GameFlow:
         waiting = self._waiting_humans(live)
         if self._next_step(live) is not None:
             waiting = frozenset()  # automatic actions first; then we see who is waited on
-        kind = self._prompt_kind(live) if waiting else None
-        key = (len(live.series.deals), kind) if waiting else None
+        kind = self._prompt_kind(live) if waiting else ""
+        key = (len(live.running.deals), kind) if waiting else None
         stale = live.waiting if key != live.clock_key else live.waiting - waiting
         for seat in sorted(stale):
             self.presenter.answered(live, seat)
@@ -382,7 +363,7 @@ class GameFlow:
         timed-out turn in a row leaves the AI in the seat until ``back``."""
         await self._set_deadline_locked(live, None, live.waiting)  # this clock is spent
         for seat in sorted(live.waiting):
-            if not live.playing or seat not in live.series.to_act:
+            if not live.playing or seat not in live.running.to_act:
                 continue
             kind = self._prompt_kind(live)
             if kind == TURN:
@@ -398,20 +379,20 @@ class GameFlow:
 
     def _default_answer(self, live: LiveTable, seat: int, kind: str) -> Action:
         if kind == P_RETURN:
-            return Action(seat, RETURN, live.series.default_return(seat))
+            return Action(seat, RETURN, live.running.default_return(seat))
         return Action(seat, {DECLARE: NODECLARE, REVOLT: NOREVOLT, P_BURN: NOBURN}[kind])
 
     # ----------------------------------------------------------------- AI and auto-pass
     async def _ai_action(self, live: LiveTable, seat: int) -> Action:
         """What the seat's AI does now (run in a thread for the slower kinds)."""
-        series = live.series
+        series = live.running
+        cur = live.current
         kind = live.ai_kind(seat)
         key = (seat, kind)
         player = live.players.get(key)
         if player is None:
-            player = make_player(kind, (series.current.seed or 0) * 6 + seat)
+            player = make_player(kind, (cur.seed or 0) * 6 + seat)
             live.players[key] = player
-        cur = series.current
         if cur.game is None:
             n, allowed = series.returnable(seat)
             return Action(seat, RETURN, player.choose_return(allowed, n))
@@ -423,8 +404,8 @@ class GameFlow:
     def _next_step(self, live: LiveTable) -> _Step | None:
         if live.ended or not live.playing:
             return None
-        series = live.series
-        cur = series.current
+        series = live.running
+        cur = live.current
         index = len(cur.game.actions) if cur.game else sum(r.cards is not None for r in cur.returns)
         for seat in series.to_act:
             if live.is_ai(seat):
@@ -488,10 +469,10 @@ class GameFlow:
     def _fallback_action(self, live: LiveTable, seat: int) -> Action:
         """A legal action for ``seat`` in every phase (play, burn window, declare, revolt,
         return): the first of the engine's legal actions, or the lowest return."""
-        cur = live.series.current
-        if cur.game is None:
-            return Action(seat, RETURN, live.series.default_return(seat))
-        return cur.game.legal_actions(seat)[0]
+        game = live.current.game
+        if game is None:
+            return Action(seat, RETURN, live.running.default_return(seat))
+        return game.legal_actions(seat)[0]
 
     async def settle(self, live: LiveTable) -> None:
         """Wait until the table has taken every automatic action it can (tests)."""

@@ -126,7 +126,7 @@ class TableService(GameFlow):
         self.by_channel[live.table.channel_id] = live.id
 
     async def join(
-        self, channel_id: int, user_id: int, seat: int | None = None
+        self, channel_id: int | None, user_id: int, seat: int | None = None
     ) -> tuple[LiveTable, int, bool]:
         """Sit down (in ``seat`` or the next free one). Returns (table, seat, later): an AI
         seat during a game is taken over when that game ends (``later``)."""
@@ -151,7 +151,7 @@ class TableService(GameFlow):
             self.presenter.table_changed(live)
             return live, seat, False
 
-    async def leave(self, channel_id: int, user_id: int) -> tuple[LiveTable, int, bool]:
+    async def leave(self, channel_id: int | None, user_id: int) -> tuple[LiveTable, int, bool]:
         """Leave the table. During a game that is the engine's ``leave`` (−10) and the AI
         plays the seat. Returns (table, seat, during_game)."""
         live = self.table_in(channel_id)
@@ -177,7 +177,7 @@ class TableService(GameFlow):
             return live, seat, True
 
     async def add_ai(
-        self, channel_id: int, user_id: int, seat: int | None = None, kind: str = "hint"
+        self, channel_id: int | None, user_id: int, seat: int | None = None, kind: str = "hint"
     ) -> tuple[LiveTable, list[int]]:
         """Fill ``seat`` (or every empty seat) with an AI player of ``kind``."""
         live = self.table_in(channel_id)
@@ -198,7 +198,7 @@ class TableService(GameFlow):
             return live, seats
 
     async def remove_ai(
-        self, channel_id: int, user_id: int, seat: int | None = None
+        self, channel_id: int | None, user_id: int, seat: int | None = None
     ) -> tuple[LiveTable, list[int]]:
         """Free ``seat`` (or every seat) held by an AI player."""
         live = self.table_in(channel_id)
@@ -220,7 +220,7 @@ class TableService(GameFlow):
         if user_id != live.table.creator_id and live.seat_of(user_id) is None:
             raise UserError("not_seated")
 
-    def check_start(self, channel_id: int, user_id: int, *, again: bool = False) -> None:
+    def check_start(self, channel_id: int | None, user_id: int, *, again: bool = False) -> None:
         """Raise the ``UserError`` that :meth:`start` would raise now, if any."""
         live = self.table_in(channel_id)
         if again:
@@ -235,7 +235,9 @@ class TableService(GameFlow):
         if missing:
             raise UserError("need_six", missing=missing)
 
-    async def start(self, channel_id: int, user_id: int, *, again: bool = False) -> LiveTable:
+    async def start(
+        self, channel_id: int | None, user_id: int, *, again: bool = False
+    ) -> LiveTable:
         """Start a series (the creator; with ``again`` any seated player, after a series)."""
         live = self.table_in(channel_id)
         async with live.lock:
@@ -253,7 +255,7 @@ class TableService(GameFlow):
             await self._after_change_locked(live)
             return live
 
-    async def end(self, channel_id: int, user_id: int, may_manage: bool) -> LiveTable:
+    async def end(self, channel_id: int | None, user_id: int, may_manage: bool) -> LiveTable:
         """End the table (its creator, or someone who may manage the channel)."""
         live = self.table_in(channel_id)
         if user_id != live.table.creator_id and not may_manage:
@@ -280,7 +282,7 @@ class TableService(GameFlow):
                 task.cancel()
             live.tasks.pop(name, None)
 
-    async def back(self, channel_id: int, user_id: int) -> tuple[LiveTable, int]:
+    async def back(self, channel_id: int | None, user_id: int) -> tuple[LiveTable, int]:
         """Take the seat back from the AI (托管)."""
         live = self.table_in(channel_id)
         async with live.lock:
@@ -307,7 +309,7 @@ class TableService(GameFlow):
     def _check_turn(self, live: LiveTable, seat: int) -> None:
         if not live.playing:
             raise UserError("not_playing")
-        waiting = live.series.to_act
+        waiting = live.running.to_act
         if seat in waiting:
             return
         if len(waiting) == 1:
@@ -376,10 +378,10 @@ class TableService(GameFlow):
         """The hint (提示) for the user's seat now."""
         seat = self.seat_for(live, user_id)
         self._check_turn(live, seat)
-        series = live.series
-        if series.current.game is None:
-            return Action(seat, RETURN, series.default_return(seat))
-        return suggest(series.current.game.observe(seat))
+        game = live.current.game
+        if game is None:
+            return Action(seat, RETURN, live.running.default_return(seat))
+        return suggest(game.observe(seat))
 
     def choices(self, live: LiveTable, user_id: int, typed: str = "") -> list[str]:
         """Card strings the user may play (or burn with) now, most useful first, filtered by
@@ -465,7 +467,7 @@ class TableService(GameFlow):
             await self._update_clock_locked(live)
             return
         live.deadline = None  # force the timer to start
-        live.clock_key = (len(live.series.deals), self._prompt_kind(live))  # already asked
+        live.clock_key = (len(live.running.deals), self._prompt_kind(live))  # already asked
         await self._set_deadline_locked(live, deadline, waiting)
 
     # ----------------------------------------------------------------- idle tables

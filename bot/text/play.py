@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.text.terminal import pad, place_name, seat_label
+from engine.actions import Action
 from engine.cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, TWO
 from engine.game import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, Game
+from engine.hands import Play
 from engine.observation import Observation
-from engine.scoring import opposite_of, team_of
+from engine.scoring import counts_as_open, opposite_of, team_of
 
 # key -> (zh, en)
 TEXT: dict[str, tuple[str, str]] = {
@@ -274,10 +276,10 @@ class Snapshot:
     """The public state the narration compares."""
 
     phase: str
-    places: tuple
-    opened: tuple
-    burns: tuple
-    stifled: tuple
+    places: tuple[int | None, ...]
+    opened: tuple[bool, ...]
+    burns: tuple[tuple[int, int, str | None], ...]
+    stifled: tuple[tuple[int, int], ...]
     melee: bool
     standing_seat: int | None
     window: bool
@@ -297,14 +299,18 @@ def snapshot(game: Game) -> Snapshot:
     )
 
 
-def narrate(before: Snapshot, action, game: Game, names: Sequence[str], lang: str) -> list[str]:
+def narrate(
+    before: Snapshot, action: Action, game: Game, names: Sequence[str], lang: str
+) -> list[str]:
     """What became public by ``action``: the action itself (hidden answers excepted) and
     what it changed (burns, 开点, places, melee, the end of a phase or a round)."""
     who = [seat_label(names, s) for s in range(6)]
     lines = []
     verb = action.verb
     if verb == "play":
-        gouji = t(lang, "n_gouji") if action.cards.is_gouji else ""
+        gouji = (
+            t(lang, "n_gouji") if isinstance(action.cards, Play) and action.cards.is_gouji else ""
+        )
         lines.append(t(lang, "n_play", who=who[action.seat], cards=action.cards, gouji=gouji))
     elif verb in ("pass", "yield"):
         lines.append(t(lang, f"n_{verb}", who=who[action.seat]))
@@ -333,7 +339,7 @@ def narrate(before: Snapshot, action, game: Game, names: Sequence[str], lang: st
                 )
             )
     for s in range(6):
-        if after.opened[s] and not before.opened[s] and not game.revolted[opposite_of(s)]:
+        if counts_as_open(after.opened, game.revolted, s) and not before.opened[s]:
             lines.append(t(lang, "n_opened", who=who[s]))
     for s in sorted(range(6), key=lambda s: after.places[s] or 9):
         if after.places[s] and not before.places[s]:
@@ -342,10 +348,15 @@ def narrate(before: Snapshot, action, game: Game, names: Sequence[str], lang: st
         lines.append(t(lang, "n_stifled", who=who[seat], by=who[by]))
     if after.melee and not before.melee:
         lines.append(t(lang, "n_melee"))
-    if after.phase == PLAY_PHASE and before.phase != PLAY_PHASE:
+    leader = game.turn
+    if after.phase == PLAY_PHASE and before.phase != PLAY_PHASE and game.leader is not None:
         lines.append(t(lang, "n_leader", who=who[game.leader]))
-    elif after.phase == PLAY_PHASE and game.standing is None and before.standing_seat is not None:
-        leader = game.turn
+    elif (
+        after.phase == PLAY_PHASE
+        and game.standing is None
+        and before.standing_seat is not None
+        and leader is not None
+    ):
         key = "n_round" if leader == before.standing_seat else "n_takeover"
         lines.append(t(lang, key, who=who[leader]))
     return lines
