@@ -17,11 +17,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the engine, the store and Pillow load when the demo runs
+    from data import Profile
+    from engine.ai import Player
+    from engine.cards import Card
+    from engine.series import Series, SeriesGame
 
 DEMO_GUILD = 0
 DEMO_CHANNEL = 0
@@ -113,7 +121,9 @@ class Progress:
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
 
 
-def play_deal(series, players: Sequence, seed: int, on_action: Callable[[int], None]) -> list[str]:
+def play_deal(
+    series: Series, players: Sequence[Player], seed: int, on_action: Callable[[int], None]
+) -> list[str]:
     """Deal the next game of ``series`` from ``seed``, let ``players`` return tribute and play it
     to the end (finished or void); returns the deal's log in record notation."""
     from engine.actions import RETURN, Action
@@ -130,6 +140,8 @@ def play_deal(series, players: Sequence, seed: int, on_action: Callable[[int], N
         if cards:  # a return of no cards (none legal) is the default and is not logged
             log.append(f"{giver} return {cards}")
     game = current.game
+    if game is None:
+        raise RuntimeError("the tribute is returned but there is no game")
     while game.phase not in (FINISHED, VOID):
         for seat in list(game.to_act):
             if seat in game.to_act:
@@ -168,8 +180,10 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
             seed = args.seed * 1000 + len(series.deals)
             number = series.number_of_next_game
             progress.update(number, 0, force=True)
-            log = play_deal(series, players, seed, lambda n, g=number: progress.update(g, n))
+            log = play_deal(series, players, seed, functools.partial(progress.update, number))
             current = series.current
+            if current is None:
+                raise RuntimeError("a deal was played but the series has none")
             row = await store.start_game(
                 srow.id, seed, [" ".join(map(str, h)) for h in current.dealt]
             )
@@ -214,7 +228,9 @@ def _header(args: argparse.Namespace, lang: str) -> str:
     )
 
 
-def _footer(args, lang: str, out: Path, db: Path, written: list[Path], elapsed: float) -> str:
+def _footer(
+    args: argparse.Namespace, lang: str, out: Path, db: Path, written: list[Path], elapsed: float
+) -> str:
     pics = ", ".join(p.name for p in written)
     if lang == "zh":
         lines = [f"图片（{out}/）：{pics}" if written else "（没有画图片）",
@@ -229,8 +245,9 @@ def _footer(args, lang: str, out: Path, db: Path, written: list[Path], elapsed: 
     return "\n".join(lines)
 
 
-def _write_table(out: Path, current, names: Sequence[str], lang: str) -> Path:
+def _write_table(out: Path, current: SeriesGame, names: Sequence[str], lang: str) -> Path:
     from bot.pictures.views import table_view_of_game
+    from bot.service.results import finished_game
     from render import render_table, to_png
 
     caption = (
@@ -238,14 +255,22 @@ def _write_table(out: Path, current, names: Sequence[str], lang: str) -> Path:
         if lang == "zh"
         else f"Game {current.number} · Gouji demo"
     )
-    view = table_view_of_game(current.game, names, viewer=0, ai=(True,) * 6, caption=caption)
+    view = table_view_of_game(
+        finished_game(current), names, viewer=0, ai=(True,) * 6, caption=caption
+    )
     path = out / f"table-game{current.number}.png"
     path.write_bytes(to_png(render_table(view, lang=lang)))
     return path
 
 
 def _write_pictures(
-    out: Path, series, names, first_hand, board, lang: str, tables: list[Path]
+    out: Path,
+    series: Series,
+    names: Sequence[str],
+    first_hand: list[Card] | None,
+    board: list[Profile],
+    lang: str,
+    tables: list[Path],
 ) -> list[Path]:
     """The hand of seat 0 in game 1, the scoreboard and the leaderboard (the tables after each
     game are drawn as the games end)."""
