@@ -101,7 +101,7 @@ async def test_an_engine_refusal_is_a_refusal_and_not_logged(store, caplog) -> N
     interaction = _interaction(gouji)
     refused = IllegalActionError("does_not_beat", cards="KK", standing="AA")
     await GoujiCog(gouji)._guarded(interaction, await _work_raising(refused))
-    assert interaction.response.sent == ["KK 管不住 AA。"]
+    assert interaction.response.sent == ["KK 管不上 AA。"]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
