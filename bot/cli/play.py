@@ -244,7 +244,8 @@ class Session:
         """Deal, return tribute, play to the end; the goodbye text key if the player left."""
         from bot.text.play import t
         from bot.text.terminal import say, seat_label
-        from engine.cards import deal, format_cards
+        from engine.cards import deal
+        from engine.events import tribute_paid
         from engine.game import FINISHED, VOID
 
         seed = self.seed * 1000 + len(self.series.deals)
@@ -252,7 +253,7 @@ class Session:
         who = [seat_label(self.names, s) for s in range(6)]
         if current.paid:
             items = [say(self.lang, "paid_item", payer=who[p.payer], receiver=who[p.receiver],
-                         cards=format_cards(p.cards), kind=p.kind) for p in current.paid]  # fmt: skip
+                         cards=p.cards, kind=p.kind) for p in tribute_paid(current)]  # fmt: skip
             self.write(t(self.lang, "n_paid", items=", ".join(items)))
         while current.pending_return is not None:
             due = current.pending_return
@@ -318,11 +319,12 @@ class Session:
         return due
 
     def _apply(self, game: Game, action: Action) -> None:
-        from bot.text.play import narrate, snapshot
+        from bot.text.play import narrate
+        from engine.events import changes, snapshot
 
         before = snapshot(game)
         game.apply(action)
-        for line in narrate(before, action, game, self.names, self.lang):
+        for line in narrate(changes(before, game, action), self.names, self.lang):
             self.write(line)
 
     def _apply_return(self, seat: int, cards: str) -> None:

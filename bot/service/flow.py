@@ -24,26 +24,38 @@ from bot.service.supervise import Supervisor
 from data import Store
 from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, RETURN, Action, IllegalActionError
 from engine.ai import make_player
-from engine.cards import deal, format_cards
+from engine.cards import deal
+from engine.events import (
+    BurnEnded,
+    BurnStarted,
+    Declared,
+    HandChanged,
+    MeleeBegan,
+    Opened,
+    Placed,
+    Revolted,
+    Snapshot,
+    Stifled,
+    changes,
+    of_kind,
+    snapshot,
+    tribute_paid,
+)
 from engine.game import BROKEN, SUCCESS
 from engine.record import series_from_record
-from engine.scoring import counts_as_open, title_for
+from engine.scoring import title_for
 
 log = logging.getLogger("gouji.bot")
 
 
 @dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """What the announcements and hand DMs are computed from, before an action."""
+class _Before:
+    """What the announcements and hand DMs are computed from, before an action: the deal,
+    the cards each seat holds while tribute is returned, the game's public state."""
 
     deal: int
-    phase: str
-    counts: tuple[tuple[int, ...], ...]
-    opened: tuple[bool, ...]
-    places: tuple[int | None, ...]
-    burns: tuple[tuple[int, int, str], ...]
-    stifled: int
-    melee: bool
+    returning: tuple[int, ...] | None
+    game: Snapshot | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,32 +80,19 @@ class GameFlow:
     supervisor: Supervisor
 
     # ----------------------------------------------------------------- applying
-    def _snapshot(self, live: LiveTable) -> _Snapshot | None:
+    def _before(self, live: LiveTable) -> _Before | None:
         series = live.series
         if series is None or series.current is None:
             return None
         cur = series.current
-        g = cur.game
-        counts = tuple(tuple(g.counts[s]) if g else (len(cur.hands[s]),) for s in range(6))
-        if g is None:
-            return _Snapshot(
-                len(series.deals), "return", counts, (False,) * 6, (None,) * 6, (), 0, False
-            )
-        return _Snapshot(
-            len(series.deals),
-            g.phase,
-            counts,
-            tuple(g.opened),
-            tuple(g.places),
-            tuple((b.burner, b.burned, b.result) for b in g.burns),
-            len(g.stifled),
-            g.melee,
-        )
+        if cur.game is None:
+            return _Before(len(series.deals), tuple(len(h) for h in cur.hands), None)
+        return _Before(len(series.deals), None, snapshot(cur.game))
 
     async def _apply_locked(self, live: LiveTable, action: Action) -> None:
         """Apply ``action`` to the engine and append it to the log (committed), then
         announce what it caused. Raises the engine's error (nothing changed) if refused."""
-        before = self._snapshot(live)
+        before = self._before(live)
         live.running.apply(action)
         try:
             await self.store.append_action(live.game_row, str(action))
@@ -117,46 +116,50 @@ class GameFlow:
         record["tribute"] = live.options.series
         return record
 
-    def _announce_changes(self, live: LiveTable, before: _Snapshot | None) -> None:
-        after = self._snapshot(live)
-        if before is None or after is None:
-            return
+    def _announce_changes(self, live: LiveTable, before: _Before | None) -> None:
+        """Tell the presenter what the action changed (:mod:`engine.events`)."""
+        series = live.series
+        if before is None or series is None or before.deal != len(series.deals):
+            return  # a new deal is announced by dealing it
         p = self.presenter
-        for seat in range(6):
-            if before.deal == after.deal and before.counts[seat] != after.counts[seat]:
-                if live.seats[seat].user_id is not None and seat not in live.leavers:
-                    p.hand_changed(live, seat)
-        game = live.game
-        if before.deal != after.deal or game is None:
+        cur = live.current
+        game = cur.game
+        if before.game is None or game is None:  # tribute returns: hands only
+            for seat in range(6):
+                now = len(cur.hands[seat]) if game is None else -1
+                if before.returning is not None and before.returning[seat] != now:
+                    self._hand_changed(live, seat)
             return
-        if before.phase == DECLARE and after.phase != DECLARE:
-            declared = [Who(s) for s in range(6) if game.declared[s]]
-            if declared:
-                p.announce(live, "ev_declared", users=declared)
-        if before.phase in (DECLARE, REVOLT) and after.phase not in (DECLARE, REVOLT):
-            for s in range(6):
-                if game.revolted[s] and s not in game.auto_revolted:
+        events = changes(before.game, game)
+        for changed in of_kind(events, HandChanged):
+            self._hand_changed(live, changed.seat)
+        for declared in of_kind(events, Declared):
+            if declared.seats:
+                p.announce(live, "ev_declared", users=[Who(s) for s in declared.seats])
+        for revolted in of_kind(events, Revolted):
+            for s in revolted.seats:
+                if s not in revolted.auto:
                     p.announce(live, "ev_revolt", user=Who(s))
-        for s in range(6):
-            if counts_as_open(after.opened, game.revolted, s) and not before.opened[s]:
-                p.announce(live, "ev_open", user=Who(s))
-        for i, (burner, burned, result) in enumerate(after.burns):
-            old = before.burns[i][2] if i < len(before.burns) else None
-            if old is None:
-                p.announce(live, "ev_burn", user=Who(burner), victim=Who(burned))
-            if result != old and result == SUCCESS:
-                p.announce(live, "ev_burn_success", user=Who(burner))
-            if result != old and result == BROKEN:
-                p.announce(live, "ev_burn_broken", user=Who(burner))
-        for stifled, by in game.stifled[before.stifled :]:
-            p.announce(live, "ev_stifle", user=Who(stifled), by=Who(by))
-        for s in range(6):
-            place = after.places[s]
-            went_out = sum(before.counts[s]) > 0 and sum(after.counts[s]) == 0
-            if place is not None and before.places[s] is None and went_out:
-                p.announce(live, "ev_finish", user=Who(s), place=Place(place))
-        if after.melee and not before.melee:
+        for opened in of_kind(events, Opened):
+            if opened.own:
+                p.announce(live, "ev_open", user=Who(opened.seat))
+        for burn in of_kind(events, BurnStarted):
+            p.announce(live, "ev_burn", user=Who(burn.burner), victim=Who(burn.burned))
+        for ended in of_kind(events, BurnEnded):
+            key = {SUCCESS: "ev_burn_success", BROKEN: "ev_burn_broken"}.get(ended.result)
+            if key is not None:
+                p.announce(live, key, user=Who(ended.burner))
+        for stifled in of_kind(events, Stifled):
+            p.announce(live, "ev_stifle", user=Who(stifled.seat), by=Who(stifled.by))
+        for placed in of_kind(events, Placed):
+            if placed.went_out:
+                p.announce(live, "ev_finish", user=Who(placed.seat), place=Place(placed.place))
+        if of_kind(events, MeleeBegan):
             p.announce(live, "ev_melee")
+
+    def _hand_changed(self, live: LiveTable, seat: int) -> None:
+        if live.seats[seat].user_id is not None and seat not in live.leavers:
+            self.presenter.hand_changed(live, seat)
 
     # ----------------------------------------------------------------- after a change
     async def _after_change_locked(self, live: LiveTable) -> None:
@@ -253,7 +256,7 @@ class GameFlow:
             self.presenter.announce(
                 live,
                 "ev_tribute",
-                lines=[(Who(p.payer), Who(p.receiver), format_cards(p.cards)) for p in cur.paid],
+                lines=[(Who(t.payer), Who(t.receiver), t.cards) for t in tribute_paid(cur)],
             )
         if len(live.running.deals) > 1:  # the first deal is announced by the start reply
             self.presenter.announce(live, "ev_next_game", number=cur.number)
