@@ -21,8 +21,8 @@ def script_for(table_number: int) -> list[str]:
     ]
 
 
-async def test_fifty_tables_appending_at_once_lose_and_mix_nothing(db_path) -> None:
-    async with await Store.open(db_path) as store:
+async def test_fifty_tables_appending_at_once_lose_and_mix_nothing(db_url) -> None:
+    async with await Store.open(db_url) as store:
         games = [(await new_game(store, channel_id=i, seed=i))[2] for i in range(TABLES)]
         rng = random.Random(7)
 
@@ -37,7 +37,7 @@ async def test_fifty_tables_appending_at_once_lose_and_mix_nothing(db_path) -> N
         results = await asyncio.gather(*(play(n, g.id) for n, g in enumerate(games)))
         assert results == [list(range(ACTIONS))] * TABLES
 
-    async with await Store.open(db_path) as store:  # what is on disk
+    async with await Store.open(db_url) as store:  # what is on disk
         report = await store.load_active_tables()
         assert report.broken == []
         logs = {t.table.channel_id: t.games[0].actions for t in report.tables}
