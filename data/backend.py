@@ -78,7 +78,9 @@ def redact(url: str) -> str:
 
 
 class Conn(ABC):
-    """One connection, used by one task at a time (the store's lock sees to that)."""
+    """One connection, used by one task at a time (the store's lock sees to that). The
+    driver's errors come out as :class:`~data.errors.ConstraintError` (a rule of the schema
+    refused the statement) or :class:`~data.errors.StoreError`."""
 
     @abstractmethod
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:

@@ -50,6 +50,11 @@ WHERE g.id = ? AND g.status = 'playing'
                              WHERE s.id = g.series_id))
 RETURNING idx
 """
+#: Locks a deal's row until the transaction ends (PostgreSQL; SQLite's BEGIN IMMEDIATE
+#: already keeps other writers out).
+_LOCK_GAME = "UPDATE games SET updated_at = updated_at WHERE id = ?"
+#: Tries of an append without an expected index that loses races to other connections.
+_RACE_RETRIES = 50
 # The status of a deal, the index its next action gets, and who holds its table.
 _NEXT_INDEX = (
     "SELECT g.status, (SELECT COALESCE(max(idx) + 1, 0) FROM actions WHERE game_id = g.id), "
@@ -200,25 +205,31 @@ class GamesMixin(StoreBase):
         check_action(action)
         _check_expected(expected_index)
         now = self._now()
+        params = (action, now, game_id, expected_index, expected_index, self._owner, self._owner)
         async with self._locked() as conn:
-            try:
-                rows = await conn.fetch(
-                    _APPEND,
-                    (
-                        action,
-                        now,
-                        game_id,
-                        expected_index,
-                        expected_index,
-                        self._owner,
-                        self._owner,
-                    ),
-                )
-            except ConstraintError:  # another process appended at the same index first
-                rows = []
-            if rows:
-                return int(rows[0][0])
+            for attempt in range(_RACE_RETRIES):
+                try:
+                    if attempt == 0:  # one statement, one round trip
+                        rows = await conn.fetch(_APPEND, params)
+                    else:
+                        rows = await self._append_with_lock(conn, game_id, params)
+                except ConstraintError:
+                    # Another connection appended at the same index first (PostgreSQL; SQLite
+                    # serialises writers). Nothing was written: "anywhere" tries again,
+                    # holding the deal's row so that those who also retry queue behind.
+                    rows = []
+                    if expected_index is None:
+                        continue
+                if rows:
+                    return int(rows[0][0])
+                break
             raise await self._append_refused(conn, game_id, expected_index)
+
+    async def _append_with_lock(self, conn: Conn, game_id: int, params: Sequence[Any]) -> list[Row]:
+        """:data:`_APPEND` in a transaction that first locks the deal's row."""
+        async with self._db.transaction():
+            await conn.execute(_LOCK_GAME, (game_id,))
+            return await conn.fetch(_APPEND, params)
 
     async def append_actions(
         self, game_id: int, actions: Sequence[str], expected_index: int | None = None
@@ -232,21 +243,30 @@ class GamesMixin(StoreBase):
             check_action(action)
         _check_expected(expected_index)
         now = self._now()
-        async with self._transaction() as conn:
-            rows = await fetch_all(conn, _NEXT_INDEX, (game_id,))
-            if (
-                not rows
-                or rows[0][0] != "playing"
-                or expected_index not in (None, rows[0][1])
-                or self._owner not in (None, rows[0][3])
-            ):
-                raise await self._append_refused(conn, game_id, expected_index)
-            start = rows[0][1]
-            await conn.executemany(
-                "INSERT INTO actions (game_id, idx, action, created_at) VALUES (?, ?, ?, ?)",
-                [(game_id, start + i, action, now) for i, action in enumerate(actions)],
-            )
-        return list(range(start, start + len(actions)))
+        for _attempt in range(_RACE_RETRIES):
+            try:
+                async with self._transaction() as conn:
+                    # the deal's row, locked: other batches on this log queue behind
+                    await conn.execute(_LOCK_GAME, (game_id,))
+                    rows = await fetch_all(conn, _NEXT_INDEX, (game_id,))
+                    if (
+                        not rows
+                        or rows[0][0] != "playing"
+                        or expected_index not in (None, rows[0][1])
+                        or self._owner not in (None, rows[0][3])
+                    ):
+                        raise await self._append_refused(conn, game_id, expected_index)
+                    start = rows[0][1]
+                    await conn.executemany(
+                        "INSERT INTO actions (game_id, idx, action, created_at) VALUES (?, ?, ?, ?)",
+                        [(game_id, start + i, action, now) for i, action in enumerate(actions)],
+                    )
+                return list(range(start, start + len(actions)))
+            except ConstraintError:  # a single append of another connection got there first
+                if expected_index is not None:
+                    async with self._locked() as conn:
+                        raise await self._append_refused(conn, game_id, expected_index) from None
+        raise StoreError(f"game {game_id}: appends kept colliding with another connection's")
 
     async def _append_refused(
         self, conn: Conn, game_id: int, expected_index: int | None

@@ -83,17 +83,20 @@ class PostgresDatabase(Database):
             raise StoreError(f"{URL_ENV_VAR} {redact(url)!r} is not a valid URL: {exc}") from exc
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return [tuple(row) for row in await self._conn.fetch(numbered(sql), *params)]
+        async with self.guard():
+            return [tuple(row) for row in await self._conn.fetch(numbered(sql), *params)]
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        status = await self._conn.execute(numbered(sql), *params)
+        async with self.guard():
+            status = await self._conn.execute(numbered(sql), *params)
         match = _ROWCOUNT.search(status)
         return int(match[1]) if match else 0
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         rows = list(rows)
         if rows:
-            await self._conn.executemany(numbered(sql), rows)
+            async with self.guard():
+                await self._conn.executemany(numbered(sql), rows)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:

@@ -69,16 +69,19 @@ class SqliteDatabase(Database):
         return cls(conn, name)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return [tuple(row) for row in await self._conn.execute_fetchall(sql, tuple(params))]
+        async with self.guard():
+            return [tuple(row) for row in await self._conn.execute_fetchall(sql, tuple(params))]
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cursor = await self._conn.execute(sql, tuple(params))
-        count = cursor.rowcount
-        await cursor.close()
-        return count
+        async with self.guard():
+            cursor = await self._conn.execute(sql, tuple(params))
+            count = cursor.rowcount
+            await cursor.close()
+            return count
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._conn.executemany(sql, [tuple(row) for row in rows])
+        async with self.guard():
+            await self._conn.executemany(sql, [tuple(row) for row in rows])
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:

@@ -80,7 +80,13 @@ class PgServer:
     def start(self) -> PgServer:
         """initdb and start; the server is ready when this returns."""
         if self._as_root:
-            user = pwd.getpwnam(SERVER_USER)  # KeyError: no postgres user to run it as
+            try:
+                user = pwd.getpwnam(SERVER_USER)
+            except KeyError:
+                raise RuntimeError(
+                    f"PostgreSQL will not run as root and there is no {SERVER_USER!r} user to "
+                    "run it as: install Debian's postgresql package, or run the tests as a user"
+                ) from None
             os.chown(self.root, user.pw_uid, user.pw_gid)
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "-E", "UTF8", "--locale=C", "--no-sync")  # fmt: skip

@@ -337,3 +337,14 @@ async def test_open_store_takes_the_environment(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("GOUJI_DB", str(tmp_path / "path.db"))
     async with await open_store() as store:
         assert (store.path, store.backend) == (str(tmp_path / "url.db"), "sqlite")
+
+
+async def test_postgres_store_reconnects_after_losing_its_connection(pg_server) -> None:
+    async with await Store.open(pg_server.new_schema_url()) as store:
+        table = await store.create_table(1, 2, 3, {})
+        pg_server.psql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'gouji'"
+        )
+        with pytest.raises(StoreError, match="failed"):  # the call that finds it lost
+            await store.get_table(table.id)
+        assert (await store.get_table(table.id)).id == table.id  # the next one reconnects
