@@ -62,7 +62,8 @@ class PostgresDatabase(Database):
         server cannot be reached or the schema is not Gouji's."""
         db = cls(await cls._open(url), url)
         try:
-            await db.upgrade(migrations)
+            async with db.guard():
+                await db.upgrade(migrations)
         except BaseException:
             await db.close()
             raise

@@ -14,7 +14,7 @@ from .conftest import dealt_hands, new_game
 
 
 def guild_on(shard: int, number: int = 0) -> int:
-    """A server id Discord puts on ``shard`` of 2 (any count dividing 2 ** 22 · number)."""
+    """A server id on ``shard`` of 2 shards; ``number`` tells the servers of a shard apart."""
     return ((2 * number + shard) << 22) + 12345
 
 
