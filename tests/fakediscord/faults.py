@@ -54,9 +54,10 @@ class RateBucket:
         """The ``X-RateLimit-Bucket`` value (without the major parameter, as on Discord)."""
         return f"fake-bucket-{self.method}-{self.path}"
 
-    def admit(self, major: str) -> tuple[bool, dict[str, str]]:
-        """Count one call; return whether it may go ahead and the headers to send."""
-        now = time.monotonic()
+    def admit(self, major: str, now: float | None = None) -> tuple[bool, dict[str, str]]:
+        """Count one call at ``now`` (default: ``time.monotonic()``); return whether it may go
+        ahead and the headers to send."""
+        now = time.monotonic() if now is None else now
         start, used = self.windows.get(major, (now, 0))
         if now - start >= self.per:
             start, used = now, 0
@@ -66,7 +67,8 @@ class RateBucket:
         else:
             self.refused += 1
         self.windows[major] = (start, used)
-        reset_after = max(start + self.per - now, 0.0)
+        # rounded up to the millisecond, so a client waiting that long never comes back early
+        reset_after = max(math.ceil((start + self.per - now) * 1000) / 1000, 0.0)
         headers = {
             "X-RateLimit-Limit": str(self.limit),
             "X-RateLimit-Remaining": str(self.limit - used),

@@ -17,6 +17,8 @@ bucket still counted against the global limit (Discord counts what reaches it).
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -53,11 +55,13 @@ class Admission:
 
 class DiscordLimits:
     """The global limit and the per-route buckets; planned buckets (``limit_route``) replace a
-    route's own bucket."""
+    route's own bucket. ``clock`` (``time.monotonic`` by default) may be replaced by a test
+    that wants the windows still or moved on at will."""
 
     def __init__(self, faults: FaultPlan, *, enabled: bool = True) -> None:
         self.faults = faults
         self.enabled = enabled
+        self.clock: Callable[[], float] = time.monotonic
         self.global_bucket = RateBucket("*", "global", *GLOBAL_LIMIT, scope="global")
         self.route_buckets: dict[tuple[str, str], RateBucket] = {}
 
@@ -72,15 +76,16 @@ class DiscordLimits:
     def admit(self, method: str, route: str, path: str, major: str) -> Admission:
         """Count one request to ``route`` (a template) against the limits."""
         planned = self.faults.bucket_for(method, route, path)
+        now = self.clock()
         if not self.enabled and planned is None:
             return Admission(headers=self._roomy(route))
         if self.enabled and token_kind(route) == "bot":
-            allowed, headers = self.global_bucket.admit("")
+            allowed, headers = self.global_bucket.admit("", now)
             if not allowed:
                 retry_after = float(headers["X-RateLimit-Reset-After"])
                 return Admission(too_many_requests(retry_after, "global", {}), "global")
         bucket = planned or self.bucket(method, route)
-        allowed, headers = bucket.admit(major)
+        allowed, headers = bucket.admit(major, now)
         if not allowed:
             return Admission(bucket.refusal(headers), bucket.scope, planned=bucket is planned)
         return Admission(headers=headers)
