@@ -62,6 +62,7 @@ TARGET_P99 = 0.150  # seconds, for interactions and for autocomplete
 AUTOCOMPLETE = 4  # interaction type
 PEOPLE_PER_TABLE = 4  # seats 0-3; seats 4 and 5 are AI
 START_SPREAD = 2.0  # seconds over which the tables start
+SEAT_SPREAD = 0.2  # seconds per table over which the tables are opened and filled
 POLL = 0.02  # seconds between two looks of a simulated person at the table
 QUESTION_VERBS = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
 TARGET_REQUESTS_PER_ACTION = 1.5  # bot-token requests per engine action
@@ -128,8 +129,10 @@ class TableDriver:
         rec = await user.slash(*path, channel=self.channel_id, **options)
         await rec.original(timeout=30)
 
-    async def seat_everyone(self) -> None:
-        """Open the table (a single game, a long clock), sit down, add the AI seats."""
+    async def seat_everyone(self, after: float = 0.0) -> None:
+        """Open the table (a single game, a long clock) ``after`` seconds from now, sit down,
+        add the AI seats."""
+        await asyncio.sleep(after)
         owner = self.people[0]
         await self._answer(owner, "gouji", "new", series=False, turn_time=600, burn_time=120)
         for user in self.people[1:]:
@@ -286,7 +289,9 @@ async def run_benchmark(
                     )
                     for i, name in enumerate(channels)
                 ]
-                await asyncio.gather(*(d.seat_everyone() for d in drivers))
+                # people open their tables over a while (not measured), not all in one instant
+                spread = SEAT_SPREAD * tables
+                await asyncio.gather(*(d.seat_everyone(rng.uniform(0, spread)) for d in drivers))
                 began, cpu, loop_cpu = time.monotonic(), time.process_time(), time.thread_time()
                 if profiler is not None:
                     profiler.enable()
