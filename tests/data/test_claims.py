@@ -102,14 +102,17 @@ async def test_two_processes_claiming_at_once_never_share_a_table(db_url: str) -
     async with await Store.open(db_url) as setup:
         await tables_on_both_shards(setup)
     stores = [await Store.open(db_url) for _ in range(4)]
+    clock = Clock()  # one still clock: a round's claims cannot lapse while it runs
+    for s in stores:
+        s._clock = clock
     try:
         for _ in range(5):
             reports = await asyncio.gather(
-                *(s.claim_tables(f"p{n}", lease=0.001) for n, s in enumerate(stores))
+                *(s.claim_tables(f"p{n}", lease=1) for n, s in enumerate(stores))
             )
             claimed = [t for r in reports for t in r.claimed]
             assert len(claimed) == len(set(claimed))  # nobody got a table twice
-            await asyncio.sleep(0.002)  # every claim lapses: the next round starts free
+            clock.now += 2  # every claim lapses: the next round starts free
     finally:
         for s in stores:
             await s.close()
