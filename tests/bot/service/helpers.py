@@ -61,6 +61,17 @@ async def run_clock(
     await service.settle(live)
 
 
+async def clocked_table(
+    store: Store, turn_time: int, warn_before: float
+) -> tuple[TableService, RecordingPresenter, LiveTable, FakeClock]:
+    """A started table (four humans, two AI seats) whose clock is a :class:`FakeClock`."""
+    clock = FakeClock()
+    service, presenter = make_service(store, warn_before=warn_before, clock=clock)
+    live = await seated_table(service, {"turn_time": turn_time})
+    await service.start(CHANNEL, HUMANS[0])
+    return service, presenter, live, clock
+
+
 def make_service(store: Store, **kwargs) -> tuple[TableService, RecordingPresenter]:
     presenter = RecordingPresenter()
     kwargs.setdefault("ai_delay", 0)
