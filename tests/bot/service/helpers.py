@@ -55,6 +55,7 @@ async def run_clock(
 ) -> None:
     """Move the clock on by ``seconds`` and wait until the table's timer has done its work
     and the automatic actions that follow are taken."""
+    await service.settle(live)
     timer = live.tasks["timer"]
     clock.advance(seconds)
     await asyncio.wait({timer})
