@@ -138,6 +138,24 @@ class Action:
             raise ActionSyntaxError(f"{text!r}: '{verb}' takes no cards")
         return cls(seat, verb)
 
+    @property
+    def play(self) -> Play:
+        """The hand of a play or burn (:meth:`parse` always gives one)."""
+        if not isinstance(self.cards, Play):
+            raise ActionSyntaxError(
+                f"{self}: '{self.verb}' needs a hand, e.g. '{self.seat} play KK'"
+            )
+        return self.cards
+
+    @property
+    def returned(self) -> str:
+        """The cards of a return, in card notation (:meth:`parse` always gives them)."""
+        if not isinstance(self.cards, str):
+            raise ActionSyntaxError(
+                f"{self}: '{self.verb}' needs cards, e.g. '{self.seat} return 45'"
+            )
+        return self.cards
+
     def __str__(self) -> str:
         if self.cards is None:
             return f"{self.seat} {self.verb}"

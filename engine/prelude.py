@@ -7,9 +7,11 @@ import random
 
 from .actions import DECLARE, NODECLARE, NOREVOLT, REVOLT, Action, IllegalActionError
 from .cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, Card, card_sort_key
+from .options import Phase
 from .scoring import opposite_of
+from .state import GameState
 
-DECLARE_PHASE, REVOLT_PHASE, PLAY_PHASE, VOID = "declare", "revolt", "play", "void"
+DECLARE_PHASE, REVOLT_PHASE, PLAY_PHASE, VOID = Phase.DECLARE, Phase.REVOLT, Phase.PLAY, Phase.VOID
 
 
 def next_seat(seat: int, step: int = 1) -> int:
@@ -17,7 +19,7 @@ def next_seat(seat: int, step: int = 1) -> int:
     return (seat + step) % 6
 
 
-class Prelude:
+class Prelude(GameState):
     """Declaring, buying 3s, revolting and choosing the first leader (mixed into
     :class:`engine.game.Game`)."""
 

@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action
-from .cards import format_cards, parse_cards
+from .actions import RETURN, Action
+from .cards import Card, format_cards, parse_cards
 from .game import FINISHED, Game, Options
+from .series import Position, Series
+
+JSON = dict[str, Any]
 
 GAME_FORMAT = "gouji-record/1"
 SERIES_FORMAT = "gouji-series/1"
@@ -31,14 +34,20 @@ class ReplayError(ValueError):
         super().__init__(f"action {index} ({action!r}): {reason}")
         self.index, self.action, self.reason, self.game = index, action, reason, game
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JSON:
         err: dict[str, Any] = {"index": self.index, "action": self.action, "reason": self.reason}
         if self.game is not None:
             err = {"game": self.game, **err}
         return {"ok": False, "error": err}
 
 
-def _field(data: dict, name: str, kind: type | tuple, default: Any = None, required: bool = False):
+def _field(
+    data: JSON,
+    name: str,
+    kind: type | tuple[type, ...],
+    default: Any = None,
+    required: bool = False,
+) -> Any:
     if name not in data:
         if required:
             raise RecordError(f"field '{name}' is missing")
@@ -49,10 +58,10 @@ def _field(data: dict, name: str, kind: type | tuple, default: Any = None, requi
     return value
 
 
-def parse_hands(hands: Any, field: str = "hands") -> list[list]:
+def parse_hands(hands: Any, field: str = "hands") -> list[list[Card]]:
     if not isinstance(hands, list) or len(hands) != 6 or not all(isinstance(h, str) for h in hands):
         raise RecordError(f"field '{field}' must be a list of six strings in card notation")
-    out = []
+    out: list[list[Card]] = []
     for seat, text in enumerate(hands):
         try:
             out.append(parse_cards(text))
@@ -61,14 +70,16 @@ def parse_hands(hands: Any, field: str = "hands") -> list[list]:
     return out
 
 
-def parse_options(data: dict) -> Options:
+def parse_options(data: JSON) -> Options:
     try:
         return Options.from_json(_field(data, "options", dict, {}))
     except ValueError as e:
         raise RecordError(f"field 'options': {e}") from e
 
 
-def game_from_record(data: dict, options: Options | None = None, hands: list | None = None) -> Game:
+def game_from_record(
+    data: JSON, options: Options | None = None, hands: list[list[Card]] | None = None
+) -> Game:
     """The game a record sets up, before its actions (position or real-game form)."""
     if options is None:
         options = parse_options(data)
@@ -107,11 +118,11 @@ def game_from_record(data: dict, options: Options | None = None, hands: list | N
     return game
 
 
-def action_list(data: dict, field: str = "actions") -> list[str]:
+def action_list(data: JSON, field: str = "actions") -> list[str]:
     actions = _field(data, field, list, [])
     if not all(isinstance(a, str) for a in actions):
         raise RecordError(f"field '{field}' must be a list of strings")
-    return actions
+    return list(actions)
 
 
 def play_actions(
@@ -125,7 +136,7 @@ def play_actions(
             raise ReplayError(offset + i, text, str(e), game_no) from e
 
 
-def replay_record(data: Any) -> dict:
+def replay_record(data: Any) -> JSON:
     """Replay a ``gouji-record/1`` record and return RECORD.md's JSON object."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
@@ -137,7 +148,7 @@ def replay_record(data: Any) -> dict:
     return state_json(game)
 
 
-def state_json(game: Game) -> dict:
+def state_json(game: Game) -> JSON:
     """The state of a game as RECORD.md's replay object."""
     finished = game.phase == FINISHED
     tribute = game.tribute()
@@ -158,13 +169,10 @@ def state_json(game: Game) -> dict:
     }
 
 
-def series_from_record(data: Any):
+def series_from_record(data: Any) -> Series:
     """Rebuild a live :class:`~engine.series.Series` from a ``gouji-series/1`` record (the
     bot restores tables this way). The last game may be unfinished; returns missing from
     a finished deal take the default, as RECORD.md says."""
-    from .actions import RETURN
-    from .series import Series
-
     if not isinstance(data, dict) or data.get("format") != SERIES_FORMAT:
         raise RecordError(f"field 'format' must be '{SERIES_FORMAT}'")
     options = parse_options(data)
@@ -227,7 +235,7 @@ def series_from_record(data: Any):
     return series
 
 
-def replay_series(data: Any) -> dict:
+def replay_series(data: Any) -> JSON:
     """Replay a ``gouji-series/1`` record and return RECORD.md's series JSON object."""
     series = series_from_record(data)
     out_games = []
@@ -248,7 +256,7 @@ def replay_series(data: Any) -> dict:
     }
 
 
-def _position_of(entry: dict) -> tuple | None:
+def _position_of(entry: JSON) -> Position | None:
     leader = _field(entry, "leader", int)
     declared = _field(entry, "declared", list)
     revolted = _field(entry, "revolted", list, [])
@@ -267,7 +275,7 @@ def _position_of(entry: dict) -> tuple | None:
     return (leader, declared, revolted)
 
 
-def replay(data: Any) -> dict:
+def replay(data: Any) -> JSON:
     """Replay a game or series record, by its ``format``."""
     if isinstance(data, dict) and data.get("format") == SERIES_FORMAT:
         return replay_series(data)

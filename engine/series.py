@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import RETURN, Action, IllegalActionError, NotYourTurnError
 from .cards import (
@@ -32,6 +33,9 @@ from .scoring import LEAVE_PENALTY, PLACE, TributeOwed, team_of
 
 TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)  # what tribute is paid in, highest first
 
+# A series game given as a position: (leader, declared, revolted seats).
+Position = tuple[int, Sequence[bool] | None, Sequence[int]]
+
 
 @dataclass(slots=True)
 class Payment:
@@ -42,7 +46,7 @@ class Payment:
     receiver: int
     cards: list[Card]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "from": self.payer,
@@ -60,7 +64,7 @@ class ReturnDue:
     count: int
     cards: list[Card] | None = None  # once made
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"from": self.giver, "to": self.taker, "cards": format_cards(self.cards or [])}
 
 
@@ -75,7 +79,7 @@ class SeriesGame:
     paid: list[Payment] = field(default_factory=list)
     returns: list[ReturnDue] = field(default_factory=list)
     game: Game | None = None
-    position: tuple | None = None  # (leader, declared, revolted) for a position record
+    position: Position | None = None  # for a position record
 
     @property
     def void(self) -> bool:
@@ -117,7 +121,7 @@ class SeriesGame:
 
 def _take(cards: list[Card], rank: int, n: int) -> list[Card]:
     """Remove up to ``n`` cards of ``rank`` from a sorted card list; return them."""
-    taken = []
+    taken: list[Card] = []
     i = 0
     while i < len(cards) and len(taken) < n:
         if cards[i].rank == rank:
@@ -176,9 +180,8 @@ class Series:
         if not self.tribute_on:
             return []
         done = [d for d in self.deals if d.finished]
-        if not done:
-            return []
-        return done[-1].game.tribute() or []
+        last = done[-1].game if done else None
+        return (last.tribute() or []) if last is not None else []
 
     def totals(self) -> list[int]:
         """Seat points over the series so far."""
@@ -210,7 +213,7 @@ class Series:
         self,
         hands: Sequence[Sequence[Card] | str],
         seed: int | None = None,
-        position: tuple | None = None,
+        position: Position | None = None,
     ) -> SeriesGame:
         """Deal the next game (or the redeal of a void one) from ``hands`` as dealt, pay the
         tribute owed, and wait for returns; then the game begins with declaring — or, with
@@ -283,30 +286,31 @@ class Series:
     # ----------------------------------------------------------------- returns
     def returnable(self, seat: int) -> tuple[int, list[int]]:
         """For the seat that must return now: (how many cards, rank counts it may return)."""
-        due = self._due_for(seat)
-        counts = _counts(self.current.hands[seat])
+        deal, due = self._due_for(seat)
+        counts = _counts(deal.hands[seat])
         if team_of(due.giver) != team_of(due.taker):  # 不还单张: ranks the payer holds
-            taker = _counts(self.current.hands[due.taker])
+            taker = _counts(deal.hands[due.taker])
             counts = [c if taker[r] else 0 for r, c in enumerate(counts)]
         return min(due.count, sum(counts)), counts
 
     def default_return(self, seat: int) -> str:
         """The lowest cards legal to return (timeouts and AIs)."""
         n, allowed = self.returnable(seat)
-        out = []
+        out: list[int] = []
         for rank, c in enumerate(allowed):
             take = min(c, n - len(out))
             out += [rank] * take
         return format_cards([Card(r) for r in out])
 
-    def _due_for(self, seat: int) -> ReturnDue:
+    def _due_for(self, seat: int) -> tuple[SeriesGame, ReturnDue]:
+        """The current deal and the return ``seat`` owes now (refused if it owes none)."""
         cur = self.current
         due = cur.pending_return if cur else None
-        if due is None:
+        if cur is None or due is None:
             raise IllegalActionError("no_return_due")
         if due.giver != seat:
             raise NotYourTurnError("return_turn", seat=due.giver)
-        return due
+        return cur, due
 
     def apply(self, action: Action) -> None:
         """Apply a return (``SEAT return CARDS``) or an action of the current game."""
@@ -314,19 +318,21 @@ class Series:
         if cur is None:
             raise IllegalActionError("no_game")
         if action.verb == RETURN:
-            self._return(action.seat, action.cards)
+            self._return(action.seat, action.returned)
             return
         if cur.pending_return is not None:
             due = cur.pending_return
             raise IllegalActionError("return_first", seat=due.giver, count=due.count, to=due.taker)
+        if cur.game is None:
+            raise IllegalActionError("no_game")
         cur.game.apply(action)
 
     def _return(self, seat: int, text: str) -> None:
-        due = self._due_for(seat)
+        deal, due = self._due_for(seat)
         n, allowed = self.returnable(seat)
         cards = parse_cards(text)
         want = _counts(cards)
-        held = _counts(self.current.hands[seat])
+        held = _counts(deal.hands[seat])
         if len(cards) != n:
             raise IllegalActionError("return_count", count=n, to=due.taker)
         for rank, k in enumerate(want):
@@ -334,7 +340,6 @@ class Series:
                 raise IllegalActionError("return_not_held", cards=format_cards(cards))
             if k > allowed[rank]:
                 raise IllegalActionError("return_rank", to=due.taker)
-        deal = self.current
         before = ([list(h) for h in deal.hands], [r.cards for r in deal.returns])
         moved: list[Card] = []
         for rank, k in enumerate(want):
@@ -347,6 +352,6 @@ class Series:
                 self._begin(deal)
         except ValueError:  # a position that cannot be played: undo the return
             deal.hands = before[0]
-            for r, cards in zip(deal.returns, before[1], strict=True):
-                r.cards = cards
+            for r, was in zip(deal.returns, before[1], strict=True):
+                r.cards = was
             raise
