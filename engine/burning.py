@@ -14,10 +14,11 @@ from .cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
 from .hands import Play
 from .movegen import answer_plays
 from .scoring import team_of
-from .state import BROKEN, ONGOING, SUCCESS, Burn, GameState
+from .state import BROKEN, FAILED, ONGOING, SUCCESS, Burn, GameState
 
 __all__ = [
     "BROKEN",
+    "FAILED",
     "ONGOING",
     "SUCCESS",
     "Burn",
@@ -42,6 +43,13 @@ def burn_completable(counts: Sequence[int], bie_san: bool) -> bool:
     return sets_needed(counts, bie_san) <= counts[SMALL_JOKER] + counts[BIG_JOKER] + 1
 
 
+def seeds_count_allows(counts: Sequence[int]) -> bool:
+    """The seeds' burn condition (option burn_check "seeds", §9), on the hand before the
+    burning play, literally: "除2和大小王外的套牌数 − 大小王的总个数 ≤ 2" (001)."""
+    sets = sum(1 for r in range(TWO) if counts[r])
+    return sets - (counts[SMALL_JOKER] + counts[BIG_JOKER]) <= 2
+
+
 def burn_priority(seat: int, burned: int) -> tuple[int, int]:
     """Sort key among seats burning ``burned``'s hand (§4): its own team first, then play
     order after it ("烧牌优先、联邦烧牌优先")."""
@@ -59,6 +67,10 @@ class Burning(GameState):
 
     def _burning_plays(self, seat: int) -> list[Play]:
         counts = self.counts[seat]
+        if self.options.burn_check == "seeds":
+            if not seeds_count_allows(counts):
+                return []
+            return answer_plays(counts, self._standing(), self.three_rule[seat])
         out: list[Play] = []
         for p in answer_plays(counts, self._standing(), self.three_rule[seat]):
             after = list(counts)
@@ -67,6 +79,25 @@ class Burning(GameState):
             if burn_completable(after, self.options.bie_san):
                 out.append(p)
         return out
+
+    def _burning_lead(self, seat: int) -> bool:
+        """Does ``seat`` lead now while its burn goes on, before the melee lifts the rules?"""
+        burn = self.current_burn
+        return burn is not None and burn.burner == seat and not self.melee
+
+    def _burn_limits_leads(self, seat: int) -> bool:
+        """Only completable burns (the default): the burner's leads are limited (§4)."""
+        return self._burning_lead(seat) and self.options.burn_check == "completable"
+
+    def _burn_lead_fails(self, seat: int, play: Play) -> bool:
+        """With the seeds' count: a lead without a joker that is not the burner's last hand
+        fails the burn (烧失败, 003)."""
+        return (
+            self.options.burn_check == "seeds"
+            and self._burning_lead(seat)
+            and not play.jokers
+            and play.size != sum(self.counts[seat])
+        )
 
     def _burn_lead_ok(self, seat: int, play: Play) -> bool:
         """During a burn, a lead carries a joker (but the last hand) and keeps it going."""
@@ -88,6 +119,8 @@ class Burning(GameState):
                 )
             if seat in self.window_seats:
                 self._refuse_wrong_seat(seat)
+            if self.standing_dead:
+                raise NotYourTurnError("gou_si_ji", q=self.standing_seat)
             raise NotYourTurnError("burn_deciding", seats=", ".join(map(str, self.to_act)))
         window = self._open_window()
         if verb == NOBURN:

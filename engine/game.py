@@ -22,9 +22,11 @@ from collections.abc import Sequence
 from .actions import (
     BURN,
     DECLARE,
+    KEEPHEAD,
     LEAVE,
     NOBURN,
     NODECLARE,
+    NOKEEPHEAD,
     NOREVOLT,
     PASS,
     PLAY,
@@ -34,7 +36,16 @@ from .actions import (
     IllegalActionError,
     NotYourTurnError,
 )
-from .burning import BROKEN, ONGOING, SUCCESS, Burn, Burning, burn_completable, sets_needed
+from .burning import (
+    BROKEN,
+    FAILED,
+    ONGOING,
+    SUCCESS,
+    Burn,
+    Burning,
+    burn_completable,
+    sets_needed,
+)
 from .cards import (
     THREE,
     Card,
@@ -46,12 +57,14 @@ from .observation import Observation, hidden_from, public_history
 from .options import Options, Phase
 from .prelude import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, VOID, Prelude, next_seat
 from .scoring import TributeOwed, is_sweep, opposite_of, place_points, team_of, tribute_owed
+from .state import QUESTION_PHASES
 
 FINISHED = Phase.FINISHED
 
 __all__ = [
     "BROKEN",
     "DECLARE_PHASE",
+    "FAILED",
     "FINISHED",
     "ONGOING",
     "PLAY_PHASE",
@@ -77,7 +90,25 @@ class Game(Prelude, Burning):
         """A real game: deal from ``seed`` and start with declaring."""
         from .cards import deal
 
-        return cls(deal(seed), options=options, seed=seed)
+        return cls.from_hands(deal(seed), options=options, seed=seed)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        *,
+        options: Options | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """A real game from hands as dealt (any size): it starts with declaring, so every
+        seat must hold at least one card (RECORD.md)."""
+        for seat, cards in enumerate(hands):
+            if not cards:
+                raise ValueError(
+                    f"seat {seat} has no cards: in a real game every seat is dealt cards "
+                    "(only a revolted seat's hand is empty, in a position with a leader)"
+                )
+        return cls(hands, options=options, seed=seed)
 
     @classmethod
     def from_position(
@@ -178,6 +209,8 @@ class Game(Prelude, Burning):
             return False
         if self.melee:
             return True
+        if self.standing_dead:
+            return False  # 够死级: only a burn can take it
         if seat == opposite_of(q):
             return True
         if self.standing_restricted:
@@ -193,7 +226,7 @@ class Game(Prelude, Burning):
         bie = self.three_rule[seat]
         if self.standing is None:
             plays = lead_plays(counts, bie)
-            if self.current_burn is not None and self.current_burn.burner == seat:
+            if self._burn_limits_leads(seat):
                 plays = [p for p in plays if self._burn_lead_ok(seat, p)]
             return plays
         return answer_plays(counts, self.standing, bie)
@@ -206,6 +239,8 @@ class Game(Prelude, Burning):
             return [Action(seat, NODECLARE), Action(seat, DECLARE)]
         if self.phase == REVOLT_PHASE:
             return [Action(seat, NOREVOLT), Action(seat, REVOLT)]
+        if self.phase == Phase.HEAD:
+            return [Action(seat, NOKEEPHEAD), Action(seat, KEEPHEAD)]
         if self.window is not None:
             return [Action(seat, NOBURN)] + [
                 Action(seat, BURN, p) for p in self._burning_plays(seat)
@@ -248,7 +283,7 @@ class Game(Prelude, Burning):
             self.left.append(seat)
             self.actions.append(action)
             return
-        if self.phase in (DECLARE_PHASE, REVOLT_PHASE):
+        if self.phase in QUESTION_PHASES:
             self._apply_phase_answer(action)
         elif self.window is not None:
             self._apply_window_answer(action)
@@ -285,6 +320,8 @@ class Game(Prelude, Burning):
     def _refuse_not_allowed(self, seat: int) -> None:
         """A seat out of turn that may not answer at all gets the rule, not just the turn."""
         q = self._standing_seat()
+        if not self.melee and self.standing_dead:
+            raise NotYourTurnError("gou_si_ji", q=q)
         if not self.melee and self.standing_restricted and not self.may_answer(seat):
             raise NotYourTurnError("gouji_opposite_only", seat=seat, q=q, opp=opposite_of(q))
         if not self.melee and self.passed[seat] and not self.may_answer(seat):
@@ -314,9 +351,8 @@ class Game(Prelude, Burning):
             if play.size != sum(self.counts[seat]) or play.twos or play.jokers:
                 raise IllegalActionError("three_last")
         if self.standing is None:
-            if self.current_burn is not None and self.current_burn.burner == seat:
-                if not self._burn_lead_ok(seat, play):
-                    raise IllegalActionError("burn_lead")
+            if self._burn_limits_leads(seat) and not self._burn_lead_ok(seat, play):
+                raise IllegalActionError("burn_lead")
             return
         if play not in answer_plays(self.counts[seat], self.standing, self.three_rule[seat]):
             if play.size != self.standing.size:
@@ -342,12 +378,15 @@ class Game(Prelude, Burning):
     def _play(self, seat: int, play: Play, *, burning: bool = False) -> None:
         """``seat`` plays ``play``: a lead, a beat, or (``burning``) a burn out of turn."""
         beaten = self.standing_seat if self.standing is not None else None
+        beaten_hand = self.standing
+        fails = beaten is None and self._burn_lead_fails(seat, play)
         if beaten is not None:
             self._on_beaten(beaten, seat)
         if burning:
             assert beaten is not None, "a burn beats a standing hand"
             self.burns.append(Burn(seat, beaten))
             self.current_burn = self.burns[-1]
+        self.standing_dead = not burning and self._is_gou_si_ji(seat, play, beaten, beaten_hand)
         self._remove(seat, play)
         self.last_action[seat] = f"burn {play}" if burning else str(play)
         self.standing, self.standing_seat = play, seat
@@ -359,10 +398,13 @@ class Game(Prelude, Burning):
             if burn is not None and burn.burner == seat:
                 burn.result = SUCCESS  # 烧成功: the burner played their last card
                 self.current_burn = None
-        elif burning and self.melee and burn is not None:
-            # Burning the going-out hand began the melee, where burns cannot go on (§3.5).
-            burn.result = BROKEN
+        elif fails and burn is not None:
+            # 烧失败 (§9, burn_check "seeds"): the burner takes the lowest free place and
+            # plays no more; the lead stands like a finished player's last hand.
+            burn.result = FAILED
             self.current_burn = None
+            self._finish(seat, place=max(p for p in range(1, 7) if p not in self.places))
+            went_out = True
         if self.options.bie_san and self.three_rule[seat] and not went_out:
             c = self.counts[seat]
             if c[THREE] and c[THREE] == sum(c):
@@ -384,15 +426,32 @@ class Game(Prelude, Burning):
         if self.melee_pending:
             self._begin_melee()
 
+    def _is_gou_si_ji(self, seat: int, play: Play, beaten: int | None, hand: Play | None) -> bool:
+        """Is ``seat``'s (non-burning) ``play`` 够死级 (§3.4, option gou_si_ji)? One of the
+        three gouji hands after 要头 (counted here), or the beat of 头科's or 二科's last
+        hand, a gouji hand, by its opposite. Never in the melee."""
+        if self.melee or not play.is_gouji:
+            return False
+        if self.head_kept[seat]:
+            self.head_kept[seat] -= 1
+            return True
+        return (
+            self.options.gou_si_ji
+            and beaten == opposite_of(seat)
+            and hand is not None
+            and hand.is_gouji
+            and self.places[beaten] in (1, 2)
+        )
+
     def _begin_melee(self) -> None:
-        """四户乱缠 (§3.5): the special rules stop; an ongoing burn can no longer complete."""
+        """四户乱缠 (§3.5): the special rules stop. A burn still going on goes on (§4, Into
+        the melee): from now the burner's leads are free; it breaks only if someone beats
+        one of the burner's hands, and succeeds on the burner's last card."""
         self.melee_pending = False
         self.melee = True
         self.passed = [False] * 6
         self.queue = []
-        if self.current_burn is not None:
-            self.current_burn.result = BROKEN
-            self.current_burn = None
+        self.head_kept = [0] * 6  # unused 够死级 hands lapse (§3.4)
 
     def _after_play(self, seat: int, went_out: bool) -> None:
         play = self._standing()
@@ -402,7 +461,11 @@ class Game(Prelude, Burning):
             self._advance_melee(seat)
             return
         ongoing_burn = self.current_burn is not None and self.current_burn.burner == seat
-        restricted = (play.is_gouji and self.has_head(seat)) or (ongoing_burn and not went_out)
+        restricted = (
+            self.standing_dead
+            or (play.is_gouji and self.has_head(seat))
+            or (ongoing_burn and not went_out)
+        )
         self.standing_restricted = restricted
         self.queue = [s for s in (next_seat(seat, k) for k in range(1, 6)) if self.may_answer(s)]
         if restricted:
@@ -469,7 +532,7 @@ class Game(Prelude, Burning):
     def _round_won(self) -> None:
         """Nobody beat the standing hand: its player wins the round and leads, or 接风."""
         q, play = self._standing_seat(), self._standing()
-        if not self.melee and play.opens_point and not self.revolted[q]:
+        if not self.melee and self._opens(play) and not self.revolted[q]:
             self.opened[q] = True  # 开点
         if self.stifle_watch == q:
             self.stifle_watch = None
@@ -478,6 +541,11 @@ class Game(Prelude, Burning):
         leader = q if self.is_active(q) else self._next_active(q)
         self._new_round(leader)
 
+    def _opens(self, play: Play) -> bool:
+        """Does winning a round with ``play`` open the point (开点, §3.2)? Strict: a gouji
+        hand, not a single, no joker; wide (宽开点, §9): any gouji hand."""
+        return play.is_gouji if self.options.open_rule == "wide" else play.opens_point
+
     def _next_active(self, seat: int) -> int:
         s = next_seat(seat)
         while not self.is_active(s):
@@ -485,29 +553,24 @@ class Game(Prelude, Burning):
         return s
 
     # ----------------------------------------------------------------- finishing
-    def _finish(self, seat: int) -> None:
-        """走科: take the next free place; the melee waits until this hand is settled."""
-        self.places[seat] = self._next_place()
+    def _finish(self, seat: int, place: int | None = None) -> None:
+        """走科: take the next free place (or ``place``, a failed burner's); the melee waits
+        until this hand is settled."""
+        self.places[seat] = self._next_place() if place is None else place
         self.finish_order.append(seat)
         if not self.melee and len(self.active_seats()) <= 4:
             self.melee_pending = True
 
     def _next_place(self) -> int:
-        """The next free place, keeping 四科 (or 三科) for a revolutionary (§3.3, §5)."""
-        taken = {p for p in self.places if p is not None}
-        place = 1
-        while place in taken:
-            place += 1
-        rev = next((s for s in range(6) if self.revolted[s]), None)
-        if rev is not None and self.places[rev] is None:
-            mates = [s for s in range(6) if team_of(s) == team_of(rev) and s != rev]
-            if place == 3:
-                if sorted(self.places[m] or 0 for m in mates) == [1, 2]:
-                    self.places[rev] = 3
-                    return 4
-            elif place == 4:
-                self.places[rev] = 4
-                return 5
+        """The next free place from the top. A revolutionary holds 四科 from the revolution
+        on and moves up to 三科 when its teammates take 头科 and 二科 (§3.3, §5)."""
+        place = min(p for p in range(1, 7) if p not in self.places)
+        rev = self.revolutionary
+        if rev is not None and place == 3 and self.places[rev] == 4:
+            mates = {self.places[m] for m in range(6) if team_of(m) == team_of(rev) and m != rev}
+            if mates == {1, 2}:
+                self.places[rev] = 3
+                return 4
         return place
 
     def _check_game_end(self) -> bool:
@@ -522,16 +585,13 @@ class Game(Prelude, Burning):
             q is not None
             and self.places[q] is not None
             and not self.melee
-            and self._standing().opens_point
+            and self._opens(self._standing())
             and self.window is None
         ):
             self.opened[q] = True
         active.sort(key=lambda s: (sum(self.counts[s]), (s - last) % 6))
         for s in active:
             self.places[s] = self._next_place()
-        rev = next((s for s in range(6) if self.revolted[s]), None)
-        if rev is not None and self.places[rev] is None:
-            self.places[rev] = self._next_place()
         self.phase = FINISHED
         self.turn = None
         self.window = None

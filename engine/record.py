@@ -101,8 +101,10 @@ def game_from_record(
                 "a record without 'leader' is a real game: give declare/revolt as actions, "
                 "not the 'declared'/'revolted' fields"
             )
-        game = Game(hands, options=options, seed=seed)
-        return game
+        try:
+            return Game.from_hands(hands, options=options, seed=seed)
+        except ValueError as e:
+            raise RecordError(f"field 'hands': {e}") from e
     if not 0 <= leader <= 5:
         raise RecordError("field 'leader' must be a seat 0 to 5")
     for seat in revolted:
@@ -152,11 +154,12 @@ def state_json(game: Game) -> JSON:
     """The state of a game as RECORD.md's replay object."""
     finished = game.phase == FINISHED
     tribute = game.tribute()
-    return {
+    out: JSON = {
         "ok": True,
         "finished": finished,
         "to_act": game.to_act,
-        "hands": [format_cards(h) for h in game.cards],
+        # a revolted seat sits the game out: its hand is "" (RECORD.md)
+        "hands": ["" if game.revolted[s] else format_cards(h) for s, h in enumerate(game.cards)],
         "places": list(game.places),
         "opened": list(game.opened),
         "headless": [game.is_active(s) and game.is_headless(s) for s in range(6)],
@@ -167,12 +170,17 @@ def state_json(game: Game) -> JSON:
         "points": game.points(),
         "tribute": None if tribute is None else [t.to_json() for t in tribute],
     }
+    if game.options.gou_si_ji:
+        out["gou_si_ji"] = list(game.head_kept)
+    return out
 
 
-def series_from_record(data: Any) -> Series:
+def series_from_record(data: Any, *, settle_returns: bool = False) -> Series:
     """Rebuild a live :class:`~engine.series.Series` from a ``gouji-series/1`` record (the
-    bot restores tables this way). The last game may be unfinished; returns missing from
-    a finished deal take the default, as RECORD.md says."""
+    bot restores tables this way). The last game may be unfinished. A missing return takes
+    the default, as RECORD.md says — 头科's before a later one that is given, and every one
+    of a game that has actions or is followed by another; with ``settle_returns`` (a
+    replay) also those the last game still waits on."""
     if not isinstance(data, dict) or data.get("format") != SERIES_FORMAT:
         raise RecordError(f"field 'format' must be '{SERIES_FORMAT}'")
     options = parse_options(data)
@@ -218,31 +226,44 @@ def series_from_record(data: Any) -> Series:
                     raise ValueError(
                         f"'returns' holds only 'SEAT return CARDS', not '{action.verb}'"
                     )
+                later = [r.giver for r in deal.returns[1:] if r.cards is None]
+                due = deal.pending_return
+                if due is not None and due.giver != action.seat and action.seat in later:
+                    _default_returns(series, g_no, until=action.seat)
                 series.apply(action)
             except ValueError as e:
                 raise ReplayError(index, text, str(e), g_no) from e
             index += 1
         is_last = g_no == len(games) - 1
-        if deal.pending_return is not None and (actions or not is_last):
-            try:
-                while deal.pending_return is not None:  # a missing return takes the default
-                    giver = deal.pending_return.giver
-                    series.apply(Action(giver, RETURN, series.default_return(giver)))
-            except ValueError as e:  # a position that cannot be played (after tribute)
-                raise RecordError(f"games[{g_no}]: {e}") from e
+        if actions or not is_last or settle_returns:
+            _default_returns(series, g_no)
         if deal.game is not None:
             play_actions(deal.game, actions, offset=index, game_no=g_no)
     return series
 
 
+def _default_returns(series: Series, g_no: int, until: int | None = None) -> None:
+    """Make the missing returns of the current deal with their defaults (RECORD.md), up to
+    the first one ``until`` owes."""
+    deal = series.current
+    try:
+        while deal is not None and (due := deal.pending_return) is not None:
+            if due.giver == until:
+                return
+            series.apply(Action(due.giver, RETURN, series.default_return(due.giver)))
+    except ValueError as e:  # a position that cannot be played (after tribute)
+        raise RecordError(f"games[{g_no}]: {e}") from e
+
+
 def replay_series(data: Any) -> JSON:
     """Replay a ``gouji-series/1`` record and return RECORD.md's series JSON object."""
-    series = series_from_record(data)
+    series = series_from_record(data, settle_returns=True)
     out_games = []
     for deal in series.deals:
         if deal.game is None:
             continue
         g = state_json(deal.game)
+        g["void"] = deal.void  # a void deal (two revolted) is dealt again
         g["paid"] = [p.to_json() for p in deal.paid]
         g["returned"] = [r.to_json() for r in deal.returns if r.cards]  # as "paid": cards moved
         g["score"] = deal.score()

@@ -32,6 +32,7 @@ from .game import FINISHED, VOID, Game, Options
 from .scoring import LEAVE_PENALTY, PLACE, TributeOwed, team_of
 
 TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)  # what tribute is paid in, highest first
+ALL_RANKS_HIGH_FIRST = tuple(range(BIG_JOKER, -1, -1))  # 贡牌 "biggest": any rank (§9)
 
 # A series game given as a position: (leader, declared, revolted seats).
 Position = tuple[int, Sequence[bool] | None, Sequence[int]]
@@ -255,7 +256,7 @@ class Series:
 
     def _begin(self, deal: SeriesGame) -> None:
         if deal.position is None:
-            deal.game = Game(deal.hands, options=self.options, seed=deal.seed)
+            deal.game = Game.from_hands(deal.hands, options=self.options, seed=deal.seed)
             return
         leader, declared, revolted = deal.position
         deal.game = Game.from_position(
@@ -272,7 +273,12 @@ class Series:
         for entry in owed:
             payer_cards = deal.hands[entry.payer]
             given: list[Card] = []
-            for rank in TRIBUTE_RANKS:
+            ranks = (
+                TRIBUTE_RANKS
+                if self.options.tribute_cards == "jokers_and_twos"
+                else ALL_RANKS_HIGH_FIRST
+            )
+            for rank in ranks:
                 given += _take(payer_cards, rank, entry.count - len(given))
             if not given:
                 continue
@@ -288,7 +294,8 @@ class Series:
         """For the seat that must return now: (how many cards, rank counts it may return)."""
         deal, due = self._due_for(seat)
         counts = _counts(deal.hands[seat])
-        if team_of(due.giver) != team_of(due.taker):  # 不还单张: ranks the payer holds
+        if self.options.no_single_return and team_of(due.giver) != team_of(due.taker):
+            # 不还单张: to an opponent, only ranks the payer holds
             taker = _counts(deal.hands[due.taker])
             counts = [c if taker[r] else 0 for r, c in enumerate(counts)]
         return min(due.count, sum(counts)), counts

@@ -13,7 +13,10 @@ from .hands import Play
 from .options import Options, Phase
 from .scoring import opposite_of
 
-ONGOING, SUCCESS, BROKEN = "ongoing", "success", "broken"  # a burn's result
+# A burn's result; "failed" only with burn_check "seeds" (§9).
+ONGOING, SUCCESS, BROKEN, FAILED = "ongoing", "success", "broken", "failed"
+
+QUESTION_PHASES = (Phase.DECLARE, Phase.REVOLT, Phase.HEAD)  # answered by seats, no turns
 
 
 @dataclass(slots=True)
@@ -80,6 +83,10 @@ class GameState:
         self.stifled: list[tuple[int, int]] = []  # (stifled seat, by)
         self.three_rule = [self.options.bie_san] * 6
         self.auto_revolted: list[int] = []  # bie-san: no 3, no 2, no joker
+        # 够死级 (option gou_si_ji)
+        self.head_kept = [0] * 6  # 要头: 够死级 hands each seat still has (0–3)
+        self.standing_dead = False  # the standing hand is 够死级: answered only by burning
+        self._leader_after_question = 0  # the first leader, while 要头 is asked
 
     # ----------------------------------------------------------------- questions
     def is_active(self, seat: int) -> bool:
@@ -90,9 +97,15 @@ class GameState:
         return [s for s in range(6) if self.places[s] is None and not self.revolted[s]]
 
     def is_headless(self, seat: int) -> bool:
-        """无头 (§3.4): the seat's opposite has finished or revolted."""
+        """无头 (§3.4): the seat's opposite has finished or revolted — unless the seat chose
+        要头 and still has 够死级 hands."""
         opp = opposite_of(seat)
-        return self.places[opp] is not None or self.revolted[opp]
+        return (self.places[opp] is not None or self.revolted[opp]) and not self.head_kept[seat]
+
+    @property
+    def revolutionary(self) -> int | None:
+        """The seat that revolted (革命), if one did."""
+        return next((s for s in range(6) if self.revolted[s]), None)
 
     def has_head(self, seat: int) -> bool:
         return not self.is_headless(seat)
@@ -105,7 +118,7 @@ class GameState:
     def to_act(self) -> list[int]:
         """The seats the game waits on (several during a simultaneous phase or a burn
         window), ``[]`` once finished or void."""
-        if self.phase in (Phase.DECLARE, Phase.REVOLT):
+        if self.phase in QUESTION_PHASES:
             return [s for s in self.phase_seats if s not in self.phase_answers]
         if self.phase != Phase.PLAY:
             return []
@@ -125,6 +138,8 @@ class GameState:
             if seat in self.phase_answers:
                 raise NotYourTurnError("already_revolt_answered", seat=seat)
             raise NotYourTurnError("may_not_revolt", seat=seat)
+        if self.phase == Phase.HEAD:
+            raise NotYourTurnError("head_seat", seat=self.phase_seats[0])
         if self.window is not None:
             if seat not in self.window_seats:
                 raise NotYourTurnError("window_waits", seats=who)
@@ -149,6 +164,7 @@ class GameState:
     def _new_round(self, leader: int) -> None:
         self.standing, self.standing_seat = None, None
         self.standing_restricted = False
+        self.standing_dead = False
         self.passed = [False] * 6
         self.queue = []
         self.yielder = None
