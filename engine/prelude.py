@@ -42,13 +42,13 @@ class Prelude(GameState):
 
     def _apply_phase_answer(self, action: Action) -> None:
         seat, verb = action.seat, action.verb
-        yes, no, refusal = _PHASE_VERBS[self.phase]
-        if verb not in (yes, no):
+        yes_verb, no_verb, refusal = _PHASE_VERBS[self.phase]
+        if verb not in (yes_verb, no_verb):
             who = {"seat": self.phase_seats[0]} if self.phase == Phase.HEAD else {}
             raise IllegalActionError(refusal, **who)
         if seat not in self.to_act:
             self._refuse_wrong_seat(seat)
-        self.phase_answers[seat] = verb == yes
+        self.phase_answers[seat] = verb == yes_verb
         if self.to_act:
             return
         if self.phase == Phase.HEAD:
