@@ -79,7 +79,7 @@ def test_random_full_games_keep_every_invariant(name):
         check_game(play_random_game(seed, options=GAME_OPTION_SETS[name]))
 
 
-def random_position_game(seed: int, options: Options | None = None) -> Game:
+def random_position(seed: int, options: Options | None = None) -> tuple[Game, random.Random]:
     """Small random hands (4–9 cards) from the shoe: burns, melee and endings come often.
     Without ``options``, bie-san in about 3 games of 10; with 够死级 on, a seat has revolted
     in about half the games (so 要头 is asked)."""
@@ -101,6 +101,12 @@ def random_position_game(seed: int, options: Options | None = None) -> Game:
     leader = rng.choice([s for s in range(6) if s not in revolted])
     g = Game.from_position(hands, leader, options=options, revolted=revolted)
     g.seed = seed
+    return g, rng
+
+
+def random_position_game(seed: int, options: Options | None = None) -> Game:
+    """:func:`random_position`, played out by random players."""
+    g, rng = random_position(seed, options)
     steps = 0
     while g.phase != FINISHED:
         assert g.to_act, "someone can always act until the end"
