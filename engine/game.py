@@ -6,9 +6,11 @@ and either changes the state or raises an :class:`~engine.actions.IllegalActionE
 message a player can act on — in which case nothing changed. The same hands, options and
 actions always give the same game, so a game *is* its log.
 
-Phases: ``declare`` (宣点) → buying 3s (automatic, bie-san only) → ``revolt`` (革命, only
-when someone may) → first leader (上班) → ``play`` → ``finished``; a deal where two or more
-revolt ends in ``void`` (the series deals again).
+Phases (:class:`~engine.options.Phase`): ``declare`` (宣点) → buying 3s (automatic, bie-san
+only) → ``revolt`` (革命, only when someone may) → first leader (上班) → ``head`` (要头 /
+无头, only after a revolution with 够死级 on) → ``play`` → ``finished``; a deal where two or
+more revolt ends in ``void`` (the series deals again). The table options
+(:class:`~engine.options.Options`, RULES.md §9) are fixed for the game.
 
 >>> g = Game.from_position(["TTTTT6", "KK55", "AA44", "J2", "QQQ9", "889"], leader=0)
 >>> g.apply_text("0 play TTTTT"); g.to_act
@@ -183,6 +185,8 @@ class Game(Prelude, Burning):
             ),
             legal_actions=tuple(self.legal_actions(seat)),
             three_rule=self.three_rule[seat],
+            gou_si_ji=tuple(self.head_kept),
+            standing_dead=self.standing_dead,
         )
 
     def copy(self) -> Game:

@@ -52,6 +52,8 @@ class Observation:
     history: tuple[str, ...]  # public actions so far, in record notation
     legal_actions: tuple[Action, ...]  # what this seat may do now
     three_rule: bool  # bie-san: this seat's 3s may only go out last
+    gou_si_ji: tuple[int, ...] = (0,) * 6  # 够死级 hands each seat still has after 要头
+    standing_dead: bool = False  # the standing hand is 够死级: only a burn may take it
 
     @property
     def hand(self) -> str:

@@ -1,9 +1,10 @@
 """The five-game tribute series (进贡局, RULES.md §6, §8).
 
 Game 1 is played as dealt. Every later game starts by paying what the game before left
-owing (闷贡, 烧贡, 点贡, 落贡 — only big jokers, small jokers and 2s, highest first), then
-the receivers of 落贡 return as many cards as they got (还贡, 头科 first), then the game runs
-its own phases. A void deal (two revolutionaries) does not count: the same game is dealt
+owing (闷贡, 烧贡, 点贡, 落贡 — only big jokers, small jokers and 2s, highest first; with the
+option ``tribute_cards="biggest"`` the biggest cards of any rank), then the receivers of 落贡
+return as many cards as they got (还贡, 头科 first; to an opponent only ranks the payer holds
+while ``no_single_return`` is on), then the game runs its own phases. A void deal (two revolutionaries) does not count: the same game is dealt
 again and the tribute is paid again from the new hands.
 
 >>> s = Series()

@@ -220,3 +220,15 @@ def test_a_game_carries_its_options():
     opts = Options(gou_si_ji=True, burn_check="seeds")
     game = Game.from_position(["3", "4", "5", "6", "7", "8"], 0, options=opts)
     assert Options.from_json(game.options.to_json()) == opts
+
+
+def test_the_house_rules_example_replays():
+    """examples/house-rules.json: 要头, a 够死级 hand burned under the seeds' count, the burn
+    failed on a lead without a joker (大落), the melee begins and the unused 够死级 lapse."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "house-rules.json"
+    out = replay_record(json.loads(path.read_text(encoding="utf-8")))
+    assert out["burns"] == [{"burner": 1, "burned": 2, "result": "failed"}]
+    assert out["places"][1] == 6 and out["melee"] and out["gou_si_ji"] == [0] * 6
