@@ -114,7 +114,7 @@ def add_review_arguments(parser: argparse.ArgumentParser) -> None:
     from engine.ai.review import DEFAULT_BUDGET
 
     parser.add_argument(
-        "record", help="a finished game's record (gouji-record/1 or gouji-series/1)"
+        "file", metavar="RECORD", help="a finished game's record (gouji-record/1 or gouji-series/1)"
     )
     parser.add_argument("--seat", type=int, required=True, choices=range(6), help="whose play")
     _common(parser)
