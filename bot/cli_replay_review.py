@@ -170,3 +170,11 @@ def review_main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="gouji review", description=run_review.__doc__)
     add_review_arguments(parser)
     return run_review(parser.parse_args(list(argv)))
+
+
+if __name__ == "__main__":  # python -m bot.cli_replay_review replay|review ...
+    _commands = {"replay": replay_main, "review": review_main}
+    if len(sys.argv) < 2 or sys.argv[1] not in _commands:
+        print("usage: python -m bot.cli_replay_review replay|review ARGS", file=sys.stderr)
+        raise SystemExit(2)
+    raise SystemExit(_commands[sys.argv[1]](sys.argv[2:]))

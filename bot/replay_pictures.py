@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from engine.cards import format_cards
 from engine.replay_steps import Replay
 from render.encode import to_png
 from render.models import TableView
@@ -45,7 +44,9 @@ def replay_view(
     if caption is None:
         caption = CAPTIONS[lang].format(step=step, steps=replay.steps)
     view = table_view(game.observe(bottom_seat), names, caption=caption)
-    return dataclasses.replace(view, hands=tuple(format_cards(h) for h in game.cards))
+    # with suits, as dealt (canonical notation would drop them)
+    hands = tuple("".join(str(c) for c in h) for h in game.cards)
+    return dataclasses.replace(view, hands=hands)
 
 
 def replay_png(
