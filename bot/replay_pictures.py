@@ -13,8 +13,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from engine.ai.review import Mistake
+from engine.hands import Play
 from engine.replay_steps import Replay
 from render.encode import to_png
+from render.hand import render_hand
 from render.models import TableView
 from render.table import render_table
 
@@ -61,3 +64,11 @@ def replay_png(
     names = list(names) if names is not None else default_names(lang)
     view = replay_view(replay, step, names, lang=lang, bottom_seat=bottom_seat)
     return to_png(render_table(view, lang=lang))
+
+
+def mistake_hand_png(mistake: Mistake, lang: str = "zh", title: str | None = None) -> bytes:
+    """A review item's hand (复盘): the seat's cards when it decided, the cards it played
+    lifted (nothing lifted for a pass, a yield or a no-burn)."""
+    cards = mistake.action.cards
+    highlight = str(cards) if isinstance(cards, Play) else None
+    return to_png(render_hand(mistake.hand, highlight=highlight, lang=lang, title=title))
