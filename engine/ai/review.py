@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import BURN, DECLARE, NOBURN, NODECLARE, PASS, PLAY, YIELD, Action
+from ..actions import BURN, DECLARE, LEAVE, NOBURN, NODECLARE, PASS, PLAY, YIELD, Action
 from ..cards import NUM_RANKS, Card
 from ..game import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, Game
 from ..observation import Observation
@@ -225,10 +225,13 @@ def _compared(obs: Observation, taken: Action) -> tuple[list[Action], int]:
 
 
 def decisions_of(replay: Replay, seat: int, seed: int = 0) -> list[_Decision]:
-    """Every decision of ``seat`` with something to compare, in order."""
+    """Every decision of ``seat`` with something to compare, in order, up to the seat's
+    leaving (if it left)."""
     out = []
     game = replay.game_at(0)
     for index, action in enumerate(replay.actions):
+        if action.seat == seat and action.verb == LEAVE:
+            break  # the seat's later actions were taken for it (RECORD.md)
         if action.seat == seat and action.verb in REVIEWED:
             obs = game.observe(seat)
             if len(obs.legal_actions) > 1 and obs.phase in (PLAY_PHASE, DECLARE_PHASE):

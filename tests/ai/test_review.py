@@ -149,3 +149,13 @@ def test_a_review_with_nothing_clear_is_empty_not_invented() -> None:
     replay = Replay.from_record(expert_record(3))
     result = review(replay, 1, seed=0, budget=1)
     assert isinstance(result, Review) and result.mistakes == ()
+
+
+def test_after_a_seat_leaves_its_actions_are_not_its_own_and_not_reviewed() -> None:
+    record = copy.deepcopy(expert_record(3))
+    record["actions"].insert(60, "4 leave")
+    replay = Replay.from_record(record)
+    before = decisions_of(Replay.from_record(expert_record(3)), 4)
+    after = decisions_of(replay, 4)
+    assert after and all(d.step < 60 for d in after)
+    assert [d.step for d in after] == [d.step for d in before if d.step < 60]
