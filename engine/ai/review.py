@@ -42,7 +42,7 @@ from .world import ReplayError, deal_worlds, rebuild, sample_hands
 DEFAULT_BUDGET = 2000  # rollouts per reviewed seat
 FIRST_PASS = 0.4  # share of the budget spread over every decision
 FIRST_WORLDS = (3, 12)  # worlds per decision in the first pass: at least, at most
-MAX_WORLDS = 64  # worlds per decision in all
+MAX_WORLDS = 256  # worlds per decision in all
 REPORT_WORLDS = 8  # a decision seen in fewer worlds is never reported: too little evidence
 SECOND_PASS = 8  # decisions that get the rest of the budget
 TOP = 5  # mistakes reported

@@ -210,3 +210,41 @@ def test_the_replay_does_not_change_the_game_it_starts_from() -> None:
     before = state_json(initial)
     Replay(initial, [Action.parse(a) for a in record["actions"]])
     assert state_json(initial) == before and isinstance(initial, Game)
+
+
+def test_a_real_series_game_after_tribute_replays_from_its_starting_hands() -> None:
+    from engine.actions import RETURN
+    from engine.ai.hint import EXPERT, decide
+    from engine.ai.view import view_of_game
+    from engine.cards import deal
+    from engine.record import series_from_record
+    from engine.series import Series
+
+    series = Series()
+    entries = []
+    for seed in (1, 2):
+        current = series.start_game(deal(seed), seed)
+        returns = []
+        while current.pending_return is not None:
+            giver = current.pending_return.giver
+            action = Action(giver, RETURN, series.default_return(giver))
+            series.apply(action)
+            returns.append(str(action))
+        game = current.game
+        while not game.finished:
+            seat = game.to_act[0]
+            game.apply(decide(view_of_game(game, seat), EXPERT))
+        entries.append(
+            {
+                "hands": [" ".join(str(c) for c in h) for h in current.dealt],
+                "seed": seed,
+                "returns": returns,
+                "actions": [str(a) for a in game.actions],
+            }
+        )
+    data = {"format": "gouji-series/1", "games": entries}
+    second = series_from_record(data).deals[1]
+    assert second.paid, "the second game began with tribute"
+    replay = Replay.from_record(data, game=2)
+    assert replay.game_at(0).dealt == second.game.dealt != second.dealt
+    assert state_json(replay.final) == state_json(second.game)
