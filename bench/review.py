@@ -55,7 +55,7 @@ def bench_replay() -> None:
 
 
 def bench_review(deals: int, budget: int) -> None:
-    walls, cpus, top_hits, planted_runs, same_top, overlap = [], [], 0, 0, 0, []
+    walls, cpus, top_hits, listed, planted_runs, same_top, overlap = [], [], 0, 0, 0, 0, []
     pairs = 0
     seed = 0
     done = 0
@@ -79,6 +79,7 @@ def bench_review(deals: int, budget: int) -> None:
                 if who == seat:
                     planted_runs += 1
                     top_hits += bool(steps) and steps[0] == index
+                    listed += index in steps
                 print(
                     f"deal {seed} seat {who}{' (planted at ' + str(index) + ')' if who == seat else ''}"
                     f" seed {review_seed}: {walls[-1]:.1f} s ({cpus[-1]:.1f} s CPU), "
@@ -95,7 +96,10 @@ def bench_review(deals: int, budget: int) -> None:
         f"time per seat: wall mean {statistics.mean(walls):.1f} s, max {max(walls):.1f} s; "
         f"CPU mean {statistics.mean(cpus):.1f} s, max {max(cpus):.1f} s (one process, one core)"
     )
-    print(f"planted play found as the costliest: {top_hits}/{planted_runs}")
+    print(
+        f"planted play found as the costliest: {top_hits}/{planted_runs}; "
+        f"among the mistakes listed: {listed}/{planted_runs}"
+    )
     print(
         f"two seeds: same costliest mistake (or both none) {same_top}/{pairs}; "
         f"mistakes found by both / by either: mean {statistics.mean(overlap):.2f}"

@@ -14,7 +14,8 @@ no-burns, declaring), from that seat's :class:`~engine.observation.Observation` 
    half a point per tribute card the game leaves owing (:func:`engine.ai.strong.evaluate`);
 4. what the strongest AI would do: the expert's choice unless another candidate gains more
    than ``MARGIN`` points and ``Z`` standard errors over it (the strong player's rule);
-   the cost of the taken action is that choice's mean gain over it, with a 95% interval.
+   the cost of the taken action is that choice's mean gain over it, with a 99% interval
+   (99%, not 95%: a seat has some twenty decisions, each one a test).
 
 The budget is a number of rollouts for the whole seat: a first pass gives every decision a
 few worlds, the rest goes to the decisions that look costliest. A decision is reported only
@@ -46,7 +47,7 @@ MAX_WORLDS = 256  # worlds per decision in all
 REPORT_WORLDS = 8  # a decision seen in fewer worlds is never reported: too little evidence
 SECOND_PASS = 8  # decisions that get the rest of the budget
 TOP = 5  # mistakes reported
-Z95 = 1.96
+Z_INTERVAL = 2.58  # 99%: two seeds then agree on the costliest mistake 6/8, not 4/8
 Z, MARGIN = 1.5, 0.5  # the strong player's rule to leave the expert's choice
 PRIOR_VAR, PRIOR_N = 12.0, 4  # a rollout's outcome varies by several points: shrink toward it
 REVIEWED = (PLAY, PASS, YIELD, BURN, NOBURN, DECLARE, NODECLARE)
@@ -67,7 +68,7 @@ def play_out(game: Game, seat: int) -> float:
 class Mistake:
     """A costly decision. ``step``: the replay step the decision was faced at (the action
     taken leads to ``step + 1``); ``cost`` ± ``margin``: team points lost against
-    ``suggested`` (95% interval), over ``worlds`` guessed deals; ``hand`` the seat's cards
+    ``suggested`` (99% interval), over ``worlds`` guessed deals; ``hand`` the seat's cards
     then (canonical), ``standing`` the hand it faced and who played it (None on a lead)."""
 
     step: int
@@ -185,7 +186,7 @@ class _Decision:
         if best == taken:
             return None
         cost, se = self.gain(best, taken)
-        if cost - Z95 * se <= 0:
+        if cost - Z_INTERVAL * se <= 0:
             return None
         standing = self.obs.standing
         return Mistake(
@@ -193,7 +194,7 @@ class _Decision:
             action=self.taken,
             suggested=self.actions[best],
             cost=cost,
-            margin=Z95 * se,
+            margin=Z_INTERVAL * se,
             worlds=self.worlds,
             hand=self.obs.hand,
             standing=None if standing is None else str(standing),
