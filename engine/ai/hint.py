@@ -165,7 +165,7 @@ def _burn_leads(v: View, sets: list[Play]) -> list[Play]:
     if not out:
         out = [a.cards for a in v.legal() if a.verb == PLAY]
         out.sort(key=lambda p: play_cost(p, c))
-    return out
+    return out or sets  # no legal lead: only a guessed world can hold such a hand
 
 
 def choose_answer(v: View, style: Style = HINT) -> Action:

@@ -72,7 +72,10 @@ def rollout(game: Game, style: Style = EXPERT, limit: int = 5000) -> int:
             try:
                 game.apply(action)
             except IllegalActionError:
-                game.apply(game.legal_actions(seat)[0])
+                legal = game.legal_actions(seat)
+                if not legal:  # a guessed world no real game can reach
+                    raise ReplayError(f"seat {seat} has no legal action") from None
+                game.apply(legal[0])
             steps += 1
     return steps
 
@@ -194,22 +197,30 @@ class StrongPlayer:
         big = obs.standing is None or any(a.verb == BURN for a in cands)
         budget = self.lead_budget if big else self.budget
         while worlds < self.max_worlds and (worlds < self.min_worlds or used < budget):
-            (world,) = deal_worlds(base, obs, 1, self.rng)
-            values = []
-            for action in cands:
-                g = world.copy()
-                g.apply(action)
-                used += rollout(g, self.style) + 1
-                values.append(evaluate(g, obs.seat, self.tribute_weight))
+            try:
+                (world,) = deal_worlds(base, obs, 1, self.rng)
+                values = []
+                for action in cands:
+                    g = world.copy()
+                    g.apply(action)
+                    used += rollout(g, self.style) + 1
+                    values.append(evaluate(g, obs.seat, self.tribute_weight))
+            except ReplayError:
+                used += 1
+                worlds += 1  # counted, so an impossible position cannot loop forever
+                continue
             for i, v in enumerate(values):
                 diffs[i].append(v - values[0])
             worlds += 1
         best, best_gain = 0, 0.0
+        n = len(diffs[0])  # the worlds that could be played out
+        if not n:
+            return best
         for i in range(1, len(cands)):
-            gain = sum(diffs[i]) / worlds
+            gain = sum(diffs[i]) / n
             ss = sum((d - gain) ** 2 for d in diffs[i]) + self.prior_n * self.prior_var
-            var = ss / max(1, worlds - 1 + self.prior_n)
-            se = (var / worlds) ** 0.5
+            var = ss / max(1, n - 1 + self.prior_n)
+            se = (var / n) ** 0.5
             if gain > self.margin and gain > self.z * se and gain > best_gain:
                 best, best_gain = i, gain
         return best

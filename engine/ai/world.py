@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action, IllegalActionError
-from ..burning import burn_priority
+from ..burning import burn_completable, burn_priority
 from ..cards import NUM_RANKS, TWO, Card
 from ..game import PLAY_PHASE, Game
 from ..hands import Play
@@ -89,10 +89,22 @@ def _window_winner(answers: Sequence[Action], q: int | None) -> Action | None:
     return min(burns, key=lambda a: burn_priority(a.seat, q))
 
 
-def sample_hands(obs: Observation, rng: random.Random) -> list[list[int]]:
-    """Current rank counts for every seat: ``obs.counts`` for the observer, a uniformly
-    random split of ``obs.unseen`` by ``obs.card_counts`` for the others (a revolutionary
-    holds no 2 and no joker)."""
+def sample_hands(obs: Observation, rng: random.Random, tries: int = 64) -> list[list[int]]:
+    """Current rank counts for every seat: ``obs.counts`` for the observer, a random split of
+    ``obs.unseen`` by ``obs.card_counts`` for the others that respects what the position
+    implies: a revolutionary holds no 2 and no joker, and a burner in the middle of a burn
+    holds a hand it can complete the burn with (§4). Splits that break it are dealt again
+    (``tries`` times); :class:`ReplayError` if none fits."""
+    burner = obs.burner if obs.burner != obs.seat and not obs.melee else None
+    for _ in range(tries):
+        hands = _split(obs, rng)
+        if burner is None or burn_completable(hands[burner], obs.options.bie_san):
+            return hands
+    raise ReplayError(f"no guessed hand lets seat {burner} complete its burn")
+
+
+def _split(obs: Observation, rng: random.Random) -> list[list[int]]:
+    """A uniformly random split of ``obs.unseen`` (revolutionaries get plain cards)."""
     pool = [r for r in range(NUM_RANKS) for _ in range(obs.unseen[r])]
     rng.shuffle(pool)
     hands = [[0] * NUM_RANKS for _ in range(6)]

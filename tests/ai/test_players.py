@@ -174,3 +174,14 @@ def test_strong_is_deterministic_for_a_seed():
 def test_make_player_refuses_unknown_kinds():
     with pytest.raises(ValueError, match="unknown AI kind"):
         make_player("clever", 0)
+
+
+def test_strong_decides_while_another_seat_burns():
+    """Regression: guessed worlds gave the burner (seat 2) a hand that could not finish its
+    burn, and the rollout's burner had no legal lead (IndexError in lead_candidates)."""
+    game = Game.from_position(["KK3", "4455", "AAB56", "789T", "6677", "22JQ"], leader=0)
+    game.apply_text("0 play KK")
+    game.apply_text("2 burn AA")
+    obs = game.observe(5)
+    for seed in range(8):
+        assert make_player("strong", seed).act(obs) in obs.legal_actions
