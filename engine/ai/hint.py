@@ -84,6 +84,42 @@ def play_cost(play: Play, counts: Sequence[int]) -> tuple[int, int, int, int, in
     return (play.jokers, play.big, play.twos, broken, play.rank)
 
 
+def cheapest_beat(counts: Sequence[int], standing: Play, three_rule: bool) -> Play | None:
+    """The cheapest hand from ``counts`` that beats ``standing`` by :func:`play_cost`
+    (``min(answer_plays(...), key=play_cost)`` without listing them all), or None."""
+    if standing.effective_big:
+        return None
+    size = standing.size
+    need_big = standing.effective_small
+    floor = standing.number_rank
+    twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+    first = max(floor + 1, THREE + 1 if three_rule else THREE)
+    for j in range(size + 1):  # jokers used, then big jokers among them: the cost's order
+        for g in range(j + 1):
+            s = j - g
+            if need_big:
+                if s or g < need_big or g > big:
+                    continue
+            elif s > small or g > big:
+                continue
+            m = size - j
+            if m == 0:
+                return Play(NO_RANK, 0, 0, s, g)
+            best: tuple[int, int, int] | None = None
+            for rank in range(first, ACE + 1):
+                have = counts[rank]
+                if have and have + twos >= m:
+                    key = (m - have if have < m else 0, 1 if have > m else 0, rank)
+                    if best is None or key < best:
+                        best = key
+            if floor < TWO and twos >= m and (best is None or (m, 0, NO_RANK) < best):
+                return Play(NO_RANK, 0, m, s, g)
+            if best is not None:
+                used, _, rank = best
+                return Play(rank, m - used, used, s, g)
+    return None
+
+
 def whole_hand(counts: Sequence[int], three_rule: bool) -> Play | None:
     """The whole hand as one hand, if it is one (so it can go out in one play)."""
     ranks = [r for r in range(ACE + 1) if counts[r]]
@@ -170,16 +206,18 @@ def _burn_leads(v: View, sets: list[Play]) -> list[Play]:
 
 def choose_answer(v: View, style: Style = HINT) -> Action:
     """Beat, pass or yield on the standing hand."""
-    seat, c = v.seat, v.counts
-    plays = answer_plays(c, v.standing, v.three_rule)
+    seat, c, standing = v.seat, v.counts, v.standing
     total = v.total
-    for p in plays:
-        if p.size == total:
-            return Action(seat, PLAY, p)  # going out beats everything
+    if total == standing.size:  # going out beats everything
+        whole = whole_hand(c, v.three_rule)
+        if whole is not None and whole in answer_plays(c, standing, v.three_rule):
+            return Action(seat, PLAY, whole)
     q = v.standing_seat
-    if team_of(q) == team_of(seat) or not plays:
+    if team_of(q) == team_of(seat):
         return Action(seat, YIELD if v.can_yield() else PASS)
-    best = min(plays, key=lambda p: play_cost(p, c))
+    best = cheapest_beat(c, standing, v.three_rule)
+    if best is None:
+        return Action(seat, YIELD if v.can_yield() else PASS)
     used = best.twos + best.jokers
     if style.yield_first and v.can_yield():
         return Action(seat, YIELD)
@@ -197,6 +235,7 @@ def choose_answer(v: View, style: Style = HINT) -> Action:
     if style.danger and v.card_counts[q] <= style.danger or total <= style.self_late:
         return Action(seat, PLAY, best)
     if style.grab_big:
+        plays = answer_plays(c, standing, v.three_rule)
         grab = [p for p in plays if p.effective_big and p.big == 1 and p.small == 0 and p.twos <= 1]
         if grab:
             return Action(seat, PLAY, min(grab, key=lambda p: play_cost(p, c)))

@@ -31,7 +31,7 @@ class View:
     melee: bool
     three_rule: bool  # own 3s may only go out last, all 3s (bie-san)
     bie_san: bool
-    burning: bool  # this seat is the burner of a burn in progress
+    burning: bool  # this seat burns, before the melee (where a burner's leads are free)
     can_yield: Callable[[], bool]
     in_window: bool  # a burn window asks this seat
     burn_plays: Callable[[], list[Play]]
@@ -57,7 +57,7 @@ def view_of_observation(obs: Observation) -> View:
         melee=obs.melee,
         three_rule=obs.three_rule,
         bie_san=obs.options.bie_san,
-        burning=obs.burner == obs.seat,
+        burning=obs.burner == obs.seat and not obs.melee,
         can_yield=lambda: any(a.verb == YIELD for a in legal),
         in_window=in_window,
         burn_plays=lambda: [a.cards for a in legal if a.verb == BURN],
@@ -80,7 +80,7 @@ def view_of_game(game: Game, seat: int) -> View:
         melee=game.melee,
         three_rule=game.three_rule[seat],
         bie_san=game.options.bie_san,
-        burning=burn is not None and burn.burner == seat,
+        burning=burn is not None and burn.burner == seat and not game.melee,
         can_yield=lambda: not in_window and game.may_yield(seat),
         in_window=in_window,
         burn_plays=lambda: game.burn_plays(seat),
