@@ -20,7 +20,7 @@ other question the game asks. Fast (no search): it is the `/gouji hint` suggesti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..actions import (
@@ -87,13 +87,18 @@ def play_cost(play: Play, counts: Sequence[int]) -> tuple[int, int, int, int, in
 def cheapest_beat(counts: Sequence[int], standing: Play, three_rule: bool) -> Play | None:
     """The cheapest hand from ``counts`` that beats ``standing`` by :func:`play_cost`
     (``min(answer_plays(...), key=play_cost)`` without listing them all), or None."""
-    if standing.effective_big:
+    srank, snat, stwos, ssmall, sbig = standing
+    if sbig and not ssmall:
+        return None  # big jokers and no small joker: nothing beats it
+    size = snat + stwos + ssmall + sbig
+    if sum(counts) < size:
         return None
-    size = standing.size
-    need_big = standing.effective_small
-    floor = standing.number_rank
+    need_big = ssmall + sbig if ssmall else 0  # mixed jokers all count as small
+    floor = srank if snat else (TWO if stwos else NO_RANK)
     twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
-    first = max(floor + 1, THREE + 1 if three_rule else THREE)
+    first = floor + 1
+    if three_rule and first == THREE:
+        first = THREE + 1
     for j in range(size + 1):  # jokers used, then big jokers among them: the cost's order
         for g in range(j + 1):
             s = j - g
@@ -105,18 +110,21 @@ def cheapest_beat(counts: Sequence[int], standing: Play, three_rule: bool) -> Pl
             m = size - j
             if m == 0:
                 return Play(NO_RANK, 0, 0, s, g)
+            # the least (2s used, set broken, rank); a whole set of exactly m is the best
             best: tuple[int, int, int] | None = None
             for rank in range(first, ACE + 1):
                 have = counts[rank]
+                if have == m:
+                    return Play(rank, m, 0, s, g)
                 if have and have + twos >= m:
-                    key = (m - have if have < m else 0, 1 if have > m else 0, rank)
+                    key = (m - have, 0, rank) if have < m else (0, 1, rank)
                     if best is None or key < best:
                         best = key
-            if floor < TWO and twos >= m and (best is None or (m, 0, NO_RANK) < best):
-                return Play(NO_RANK, 0, m, s, g)
             if best is not None:
                 used, _, rank = best
                 return Play(rank, m - used, used, s, g)
+            if floor < TWO and twos >= m:  # 2s alone: only when no rank can take part
+                return Play(NO_RANK, 0, m, s, g)
     return None
 
 
@@ -206,40 +214,69 @@ def _burn_leads(v: View, sets: list[Play]) -> list[Play]:
 
 def choose_answer(v: View, style: Style = HINT) -> Action:
     """Beat, pass or yield on the standing hand."""
-    seat, c, standing = v.seat, v.counts, v.standing
-    total = v.total
+    assert v.standing is not None and v.standing_seat is not None
+    verb, play = answer_choice(
+        v.seat,
+        v.counts,
+        v.total,
+        v.standing,
+        v.standing_seat,
+        v.three_rule,
+        v.restricted,
+        v.melee,
+        v.card_counts,
+        v.can_yield,
+        style,
+    )
+    return Action(v.seat, verb, play)
+
+
+def answer_choice(
+    seat: int,
+    c: Sequence[int],
+    total: int,
+    standing: Play,
+    q: int,
+    three_rule: bool,
+    restricted: bool,
+    melee: bool,
+    card_counts: Sequence[int],
+    can_yield: Callable[[], bool],
+    style: Style,
+) -> tuple[str, Play | None]:
+    """:func:`choose_answer` on plain values, as (verb, play or None): the rollout
+    simulator calls it without building a view."""
     if total == standing.size:  # going out beats everything
-        whole = whole_hand(c, v.three_rule)
-        if whole is not None and whole in answer_plays(c, standing, v.three_rule):
-            return Action(seat, PLAY, whole)
-    q = v.standing_seat
-    if team_of(q) == team_of(seat):
-        return Action(seat, YIELD if v.can_yield() else PASS)
-    best = cheapest_beat(c, standing, v.three_rule)
+        whole = whole_hand(c, three_rule)
+        if whole is not None and whole in answer_plays(c, standing, three_rule):
+            return PLAY, whole
+    if (q - seat) % 2 == 0:  # a teammate (never the opposite, so no yield either)
+        return PASS, None
+    best = cheapest_beat(c, standing, three_rule)
     if best is None:
-        return Action(seat, YIELD if v.can_yield() else PASS)
-    used = best.twos + best.jokers
-    if style.yield_first and v.can_yield():
-        return Action(seat, YIELD)
+        return (YIELD if can_yield() else PASS), None
+    used = best.twos + best.small + best.big
+    if style.yield_first and can_yield():
+        return YIELD, None
     if used == 0:
-        if best.rank >= style.save_high and v.standing.number_rank < 7 and not v.restricted:
-            return Action(seat, YIELD if v.can_yield() else PASS)
-        return Action(seat, PLAY, best)
-    if v.can_yield():
-        return Action(seat, YIELD)
+        if best.rank >= style.save_high and standing.number_rank < 7 and not restricted:
+            return (YIELD if can_yield() else PASS), None
+        return PLAY, best
+    if can_yield():
+        return YIELD, None
     held = wildcards(c)
-    if v.restricted and (not style.gouji_div or used * style.gouji_div <= held):
-        return Action(seat, PLAY, best)
-    if used * style.spend_div <= held or v.melee and used <= held // 2 + 1:
-        return Action(seat, PLAY, best)
-    if style.danger and v.card_counts[q] <= style.danger or total <= style.self_late:
-        return Action(seat, PLAY, best)
+    if restricted and (not style.gouji_div or used * style.gouji_div <= held):
+        return PLAY, best
+    if used * style.spend_div <= held or melee and used <= held // 2 + 1:
+        return PLAY, best
+    if style.danger and card_counts[q] <= style.danger or total <= style.self_late:
+        return PLAY, best
     if style.grab_big:
-        plays = answer_plays(c, standing, v.three_rule)
+        plays = answer_plays(c, standing, three_rule)
         grab = [p for p in plays if p.effective_big and p.big == 1 and p.small == 0 and p.twos <= 1]
         if grab:
-            return Action(seat, PLAY, min(grab, key=lambda p: play_cost(p, c)))
-    return Action(seat, PASS)
+            return PLAY, min(grab, key=lambda p: play_cost(p, c))
+    return PASS, None
 
 
 def choose_burn(v: View, style: Style = HINT) -> Action:

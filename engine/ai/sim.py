@@ -22,7 +22,7 @@ reaches (a burner whose hand cannot finish its burn); :meth:`Sim.rollout` then r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
 from ..burning import BROKEN, ONGOING, SUCCESS, burn_completable, burn_priority
@@ -31,7 +31,7 @@ from ..game import PLAY_PHASE, Game, Options
 from ..hands import Play
 from ..movegen import answer_plays, lead_plays
 from ..scoring import TributeOwed, is_sweep, place_points, team_of, team_scores, tribute_owed
-from .hint import EXPERT, Style, decide
+from .hint import EXPERT, Style, answer_choice, decide
 from .view import View
 
 __all__ = ["ImpossibleWorld", "Sim"]
@@ -78,6 +78,7 @@ class Sim:
         "done",
         "replaying",
         "views",
+        "yielders",
     )
 
     counts: list[list[int]]
@@ -109,6 +110,7 @@ class Sim:
     done: bool
     replaying: bool  # burn windows are imposed from a history, not computed
     views: list[View | None]
+    yielders: list[Callable[[], bool]]  # may_yield of each seat, for the policy
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -146,6 +148,7 @@ class Sim:
         sim.done = False
         sim.replaying = False
         sim.views = [None] * 6
+        sim.yielders = sim._yield_checkers()
         sim._new_round(leader)
         return sim
 
@@ -184,6 +187,7 @@ class Sim:
         sim.done = False
         sim.replaying = False
         sim.views = [None] * 6
+        sim.yielders = sim._yield_checkers()
         return sim
 
     def copy(self) -> Sim:
@@ -215,7 +219,11 @@ class Sim:
         s.done = self.done
         s.replaying = False
         s.views = [None] * 6
+        s.yielders = s._yield_checkers()
         return s
+
+    def _yield_checkers(self) -> list[Callable[[], bool]]:
+        return [lambda s=s: self.may_yield(s) for s in range(6)]  # type: ignore[misc]
 
     # ------------------------------------------------------------------ questions
     def is_active(self, seat: int) -> bool:
@@ -246,11 +254,11 @@ class Sim:
     def may_yield(self, seat: int) -> bool:
         """让牌 (§3.1), as :meth:`engine.game.Game.may_yield`."""
         q = self.standing_seat
-        if self.melee or q is None or self.restricted or self.yielder is not None:
+        if q is None or (seat + 3) % 6 != q or self.melee or self.restricted:
             return False
-        if self.window is not None or self.turn != seat:
+        if self.yielder is not None or self.window is not None or self.turn != seat:
             return False
-        if _opp(seat) != q or self.standing is None or self.standing.is_gouji:
+        if self.standing is None or self.standing.is_gouji:
             return False
         for up in ((seat + 5) % 6, (seat + 4) % 6):
             if self.is_active(up) and not self.passed[up]:
@@ -287,11 +295,7 @@ class Sim:
         """Holds a burning play? Most hands fail the cheap count first: a play takes at
         most one set away and no joker is added, so more sets than jokers + 2 cannot."""
         c = self.counts[seat]
-        sets = 0
-        for r in range(TWO):
-            if c[r]:
-                sets += 1
-        if sets > c[SMALL_JOKER] + c[BIG_JOKER] + 2:
+        if TWO - c[:TWO].count(0) > c[SMALL_JOKER] + c[BIG_JOKER] + 2:
             return False
         return bool(self.burning_plays(seat))
 
@@ -403,7 +407,7 @@ class Sim:
         if self.bie_san and self.three_rule[seat] and not went_out:
             if counts[THREE] and counts[THREE] == total:
                 self.stifle_watch = seat
-        if self._check_game_end():
+        if went_out and self._check_game_end():  # only a finish can end the game
             return
         self._after_play(seat, went_out)
 
@@ -443,12 +447,26 @@ class Sim:
             self.burner == seat and not went_out
         )
         self.restricted = restricted
-        self.queue = [s for s in ((seat + k) % 6 for k in range(1, 6)) if self.may_answer(s)]
+        places, revolted, passed = self.places, self.revolted, self.passed
+        opp = (seat + 3) % 6
+        queue = []
+        for k in range(1, 6):  # who may answer (may_answer, inlined: it runs on every play)
+            s = (seat + k) % 6
+            if places[s] is not None or revolted[s]:
+                continue
+            if s == opp:
+                queue.append(s)
+            elif restricted:
+                o = (s + 3) % 6
+                if (places[o] is not None or revolted[o]) and not passed[s]:
+                    queue.append(s)
+            elif not passed[s]:
+                queue.append(s)
+        self.queue = queue
         if restricted:
             if self.replaying:  # the history says who was asked
                 self.window, self.choices, self.turn = [], {}, None
                 return
-            opp = _opp(seat)
             eligible = [
                 s
                 for s in range(6)
@@ -621,7 +639,7 @@ class Sim:
                 three_rule=self.three_rule[seat],
                 bie_san=self.bie_san,
                 burning=False,
-                can_yield=lambda: self.may_yield(seat),
+                can_yield=self.yielders[seat],
                 in_window=False,
                 burn_plays=lambda: self.burning_plays(seat),
                 legal=lambda: self.legal_actions(seat),
@@ -635,22 +653,48 @@ class Sim:
         v.in_window = self.window is not None
         return v
 
-    def decide(self, seat: int, style: Style = EXPERT) -> Action:
-        """The policy's action for ``seat``; :class:`ImpossibleWorld` when the seat has no
-        legal action (a burner whose guessed hand cannot finish its burn)."""
+    def choose(self, seat: int, style: Style = EXPERT) -> tuple[str, Play | None]:
+        """The policy's choice for ``seat`` as (verb, play or None), the same as
+        :func:`engine.ai.hint.decide`; answers skip the view. :class:`ImpossibleWorld` when
+        the seat has no legal action (a burner whose guessed hand cannot finish its burn)."""
+        standing = self.standing
+        if standing is not None and self.window is None:
+            q = self.standing_seat
+            assert q is not None
+            if self.totals[seat] < standing.size:  # can neither beat nor go out
+                return (YIELD if self.may_yield(seat) else PASS), None
+            return answer_choice(
+                seat,
+                self.counts[seat],
+                self.totals[seat],
+                standing,
+                q,
+                self.three_rule[seat],
+                self.restricted,
+                self.melee,
+                self.totals,
+                self.yielders[seat],
+                style,
+            )
         action = decide(self.view(seat), style)
+        play = action.cards if isinstance(action.cards, Play) else None
         if (
-            action.verb == PLAY
-            and self.standing is None
+            play is not None
+            and standing is None
             and self.burner == seat
             and not self.melee
-            and not self.burning_lead_ok(seat, action.cards)  # type: ignore[arg-type]
+            and not self.burning_lead_ok(seat, play)
         ):
             legal = self.legal_plays(seat)
             if not legal:
                 raise ImpossibleWorld(f"seat {seat} cannot go on with its burn")
-            return Action(seat, PLAY, legal[0])
-        return action
+            play = legal[0]
+        return action.verb, play
+
+    def decide(self, seat: int, style: Style = EXPERT) -> Action:
+        """:meth:`choose` as an action."""
+        verb, play = self.choose(seat, style)
+        return Action(seat, verb, play)
 
     def rollout(self, style: Style = EXPERT, limit: int = 5000) -> int:
         """Play to the end with the policy for every seat; the actions used."""
@@ -658,11 +702,18 @@ class Sim:
         while not self.done and steps < limit:
             if self.window is not None:
                 for seat in self.to_act:
-                    self.apply(self.decide(seat, style))
+                    verb, play = self.choose(seat, style)
+                    self.answer_window(seat, play if verb == BURN else None)
                     steps += 1
                 continue
-            turn = self.turn
-            assert turn is not None
-            self.apply(self.decide(turn, style))
+            seat = self.turn  # type: ignore[assignment]
+            verb, play = self.choose(seat, style)
+            if verb == PASS:
+                self.pass_(seat)
+            elif verb == PLAY:
+                assert play is not None
+                self._play(seat, play, False)
+            else:
+                self.yield_(seat)
             steps += 1
         return steps

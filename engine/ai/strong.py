@@ -50,49 +50,29 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action, IllegalActionError
-from ..game import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, Game
+from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
+from ..game import PLAY_PHASE, Options
+from ..hands import Play
 from ..observation import Observation
-from ..scoring import team_of, team_scores
-from .hint import EXPERT, Style, choose_return, decide, lead_candidates, play_cost, suggest
-from .view import view_of_game, view_of_observation
+from ..scoring import team_of
+from .hint import EXPERT, Style, choose_return, lead_candidates, play_cost, suggest
+from .sim import ImpossibleWorld, Sim
+from .view import view_of_observation
 from .world import ReplayError, deal_worlds, rebuild
 
 TRIBUTE_WEIGHT = 0.5  # points per tribute card the game leaves owing (paid next game)
 
 
-def rollout(game: Game, style: Style = EXPERT, limit: int = 5000) -> int:
-    """Play ``game`` to its end with the policy ``style`` for every seat; the actions used."""
-    steps = 0
-    while game.phase == PLAY_PHASE and steps < limit:
-        for seat in list(game.to_act):
-            if seat not in game.to_act:
-                continue
-            action = decide(view_of_game(game, seat), style)
-            try:
-                game.apply(action)
-            except IllegalActionError:
-                legal = game.legal_actions(seat)
-                if not legal:  # a guessed world no real game can reach
-                    raise ReplayError(f"seat {seat} has no legal action") from None
-                game.apply(legal[0])
-            steps += 1
-    return steps
+def simulated(options: Options) -> bool:
+    """Does the simulator know these rules? The defaults and bie-san; under any other
+    house rule the strong player plays the expert policy without search."""
+    return options == Options(bie_san=options.bie_san)
 
 
-def evaluate(game: Game, seat: int, tribute_weight: float = TRIBUTE_WEIGHT) -> float:
+def evaluate(sim: Sim, seat: int, tribute_weight: float = TRIBUTE_WEIGHT) -> float:
     """The team points of ``seat`` in a finished game, plus ``tribute_weight`` per tribute
     card its team receives (minus per card it pays) at the start of the next game."""
-    points = game.points()
-    if points is None:
-        return 0.0
-    value = float(team_scores(points)[seat])
-    if tribute_weight:
-        team = team_of(seat)
-        for owed in game.tribute() or ():
-            if team_of(owed.payer) != team_of(owed.receiver):
-                value += tribute_weight * owed.count * (1 if team_of(owed.receiver) == team else -1)
-    return value
+    return sim.value(seat, tribute_weight)
 
 
 def candidates(obs: Observation, style: Style = EXPERT, width: int = 4) -> list[Action]:
@@ -126,9 +106,10 @@ def candidates(obs: Observation, style: Style = EXPERT, width: int = 4) -> list[
     return [a for a in dict.fromkeys(out) if a in legal_set]
 
 
-def _spread(plays: Sequence, width: int) -> list:
+def _spread(plays: Sequence[Play], width: int) -> list[Play]:
     """The cheapest plays, one per (jokers, 2s) class, up to ``width``."""
-    out, seen = [], set()
+    out: list[Play] = []
+    seen: set[tuple[int, bool]] = set()
     for p in plays:
         key = (p.jokers, p.twos > 0)
         if key not in seen:
@@ -175,7 +156,7 @@ class StrongPlayer:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if obs.phase in (DECLARE_PHASE, REVOLT_PHASE):
+        if obs.phase != PLAY_PHASE or not simulated(obs.options):
             return suggest(obs, self.style)
         cands = candidates(obs, self.style)
         if len(cands) == 1:
@@ -189,7 +170,7 @@ class StrongPlayer:
         self.deviated += best != 0
         return cands[best]
 
-    def _search(self, obs: Observation, base: Game, cands: list[Action]) -> int:
+    def _search(self, obs: Observation, base: Sim, cands: list[Action]) -> int:
         """Index of the candidate to play: the policy's own (0) unless another one gains
         more than ``margin`` points and ``z`` standard errors over the same worlds."""
         diffs: list[list[float]] = [[] for _ in cands]
@@ -197,21 +178,20 @@ class StrongPlayer:
         big = obs.standing is None or any(a.verb == BURN for a in cands)
         budget = self.lead_budget if big else self.budget
         while worlds < self.max_worlds and (worlds < self.min_worlds or used < budget):
+            worlds += 1
             try:
                 (world,) = deal_worlds(base, obs, 1, self.rng)
                 values = []
                 for action in cands:
                     g = world.copy()
                     g.apply(action)
-                    used += rollout(g, self.style) + 1
-                    values.append(evaluate(g, obs.seat, self.tribute_weight))
-            except ReplayError:
-                used += 1
-                worlds += 1  # counted, so an impossible position cannot loop forever
+                    used += g.rollout(self.style) + 1
+                    values.append(g.value(obs.seat, self.tribute_weight))
+            except (ReplayError, ImpossibleWorld):
+                used += 1  # counted, so an impossible position cannot loop forever
                 continue
             for i, v in enumerate(values):
                 diffs[i].append(v - values[0])
-            worlds += 1
         best, best_gain = 0, 0.0
         n = len(diffs[0])  # the worlds that could be played out
         if not n:

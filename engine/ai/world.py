@@ -1,16 +1,19 @@
-"""Determinization: whole games consistent with what one seat observed.
+"""Determinization: whole games consistent with what one seat observed, on the rollout
+simulator (:class:`~engine.ai.sim.Sim`).
 
 A search player sees its own cards, everyone's card count, the combined ``unseen`` cards of
-the others and the public history. :func:`rebuild` turns that into a :class:`Game`: the
-other seats get a guess at their hands (their current cards drawn from ``unseen``, plus the
-cards the history shows them playing), the public play-phase history is replayed on it, and
+the others and the public history. :func:`rebuild` turns that into a :class:`Sim`: the other
+seats get a guess at their hands (their current cards drawn from ``unseen``, plus the cards
+the history shows them playing), and the public play-phase history is replayed on it;
 :func:`deal_worlds` then hands out fresh guesses of the current hands on copies of it.
 
-Replaying needs care where hidden cards steer the public flow: which seats a burn window
-asks depends on their hands. The history records the real window (who answered, who
-burned), so the replay imposes it instead of the one the guessed hands would give, and a
-burner's lead that the guessed hand could not complete is imposed too. These few places use
-engine internals (``_close_window``, ``_play``); ``tests/ai`` pins them down.
+Hidden cards steer the public flow in one place: which seats a burn window asks depends on
+their hands. The history records the real windows (who answered, who burned), so the replay
+imposes them (:attr:`Sim.replaying`) instead of the ones the guessed hands would give; burn
+results, 开点 and stifles are then taken from the observation, as the engine has them.
+
+Guesses respect what the position makes certain: a revolutionary holds no 2 and no joker, a
+burner can complete its burn (§4), a seat a burn window asks now holds a burning play.
 """
 
 from __future__ import annotations
@@ -18,12 +21,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action, IllegalActionError
+from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
 from ..burning import burn_completable, burn_priority
-from ..cards import NUM_RANKS, TWO, Card
-from ..game import PLAY_PHASE, Game
+from ..cards import NUM_RANKS, THREE, TWO
+from ..game import PLAY_PHASE
 from ..hands import Play
 from ..observation import Observation
+from .sim import Sim
 
 PLAY_VERBS = (PLAY, PASS, YIELD, BURN, NOBURN)
 
@@ -89,18 +93,32 @@ def _window_winner(answers: Sequence[Action], q: int | None) -> Action | None:
     return min(burns, key=lambda a: burn_priority(a.seat, q))
 
 
-def sample_hands(obs: Observation, rng: random.Random, tries: int = 64) -> list[list[int]]:
+def sample_hands(
+    obs: Observation, rng: random.Random, tries: int = 64, window: Sim | None = None
+) -> list[list[int]]:
     """Current rank counts for every seat: ``obs.counts`` for the observer, a random split of
     ``obs.unseen`` by ``obs.card_counts`` for the others that respects what the position
-    implies: a revolutionary holds no 2 and no joker, and a burner in the middle of a burn
-    holds a hand it can complete the burn with (§4). Splits that break it are dealt again
+    implies: a revolutionary holds no 2 and no joker, a burner in the middle of a burn holds
+    a hand it can complete the burn with (§4), and (given the rebuilt ``window`` state) a
+    seat a burn window asks now holds a burning play. Splits that break it are dealt again
     (``tries`` times); :class:`ReplayError` if none fits."""
     burner = obs.burner if obs.burner != obs.seat and not obs.melee else None
+    asked = [s for s in obs.to_act if s != obs.seat] if window is not None and window.window else []
     for _ in range(tries):
         hands = _split(obs, rng)
-        if burner is None or burn_completable(hands[burner], obs.options.bie_san):
-            return hands
-    raise ReplayError(f"no guessed hand lets seat {burner} complete its burn")
+        if burner is not None and not burn_completable(hands[burner], obs.options.bie_san):
+            continue
+        if asked and window is not None:
+            saved = [window.counts[s] for s in asked]
+            for s in asked:
+                window.counts[s] = hands[s]
+            ok = all(window.burning_plays(s) for s in asked)
+            for s, c in zip(asked, saved, strict=True):
+                window.counts[s] = c
+            if not ok:
+                continue
+        return hands
+    raise ReplayError("no guessed hands fit what the position implies")
 
 
 def _split(obs: Observation, rng: random.Random) -> list[list[int]]:
@@ -128,98 +146,91 @@ def _split(obs: Observation, rng: random.Random) -> list[list[int]]:
     return hands
 
 
-def set_hand(game: Game, seat: int, counts: Sequence[int]) -> None:
-    """Give ``seat`` exactly the cards ``counts`` (without suits)."""
-    game.counts[seat] = list(counts)
-    game.cards[seat] = [Card(r) for r in range(NUM_RANKS) for _ in range(counts[r])]
-
-
-def rebuild(obs: Observation, rng: random.Random) -> Game:
-    """A game in the state ``obs`` shows, with guessed hands for the other seats."""
+def rebuild(obs: Observation, rng: random.Random) -> Sim:
+    """A simulator in the state ``obs`` shows, with guessed hands for the other seats;
+    :class:`ReplayError` if the observation cannot be reproduced."""
     if obs.phase != PLAY_PHASE or obs.leader is None:
         raise ReplayError("only play-phase observations can be rebuilt")
     actions = play_history(obs)
     now = sample_hands(obs, rng)
     played = cards_played(actions)
     initial = [[now[s][r] + played[s][r] for r in range(NUM_RANKS)] for s in range(6)]
-    game = Game.from_position(
-        [[Card(r) for r in range(NUM_RANKS) for _ in range(c[r])] for c in initial],
+    three_rule = [obs.options.bie_san] * 6
+    three_rule[obs.seat] = obs.three_rule
+    sim = Sim.start(
+        initial,
         obs.leader,
-        declared=obs.declared,
-        revolted=[s for s in range(6) if obs.revolted[s]],
         options=obs.options,
+        declared=obs.declared,
+        revolted=obs.revolted,
+        three_rule=three_rule,
     )
-    if obs.options.bie_san:
-        game.three_rule = [True] * 6
-        game.three_rule[obs.seat] = obs.three_rule
-    _replay(game, actions)
-    _finish_window(game, obs)
-    _check(game, obs)
-    return game
-
-
-def _replay(game: Game, actions: Sequence[Action]) -> None:
+    sim.replaying = True
     for answers, a in windows_and_actions(actions):
         if answers is not None:
-            _impose_window(game, answers)
+            if sim.window is None:
+                raise ReplayError("a burn window the replay did not open")
+            sim.window = [x.seat for x in answers]
+            sim.choices = {
+                x.seat: (x.cards if isinstance(x.cards, Play) else None) for x in answers
+            }
+            sim.close_window()
             continue
-        if game.window is not None:  # the guessed hands opened a window the real ones did not
-            _impose_window(game, [])
-        try:
-            game.apply(a)
-        except IllegalActionError:
-            if a.verb != PLAY or game.turn != a.seat:
-                raise ReplayError(f"cannot replay {a}") from None
-            game._play(a.seat, a.cards)  # a burner's lead the guessed hand could not complete
-            game.actions.append(a)
+        assert a is not None
+        if sim.window is not None:  # nobody could burn: no window in the real game
+            sim.window = []
+            sim.close_window()
+        if sim.done or a.seat not in sim.to_act:
+            raise ReplayError(f"cannot replay {a}")
+        sim.apply(a)
+    if any(a.verb == NOBURN for a in obs.legal_actions):
+        if sim.window is None:
+            raise ReplayError("the observed burn window is not open in the replay")
+        sim.window = list(obs.to_act)  # seats that answered already: not known, left out
+        sim.choices = {}
+    elif sim.window is not None:
+        sim.window = []
+        sim.close_window()
+    sim.replaying = False
+    _take_public_facts(sim, obs)
+    _check(sim, obs)
+    return sim
 
 
-def _impose_window(game: Game, answers: Sequence[Action]) -> None:
-    """Open (or replace) the burn window with the recorded answers, and close it."""
-    if game.window is None and not answers:
-        return
-    game.window = {a.seat: (a.cards if a.verb == BURN else None) for a in answers}
-    game.window_seats = [a.seat for a in answers]
-    game.turn = None
-    game.actions.extend(answers)
-    game._close_window()
+def _take_public_facts(sim: Sim, obs: Observation) -> None:
+    """Burns, 开点 and stifles as the observation has them (the engine's word)."""
+    sim.opened = list(obs.opened)
+    sim.stifled = list(obs.stifled)
+    sim.burns = [[b, d, r] for b, d, r in obs.burns]
+    sim.burner = obs.burner
 
 
-def _finish_window(game: Game, obs: Observation) -> None:
-    """A window asking the observer now must be open in the rebuilt game too."""
-    asked = any(a.verb == NOBURN for a in obs.legal_actions)
-    if not asked:
-        if game.window is not None:
-            _impose_window(game, [])
-        return
-    if game.window is None:
-        game.window = {}
-        game.window_seats = []
-        game.turn = None
-    if obs.seat not in game.window_seats:
-        game.window_seats.append(obs.seat)
-    game.window.pop(obs.seat, None)
-
-
-def _check(game: Game, obs: Observation) -> None:
-    got = (game.phase, game.standing, game.standing_seat, tuple(game.places))
-    want = (obs.phase, obs.standing, obs.standing_seat, obs.places)
-    if got != want or obs.seat not in game.to_act:
+def _check(sim: Sim, obs: Observation) -> None:
+    got = (sim.standing, sim.standing_seat, tuple(sim.places), sim.melee, sim.yielder)
+    want = (obs.standing, obs.standing_seat, obs.places, obs.melee, obs.yielder)
+    if got != want or obs.seat not in sim.to_act:
         raise ReplayError(f"rebuilt state {got} differs from the observed {want}")
-    if tuple(sum(c) for c in game.counts) != obs.card_counts:
-        raise ReplayError("rebuilt card counts differ from the observed ones")
+    if tuple(sim.totals) != obs.card_counts or tuple(sim.passed) != obs.passed:
+        raise ReplayError("rebuilt card counts or passes differ from the observed ones")
 
 
-def deal_worlds(base: Game, obs: Observation, n: int, rng: random.Random) -> list[Game]:
+def deal_worlds(base: Sim, obs: Observation, n: int, rng: random.Random) -> list[Sim]:
     """``n`` copies of ``base`` with fresh guesses of the other seats' current hands."""
     worlds = []
     for _ in range(n):
-        g = base.copy()
-        hands = sample_hands(obs, rng)
+        world = base.copy()
+        hands = sample_hands(obs, rng, window=base)
         for s in range(6):
             if s != obs.seat:
-                set_hand(g, s, hands[s])
-        worlds.append(g)
+                world.counts[s] = hands[s]
+        q = world.standing_seat
+        c = world.counts[q] if q is not None else None
+        world.stifle_watch = (
+            q
+            if c is not None and world.three_rule[q] and world.bie_san and 0 < c[THREE] == sum(c)
+            else None
+        )
+        worlds.append(world)
     return worlds
 
 
@@ -228,5 +239,4 @@ __all__ = [
     "deal_worlds",
     "rebuild",
     "sample_hands",
-    "set_hand",
 ]

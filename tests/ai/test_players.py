@@ -10,10 +10,9 @@ from engine.actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
 from engine.ai import make_player, play_game, rank_plays, suggest
 from engine.ai.hint import EXPERT, HINT, choose_return, decide
 from engine.ai.view import view_of_observation
-from engine.ai.world import set_hand
 from engine.game import FINISHED, VOID, Game, Options
 from engine.hands import Play
-from tests.ai.helpers import advance, dealt, quick_strong
+from tests.ai.helpers import advance, dealt, quick_strong, set_hand
 
 
 @pytest.mark.parametrize("bie_san", [False, True])
