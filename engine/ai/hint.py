@@ -41,7 +41,7 @@ from ..hands import NO_RANK, Play
 from ..movegen import answer_plays
 from ..observation import Observation
 from ..scoring import team_of
-from .view import View, view_of_observation
+from .view import View, plays_of, view_of_observation
 
 KING = 10
 
@@ -207,7 +207,7 @@ def _burn_leads(v: View, sets: list[Play]) -> list[Play]:
                     out.append(p)
                     break
     if not out:
-        out = [a.cards for a in v.legal() if a.verb == PLAY]
+        out = plays_of(v.legal(), PLAY)
         out.sort(key=lambda p: play_cost(p, c))
     return out or sets  # no legal lead: only a guessed world can hold such a hand
 
@@ -337,13 +337,13 @@ def suggest(obs: Observation, style: Style = HINT) -> Action:
 def rank_plays(obs: Observation) -> list[Play]:
     """The plays (or burns) of ``obs.legal_actions``, most useful first: the hint's choice,
     then the sensible leads, then the rest cheapest first."""
-    plays = [a.cards for a in obs.legal_actions if a.verb in (PLAY, BURN)]
+    plays = plays_of(obs.legal_actions, PLAY, BURN)
     if not plays:
         return []
     v = view_of_observation(obs)
     top: list[Play] = []
     hint = suggest(obs)
-    if hint.verb in (PLAY, BURN):
+    if isinstance(hint.cards, Play):
         top.append(hint.cards)
     if v.standing is None and not v.in_window:
         top += lead_candidates(v)

@@ -607,8 +607,10 @@ class Sim:
         return place_points(places, is_sweep(list(self.places)))
 
     def tribute(self) -> list[TributeOwed]:
+        """What the game leaves owing to the next one (the game must be over)."""
         burns = [(int(b[1]), int(b[0])) for b in self.burns if b[2] == SUCCESS]
-        return tribute_owed(self.places, self.declared, self.opened, self.stifled, burns)
+        places = [p or 0 for p in self.places]
+        return tribute_owed(places, self.declared, self.opened, self.stifled, burns)
 
     def value(self, seat: int, tribute_weight: float) -> float:
         """``seat``'s team points, plus ``tribute_weight`` per tribute card its team gets

@@ -57,7 +57,7 @@ from ..observation import Observation
 from ..scoring import team_of
 from .hint import EXPERT, Style, choose_return, lead_candidates, play_cost, suggest
 from .sim import ImpossibleWorld, Sim
-from .view import view_of_observation
+from .view import plays_of, view_of_observation
 from .world import ReplayError, deal_worlds, rebuild
 
 TRIBUTE_WEIGHT = 0.5  # points per tribute card the game leaves owing (paid next game)
@@ -88,9 +88,7 @@ def candidates(obs: Observation, style: Style = EXPERT, width: int = 4) -> list[
     v = view_of_observation(obs)
     if NOBURN in verbs:
         out.append(Action(seat, NOBURN))
-        burns = sorted(
-            (a.cards for a in legal if a.verb == BURN), key=lambda p: play_cost(p, v.counts)
-        )
+        burns = sorted(plays_of(legal, BURN), key=lambda p: play_cost(p, v.counts))
         out += [Action(seat, BURN, p) for p in burns[:width]]
     elif obs.standing is None:
         out += [Action(seat, PLAY, p) for p in lead_candidates(v, style)[: width + 1]]
@@ -98,9 +96,7 @@ def candidates(obs: Observation, style: Style = EXPERT, width: int = 4) -> list[
         out.append(Action(seat, PASS))
         if YIELD in verbs:
             out.append(Action(seat, YIELD))
-        plays = sorted(
-            (a.cards for a in legal if a.verb == PLAY), key=lambda p: play_cost(p, v.counts)
-        )
+        plays = sorted(plays_of(legal, PLAY), key=lambda p: play_cost(p, v.counts))
         out += [Action(seat, PLAY, p) for p in _spread(plays, width)]
     legal_set = set(legal)
     return [a for a in dict.fromkeys(out) if a in legal_set]

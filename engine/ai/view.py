@@ -8,7 +8,7 @@ Both constructors read only what the seat may know: its own counts and public st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..actions import BURN, NOBURN, YIELD, Action
@@ -42,6 +42,11 @@ class View:
         return sum(self.counts)
 
 
+def plays_of(actions: Iterable[Action], *verbs: str) -> list[Play]:
+    """The hands of the actions with one of ``verbs`` (play, burn), in order."""
+    return [a.cards for a in actions if a.verb in verbs and isinstance(a.cards, Play)]
+
+
 def view_of_observation(obs: Observation) -> View:
     """The view of a real decision."""
     legal = obs.legal_actions
@@ -60,7 +65,7 @@ def view_of_observation(obs: Observation) -> View:
         burning=obs.burner == obs.seat and not obs.melee,
         can_yield=lambda: any(a.verb == YIELD for a in legal),
         in_window=in_window,
-        burn_plays=lambda: [a.cards for a in legal if a.verb == BURN],
+        burn_plays=lambda: plays_of(legal, BURN),
         legal=lambda: list(legal),
     )
 

@@ -72,10 +72,10 @@ def cards_played(actions: Sequence[Action]) -> list[list[int]]:
     for answers, a in windows_and_actions(actions):
         if answers is not None:
             burner = _window_winner(answers, last)
-            if burner is not None:
+            if burner is not None and isinstance(burner.cards, Play):
                 _add(played[burner.seat], burner.cards)
                 last = burner.seat
-        elif a.verb == PLAY:
+        elif a is not None and isinstance(a.cards, Play) and a.verb == PLAY:
             _add(played[a.seat], a.cards)
             last = a.seat
     return played
@@ -224,12 +224,11 @@ def deal_worlds(base: Sim, obs: Observation, n: int, rng: random.Random) -> list
             if s != obs.seat:
                 world.counts[s] = hands[s]
         q = world.standing_seat
-        c = world.counts[q] if q is not None else None
-        world.stifle_watch = (
-            q
-            if c is not None and world.three_rule[q] and world.bie_san and 0 < c[THREE] == sum(c)
-            else None
-        )
+        world.stifle_watch = None  # as the guessed hand of the standing seat makes it
+        if q is not None and world.bie_san and world.three_rule[q]:
+            c = world.counts[q]
+            if 0 < c[THREE] == sum(c):
+                world.stifle_watch = q
         worlds.append(world)
     return worlds
 
