@@ -184,3 +184,14 @@ def test_strong_decides_while_another_seat_burns():
     obs = game.observe(5)
     for seed in range(8):
         assert make_player("strong", seed).act(obs) in obs.legal_actions
+
+
+def test_difficulties_name_the_kinds_weakest_first():
+    from engine.ai import DIFFICULTIES, KINDS, difficulty
+
+    assert [d.chinese for d in DIFFICULTIES] == ["简单", "普通", "困难"]
+    assert [d.kind for d in DIFFICULTIES] == ["hint", "expert", "strong"]
+    assert all(d.kind in KINDS for d in DIFFICULTIES)
+    assert difficulty("普通") is difficulty(" Normal ") is DIFFICULTIES[1]
+    with pytest.raises(ValueError, match="unknown difficulty"):
+        difficulty("impossible")
