@@ -58,7 +58,7 @@ from ..scoring import team_of
 from .hint import EXPERT, Style, choose_return, lead_candidates, play_cost, suggest
 from .sim import ImpossibleWorld, Sim
 from .view import plays_of, view_of_observation
-from .world import ReplayError, deal_worlds, rebuild
+from .world import Evidence, ReplayError, deal_worlds, rebuild_with_evidence
 
 TRIBUTE_WEIGHT = 0.5  # points per tribute card the game leaves owing (paid next game)
 
@@ -133,6 +133,7 @@ class StrongPlayer:
         prior_n: int = 4,
         style: Style = EXPERT,
         tribute_weight: float = TRIBUTE_WEIGHT,
+        informed: int = 1,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
@@ -145,6 +146,7 @@ class StrongPlayer:
         self.margin = margin
         self.style = style
         self.tribute_weight = tribute_weight
+        self.informed = informed  # guesses a world is chosen from, the least surprising
         self.searched = 0  # decisions searched, and how many left the policy's choice
         self.deviated = 0
 
@@ -158,15 +160,15 @@ class StrongPlayer:
         if len(cands) == 1:
             return cands[0]
         try:
-            base = rebuild(obs, self.rng)
+            base, evidence = rebuild_with_evidence(obs, self.rng)
         except ReplayError:
             return cands[0]
-        best = self._search(obs, base, cands)
+        best = self._search(obs, base, evidence, cands)
         self.searched += 1
         self.deviated += best != 0
         return cands[best]
 
-    def _search(self, obs: Observation, base: Sim, cands: list[Action]) -> int:
+    def _search(self, obs: Observation, base: Sim, evidence: Evidence, cands: list[Action]) -> int:
         """Index of the candidate to play: the policy's own (0) unless another one gains
         more than ``margin`` points and ``z`` standard errors over the same worlds."""
         diffs: list[list[float]] = [[] for _ in cands]
@@ -176,7 +178,7 @@ class StrongPlayer:
         while worlds < self.max_worlds and (worlds < self.min_worlds or used < budget):
             worlds += 1
             try:
-                (world,) = deal_worlds(base, obs, 1, self.rng)
+                (world,) = deal_worlds(base, obs, 1, self.rng, evidence, self.informed, self.style)
                 values = []
                 for action in cands:
                     g = world.copy()

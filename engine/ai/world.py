@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
 from ..burning import burn_completable, burn_priority
@@ -27,7 +29,9 @@ from ..cards import NUM_RANKS, THREE, TWO
 from ..game import PLAY_PHASE
 from ..hands import Play
 from ..observation import Observation
+from .hint import EXPERT, Style, answer_choice, lead_candidates
 from .sim import Sim
+from .view import View
 
 PLAY_VERBS = (PLAY, PASS, YIELD, BURN, NOBURN)
 
@@ -146,9 +150,40 @@ def _split(obs: Observation, rng: random.Random) -> list[list[int]]:
     return hands
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A public decision of another seat, with what the public table showed it then: the
+    evidence a guessed hand can be checked against."""
+
+    action: Action
+    standing: Play | None
+    standing_seat: int | None
+    restricted: bool
+    melee: bool
+    burning: bool
+    can_yield: bool
+    totals: tuple[int, ...]
+    played_before: tuple[int, ...]  # the seat's cards played before this decision
+
+
+@dataclass(slots=True)
+class Evidence:
+    """The recent decisions of the other seats and every seat's cards played so far."""
+
+    decisions: list[Decision]
+    played: list[list[int]]
+
+
 def rebuild(obs: Observation, rng: random.Random) -> Sim:
     """A simulator in the state ``obs`` shows, with guessed hands for the other seats;
     :class:`ReplayError` if the observation cannot be reproduced."""
+    return rebuild_with_evidence(obs, rng)[0]
+
+
+def rebuild_with_evidence(
+    obs: Observation, rng: random.Random, recent: int = 24
+) -> tuple[Sim, Evidence]:
+    """:func:`rebuild`, and the other seats' last ``recent`` decisions (:class:`Evidence`)."""
     if obs.phase != PLAY_PHASE or obs.leader is None:
         raise ReplayError("only play-phase observations can be rebuilt")
     actions = play_history(obs)
@@ -166,15 +201,20 @@ def rebuild(obs: Observation, rng: random.Random) -> Sim:
         three_rule=three_rule,
     )
     sim.replaying = True
+    so_far = [[0] * NUM_RANKS for _ in range(6)]
+    decisions: list[Decision] = []
     for answers, a in windows_and_actions(actions):
         if answers is not None:
             if sim.window is None:
                 raise ReplayError("a burn window the replay did not open")
+            winner = _window_winner(answers, sim.standing_seat)
             sim.window = [x.seat for x in answers]
             sim.choices = {
                 x.seat: (x.cards if isinstance(x.cards, Play) else None) for x in answers
             }
             sim.close_window()
+            if winner is not None and isinstance(winner.cards, Play):
+                _add(so_far[winner.seat], winner.cards)
             continue
         assert a is not None
         if sim.window is not None:  # nobody could burn: no window in the real game
@@ -182,7 +222,23 @@ def rebuild(obs: Observation, rng: random.Random) -> Sim:
             sim.close_window()
         if sim.done or a.seat not in sim.to_act:
             raise ReplayError(f"cannot replay {a}")
+        if a.seat != obs.seat:
+            decisions.append(
+                Decision(
+                    a,
+                    sim.standing,
+                    sim.standing_seat,
+                    sim.restricted,
+                    sim.melee,
+                    sim.burner == a.seat and not sim.melee,
+                    sim.may_yield(a.seat),
+                    tuple(sim.totals),
+                    tuple(so_far[a.seat]),
+                )
+            )
         sim.apply(a)
+        if isinstance(a.cards, Play):
+            _add(so_far[a.seat], a.cards)
     if any(a.verb == NOBURN for a in obs.legal_actions):
         if sim.window is None:
             raise ReplayError("the observed burn window is not open in the replay")
@@ -194,7 +250,50 @@ def rebuild(obs: Observation, rng: random.Random) -> Sim:
     sim.replaying = False
     _take_public_facts(sim, obs)
     _check(sim, obs)
-    return sim
+    return sim, Evidence(decisions[-recent:] if recent else [], played)
+
+
+def surprises(
+    evidence: Evidence, hands: Sequence[Sequence[int]], obs: Observation, style: Style
+) -> int:
+    """How many of the recorded decisions the policy ``style`` would not have taken with
+    the guessed ``hands`` (each seat's cards then: its guess now plus what it played
+    since). Fewer means a likelier guess, as far as the others play like the policy."""
+    out = 0
+    bie = obs.options.bie_san
+    for d in evidence.decisions:
+        seat = d.action.seat
+        now, played = hands[seat], evidence.played[seat]
+        hand = [now[r] + played[r] - d.played_before[r] for r in range(NUM_RANKS)]
+        if d.standing is None:
+            view = View(
+                seat, PLAY_PHASE, hand, d.totals, None, None, False, d.melee, bie, bie,
+                d.burning, _no, False, _none, _none,
+            )  # fmt: skip
+            leads = lead_candidates(view, style)
+            if not leads or leads[0] != d.action.cards:
+                out += 1
+            continue
+        assert d.standing_seat is not None
+        verb, play = answer_choice(
+            seat, hand, d.totals[seat], d.standing, d.standing_seat, bie, d.restricted,
+            d.melee, d.totals, _yes if d.can_yield else _no, style,
+        )  # fmt: skip
+        if verb != d.action.verb or play != d.action.cards:
+            out += 1
+    return out
+
+
+def _yes() -> bool:
+    return True
+
+
+def _no() -> bool:
+    return False
+
+
+def _none() -> list[Any]:
+    return []
 
 
 def _take_public_facts(sim: Sim, obs: Observation) -> None:
@@ -214,12 +313,30 @@ def _check(sim: Sim, obs: Observation) -> None:
         raise ReplayError("rebuilt card counts or passes differ from the observed ones")
 
 
-def deal_worlds(base: Sim, obs: Observation, n: int, rng: random.Random) -> list[Sim]:
-    """``n`` copies of ``base`` with fresh guesses of the other seats' current hands."""
+def deal_worlds(
+    base: Sim,
+    obs: Observation,
+    n: int,
+    rng: random.Random,
+    evidence: Evidence | None = None,
+    tries: int = 1,
+    style: Style = EXPERT,
+) -> list[Sim]:
+    """``n`` copies of ``base`` with fresh guesses of the other seats' current hands; with
+    ``evidence``, each the least surprising of ``tries`` guesses (:func:`surprises`)."""
     worlds = []
     for _ in range(n):
         world = base.copy()
         hands = sample_hands(obs, rng, window=base)
+        if evidence is not None and evidence.decisions and tries > 1:
+            least = surprises(evidence, hands, obs, style)
+            for _ in range(tries - 1):
+                if not least:
+                    break
+                other = sample_hands(obs, rng, window=base)
+                k = surprises(evidence, other, obs, style)
+                if k < least:
+                    hands, least = other, k
         for s in range(6):
             if s != obs.seat:
                 world.counts[s] = hands[s]
@@ -234,8 +351,12 @@ def deal_worlds(base: Sim, obs: Observation, n: int, rng: random.Random) -> list
 
 
 __all__ = [
+    "Decision",
+    "Evidence",
     "ReplayError",
     "deal_worlds",
     "rebuild",
+    "rebuild_with_evidence",
     "sample_hands",
+    "surprises",
 ]
