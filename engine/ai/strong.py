@@ -170,38 +170,56 @@ class StrongPlayer:
 
     def _search(self, obs: Observation, base: Sim, evidence: Evidence, cands: list[Action]) -> int:
         """Index of the candidate to play: the policy's own (0) unless another one gains
-        more than ``margin`` points and ``z`` standard errors over the same worlds."""
+        more than ``margin`` points and ``z`` standard errors over the same worlds.
+
+        Every world plays the policy's choice and each candidate still in the race; after
+        ``min_worlds`` a candidate whose gain cannot plausibly reach ``margin`` (its mean
+        plus ``z`` standard errors is below it) leaves the race, and the search ends when
+        none is left or the budget (simulated actions) is spent."""
         diffs: list[list[float]] = [[] for _ in cands]
+        alive = list(range(1, len(cands)))
         used = worlds = 0
         big = obs.standing is None or any(a.verb == BURN for a in cands)
         budget = self.lead_budget if big else self.budget
-        while worlds < self.max_worlds and (worlds < self.min_worlds or used < budget):
+        while alive and worlds < self.max_worlds and (worlds < self.min_worlds or used < budget):
             worlds += 1
             try:
                 (world,) = deal_worlds(base, obs, 1, self.rng, evidence, self.informed, self.style)
-                values = []
-                for action in cands:
+                values = {}
+                for i in [0, *alive]:
                     g = world.copy()
-                    g.apply(action)
+                    g.apply(cands[i])
                     used += g.rollout(self.style) + 1
-                    values.append(g.value(obs.seat, self.tribute_weight))
+                    values[i] = g.value(obs.seat, self.tribute_weight)
             except (ReplayError, ImpossibleWorld):
                 used += 1  # counted, so an impossible position cannot loop forever
                 continue
-            for i, v in enumerate(values):
-                diffs[i].append(v - values[0])
+            for i in alive:
+                diffs[i].append(values[i] - values[0])
+            if worlds >= self.min_worlds:
+                alive = [i for i in alive if self._plausible(diffs[i])]
         best, best_gain = 0, 0.0
-        n = len(diffs[0])  # the worlds that could be played out
-        if not n:
-            return best
         for i in range(1, len(cands)):
-            gain = sum(diffs[i]) / n
-            ss = sum((d - gain) ** 2 for d in diffs[i]) + self.prior_n * self.prior_var
-            var = ss / max(1, n - 1 + self.prior_n)
-            se = (var / n) ** 0.5
+            gain, se = self._gain(diffs[i])
             if gain > self.margin and gain > self.z * se and gain > best_gain:
                 best, best_gain = i, gain
         return best
+
+    def _gain(self, diffs: list[float]) -> tuple[float, float]:
+        """Mean gain over the policy's choice and its standard error, the variance shrunk
+        toward ``prior_var`` with weight ``prior_n``; (0, inf) without worlds."""
+        n = len(diffs)
+        if not n:
+            return 0.0, float("inf")
+        gain = sum(diffs) / n
+        ss = sum((d - gain) ** 2 for d in diffs) + self.prior_n * self.prior_var
+        var = ss / max(1, n - 1 + self.prior_n)
+        return gain, (var / n) ** 0.5
+
+    def _plausible(self, diffs: list[float]) -> bool:
+        """Could more worlds still show this candidate gaining more than ``margin``?"""
+        gain, se = self._gain(diffs)
+        return gain + self.z * se > self.margin
 
     def choose_return(self, returnable: Sequence[int], n: int) -> str:
         return choose_return(returnable, n)
