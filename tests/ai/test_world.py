@@ -106,3 +106,28 @@ def test_guessed_hands_respect_the_burner_and_the_window():
     base = rebuild(obs, random.Random(0))
     for world in deal_worlds(base, obs, 20, random.Random(3)):
         assert world.burning_plays(2)  # seat 2 is asked too: it holds RR
+
+
+def test_true_hands_never_surprise_against_the_policy():
+    """The evidence of informed worlds: with every seat playing the expert policy, the true
+    hands explain every recorded decision, while random guesses do not."""
+    from engine.ai.hint import EXPERT
+    from engine.ai.world import rebuild_with_evidence, surprises
+
+    rng = random.Random(4)
+    checked = guessed = 0
+    for seed in range(3):
+        game = dealt(300 + seed)
+        players = [make_player("expert", s) for s in range(6)]
+        step = 0
+        while game.phase not in (FINISHED, VOID):
+            seat = game.to_act[0]
+            obs = game.observe(seat)
+            step += 1
+            if game.phase == "play" and step % 20 == 0:
+                _, evidence = rebuild_with_evidence(obs, rng)
+                assert surprises(evidence, [list(c) for c in game.counts], obs, EXPERT) == 0
+                guessed += surprises(evidence, sample_hands(obs, rng), obs, EXPERT)
+                checked += 1
+            game.apply(players[seat].act(obs))
+    assert checked > 20 and guessed > checked
