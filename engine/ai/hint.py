@@ -151,47 +151,54 @@ def _after(counts: Sequence[int], play: Play) -> list[int]:
     return rest
 
 
-def lead_candidates(v: View, style: Style = HINT) -> list[Play]:
-    """A few sensible leads, best first (the hint's choice is the first)."""
+def lead_candidates(v: View, style: Style = HINT, limit: int = 0) -> list[Play]:
+    """A few sensible leads, best first (the hint's choice is the first); with ``limit``,
+    at most that many of the plain sets, when there are any (the policy needs one)."""
     c = v.counts
     whole = whole_hand(c, v.three_rule)
     if whole is not None:
         return [whole]
     first = THREE + 1 if v.three_rule else THREE
-    sets = [Play(r, c[r], 0, 0, 0) for r in range(first, ACE + 1) if c[r]]
+    ranks = [r for r in range(first, ACE + 1) if c[r]]
     if v.burning:
-        return _burn_leads(v, sets)
-    out = list(sets)
-    if style.lead == "big" and out:
-        out.sort(key=lambda p: (-p.naturals, p.rank))
-    if (style.lead_over or style.lead_feed) and out:
-        out = _lead_for_table(v, style, out)
+        return _burn_leads(v, [Play(r, c[r], 0, 0, 0) for r in ranks])
+    order = list(ranks)
+    if style.lead == "big" and order:
+        order.sort(key=lambda r: (-c[r], r))
+    if (style.lead_over or style.lead_feed) and order:
+        order = _lead_for_table(v, style, order)
+    if limit and order:
+        order = order[:limit]
+    out = [Play(r, c[r], 0, 0, 0) for r in order]
+    if limit and out:
+        return out
     if c[TWO]:  # the lowest set stretched by the 2s, and the 2s alone
-        if sets:
-            low = sets[0]
-            out.append(Play(low.rank, low.naturals, c[TWO], 0, 0))
+        if ranks:
+            out.append(Play(ranks[0], c[ranks[0]], c[TWO], 0, 0))
         out.append(Play(NO_RANK, 0, c[TWO], 0, 0))
     if not out:  # only 3s (bie-san, not last) and wildcards: wildcards first
         out.append(Play(NO_RANK, 0, c[TWO], c[SMALL_JOKER], c[BIG_JOKER]))
     return out
 
 
-def _lead_for_table(v: View, style: Style, out: list[Play]) -> list[Play]:
-    """Reorder leads for seats close to going out: feed a teammate, starve an opponent."""
-    me = team_of(v.seat)
-    cc = v.card_counts
-    mates = [cc[s] for s in range(6) if s != v.seat and team_of(s) == me and cc[s]]
-    foes = [cc[s] for s in range(6) if team_of(s) != me and cc[s]]
-    if style.lead_feed and mates and min(mates) <= style.lead_feed:
-        fit = [p for p in out if p.size <= min(mates) and not p.twos]
-        if fit:
-            return fit + [p for p in out if p not in fit]
-    if style.lead_over and foes and min(foes) <= style.lead_over:
-        short = max(n for n in foes if n <= style.lead_over)
-        over = [p for p in out if p.size > short]
-        if over:
-            return over + [p for p in out if p not in over]
-    return out
+def _lead_for_table(v: View, style: Style, ranks: list[int]) -> list[int]:
+    """Reorder the ranks to lead (each as its whole set) for seats close to going out:
+    feed a teammate, starve an opponent."""
+    me, c, cc = v.seat % 2, v.counts, v.card_counts
+    if style.lead_feed:
+        mates = [cc[s] for s in range(me, 6, 2) if s != v.seat and cc[s]]
+        if mates and min(mates) <= style.lead_feed:
+            fit = [r for r in ranks if c[r] <= min(mates)]
+            if fit:
+                return fit + [r for r in ranks if r not in fit]
+    if style.lead_over:
+        shorts = [cc[s] for s in range(1 - me, 6, 2) if 0 < cc[s] <= style.lead_over]
+        if shorts:
+            short = max(shorts)
+            over = [r for r in ranks if c[r] > short]
+            if over:
+                return over + [r for r in ranks if r not in over]
+    return ranks
 
 
 def _burn_leads(v: View, sets: list[Play]) -> list[Play]:
@@ -320,7 +327,7 @@ def decide(v: View, style: Style = HINT) -> Action:
     if v.in_window:
         return choose_burn(v, style)
     if v.standing is None:
-        return Action(v.seat, PLAY, lead_candidates(v, style)[0])
+        return Action(v.seat, PLAY, lead_candidates(v, style, limit=1)[0])
     return choose_answer(v, style)
 
 

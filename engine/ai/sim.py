@@ -467,15 +467,13 @@ class Sim:
             if self.replaying:  # the history says who was asked
                 self.window, self.choices, self.turn = [], {}, None
                 return
-            eligible = [
-                s
-                for s in range(6)
-                if s != seat
-                and s != opp
-                and self.is_active(s)
-                and not self.is_headless(s)
-                and self._may_burn(s)
-            ]
+            eligible = []
+            for s in range(6):  # is_active, not is_headless, _may_burn: inlined
+                if s == seat or s == opp or places[s] is not None or revolted[s]:
+                    continue
+                o = (s + 3) % 6
+                if places[o] is None and not revolted[o] and self._may_burn(s):
+                    eligible.append(s)
             if eligible:
                 self.window, self.choices, self.turn = eligible, {}, None
                 return
