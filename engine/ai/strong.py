@@ -124,16 +124,16 @@ class StrongPlayer:
         seed: int = 0,
         *,
         budget: int = 1000,
-        lead_budget: int = 3000,
-        min_worlds: int = 3,
-        max_worlds: int = 16,
+        lead_budget: int = 6000,
+        min_worlds: int = 6,
+        max_worlds: int = 32,
         z: float = 1.5,
         margin: float = 0.5,
         prior_var: float = 12.0,
         prior_n: int = 4,
         style: Style = EXPERT,
         tribute_weight: float = TRIBUTE_WEIGHT,
-        informed: int = 1,
+        informed: int = 8,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
