@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from operator import add, sub
 from typing import Any
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
@@ -164,14 +165,14 @@ class Decision:
     can_yield: bool
     totals: tuple[int, ...]
     played_before: tuple[int, ...]  # the seat's cards played before this decision
+    played_since: tuple[int, ...] = ()  # and after it, up to now (set by the rebuild)
 
 
 @dataclass(slots=True)
 class Evidence:
-    """The recent decisions of the other seats and every seat's cards played so far."""
+    """The recent decisions of the other seats."""
 
     decisions: list[Decision]
-    played: list[list[int]]
 
 
 def rebuild(obs: Observation, rng: random.Random) -> Sim:
@@ -250,21 +251,31 @@ def rebuild_with_evidence(
     sim.replaying = False
     _take_public_facts(sim, obs)
     _check(sim, obs)
-    return sim, Evidence(decisions[-recent:] if recent else [], played)
+    recorded = [
+        replace(d, played_since=tuple(map(sub, played[d.action.seat], d.played_before)))
+        for d in (decisions[-recent:] if recent else [])
+    ]
+    return sim, Evidence(recorded)
 
 
 def surprises(
-    evidence: Evidence, hands: Sequence[Sequence[int]], obs: Observation, style: Style
+    evidence: Evidence,
+    hands: Sequence[Sequence[int]],
+    obs: Observation,
+    style: Style,
+    cap: int = 1 << 30,
 ) -> int:
     """How many of the recorded decisions the policy ``style`` would not have taken with
     the guessed ``hands`` (each seat's cards then: its guess now plus what it played
-    since). Fewer means a likelier guess, as far as the others play like the policy."""
+    since), counting up to ``cap``. Fewer means a likelier guess, as far as the others
+    play like the policy."""
     out = 0
     bie = obs.options.bie_san
     for d in evidence.decisions:
+        if out >= cap:
+            break
         seat = d.action.seat
-        now, played = hands[seat], evidence.played[seat]
-        hand = [now[r] + played[r] - d.played_before[r] for r in range(NUM_RANKS)]
+        hand = list(map(add, hands[seat], d.played_since))
         if d.standing is None:
             view = View(
                 seat, PLAY_PHASE, hand, d.totals, None, None, False, d.melee, bie, bie,
@@ -334,7 +345,7 @@ def deal_worlds(
                 if not least:
                     break
                 other = sample_hands(obs, rng, window=base)
-                k = surprises(evidence, other, obs, style)
+                k = surprises(evidence, other, obs, style, cap=least)
                 if k < least:
                     hands, least = other, k
         for s in range(6):
