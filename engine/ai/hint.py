@@ -84,7 +84,7 @@ def play_cost(play: Play, counts: Sequence[int]) -> tuple[int, int, int, int, in
     return (play.jokers, play.big, play.twos, broken, play.rank)
 
 
-def cheapest_beat(counts: Sequence[int], standing: Play, three_rule: bool) -> Play | None:
+def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play | None:
     """The cheapest hand from ``counts`` that beats ``standing`` by :func:`play_cost`
     (``min(answer_plays(...), key=play_cost)`` without listing them all), or None."""
     srank, snat, stwos, ssmall, sbig = standing
@@ -110,19 +110,19 @@ def cheapest_beat(counts: Sequence[int], standing: Play, three_rule: bool) -> Pl
             m = size - j
             if m == 0:
                 return Play(NO_RANK, 0, 0, s, g)
-            # the least (2s used, set broken, rank); a whole set of exactly m is the best
-            best: tuple[int, int, int] | None = None
-            for rank in range(first, ACE + 1):
-                have = counts[rank]
-                if have == m:
+            # the least (2s used, set broken, rank): a whole set of exactly m, else the
+            # lowest larger set broken, else the largest smaller set (lowest rank) with 2s
+            if first <= ACE:
+                top = max(counts[first : ACE + 1])
+                if top >= m:
+                    if m in counts[first : ACE + 1]:
+                        return Play(counts.index(m, first, ACE + 1), m, 0, s, g)
+                    rank = first
+                    while counts[rank] <= m:
+                        rank += 1
                     return Play(rank, m, 0, s, g)
-                if have and have + twos >= m:
-                    key = (m - have, 0, rank) if have < m else (0, 1, rank)
-                    if best is None or key < best:
-                        best = key
-            if best is not None:
-                used, _, rank = best
-                return Play(rank, m - used, used, s, g)
+                if top and top + twos >= m:
+                    return Play(counts.index(top, first, ACE + 1), top, m - top, s, g)
             if floor < TWO and twos >= m:  # 2s alone: only when no rank can take part
                 return Play(NO_RANK, 0, m, s, g)
     return None
@@ -240,7 +240,7 @@ def choose_answer(v: View, style: Style = HINT) -> Action:
 
 def answer_choice(
     seat: int,
-    c: Sequence[int],
+    c: list[int],
     total: int,
     standing: Play,
     q: int,
