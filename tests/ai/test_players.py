@@ -195,3 +195,24 @@ def test_difficulties_name_the_kinds_weakest_first():
     assert difficulty("普通") is difficulty(" Normal ") is DIFFICULTIES[1]
     with pytest.raises(ValueError, match="unknown difficulty"):
         difficulty("impossible")
+
+
+@pytest.mark.parametrize("bie_san", [False, True])
+def test_strong_always_decides_legally_in_burn_heavy_positions(bie_san):
+    """No guessed world crashes a decision: short random positions with few ranks and many
+    wildcards (burns, burns into the melee, bie-san's 3s), every seat strong."""
+    from tests.ai.test_sim import random_position
+
+    rng = random.Random(11 if bie_san else 12)
+    decided = 0
+    for _ in range(12):
+        game = random_position(rng, bie_san)
+        players = [quick_strong(rng.randrange(1000)) for _ in range(6)]
+        while game.phase == "play":
+            seat = game.to_act[0]
+            obs = game.observe(seat)
+            action = players[seat].act(obs)
+            assert action in obs.legal_actions
+            game.apply(action)
+            decided += 1
+    assert decided > 100
