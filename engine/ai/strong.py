@@ -1,4 +1,5 @@
-"""The strong player: the expert policy, corrected by determinized Monte Carlo search.
+"""The strong player: the expert policy, corrected by determinized Monte Carlo search on a
+fast simulator, over guessed hands that agree with what the other seats have done.
 
 Two layers:
 
@@ -8,41 +9,68 @@ Two layers:
   wildcards, save aces, lead more cards than a short opponent holds). Alone it scores
   +1.54 team points per game against the hint (95% CI [+1.24, +1.84], 200 deals, seed 1)
   and +1.55 ± 0.16 on 1000 other deals, at hint speed (< 0.1 ms).
-- **The search**, for a decision with more than one sensible answer:
+- **The search**, for a play-phase decision with more than one sensible answer:
 
   1. a few candidate actions — the expert's choice, pass/yield/no-burn, the cheapest beat
      of each (jokers, 2s) class, the lowest sets (as leads), the cheapest burns;
-  2. guessed hidden hands: the other seats' cards dealt at random from ``obs.unseen`` by
-     ``obs.card_counts`` onto a game rebuilt from the public history
-     (:mod:`engine.ai.world`);
-  3. every candidate played in every world, and the game to its end by the expert policy
-     for all six seats (each using only its own cards), scored by the team's points:
-     place points plus ``tribute_weight`` per tribute card the game leaves owing (so
-     开点, burns and stifles count);
-  4. the expert's choice is kept unless another candidate gains more than ``margin``
-     points and ``z`` standard errors over the same worlds (paired), with the variance
-     shrunk toward ``prior_var`` (a rollout's outcome varies by several points, so two
-     or three worlds that happen to agree prove nothing).
+  2. worlds: the public history replayed on the simulator (:mod:`engine.ai.sim`,
+     :func:`engine.ai.world.rebuild`), the other seats' current cards guessed from
+     ``obs.unseen`` so that everything certain holds (a revolutionary has no 2 or joker,
+     a burner can finish its burn, a seat a burn window asks holds a burning play), and
+     each world the *least surprising* of ``informed`` guesses: the one under which the
+     expert policy would have taken most of the other seats' last 24 decisions (leads,
+     beats, passes, yields — what a seat declined to beat, what it chose to lead);
+  3. every candidate still in the race played in every world, and the game to its end by
+     the expert policy for all six seats (each using only its own cards), scored by the
+     team's points: place points plus ``tribute_weight`` per tribute card the game leaves
+     owing (so 开点, burns and stifles count);
+  4. candidates whose gain cannot plausibly reach ``margin`` leave the race after
+     ``min_worlds``; the expert's choice is kept unless another candidate gains more than
+     ``margin`` points and ``z`` standard errors over the same worlds (paired), with the
+     variance shrunk toward ``prior_var`` (a rollout's outcome varies by several points).
+
+  Declaring, revolting and returning tribute are the expert's (a single game's place
+  points do not depend on them); under house rules other than bie-san (which the
+  simulator does not know) the strong player plays the expert policy without search.
 
 Why this method: a one-step policy improvement over a sound policy by flat determinized
 Monte Carlo is the classic, robust gain in imperfect-information card games (Skat, Bridge);
-it needs no training data and is deterministic given the seed. A rollout costs 2–3 ms in
-pure Python (bench/ai.py), so the time limits (p50 ≤ 50 ms, p99 ≤ 500 ms on one core, a
-table of humans waits on it) allow 10–40 rollouts a decision: too few for ISMCTS trees, and
-few enough that an unguarded argmax follows noise. Measured (`gouji arena --a strong --b
-hint --games 200 --seed 1 --jobs 2`): with z=1, no margin or shrinkage, +1.04 [+0.68,
-+1.40] — *below* the expert alone, the cost of noisy deviations; with the guard (the
-defaults: z=1.5, margin 0.5, variance shrunk toward 12 with weight 4) +1.59 [+1.24, +1.93],
-A winning 52% of games, decision time p50 23 ms, p99 205 ms, max 676 ms (two workers on a
-shared two-core machine; one process alone, bench/ai.py: p50 20 ms, p99 90 ms). Against
-the expert itself (`--a strong --b expert --games 100 --seed 1`) the search scores −0.25
-[−0.77, +0.27]: at this budget it is a safeguard more than a gain — the strength is the
-expert policy; more rollouts (a faster simulator) are the way to a real search gain.
+it needs no training data and is deterministic given the seed. Before the simulator a
+rollout cost 2–3 ms on ``engine.Game`` and 10–40 fit in a decision: the search then scored
+−0.25 [−0.77, +0.27] against the expert (100 deals) — a safeguard, not a gain. The
+simulator is several times faster (``python -m bench.ai``), and informed worlds make each
+rollout count: with random guesses the other seats' recorded decisions disagree with the
+policy 6.7 times in 24 on average, with the true hands never (against expert play).
 
 Work is bounded by simulated actions, not by the clock: a decision stops adding worlds
 once the rollouts have used ``budget`` actions (``lead_budget`` for leads and burns, where
-choices matter most), after at least ``min_worlds``, so the same seed and observation
-always give the same decision.
+choices matter most), after at least ``min_worlds`` and at most ``max_worlds``, so the same
+seed and observation always give the same decision.
+
+Measured with this module's defaults in duplicate matches (every deal played twice, the
+strong team on seats 0, 2, 4 and then on 1, 3, 5; team points per game, 95% CI over
+deals). The matches were run one JSON line per deal (``bot.arena_cli.play_deal``, the
+same games as the command) so that the deals finished by the deadline count: the machine
+(two cores shared with other agents, load 10–14) left each process about 15% of a core.
+
+- ``gouji arena --a strong --b expert --games 150 --seed 1000 --jobs 1``, and the same with
+  ``--seed 1150``: +0.97 [+0.32, +1.61] over the 62 deals finished (124 games),
+  the strong team winning 48% of games;
+- ``gouji arena --a strong --b hint --games 50 --seed 2000 --jobs 1``: +1.81 [+1.01, +2.61] over the
+  first 26 deals (stopped there for the series run; before: +1.59);
+- ``gouji arena --a strong --b expert --series --games 20 --seed 4000 --jobs 1``:
+  -1.50 (one deal: no interval) per series game over 1 deal(s) (10 games): too few to
+  tell;
+- ``python -m bench.ai --games 3`` (CPU time of one process): decision p50 39 ms, p99
+  141 ms, max 170 ms (the arenas' wall-clock times, p50 about 330 ms, are those of a
+  process with 15% of a core); rollouts from the deal 85/s with the code before the
+  simulator (ea3e1ca) and about 470/s now (5.5x; 4.4x against ``engine.Game`` with
+  today's policy code, which the simulator shares).
+
+What each part added: the simulator makes rollouts 5.5x faster; informed worlds make the
+guesses agree with the other seats' decisions (a random guess contradicts 6.7 of their 24
+recent decisions, the true hands none). The two were measured together: the machine left
+no CPU for a separate arena of each.
 """
 
 from __future__ import annotations
