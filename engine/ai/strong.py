@@ -54,13 +54,12 @@ same games as the command) so that the deals finished by the deadline count: the
 (two cores shared with other agents, load 10–14) left each process about 15% of a core.
 
 - ``gouji arena --a strong --b expert --games 150 --seed 1000 --jobs 1``, and the same with
-  ``--seed 1150``: +0.97 [+0.32, +1.61] over the 62 deals finished (124 games),
-  the strong team winning 48% of games;
-- ``gouji arena --a strong --b hint --games 50 --seed 2000 --jobs 1``: +1.81 [+1.01, +2.61] over the
-  first 26 deals (stopped there for the series run; before: +1.59);
+  ``--seed 1150``: +0.43 [-0.01, +0.88] over the 127 deals finished (254 games),
+  the strong team winning 44% of games;
+- ``gouji arena --a strong --b hint --games 50 --seed 2000 --jobs 1``: +1.81 [+1.01,
+  +2.61] over the first 26 deals (stopped there for the series run; before: +1.59);
 - ``gouji arena --a strong --b expert --series --games 20 --seed 4000 --jobs 1``:
-  -1.50 (one deal: no interval) per series game over 1 deal(s) (10 games): too few to
-  tell;
+  +1.43 [-0.48, +3.33] per series game over 8 deals (80 games): too few to tell;
 - ``python -m bench.ai --games 3`` (CPU time of one process): decision p50 39 ms, p99
   141 ms, max 170 ms (the arenas' wall-clock times, p50 about 330 ms, are those of a
   process with 15% of a core); rollouts from the deal 85/s with the code before the
