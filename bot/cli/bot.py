@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    bot = make_bot(config)
+    bot, token = make_bot(config), config.token
 
     async def serve() -> None:
         async with bot:  # closed on the way out: tables saved, claims released
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             asyncio.get_running_loop().add_signal_handler(
                 signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
             )
-            await bot.start(config.token)
+            await bot.start(token)
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve())
