@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("bot.cli.demo", "watch six AI players play a five-game series, offline"),
     "play": ("bot.cli.play", "play a game in the terminal against five AI players"),
     "top": ("bot.cli.top", "print a server's leaderboard from the database"),
+    "db": ("bot.cli.db", "copy a database: gouji db copy --from URL --to URL"),
 }
 
 

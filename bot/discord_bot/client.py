@@ -58,9 +58,10 @@ class GoujiBot(commands.Bot):
             self, self.people, self.draw, refresh_interval=config.refresh_interval
         )
         self._sweeper: asyncio.Task[None] | None = None
+        self._claims: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.db_path)
+        self.store = await Store.open(self.config.database)
         self.service = TableService(
             self.store,
             self.presenter,
@@ -68,6 +69,7 @@ class GoujiBot(commands.Bot):
             warn_before=self.config.warn_before,
             idle_seconds=self.config.idle_seconds,
             rng=self.rng,
+            shards=self.config.shards,
         )
         self.presenter.attach(self.service)
         self.gouji = Gouji(self.service, self.store, self.people, self.draw)
@@ -87,6 +89,8 @@ class GoujiBot(commands.Bot):
         if broken:
             log.warning("tables marked broken at start-up: %s", broken)
         self._sweeper = asyncio.create_task(self._sweep_idle())
+        if self.service.owner is not None:
+            self._claims = asyncio.create_task(self._renew_claims(self.service))
         self._warm = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.draw.start()
 
@@ -98,11 +102,24 @@ class GoujiBot(commands.Bot):
             except Exception:
                 log.exception("ending idle tables failed")
 
+    async def _renew_claims(self, service: TableService) -> None:
+        """A shard process renews its tables' claims every third of the lease."""
+        while True:
+            await asyncio.sleep(service.lease / 3)
+            try:
+                await service.renew_claims()
+            except Exception:
+                log.exception("renewing the table claims failed")
+
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._claims):
+            if task is not None:
+                task.cancel()
         if self.service is not None:
             await self.service.close()
+            if self.service.owner is not None and self.store is not None:
+                released = await self.store.release_claims(self.service.owner)
+                log.info("released %d table claims of %s", released, self.service.owner)
         await self.presenter.close()
         self.draw.close()
         await super().close()
@@ -115,3 +132,20 @@ class GoujiBot(commands.Bot):
         lang = lang_of(guild.preferred_locale)
         await self.gouji.store.set_language(guild.id, lang)
         self.people.set_guild_lang(guild.id, lang)
+
+
+class ShardedGoujiBot(GoujiBot, commands.AutoShardedBot):
+    """The Gouji bot running a range of shards (``config.shards``) in one process."""
+
+    def __init__(self, config: BotConfig, **kwargs: Any) -> None:
+        if config.shards is not None:
+            kwargs.setdefault("shard_count", config.shards.count)
+            kwargs.setdefault("shard_ids", list(config.shards.ids))
+        super().__init__(config, **kwargs)
+
+
+def make_bot(config: BotConfig, **kwargs: Any) -> GoujiBot:
+    """The bot for this configuration: auto-sharded when it names shards."""
+    if config.shards is not None:
+        return ShardedGoujiBot(config, **kwargs)
+    return GoujiBot(config, **kwargs)

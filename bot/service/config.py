@@ -1,6 +1,9 @@
 """The bot's configuration, from the environment.
 
 ``DISCORD_TOKEN`` (required to run), ``GOUJI_DB`` (the SQLite file, default ``gouji.db``),
+``GOUJI_DATABASE_URL`` (``sqlite:///PATH`` or ``postgresql://…``; wins over ``GOUJI_DB``),
+``GOUJI_SHARD_COUNT`` and ``GOUJI_SHARDS`` (run shards ``0-3`` of that many: the process
+serves only the servers on those shards and claims their tables in the shared database),
 ``GOUJI_GUILD`` (sync the commands to this one server at once, for testing), and the tuning
 knobs ``GOUJI_AI_DELAY`` (seconds an AI seat waits before it plays, so people can follow),
 ``GOUJI_IDLE_MINUTES`` (an untouched table ends by itself), ``GOUJI_REFRESH`` (least seconds
@@ -15,7 +18,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from data import DEFAULT_PATH
+from data import DEFAULT_PATH, InvalidInputError
+from data.claims import Shards
 
 TOKEN_HELP = (
     "No DISCORD_TOKEN set. Get one in the Discord Developer Portal "
@@ -37,6 +41,13 @@ class BotConfig:
     refresh_interval: float = 1.0
     warn_before: float = 10.0
     draw_processes: int = 0
+    database_url: str | None = None
+    shards: Shards | None = None  # None: one process, every shard, no claims
+
+    @property
+    def database(self) -> str:
+        """What the store opens: the URL if given, else the SQLite file."""
+        return self.database_url or self.db_path
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> BotConfig:
@@ -60,7 +71,16 @@ class BotConfig:
         guild = env.get("GOUJI_GUILD") or None
         if guild is not None and not guild.isdigit():
             raise ValueError(f"GOUJI_GUILD must be a server id (digits), not {guild!r}")
+        count, spec = env.get("GOUJI_SHARD_COUNT") or "", env.get("GOUJI_SHARDS") or ""
+        if spec and not count:
+            raise ValueError("GOUJI_SHARDS needs GOUJI_SHARD_COUNT (how many shards in all)")
+        try:
+            shards = Shards.parse(count, spec) if count else None
+        except InvalidInputError as exc:
+            raise ValueError(f"GOUJI_SHARD_COUNT/GOUJI_SHARDS: {exc}") from None
         return cls(
+            database_url=env.get("GOUJI_DATABASE_URL") or None,
+            shards=shards,
             token=env.get("DISCORD_TOKEN") or None,
             db_path=str(env.get("GOUJI_DB") or DEFAULT_PATH),
             guild_id=int(guild) if guild else None,
