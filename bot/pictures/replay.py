@@ -4,16 +4,20 @@ Pure and blocking (call them off the event loop). A replay shows every hand — 
 of a finished game (:class:`engine.replay_steps.Replay` refuses any other) — so the view is
 the table of the chosen seat's observation with every seat's cards added.
 
-(New file beside ``bot/views.py`` and ``bot/pictures.py``; at the merge of the bot's new
-layout it belongs in ``bot/pictures/``, its two captions in the text catalog.)
+``replay_step_png`` and ``review_seat`` are what the drawing workers run for the bot: they
+take the record as JSON text and keep the last few replays built, so stepping through a
+game rebuilds nothing.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
+from collections import OrderedDict
 from collections.abc import Sequence
 
-from engine.ai.review import Mistake
+from bot.text.catalog import text
+from engine.ai.review import Mistake, Review, review
 from engine.hands import Play
 from engine.replay_steps import Replay
 from render.encode import to_png
@@ -23,13 +27,42 @@ from render.table import render_table
 
 from .views import table_view
 
-CAPTIONS = {"zh": "录像 · 第 {step} 步 / {steps}", "en": "Replay · step {step} / {steps}"}
+#: Replays a worker keeps, by (record text, game number).
+_KEEP = 8
+_replays: OrderedDict[tuple[str, int | None], Replay] = OrderedDict()
 
 
 def default_names(lang: str) -> list[str]:
     """Seat names when the caller has none: 座位 0 … / Seat 0 …"""
-    word = "座位" if lang == "zh" else "Seat"
-    return [f"{word} {s}" for s in range(6)]
+    return [text(lang, "replay_seat", seat=s) for s in range(6)]
+
+
+def replay_of(record: str, game: int | None = None) -> Replay:
+    """The replay of a record given as JSON text (game ``game`` of a series), kept."""
+    key = (record, game)
+    replay = _replays.get(key)
+    if replay is None:
+        replay = Replay.from_record(json.loads(record), game)
+        _replays[key] = replay
+        if len(_replays) > _KEEP:
+            _replays.popitem(last=False)
+    _replays.move_to_end(key)
+    return replay
+
+
+def replay_step_png(
+    record: str, game: int | None, step: int, names: Sequence[str], lang: str, bottom_seat: int
+) -> bytes:
+    """The replay picture of a record (JSON text) at ``step``: what the bot's workers draw."""
+    return replay_png(replay_of(record, game), step, names, lang=lang, bottom_seat=bottom_seat)
+
+
+def review_seat(
+    record: str, game: int | None, seat: int, budget: int, lang: str
+) -> tuple[Review, list[bytes]]:
+    """The review of ``seat`` (复盘) and the hand picture of each mistake found."""
+    result = review(replay_of(record, game), seat, budget=budget)
+    return result, [mistake_hand_png(m, lang) for m in result.mistakes]
 
 
 def replay_view(
@@ -45,7 +78,7 @@ def replay_view(
     bottom; the caption says which step (or ``caption``)."""
     game = replay.game_at(step)
     if caption is None:
-        caption = CAPTIONS[lang].format(step=step, steps=replay.steps)
+        caption = text(lang, "replay_caption", step=step, steps=replay.steps)
     view = table_view(game.observe(bottom_seat), names, caption=caption)
     # with suits, as dealt (canonical notation would drop them)
     hands = tuple("".join(str(c) for c in h) for h in game.cards)
