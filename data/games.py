@@ -6,6 +6,7 @@ An acknowledged action is committed (and, with synchronous=FULL, fsynced) before
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +21,7 @@ from .errors import (
     NotFoundError,
     StoreError,
 )
-from .models import Game, Series, Table
+from .models import FinishedGame, Game, Series, Table
 from .rows import (
     GAME_COLUMNS,
     SERIES_COLUMNS,
@@ -297,6 +298,43 @@ class GamesMixin(StoreBase):
         if not exists:
             raise NotFoundError(f"there is no game {game_id}")
         return list(actions_from_rows(game_id, rows))
+
+    async def finished_games(
+        self, guild_id: int, channel_id: int | None = None, limit: int = 25
+    ) -> list[FinishedGame]:
+        """The server's (or one channel's) finished deals, the latest first."""
+        sql = (
+            "SELECT g.id, g.series_id, g.number, t.id, t.guild_id, t.channel_id, g.updated_at "
+            "FROM games AS g JOIN series AS s ON s.id = g.series_id "
+            "JOIN tables AS t ON t.id = s.table_id "
+            "WHERE g.status = 'finished' AND t.guild_id = ?"
+        )
+        params: list[Any] = [guild_id]
+        if channel_id is not None:
+            sql += " AND t.channel_id = ?"
+            params.append(channel_id)
+        rows = await self._fetch(
+            sql + " ORDER BY g.updated_at DESC, g.id DESC LIMIT ?", (*params, limit)
+        )
+        return [FinishedGame(*(int(v) for v in row[:6]), float(row[6])) for row in rows]
+
+    async def finished_game(self, game_id: int) -> FinishedGame | None:
+        """A finished deal by its id; None when there is none (or it is not finished)."""
+        rows = await self._fetch(
+            "SELECT g.id, g.series_id, g.number, t.id, t.guild_id, t.channel_id, g.updated_at "
+            "FROM games AS g JOIN series AS s ON s.id = g.series_id "
+            "JOIN tables AS t ON t.id = s.table_id WHERE g.id = ? AND g.status = 'finished'",
+            (game_id,),
+        )
+        return FinishedGame(*(int(v) for v in rows[0][:6]), float(rows[0][6])) if rows else None
+
+    async def game_players(self, game_id: int) -> dict[int, int | None]:
+        """The people a finished deal counted for: user id → the place it gave them (from
+        the profile updates applied with its result; AI seats are not people)."""
+        rows = await self._fetch("SELECT updates FROM game_results WHERE game_id = ?", (game_id,))
+        if not rows:
+            return {}
+        return {int(u["user_id"]): u.get("place") for u in json.loads(rows[0][0])}
 
     async def table_of_game(self, game_id: int) -> Table:
         """The table a deal is played at."""

@@ -18,6 +18,13 @@ from bot.discord_bot.components import ActionButton, ActionSelect
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
+from bot.discord_bot.replay import (
+    ReplayButton,
+    ReplayDesk,
+    ReplaySelect,
+    ReviewButton,
+    add_replay_commands,
+)
 from bot.discord_bot.translator import GoujiTranslator
 from bot.pictures.drawing import Drawer
 from bot.service.config import BotConfig
@@ -74,6 +81,11 @@ class GoujiBot(commands.Bot):
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(GoujiCog(self.gouji))
         self.add_dynamic_items(ActionButton, ActionSelect)
+        self.replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
+        group = self.tree.get_command("gouji")
+        assert isinstance(group, discord.app_commands.Group)
+        add_replay_commands(group, self.replays)
+        self.add_dynamic_items(ReplayButton, ReplaySelect, ReviewButton)
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)
             self.tree.copy_global_to(guild=guild)

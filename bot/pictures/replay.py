@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from bot.text.catalog import text
 from engine.ai.review import Mistake, Review, review
 from engine.hands import Play
-from engine.replay_steps import Replay
+from engine.replay_steps import KeyMoment, Replay
 from render.encode import to_png
 from render.hand import render_hand
 from render.models import TableView
@@ -48,6 +48,14 @@ def replay_of(record: str, game: int | None = None) -> Replay:
             _replays.popitem(last=False)
     _replays.move_to_end(key)
     return replay
+
+
+def replay_facts(
+    record: str, game: int | None
+) -> tuple[int, tuple[KeyMoment, ...], list[int | None]]:
+    """(steps, key moments, each seat's place) of a record's replay (JSON text)."""
+    replay = replay_of(record, game)
+    return replay.steps, tuple(replay.moments), list(replay.final.places)
 
 
 def replay_step_png(

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from data import DEFAULT_PATH
+from engine.ai.review import DEFAULT_BUDGET
 
 TOKEN_HELP = (
     "No DISCORD_TOKEN set. Get one in the Discord Developer Portal "
@@ -37,6 +38,7 @@ class BotConfig:
     refresh_interval: float = 1.0
     warn_before: float = 10.0
     draw_processes: int = 0
+    review_budget: int = DEFAULT_BUDGET  # rollouts per /gouji review (复盘)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> BotConfig:
@@ -69,4 +71,5 @@ class BotConfig:
             refresh_interval=number("GOUJI_REFRESH", 1.0),
             warn_before=number("GOUJI_WARN", 10.0),
             draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
+            review_budget=max(1, int(number("GOUJI_REVIEW_BUDGET", DEFAULT_BUDGET))),
         )
