@@ -400,7 +400,12 @@ def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
             await reply(interaction, error_text(exc, lang))
             return
         await interaction.response.defer(thinking=True)
-        content, file, view = await desk.message(loaded, 0, channel_lang)
+        try:
+            content, file, view = await desk.message(loaded, 0, channel_lang)
+        except Exception:
+            log.exception("replay of game %s failed", loaded.info.game_id)
+            await reply(interaction, text(lang, "internal"))
+            return
         await reply(interaction, content, file=file, view=view, ephemeral=False)
 
     async def review(interaction: discord.Interaction, game: str | None = None) -> None:
