@@ -65,6 +65,7 @@ class GoujiBot(commands.Bot):
             self, self.people, self.draw, refresh_interval=config.refresh_interval
         )
         self._sweeper: asyncio.Task[None] | None = None
+        self.replays: ReplayDesk | None = None  # 录像, 复盘: set up by setup_hook
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.db_path)
@@ -117,6 +118,8 @@ class GoujiBot(commands.Bot):
             await self.service.close()
         await self.presenter.close()
         self.draw.close()
+        if self.replays is not None:
+            self.replays.close()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -5,8 +5,9 @@ Only finished deals (``games.status = 'finished'``) are ever loaded, so a replay
 the hands of a game still played. Custom ids name the deal and the step
 (``rp:GAME:STEP:first|prev|next|last``, ``rps:GAME:STEP``, ``rv:GAME:STEP:N``), so every
 button works for anyone who sees the message, after a restart too. A press is answered by
-editing its own message (type 7) with the new picture, drawn by the drawing workers; the
-review runs there too (``GOUJI_REVIEW_BUDGET`` rollouts).
+editing its own message (type 7) with the new picture, drawn by the drawing workers. A
+review (``GOUJI_REVIEW_BUDGET`` rollouts, some seconds of CPU) runs in a worker process of
+its own, so that the tables' pictures never wait behind one.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from discord.app_commands import locale_str as _
 
 from bot.discord_bot.context import Gouji, gouji_of
 from bot.discord_bot.replies import reply
+from bot.pictures.drawing import Drawer
 from bot.pictures.replay import replay_facts, replay_step_png, review_seat
 from bot.service.errors import UserError
 from bot.text.catalog import error_text, text
@@ -61,6 +63,8 @@ class ReplayDesk:
     def __init__(self, gouji: Gouji, review_budget: int) -> None:
         self.gouji = gouji
         self.review_budget = review_budget
+        # one process for reviews (threads when the bot draws in threads: tests)
+        self.reviewer = Drawer(1 if gouji.draw.processes else 0)
         self._loaded: OrderedDict[int, Loaded] = OrderedDict()
 
     async def load(self, game_id: int, guild_id: int | None = None) -> Loaded:
@@ -92,6 +96,10 @@ class ReplayDesk:
         if guild_id is not None and loaded.info.guild_id != guild_id:
             raise UserError("replay_unknown")
         return loaded
+
+    def close(self) -> None:
+        """Stop the review process (a review being computed is dropped)."""
+        self.reviewer.close()
 
     async def chosen(self, interaction: discord.Interaction, game: str | None) -> Loaded:
         """The deal a command names (its id from the autocomplete), else the channel's last
@@ -193,7 +201,9 @@ def jumps(moments: tuple[KeyMoment, ...], names: list[str], lang: str) -> list[t
 
 
 def _desk(interaction: discord.Interaction) -> ReplayDesk:
-    return cast(Any, interaction.client).replays  # type: ignore[no-any-return]
+    desk = cast(Any, interaction.client).replays
+    assert isinstance(desk, ReplayDesk)
+    return desk
 
 
 async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
@@ -346,7 +356,7 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
         return
     await interaction.response.send_message(text(lang, "review_working"), ephemeral=True)
     try:
-        result, pictures = await gouji.draw(
+        result, pictures = await desk.reviewer(
             review_seat, loaded.record, loaded.info.number, seat, desk.review_budget, lang
         )
         names = await desk.names(loaded, lang)

@@ -70,7 +70,20 @@ def review_seat(
 ) -> tuple[Review, list[bytes]]:
     """The review of ``seat`` (复盘) and the hand picture of each mistake found."""
     result = review(replay_of(record, game), seat, budget=budget)
-    return result, [mistake_hand_png(m, lang) for m in result.mistakes]
+    return result, [mistake_hand_png(m, lang, _position_title(m, lang)) for m in result.mistakes]
+
+
+def _position_title(mistake: Mistake, lang: str) -> str:
+    """The title of a review item's picture: the step and the hand the seat faced."""
+    if mistake.standing is None:
+        return text(lang, "review_picture", step=mistake.step)
+    return text(
+        lang,
+        "review_picture_facing",
+        step=mistake.step,
+        seat=mistake.standing_seat,
+        cards=mistake.standing,
+    )
 
 
 def replay_view(

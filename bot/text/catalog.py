@@ -334,6 +334,11 @@ CATALOG: dict[str, tuple[str, str]] = {
         "**{n}.** step {step} ({facing}): you {did} — the AI: {suggested}; costs {cost:.1f} ± {margin:.1f} team points ({worlds} guessed deals)",
     ),
     "review_leading": ("领出", "leading"),
+    "review_picture": ("第 {step} 步 · 你的牌（领出）", "Step {step} · your hand (leading)"),
+    "review_picture_facing": (
+        "第 {step} 步 · 你的牌 · 面对 {seat} 号位的 {cards}",
+        "Step {step} · your hand · facing {cards} of seat {seat}",
+    ),
     "review_facing": ("面对 {seat} 的 {cards}", "facing {cards} of {seat}"),
     "review_none": (
         "复盘完毕（{decisions} 个决定）：没有哪一步明显比 AI 的选择亏分。打得好！",

@@ -74,7 +74,7 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
 
         for expected in range(1, steps + 1):  # ▶ to the end, the message edited in place
             rec = await bo.click(msg, _button(msg, "▶")["custom_id"])
-            msg = await rec.original()
+            msg = await rec.original(timeout=30)  # a busy shared machine
             assert rec.responses[0].type == 7
             assert _step(msg) == expected
         assert _button(msg, "▶").get("disabled") and _button(msg, "⏭").get("disabled")
