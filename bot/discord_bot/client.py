@@ -18,6 +18,13 @@ from bot.discord_bot.components import ActionButton, ActionSelect
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
+from bot.discord_bot.replay import (
+    ReplayButton,
+    ReplayDesk,
+    ReplaySelect,
+    ReviewButton,
+    add_replay_commands,
+)
 from bot.discord_bot.translator import GoujiTranslator
 from bot.pictures.drawing import Drawer
 from bot.service.config import BotConfig
@@ -59,6 +66,7 @@ class GoujiBot(commands.Bot):
         )
         self._sweeper: asyncio.Task[None] | None = None
         self._claims: asyncio.Task[None] | None = None
+        self.replays: ReplayDesk | None = None  # 录像, 复盘: set up by setup_hook
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database)
@@ -76,6 +84,11 @@ class GoujiBot(commands.Bot):
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(GoujiCog(self.gouji))
         self.add_dynamic_items(ActionButton, ActionSelect)
+        self.replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
+        group = self.tree.get_command("gouji")
+        assert isinstance(group, discord.app_commands.Group)
+        add_replay_commands(group, self.replays)
+        self.add_dynamic_items(ReplayButton, ReplaySelect, ReviewButton)
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -122,6 +135,8 @@ class GoujiBot(commands.Bot):
                 log.info("released %d table claims of %s", released, self.service.owner)
         await self.presenter.close()
         self.draw.close()
+        if self.replays is not None:
+            self.replays.close()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from data import DEFAULT_PATH, InvalidInputError
 from data.claims import Shards
+from engine.ai.review import DEFAULT_BUDGET
 
 TOKEN_HELP = (
     "No DISCORD_TOKEN set. Get one in the Discord Developer Portal "
@@ -43,6 +44,7 @@ class BotConfig:
     draw_processes: int = 0
     database_url: str | None = None
     shards: Shards | None = None  # None: one process, every shard, no claims
+    review_budget: int = DEFAULT_BUDGET  # rollouts per /gouji review (复盘)
 
     @property
     def database(self) -> str:
@@ -89,4 +91,5 @@ class BotConfig:
             refresh_interval=number("GOUJI_REFRESH", 1.0),
             warn_before=number("GOUJI_WARN", 10.0),
             draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
+            review_budget=max(1, int(number("GOUJI_REVIEW_BUDGET", DEFAULT_BUDGET))),
         )

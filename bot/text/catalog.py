@@ -277,6 +277,78 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ai_name": ("AI {seat}", "AI {seat}"),
     "seat_empty": ("（空）", "(empty)"),
     "table_caption": ("第 {number}/{total} 局", "Game {number}/{total}"),
+    # ---- 录像 (replay) and 复盘 (review)
+    "replay_caption": ("录像 · 第 {step} 步 / {steps}", "Replay · step {step} / {steps}"),
+    "replay_seat": ("座位 {seat}", "Seat {seat}"),
+    "replay_ai": ("AI {seat}", "AI {seat}"),
+    "replay_title": (
+        "录像 · 第 {number} 局（桌 {table}）· 第 {step} / {steps} 步",
+        "Replay · game {number} (table {table}) · step {step} / {steps}",
+    ),
+    "replay_jump": ("跳到…", "Jump to…"),
+    "replay_round": (
+        "第 {number} 轮 · {seat} 领出（第 {step} 步）",
+        "Round {number} · {seat} leads (step {step})",
+    ),
+    "replay_open": ("开点 · {seat}（第 {step} 步）", "开点 open · {seat} (step {step})"),
+    "replay_burn": (
+        "烧牌 · {seat} 烧 {other}（第 {step} 步）",
+        "Burn · {seat} burns {other} (step {step})",
+    ),
+    "replay_burn_end": ("烧牌结束 · {seat}（第 {step} 步）", "Burn over · {seat} (step {step})"),
+    "replay_finish": (
+        "走科 · {seat} 第 {place} 名（第 {step} 步）",
+        "Out · {seat} place {place} (step {step})",
+    ),
+    "replay_melee": ("四户乱缠（第 {step} 步）", "Four-way melee 四户乱缠 (step {step})"),
+    "replay_none": (
+        "这个频道还没有打完的牌局可以看录像。",
+        "No finished game in this channel to replay yet.",
+    ),
+    "replay_unknown": (
+        "找不到这局：从列表里选一局打完的牌局。",
+        "No such game: choose a finished game from the list.",
+    ),
+    "replay_unfinished": (
+        "这局还没打完：只有打完的牌局能看录像或复盘（录像里能看到每家的牌）。",
+        "That game is not over: only a finished game can be replayed or reviewed (a replay shows every hand).",
+    ),
+    "replay_choice": (
+        "桌 {table} · 第 {number} 局 · {when}",
+        "table {table} · game {number} · {when}",
+    ),
+    "review_not_player": (
+        "只有这局的玩家能复盘它。",
+        "Only a player of that game can review it.",
+    ),
+    "review_working": (
+        "复盘中…（AI 把你的每个决定推演到终局，要一会儿）",
+        "Reviewing… (the AI plays each of your decisions out to the end; this takes a moment)",
+    ),
+    "review_title": (
+        "复盘 · 第 {number} 局（桌 {table}）· {seat} 号位：{decisions} 个决定，最亏的 {count} 个：",
+        "Review · game {number} (table {table}) · seat {seat}: {decisions} decisions, the costliest {count}:",
+    ),
+    "review_item": (
+        "**{n}.** 第 {step} 步（{facing}）：你 {did} — AI：{suggested}；约亏 {cost:.1f} ± {margin:.1f} 队分（{worlds} 种猜测的牌）",
+        "**{n}.** step {step} ({facing}): you {did} — the AI: {suggested}; costs {cost:.1f} ± {margin:.1f} team points ({worlds} guessed deals)",
+    ),
+    "review_leading": ("领出", "leading"),
+    "review_picture": ("第 {step} 步 · 你的牌（领出）", "Step {step} · your hand (leading)"),
+    "review_picture_facing": (
+        "第 {step} 步 · 你的牌 · 面对 {seat} 号位的 {cards}",
+        "Step {step} · your hand · facing {cards} of seat {seat}",
+    ),
+    "review_facing": ("面对 {seat} 的 {cards}", "facing {cards} of {seat}"),
+    "review_none": (
+        "复盘完毕（{decisions} 个决定）：没有哪一步明显比 AI 的选择亏分。打得好！",
+        "Review done ({decisions} decisions): no decision cost clearly more than the strong AI's choice. Well played!",
+    ),
+    "review_open": ("第 {n} 条：看录像（只有你能看到）", "#{n}: open the replay (only you see it)"),
+    "review_declare": ("宣点", "declare"),
+    "review_nodeclare": ("不宣点", "not declare"),
+    "review_revolt": ("革命", "revolt"),
+    "review_norevolt": ("不革命", "not revolt"),
 }
 
 

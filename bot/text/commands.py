@@ -32,6 +32,9 @@ ZH: dict[str, str] = {
     "series": "本轮",
     "rules": "规则",
     "record": "记录",
+    "replay": "录像",
+    "review": "复盘",
+    "game": "牌局",
     # option names
     "cards": "牌",
     "seat": "座位",
@@ -83,4 +86,7 @@ ZH: dict[str, str] = {
     "Language of the channel messages": "频道消息的语言",
     "A channel where tables may open (or may no longer)": "允许（或不再允许）开桌的频道",
     "Allow tables in that channel (false: stop)": "允许在那个频道开桌（关：不再允许）",
+    "Watch a finished game again, step by step (录像)": "按步重看一局打完的牌（录像）",
+    "Your costliest decisions in a finished game (复盘, only you see it)": "复盘：一局打完的牌里你最亏分的决定（只有你能看到）",
+    "A finished game (default: the last one of this channel)": "打完的一局（默认：这个频道最近一局）",
 }
