@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.discord_bot.components import prompt_view
+from bot.discord_bot.components import controller
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.replies import done_text, hand_file, refusal, reply, send_hint
 from bot.discord_bot.settings import (
@@ -45,6 +45,7 @@ LANG_CHOICES = [
     app_commands.Choice(name="English", value="en"),
 ]
 SEAT = app_commands.Range[int, 0, 5]
+CARDS = app_commands.Range[str, 1, 60]  # the longest play is far shorter
 
 
 class GoujiCog(commands.Cog):
@@ -117,6 +118,7 @@ class GoujiCog(commands.Cog):
         burn_time=_("Seconds to decide on a burn"),
         auto_pass=_("Pass at once when you cannot beat (要不起)"),
         counter=_("Show the card counter (记牌器)"),
+        mention=_("Mention the player in the channel at each turn (else: the DM only)"),
     )
     async def new(
         self,
@@ -127,6 +129,7 @@ class GoujiCog(commands.Cog):
         burn_time: app_commands.Range[int, 3, 120] | None = None,
         auto_pass: bool | None = None,
         counter: bool | None = None,
+        mention: bool | None = None,
     ) -> None:
         given = dict(
             bie_san=bie_san,
@@ -135,6 +138,7 @@ class GoujiCog(commands.Cog):
             burn_time=burn_time,
             auto_pass=auto_pass,
             counter=counter,
+            mention=mention,
         )
         overrides = {k: v for k, v in given.items() if v is not None}
 
@@ -368,7 +372,7 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="play", description=_("Play cards (the list shows what you may play now)"))
     @app_commands.describe(cards=_("Cards, e.g. KK or 22777"))
-    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+    async def play(self, interaction: discord.Interaction, cards: CARDS) -> None:
         await self._act(interaction, "play", cards)
 
     @play.autocomplete("cards")
@@ -387,7 +391,7 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="burn", description=_("Burn (烧牌) the gouji hand just played"))
     @app_commands.describe(cards=_("Cards, e.g. KK or 22777"))
-    async def burn(self, interaction: discord.Interaction, cards: str) -> None:
+    async def burn(self, interaction: discord.Interaction, cards: CARDS) -> None:
         await self._act(interaction, "burn", cards)
 
     @burn.autocomplete("cards")
@@ -412,20 +416,12 @@ class GoujiCog(commands.Cog):
         async def work(lang: str):
             live = self.service.table_in(interaction.channel_id)
             seat = self.service.seat_for(live, interaction.user.id)
-            content = text(lang, "hand_caption", table=f"#{live.id}")
-            view = None
-            async with live.lock:  # the hand and the open question, consistent
+            async with live.lock:  # the hand controller, as in the DMs: the way without DMs
                 cards = self.service.hand_cards(live, seat)
-                if cards and live.playing and seat in live.series.to_act and not live.is_ai(seat):
-                    # the question's buttons too: the way to answer without DMs
-                    kind = self.service._prompt_kind(live)
-                    where = self.people.where(live, lang)
-                    view, question = prompt_view(
-                        self.people, self.service, live, seat, kind, lang, where
-                    )
-                    content = f"{content}\n{question}"
-            if not cards:
-                raise UserError("not_playing")
+                if not cards:
+                    raise UserError("not_playing")
+                where = self.people.where(live, lang)
+                content, view = controller(self.people, self.service, live, seat, lang, where)
             return content, await hand_file(self.gouji.draw, cards, lang), True, view
 
         await self._guarded(interaction, work, defer=True)

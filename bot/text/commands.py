@@ -80,6 +80,7 @@ ZH: dict[str, str] = {
     "Seconds to decide on a burn": "决定烧牌的秒数",
     "Pass at once when you cannot beat (要不起)": "要不起时自动过牌",
     "Show the card counter (记牌器)": "显示记牌器",
+    "Mention the player in the channel at each turn (else: the DM only)": "每轮在频道里 @ 该出牌的人（否则只发私信）",
     "Language of the channel messages": "频道消息的语言",
     "A channel where tables may open (or may no longer)": "允许（或不再允许）开桌的频道",
     "Allow tables in that channel (false: stop)": "允许在那个频道开桌（关：不再允许）",
