@@ -344,7 +344,9 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="rules", description=_("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = self.people.remember(interaction)
-        await reply(interaction, text(lang, "rules"))
+        url = getattr(getattr(interaction.client, "config", None), "rules_url", None)
+        link = text(lang, "rules_link", url=url) if url else ""
+        await reply(interaction, text(lang, "rules", link=link))
 
     # ----------------------------------------------------------------- playing
     async def _act(

@@ -37,6 +37,7 @@ class BotConfig:
     refresh_interval: float = 1.0
     warn_before: float = 10.0
     draw_processes: int = 0
+    rules_url: str | None = None  # where /gouji rules links to the full rules (none: no link)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> BotConfig:
@@ -69,4 +70,5 @@ class BotConfig:
             refresh_interval=number("GOUJI_REFRESH", 1.0),
             warn_before=number("GOUJI_WARN", 10.0),
             draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
+            rules_url=env.get("GOUJI_RULES_URL") or None,
         )

@@ -9,9 +9,19 @@ in a sentence (:func:`play_text`: "777 + 22 → 五张 7"). Typed input keeps th
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from bot.text.catalog import text
-from engine.cards import BIG_JOKER, NUM_RANKS, SMALL_JOKER, TWO, Card, counts_of, parse_cards
+from engine.cards import (
+    BIG_JOKER,
+    NUM_RANKS,
+    SMALL_JOKER,
+    TWO,
+    Card,
+    CardError,
+    counts_of,
+    parse_cards,
+)
 from engine.hands import HandError, Play, classify
 
 _ZH_COUNTS = ("", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十")
@@ -126,6 +136,20 @@ def action_text(lang: str, verb: str, cards: str | None = None) -> str:
         return text(lang, key, cards=shown)
     except KeyError:
         return f"{verb} {shown}".strip()
+
+
+def readable_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Refusal parameters with their cards in words (``cards``, ``standing``: plays;
+    ``hand``: a grouped hand); text that is not card notation is left as it is."""
+    out = dict(params)
+    for name, show in (("cards", play_text), ("standing", play_text), ("hand", hand_text)):
+        value = out.get(name)
+        if isinstance(value, str) and value:
+            try:
+                out[name] = show(value, lang)
+            except CardError:
+                pass
+    return out
 
 
 __all__ = ["TWO", "action_text", "cards_count", "hand_text", "play_label", "play_text", "rank_name"]

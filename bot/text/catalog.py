@@ -66,16 +66,16 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{missing} seat(s) are empty: sit down with /gouji join, or fill them with /gouji ai add.",
     ),
     "series_running": (
-        "正在打一系列：等它打完，或由开桌人 /gouji end。",
-        "A series is being played: wait for it to end, or the creator can /gouji end it.",
+        "牌局正在进行：等它打完，或由开桌人 /gouji end。",
+        "A game is in progress: wait for it to end, or the creator can /gouji end it.",
     ),
     "not_playing": (
         "还没开局：六人坐满后由开桌人 /gouji start。",
         "No game is being played: once six are seated the creator starts with /gouji start.",
     ),
     "no_series_before": (
-        "这桌还没打完过一系列：用 /gouji start 开局。",
-        "This table has not finished a series yet: start one with /gouji start.",
+        "这桌还没打完过牌局：用 /gouji start 开局。",
+        "This table has not finished a game yet: start one with /gouji start.",
     ),
     "not_your_turn": (
         "还没轮到你 —— {seat} 号位（{who}）出牌。",
@@ -125,7 +125,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "还没有打完的牌局：记录只在一局打完后才给（记录里有所有手牌）。",
         "No game has finished yet: a record is given only once a game is over (it holds every hand).",
     ),
-    "no_series": ("这桌还没有开局。", "No series has started at this table."),
+    "no_series": ("这桌还没有开局。", "Nothing has started at this table yet."),
     "table_broken": (
         "这一桌出了问题，已停用：{reason}",
         "This table is broken and was stopped: {reason}",
@@ -142,7 +142,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{user} opened a table ({mode}). Sit down with /gouji join, fill seats with /gouji ai add; "
         "once six are seated the creator starts with /gouji start.",
     ),
-    "mode_series": ("五局进贡", "five-game tribute series"),
+    "mode_series": ("进贡局：五局", "a five-game tribute series"),
     "mode_single": ("单局", "single game"),
     "mode_bie_san": ("憋三", "bie-san"),
     "mode_turn": ("每步 {seconds} 秒", "{seconds} s a turn"),
@@ -200,22 +200,42 @@ CATALOG: dict[str, tuple[str, str]] = {
     "anywhere": ("任何频道", "any channel"),
     "score_caption": ("{user}：{score} 分，{title}", "{user}: {score} points, {title}"),
     "rules": (
-        "**够级**：六人两队（0、2、4 对 1、3、5），四副牌。同点数成一手，2 可当任意点数，王可挂上；"
-        "要张数相同、每张都更大才能压。够级牌（10×5、J×4、Q×3、K×2、A×2、2、带王）只有对家能管，"
-        "别人只能烧。先出完的是头科，最后的是大落；五局进贡，分数按队算。完整规则：项目里的 RULES.md。",
-        "**Gouji**: six players in two teams (seats 0, 2, 4 against 1, 3, 5), four decks. A hand is "
-        "cards of one rank (2s as wildcards, jokers attached); beat it with as many cards, each "
-        "higher. Gouji hands (five 10s, four Js, three Qs, two Ks or As, 2s, any joker) may be "
-        "answered only by the opposite; others may only burn them. First out is 头科, last 大落; "
-        "a series is five games with tribute, scored by team. Full rules: RULES.md in the project.",
+        "**够级规则（简要）**\n"
+        "六人两队：0、2、4 号位对 1、3、5 号位，隔两人的是**对家**；四副牌，每人 36 张。\n"
+        "**一手牌**：同一点数的牌；2 可以当任意点数，王可以挂上。管牌要张数相同、每张都更大。\n"
+        "**够级牌**（只有对家能管，别人只能**烧**）：10×5、J×4、Q×3、K×2、A×2、任何 2、带王的牌。\n"
+        "打出够级牌没人管就是**开点**。先出完的是头科，然后二科、三科、四科、二落，最后大落。\n"
+        "**名次分**：头科 +4 · 二科 +2 · 三科 0 · 四科 0 · 二落 −2 · 大落 −4；"
+        "每张贡牌付的 −1、收的 +1。\n"
+        "**个人积分**就是本队三个座位分的和（输赢按队算），中途离开 −10。\n"
+        "**进贡局**：五局；下一局开始前进贡——闷贡、烧贡、点贡、落贡（大落给头科 2 张，"
+        "二落给二科 1 张，收的人还贡）。串三户：下一局不进贡，名次分翻倍。{link}",
+        "**Gouji in short**\n"
+        "Six players, two teams: seats 0, 2, 4 against 1, 3, 5; the seat three away is your "
+        "**opposite**. Four decks, 36 cards each.\n"
+        "**A hand** is cards of one rank; 2s are wildcards, jokers may be attached. Beat it with "
+        "as many cards, each higher.\n"
+        "**Gouji hands** (only the opposite may answer; others may only **burn** them): five 10s, "
+        "four Js, three Qs, two Ks or As, any 2, anything with a joker.\n"
+        "A gouji hand nobody answers **opens the point** (开点). First out is 头科, then 二科, "
+        "三科, 四科, 二落, last 大落.\n"
+        "**Place points**: 头科 +4 · 二科 +2 · 三科 0 · 四科 0 · 二落 −2 · 大落 −4; each tribute "
+        "card −1 to the payer, +1 to the receiver.\n"
+        "**Your points** are your team's three seat points together (teams win and lose "
+        "together); leaving a game costs −10.\n"
+        "**A series** is five games; before each next game tribute is paid (stifled, burned, "
+        "point, and place tribute: 大落 gives 头科 2 cards, 二落 gives 二科 1, returned). "
+        "串三户 (a sweep): no tribute next game, place points doubled.{link}",
     ),
+    "rules_link": ("\n完整规则：{url}", "\nThe full rules: {url}"),
     "help": (
         "/gouji new 开桌 · join 入座 · ai add 补 AI · start 开局 · play 出牌（会列出能出的牌）· pass 过牌 · "
-        "yield 让牌 · burn 烧牌 · hint 提示 · hand 看手牌 · back 拿回托管 · series 本系列 · score 个人 · "
+        "yield 让牌 · burn 烧牌 · hint 提示 · hand 手牌和操作 · back 拿回托管 · series 记分板 · score 个人 · "
         "top 排行 · record 记录 · rules 规则 · leave 离开 · end 结束 · config 设置（管理员）",
         "/gouji new opens a table · join · ai add fills seats · start · play (lists your legal "
-        "plays) · pass · yield · burn · hint · hand shows your cards · back takes your seat back "
-        "from the AI · series · score · top · record · rules · leave · end · config (admins)",
+        "plays) · pass · yield · burn · hint · hand (your cards and controls) · back takes your "
+        "seat back from the AI · series (the scoreboard) · score · top · record · rules · leave · "
+        "end · config (admins). Your hand and what you may do are in your DMs.",
     ),
     # ---- channel announcements (server language)
     "your_turn": ("{user} 该你了。", "{user}, your turn."),
@@ -298,10 +318,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ctl_left": ("余牌：{counts}", "Cards left: {counts}"),
     "ctl_clock": ("⏱ 时限 {when}", "⏱ The clock runs out {when}"),
     "ctl_warning": ("⏰ 还剩 {seconds} 秒！", "⏰ {seconds} s left!"),
-    "ctl_clock_played": (
-        "⏱ 时间到，替你{what}。",
-        "⏱ Time ran out: the bot played for you — {what}.",
-    ),
+    "ctl_clock_played": ("⏱ 时间到，自动{what}。", "⏱ Time ran out, done for you: {what}."),
     "ctl_game_over": ("本局结束。", "This game is over."),
     "rel_teammate": ("队友", "teammate"),
     "rel_opposite": ("对家", "opposite"),
@@ -312,8 +329,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "modal_play": ("出牌", "Play cards"),
     "modal_burn": ("烧牌", "Burn"),
     "modal_cards": ("牌，如 KK、22777、10 10 10", "Cards, e.g. KK, 22777, 10 10 10"),
-    "ev_clock_played": ("⏱ {user} 超时，替他{what}", "⏱ {user} ran out of time: {what}"),
-    "ev_played": ("{user}：{cards}", "{user}: {cards}"),
+    "ev_clock_played": ("⏱ {user} 超时，自动{what}", "⏱ {user} ran out of time: {what}"),
     "ai_name": ("AI {seat}", "AI {seat}"),
     "seat_empty": ("（空）", "(empty)"),
     "table_caption": ("第 {number}/{total} 局", "Game {number}/{total}"),
@@ -375,7 +391,7 @@ ENGINE_ZH: dict[str, str] = {
     "yield_twice": "这手牌你已经让过了：管上或过牌",
     "yield_nobody": "你后面没人能管这手牌：管上或过牌",
     "yield_upstream": "你前面两家都过牌之后才能让牌",
-    "series_over": "这一轮已经打完了",
+    "series_over": "这个进贡局已经打完了",
     "game_not_over": "这一局还没打完",
     "no_game": "还没发牌",
     "no_return_due": "现在没有要还的贡",
@@ -394,8 +410,10 @@ def error_text(exc: Exception, lang: str) -> str:
     code = getattr(exc, "code", None)
     params = getattr(exc, "params", None) or {}
     if lang == "zh" and code in ENGINE_ZH:
+        from bot.text.cards import readable_params  # cards.py uses this module's text()
+
         try:
-            return ENGINE_ZH[code].format(**params) + "。"
+            return ENGINE_ZH[code].format(**readable_params(params, lang)) + "。"
         except (KeyError, IndexError):
             pass
     message = str(exc)
