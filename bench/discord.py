@@ -1,23 +1,33 @@
-"""How fast the bot answers with many tables playing at once, through the fake Discord.
+"""How fast the bot answers, and how much it asks of Discord, with many tables playing at
+once, through the fake Discord (with Discord's rate limits on).
 
-    python -m bench.discord [--tables 50] [--actions 10] [--think 0.5] [--ai-delay 0.5]
-                            [--draw-processes 1] [--seed 1] [--json] [--profile]
+    python -m bench.discord [--tables 50] [--actions 10] [--think 2-8 | --fast]
+                            [--ai-delay 0.5] [--no-rate-limits] [--draw-processes 1]
+                            [--seed 1] [--json] [--profile]
 
 One bot process (the real discord.py client, :class:`bot.discord_bot.client.GoujiBot`) and the fake
 Discord of ``tests/fakediscord`` in one event loop: one guild with ``--tables`` channels, a
 table in each, four simulated people (their own members) and two AI seats per table, single
 games (``/gouji again`` when one ends), started within two seconds of each other. Every
-table's people act concurrently, each after a think time of about ``--think`` seconds: a
-turn is the /gouji play autocomplete then a play, or a hint then a pass (or a play); a
-question (declare, revolt, burn) is /gouji hand and a press on its button. Each person acts
-``--actions`` times per table.
+table's people act concurrently, each after thinking a time drawn from ``--think`` (seconds,
+a range ``LOW-HIGH`` or one number; 2-8 s as real players; ``--fast`` is 0.25-0.75 s): a
+turn is a press on their DM hand controller: the first play of its menu, or the hint then a
+pass; a question (declare, revolt, burn) is its "no" button. One turn in five (and any whose
+controller did not come) is typed: the /gouji play autocomplete then a play, or a hint then a
+pass; a question is then /gouji hand and a press on its button. Each person acts
+``--actions`` times per table, then the game in progress is played to its end, so that
+every figure is over whole games.
 
 Printed: p50, p99 and the largest time from the gateway's dispatch of an interaction to its
 first answer (the fake's ``latency``), for autocomplete and for the other interactions
 separately, against the targets (p99 ≤ 150 ms for both); the time to the real answer of a
-deferred command (no target); the CPU used. The fake runs in the same process, so its own
-work is in the figures too (as a busy Discord would add network time). ``--profile`` prints
-where the event loop's time went.
+deferred command (no target); the CPU used. Then what the bot asked of Discord, over whole
+games: bot-token requests per engine action by route (every action of the game counts, the
+AI seats' and the clock's too: the engine's own record of each finished game), the 429s it
+met by route and scope, the DMs each person received per own turn (an engine action at
+their seat), and per game the table channel's messages created, deleted and lasting. The
+fake runs in the same process, so its own work is in the figures too (as a busy Discord
+would add network time). ``--profile`` prints where the event loop's time went.
 """
 
 from __future__ import annotations
@@ -32,6 +42,7 @@ import pstats
 import random
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,14 +50,28 @@ from typing import Any
 
 from bot.discord_bot.client import GoujiBot
 from bot.service.config import BotConfig
-from tests.fakediscord import BotRunner, FakeDiscord, SimUser, WaitTimeout, running_fake
+from tests.fakediscord import (
+    BotRunner,
+    FakeDiscord,
+    SimUser,
+    WaitTimeout,
+    message_tally,
+    request_tally,
+    running_fake,
+)
 
+SLASH_SHARE = 0.2  # of the people's turns typed as slash commands
 TARGET_P99 = 0.150  # seconds, for interactions and for autocomplete
 AUTOCOMPLETE = 4  # interaction type
 PEOPLE_PER_TABLE = 4  # seats 0-3; seats 4 and 5 are AI
 START_SPREAD = 2.0  # seconds over which the tables start
+SEAT_SPREAD = 0.2  # seconds per table over which the tables are opened and filled
 POLL = 0.02  # seconds between two looks of a simulated person at the table
 QUESTION_VERBS = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
+TARGET_REQUESTS_PER_ACTION = 1.5  # bot-token requests per engine action
+TARGET_LASTING_PER_GAME = 3  # channel messages a game leaves
+THINK = (2.0, 8.0)  # seconds a person thinks before an action, as real players
+FAST_THINK = (0.25, 0.75)  # --fast: the quick players of the smoke test
 
 
 @dataclass
@@ -57,6 +82,8 @@ class Tally:
     games: int = 0
     stuck: int = 0  # the table did not move on after an action within 10 s
     errors: list[str] = field(default_factory=list)
+    engine_actions: int = 0  # every seat's, in the finished games
+    own_turns: Counter[int] = field(default_factory=Counter)  # user id -> actions at their seat
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -105,8 +132,10 @@ class TableDriver:
         rec = await user.slash(*path, channel=self.channel_id, **options)
         await rec.original(timeout=30)
 
-    async def seat_everyone(self) -> None:
-        """Open the table (a single game, a long clock), sit down, add the AI seats."""
+    async def seat_everyone(self, after: float = 0.0) -> None:
+        """Open the table (a single game, a long clock) ``after`` seconds from now, sit down,
+        add the AI seats."""
+        await asyncio.sleep(after)
         owner = self.people[0]
         await self._answer(owner, "gouji", "new", series=False, turn_time=600, burn_time=120)
         for user in self.people[1:]:
@@ -136,16 +165,20 @@ class TableDriver:
                 return people[0]
             await asyncio.sleep(POLL)
 
-    async def play(self, actions: int, think: float, rng: random.Random) -> Tally:
-        """Act until the people have acted ``actions`` times each (on average)."""
+    async def play(self, actions: int, think: tuple[float, float], rng: random.Random) -> Tally:
+        """Act until the people have acted ``actions`` times each (on average) and the game
+        in progress is over."""
         goal = actions * PEOPLE_PER_TABLE
-        while self.tally.actions < goal:
+        while True:
             seat = await self._person_to_act()
             if seat is None:
                 self.tally.games += 1
+                self._count_game()
+                if self.tally.actions >= goal:
+                    return self.tally
                 await self._answer(self.people[0], "gouji", "again")
                 continue
-            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            await asyncio.sleep(rng.uniform(*think))
             before = self._progress()
             try:
                 await self._act(self.people[seat], rng)
@@ -154,7 +187,16 @@ class TableDriver:
                 self.tally.stuck += 1
                 self.tally.errors.append(f"table {self.live.id} seat {seat}: {exc}")
             self.tally.actions += 1
-        return self.tally
+
+    def _count_game(self) -> None:
+        """Count the engine actions of the game just finished, and each person's own."""
+        live = self.live
+        for deal in live.series.deals:
+            for action in deal.game.actions if deal.game else ():
+                self.tally.engine_actions += 1
+                user = live.seats[action.seat].user_id
+                if user is not None:
+                    self.tally.own_turns[user] += 1
 
     async def _moved_on(self, before: tuple, timeout: float = 10.0) -> None:
         """Wait until the table is past ``before`` (polled: the fake's ``wait_for`` wakes on
@@ -165,7 +207,66 @@ class TableDriver:
                 raise WaitTimeout(f"table {self.live.id} did not move on in {timeout} s")
             await asyncio.sleep(POLL)
 
+    async def _controller(self, user: SimUser, timeout: float = 10.0):
+        """The person's DM hand controller for the question asked now (polled), or None
+        when their DMs carry none in time."""
+        live, service = self.live, self.runner.client.service
+        prefixes = tuple(f"{k}:{live.id}:{service.question_token(live)}:" for k in ("g", "gs"))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for msg in reversed(user.dms()):
+                ids = [c.get("custom_id", "") for c in msg.buttons() + msg.selects()]
+                if any(i.startswith(prefixes) for i in ids):
+                    return msg
+            await asyncio.sleep(POLL)
+        return None
+
     async def _act(self, user: SimUser, rng: random.Random) -> None:
+        """A person acts from their DM hand controller: a question's "no", or a turn: the
+        hint then a pass (30 %), else the first play of the menu (a pass when none). One
+        turn in five is typed instead (the slash commands keep working)."""
+        typing = self.live.game.window is None and rng.random() < SLASH_SHARE
+        msg = None if typing else await self._controller(user)
+        if msg is None:
+            await self._act_by_slash(user, rng)
+            return
+
+        def control(verb: str, select: bool = False) -> str | None:
+            comps = msg.selects() if select else msg.buttons()
+            ids = [c["custom_id"] for c in comps if c["custom_id"].endswith(f":{verb}")]
+            return ids[0] if ids else None
+
+        async def press(custom_id: str, values: list[str] | None = None) -> None:
+            if values is None:
+                rec = await user.click(msg, custom_id)
+            else:
+                rec = await user.select(msg, custom_id, values)
+            await self.fake.wait_for(lambda: len(rec.responses) >= 2, 10, "a press answered")
+
+        for verb in ("nodeclare", "norevolt", "noburn"):
+            if (cid := control(verb)) is not None:
+                await press(cid)
+                return
+        if (cid := control("return", select=True)) is not None:
+            (menu,) = [s for s in msg.selects() if s["custom_id"] == cid]
+            values = [o["value"] for o in menu["options"]][: menu.get("min_values", 1)]
+            await press(cid, values)
+            return
+        passing = control("pass")
+        if rng.random() < 0.3 and passing is not None:
+            await press(control("hint") or passing)
+            msg = self.fake.messages[msg.id]
+            await press(passing)
+            return
+        menu_id = control("play", select=True)
+        if menu_id is not None:
+            (menu,) = [s for s in msg.selects() if s["custom_id"] == menu_id]
+            await press(menu_id, [menu["options"][0]["value"]])
+        else:
+            await press(passing or control("yield") or control("playhint") or "")
+
+    async def _act_by_slash(self, user: SimUser, rng: random.Random) -> None:
+        """The slash commands (a person whose controller did not come)."""
         live = self.live
         game = live.game
         seat = live.seat_of(user.id)
@@ -210,12 +311,13 @@ def _members(tables: int) -> list[tuple[str, str]]:
 async def run_benchmark(
     tables: int = 50,
     actions: int = 10,
-    think: float = 0.5,
+    think: tuple[float, float] = THINK,
     ai_delay: float = 0.5,
     seed: int = 1,
     db_dir: str | None = None,
     profiler: cProfile.Profile | None = None,
     draw_processes: int = 1,
+    rate_limits: bool = True,
 ) -> dict:
     """Play ``tables`` tables at once and return the figures (see the module doc); with a
     ``profiler``, profile the event loop while the tables play."""
@@ -224,7 +326,9 @@ async def run_benchmark(
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(dir=db_dir) as tmp:
         channels = [f"t{i:03d}" for i in range(tables)]
-        async with running_fake(members=_members(tables), channels=channels) as fake:
+        async with running_fake(
+            members=_members(tables), channels=channels, rate_limits=rate_limits
+        ) as fake:
             config = BotConfig(
                 token=fake.token,
                 db_path=str(Path(tmp) / "bench.db"),
@@ -247,7 +351,9 @@ async def run_benchmark(
                     )
                     for i, name in enumerate(channels)
                 ]
-                await asyncio.gather(*(d.seat_everyone() for d in drivers))
+                # people open their tables over a while (not measured), not all in one instant
+                spread = SEAT_SPREAD * tables
+                await asyncio.gather(*(d.seat_everyone(rng.uniform(0, spread)) for d in drivers))
                 began, cpu, loop_cpu = time.monotonic(), time.process_time(), time.thread_time()
                 if profiler is not None:
                     profiler.enable()
@@ -264,6 +370,9 @@ async def run_benchmark(
             fig = _figures(fake, began, seconds, tables, list(tallies))
             fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
             fig["draw_processes"] = draw_processes
+            fig["think_seconds"] = list(think)
+            fig["rate_limits"] = rate_limits
+            fig["discord"] = discord_traffic(fake, began, list(tallies))
             return fig
 
 
@@ -291,6 +400,64 @@ def _figures(
         "requests": len(fake.requests),
         "failed_requests": sum(1 for r in fake.requests if r.status >= 400),
         "target_p99_ms": TARGET_P99 * 1000,
+    }
+
+
+def discord_traffic(fake: FakeDiscord, began: float, tallies: list[Tally]) -> dict[str, Any]:
+    """What the bot asked of Discord from ``began`` on, over whole games (see the module doc).
+
+    Per engine action: bot-token requests (interaction callbacks and follow-ups apart: Discord
+    does not count them in the global limit). Per own turn: the DMs posted to a person (each
+    notifies) and deleted. Per game: the table channels' non-ephemeral bot messages.
+    """
+    requests, messages = request_tally(fake, began), message_tally(fake, began)
+    engine_actions = sum(t.engine_actions for t in tallies)
+    games = sum(t.games for t in tallies)
+
+    def per(n: float, d: int) -> float:
+        return round(n / d, 3) if d else 0.0
+
+    own_turns: Counter[int] = Counter()
+    for t in tallies:
+        own_turns.update(t.own_turns)
+    dms = {c.recipient_id: c for c in messages.values() if c.dm}
+    posted = [per(dms[u].posted if u in dms else 0, n) for u, n in own_turns.items()]
+    deleted = sum(dms[u].deleted for u in own_turns if u in dms)
+    channels = [c for c in messages.values() if not c.dm]
+    per_game = {
+        key: per(sum(getattr(c, key) for c in channels), games)
+        for key in ("created", "posted", "replies", "deleted", "lasting", "edits")
+    }
+    dm = {
+        "people": len(posted),
+        "posted_mean": per(sum(posted), len(posted)),
+        "posted_max": max(posted, default=0.0),
+        "deleted_mean": per(deleted, sum(own_turns.values())),
+    }
+    per_action = per(requests.bot_total, engine_actions)
+    return {
+        "engine_actions": engine_actions,
+        "games": games,
+        "bot_requests": requests.bot_total,
+        "bot_requests_per_action": per_action,
+        "bot_requests_per_action_by_route": {
+            route: per(n, engine_actions) for route, n in requests.bot.most_common()
+        },
+        "interaction_requests": sum(requests.interaction.values()),
+        "rate_limited": {
+            "total": requests.throttled_total,
+            "by_scope": dict(requests.throttled_by_scope()),
+            "by_route": {f"{r} [{scope}]": n for (r, scope), n in requests.throttled.items()},
+        },
+        "dm_per_own_turn": dm,
+        "channel_messages_per_game": per_game,
+        "meets_targets": {
+            "requests_per_action": per_action <= TARGET_REQUESTS_PER_ACTION,
+            "no_429": requests.throttled_total == 0,
+            "one_notification_per_own_turn": dm["posted_max"] <= 1,
+            "no_deleted_notification": deleted == 0 and per_game["deleted"] == 0,
+            "lasting_per_game": per_game["lasting"] <= TARGET_LASTING_PER_GAME,
+        },
     }
 
 
@@ -344,10 +511,40 @@ def format_report(fig: dict) -> str:
             f"   {name} by kind (p50/p99 ms): "
             + ", ".join(f"{k} {v['p50_ms']:.0f}/{v['p99_ms']:.0f}" for k, v in fig[key].items())
         )
+    lines += _traffic_lines(fig["discord"], fig["rate_limits"])
     if fig["unanswered"] or fig["stuck"]:
         lines.append(f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}")
         lines += [f"  {e}" for e in fig["errors"]]
     return "\n".join(lines)
+
+
+def _traffic_lines(d: dict[str, Any], rate_limits: bool) -> list[str]:
+    limited = d["rate_limited"]
+    dm, ch = d["dm_per_own_turn"], d["channel_messages_per_game"]
+    routes = ", ".join(
+        f"{r} {n}" for r, n in list(d["bot_requests_per_action_by_route"].items())[:6]
+    )
+    return [
+        f"Discord ({'with' if rate_limits else 'without'} its rate limits), over "
+        f"{d['games']} whole games, {d['engine_actions']} engine actions:",
+        f"   bot-token requests per action: {d['bot_requests_per_action']} ({routes})",
+        f"   429s: {limited['total']} {limited['by_scope']}",
+        f"   DMs per own turn: {dm['posted_mean']} (max {dm['posted_max']}), "
+        f"deleted {dm['deleted_mean']}",
+        f"   channel messages per game: created {ch['created']}, deleted {ch['deleted']}, "
+        f"lasting {ch['lasting']}, edits {ch['edits']}",
+        "   targets missed: "
+        + (", ".join(k for k, ok in d["meets_targets"].items() if not ok) or "none"),
+    ]
+
+
+def think_range(text: str) -> tuple[float, float]:
+    """``"2-8"`` -> (2.0, 8.0); ``"0.5"`` -> (0.5, 0.5)."""
+    low, _, high = text.partition("-")
+    values = (float(low), float(high or low))
+    if not 0 <= values[0] <= values[1]:
+        raise argparse.ArgumentTypeError(f"{text!r}: LOW-HIGH seconds, 0 <= LOW <= HIGH")
+    return values
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -355,7 +552,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.discord", description=__doc__)
     parser.add_argument("--tables", type=int, default=50, help="tables playing at once")
     parser.add_argument("--actions", type=int, default=10, help="actions per person")
-    parser.add_argument("--think", type=float, default=0.5, help="seconds a person thinks")
+    parser.add_argument(
+        "--think", type=think_range, default=THINK, help="seconds a person thinks: LOW-HIGH"
+    )
+    parser.add_argument(
+        "--fast", action="store_const", dest="think", const=FAST_THINK, help="think 0.25-0.75 s"
+    )
+    parser.add_argument(
+        "--no-rate-limits", action="store_true", help="the fake without Discord's rate limits"
+    )
     parser.add_argument("--ai-delay", type=float, default=0.5, help="seconds an AI waits")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="directory for the database")
@@ -365,10 +570,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--profile", action="store_true", help="profile the event loop")
     args = parser.parse_args(argv)
-    if (
-        min(args.tables, args.actions) < 1
-        or min(args.think, args.ai_delay, args.draw_processes) < 0
-    ):
+    if min(args.tables, args.actions) < 1 or min(args.ai_delay, args.draw_processes) < 0:
         parser.error("--tables and --actions must be at least 1, the times not negative")
     profiler = cProfile.Profile() if args.profile else None
     fig = asyncio.run(
@@ -381,6 +583,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.dir,
             profiler,
             args.draw_processes,
+            not args.no_rate_limits,
         )
     )
     print(json.dumps(fig, indent=1) if args.json else format_report(fig))

@@ -1,19 +1,22 @@
 """Restoring open tables at start-up, and durable appends, with real games.
 
     python -m bench.restore [--tables N] [--actions N] [--game N] [--runs N] [--appends N]
-                            [--export] [--dir DIR]
+                            [--export] [--dir DIR] [--database-url postgresql://…]
 
 Fills a database with ``--tables`` open tables, each in the middle of game ``--game`` of a
 tribute series (earlier games played out, ``--actions`` log entries into the current one),
 played by hint AIs. Then it times, ``--runs`` times (median printed):
 
-- restore: open the file, ``load_active_tables``, and rebuild every table's live engine
+- restore: open the database, ``load_active_tables``, and rebuild every table's live engine
   :class:`~engine.series.Series` from its logs (``series_from_record`` — the bot's path);
 - with ``--export``, the same with one ``export_series_record`` query per table after the
   load (slower; what a restart of one table does);
-- ``append_action`` with durability as shipped (WAL, synchronous=FULL, one commit each).
+- ``append_action`` with durability as shipped, one commit each (SQLite: WAL,
+  synchronous=FULL; PostgreSQL: synchronous_commit=on).
 
-The database goes in a temporary directory (``--dir``: put it on the disk the bot will use).
+SQLite (the default): the files go in a temporary directory (``--dir``: put it on the disk
+the bot will use). ``--database-url postgresql://…``: measure on that database, in scratch
+schemas created for the run and dropped after it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.store import backend_name, check_database_url, database_option, scratch_database
 from data import Store
 from data.export import SERIES_FORMAT, series_game_entry
 from data.models import ActiveTable
@@ -86,11 +90,11 @@ def _ends(current: SeriesGame, action: Action) -> bool:
     return game.phase in ("finished", "void")
 
 
-async def fill(path: Path, tables: int, prefixes: Sequence[list[Deal]]) -> int:
+async def fill(url: str, tables: int, prefixes: Sequence[list[Deal]]) -> int:
     """Write ``tables`` open tables, each holding one of ``prefixes``; returns the number of
     logged actions."""
     logged = 0
-    async with await Store.open(path) as store:
+    async with await Store.open(url) as store:
         for n in range(tables):
             table = await store.create_table(1, n, 1, {"bie_san": False})
             await store.set_table_status(table.id, "playing")
@@ -116,30 +120,32 @@ def rebuild(active: ActiveTable) -> Series:
     return series_from_record(record)
 
 
-async def restore_bulk(path: Path) -> tuple[float, float, list[Series]]:
-    """(seconds to open and load, seconds to rebuild, the series)."""
-    start = time.perf_counter()
-    async with await Store.open(path) as store:
+async def restore_bulk(url: str) -> tuple[float, float, float, float, list[Series]]:
+    """(seconds to open and load, seconds to rebuild, this process's CPU seconds for each,
+    the series). The CPU time tells a busy machine's figures apart from the work."""
+    start, cpu_start = time.perf_counter(), time.process_time()
+    async with await Store.open(url) as store:
         report = await store.load_active_tables()
-    loaded = time.perf_counter()
+    loaded, cpu_loaded = time.perf_counter(), time.process_time()
     series = [rebuild(active) for active in report.tables]
     assert not report.broken
-    return loaded - start, time.perf_counter() - loaded, series
+    end, cpu_end = time.perf_counter(), time.process_time()
+    return loaded - start, end - loaded, cpu_loaded - cpu_start, cpu_end - cpu_loaded, series
 
 
-async def restore_by_export(path: Path) -> tuple[float, list[Series]]:
+async def restore_by_export(url: str) -> tuple[float, list[Series]]:
     """Seconds to load the tables, export each series record and rebuild it."""
     start = time.perf_counter()
-    async with await Store.open(path) as store:
+    async with await Store.open(url) as store:
         report = await store.load_active_tables()
         records = [await store.export_series_record(a.series.id) for a in report.tables]
     series = [series_from_record(record) for record in records]
     return time.perf_counter() - start, series
 
 
-async def appends_per_second(path: Path, actions: Sequence[str]) -> float:
-    """``append_action`` calls per second into a new deal, one commit (and fsync) each."""
-    async with await Store.open(path) as store:
+async def appends_per_second(url: str, actions: Sequence[str]) -> float:
+    """``append_action`` calls per second into a new deal, one durable commit each."""
+    async with await Store.open(url) as store:
         table = await store.create_table(1, 10**9, 1, {})
         series = await store.start_series(table.id)
         hands = [" ".join(map(str, h)) for h in deal(1)]
@@ -166,49 +172,58 @@ async def main() -> None:
     parser.add_argument("--appends", type=int, default=1000)
     parser.add_argument("--export", action="store_true", help="also time export_series_record")
     parser.add_argument("--dir", default=None, help="directory for the database files")
+    database_option(parser)
     args = parser.parse_args()
+    check_database_url(parser, args.database_url)
     if not 1 <= args.game <= 5 or min(args.tables, args.actions, args.runs, args.appends) < 1:
         parser.error("--game must be 1 to 5; --tables, --actions, --runs, --appends at least 1")
     prefixes = [series_prefix(seed, args.game, args.actions) for seed in range(1, DISTINCT + 1)]
+    print(backend_name(args.database_url))
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        db = Path(tmp) / "restore.db"
-        start = time.perf_counter()
-        logged = await fill(db, args.tables, prefixes)
-        fill_s = time.perf_counter() - start
-        current = statistics.mean(len(p[-1].log) for p in prefixes)
-        print(
-            f"{args.tables} open tables in game {args.game}, {current:.0f} log entries into it "
-            f"on average ({logged:,} logged actions in all, hint AIs; written in {fill_s:.1f} s)"
-        )
-        bulk, export = [], []
-        for _ in range(args.runs):
-            load_s, rebuild_s, series = await restore_bulk(db)
-            check(series, args.tables, args.game)
-            bulk.append((load_s + rebuild_s, load_s, rebuild_s))
-            if args.export:
-                export_s, series = await restore_by_export(db)
-                check(series, args.tables, args.game)
-                export.append(export_s)
-        total_s, load_s, rebuild_s = sorted(bulk)[len(bulk) // 2]
-        print(
-            f"restore (open + load_active_tables + series_from_record), median of {args.runs}: "
-            f"{total_s:.2f} s = {load_s:.2f} s load + {rebuild_s:.2f} s rebuild "
-            f"({1000 * total_s / args.tables:.2f} ms per table)"
-        )
-        if export:
-            print(
-                f"restore with export_series_record per table, median of {args.runs}: "
-                f"{statistics.median(export):.2f} s"
-            )
+        async with scratch_database(args.database_url, Path(tmp), "restore") as db:
+            await measure_restore(db, args, prefixes)
         log = [a for p in prefixes for d in p for a in d.log]
-        rates = [
-            await appends_per_second(Path(tmp) / f"appends{run}.db", log[: args.appends])
-            for run in range(args.runs)
-        ]
+        rates = []
+        for run in range(args.runs):
+            async with scratch_database(args.database_url, Path(tmp), f"appends{run}") as db:
+                rates.append(await appends_per_second(db, log[: args.appends]))
         rate = statistics.median(rates)
         print(
-            f"append_action (WAL, synchronous=FULL, one commit each), median of {args.runs}: "
+            f"append_action (durable, one commit each), median of {args.runs}: "
             f"{rate:,.0f} actions/s ({1000 / rate:.2f} ms per acknowledged action)"
+        )
+
+
+async def measure_restore(db: str, args: argparse.Namespace, prefixes: list[list[Deal]]) -> None:
+    """Fill ``db`` and time restoring it, ``args.runs`` times."""
+    start = time.perf_counter()
+    logged = await fill(db, args.tables, prefixes)
+    fill_s = time.perf_counter() - start
+    current = statistics.mean(len(p[-1].log) for p in prefixes)
+    print(
+        f"{args.tables} open tables in game {args.game}, {current:.0f} log entries into it "
+        f"on average ({logged:,} logged actions in all, hint AIs; written in {fill_s:.1f} s)"
+    )
+    bulk, export = [], []
+    for _ in range(args.runs):
+        load_s, rebuild_s, load_cpu, rebuild_cpu, series = await restore_bulk(db)
+        check(series, args.tables, args.game)
+        bulk.append((load_s + rebuild_s, load_s, rebuild_s, load_cpu, rebuild_cpu))
+        if args.export:
+            export_s, series = await restore_by_export(db)
+            check(series, args.tables, args.game)
+            export.append(export_s)
+    total_s, load_s, rebuild_s, load_cpu, rebuild_cpu = sorted(bulk)[len(bulk) // 2]
+    print(
+        f"restore (open + load_active_tables + series_from_record), median of {args.runs}: "
+        f"{total_s:.2f} s = {load_s:.2f} s load + {rebuild_s:.2f} s rebuild "
+        f"({1000 * total_s / args.tables:.2f} ms per table); this process's CPU: "
+        f"{load_cpu:.2f} s load + {rebuild_cpu:.2f} s rebuild"
+    )
+    if export:
+        print(
+            f"restore with export_series_record per table, median of {args.runs}: "
+            f"{statistics.median(export):.2f} s"
         )
 
 

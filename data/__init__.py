@@ -1,13 +1,16 @@
-"""Persistence for the Gouji bot: one SQLite file, event-sourced action logs, profiles.
+"""Persistence for the Gouji bot: SQLite or PostgreSQL, event-sourced action logs, profiles.
 
 The public surface: :class:`Store` and its dataclasses and errors, below. The schema and the
 decisions behind it are in ``data/README.md``.
 """
 
 from .actions import Action, check_action
-from .base import DEFAULT_PATH, ENV_VAR, default_path
+from .backend import DEFAULT_PATH, ENV_VAR, URL_ENV_VAR, database_url, default_path
+from .claims import DEFAULT_LEASE, ClaimReport, Shards, shard_of
 from .errors import (
     ActionConflictError,
+    ClaimLostError,
+    ConstraintError,
     CorruptRowError,
     InvalidInputError,
     NotFoundError,
@@ -27,15 +30,20 @@ from .models import (
     Table,
 )
 from .schema import LATEST_VERSION
-from .store import Store
+from .store import Store, open_store
 
 __all__ = [
+    "DEFAULT_LEASE",
     "DEFAULT_PATH",
     "ENV_VAR",
     "LATEST_VERSION",
+    "URL_ENV_VAR",
     "Action",
     "ActionConflictError",
     "ActiveTable",
+    "ClaimLostError",
+    "ClaimReport",
+    "ConstraintError",
     "BrokenTable",
     "CorruptRowError",
     "Game",
@@ -48,9 +56,13 @@ __all__ = [
     "ProfileUpdate",
     "Seat",
     "Series",
+    "Shards",
     "Store",
     "StoreError",
     "Table",
     "check_action",
+    "database_url",
     "default_path",
+    "shard_of",
+    "open_store",
 ]

@@ -30,3 +30,13 @@ class ActionConflictError(StoreError):
 class CorruptRowError(StoreError):
     """A stored row that cannot be decoded (bad JSON, a NULL where a value must be, an
     action that is not ``SEAT VERB [CARDS]``, a gap in an action log)."""
+
+
+class ConstraintError(StoreError):
+    """A write broke a rule of the schema (a unique key, a reference, a check): the
+    database refused it and nothing changed."""
+
+
+class ClaimLostError(StoreError):
+    """The store acts for one process (``act_as``) and the table is claimed by another:
+    this process must stop serving it. Nothing was written."""

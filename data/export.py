@@ -11,9 +11,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-import aiosqlite
-
 from .actions import RETURN_VERB, check_hands
+from .backend import Conn
 from .base import StoreBase, fetch_all
 from .errors import InvalidInputError, NotFoundError
 from .loading import game_logs
@@ -26,7 +25,8 @@ GAME_FORMAT = "gouji-record/1"
 
 def split_returns(actions: Sequence[str]) -> tuple[list[str], list[str]]:
     """(tribute returns, the other actions), each in log order."""
-    returns, others = [], []
+    returns: list[str] = []
+    others: list[str] = []
     for action in actions:
         (returns if action.split(" ", 2)[1] == RETURN_VERB else others).append(action)
     return returns, others
@@ -45,9 +45,7 @@ def series_game_entry(log: GameLog) -> dict[str, Any]:
 class ExportMixin(StoreBase):
     """Series and game records."""
 
-    async def _series_logs(
-        self, conn: aiosqlite.Connection, series_id: int
-    ) -> tuple[Series, tuple[GameLog, ...]]:
+    async def _series_logs(self, conn: Conn, series_id: int) -> tuple[Series, tuple[GameLog, ...]]:
         rows = await fetch_all(
             conn, f"SELECT {SERIES_COLUMNS} FROM series WHERE id = ?", (series_id,)
         )

@@ -9,11 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import aiosqlite
-
 from .actions import check_action, check_hands
+from .backend import Conn, Row
 from .base import StoreBase, fetch_all
-from .errors import ActionConflictError, InvalidInputError, NotFoundError, StoreError
+from .claims import claim_lost
+from .errors import (
+    ActionConflictError,
+    ConstraintError,
+    InvalidInputError,
+    NotFoundError,
+    StoreError,
+)
 from .models import Game, Series, Table
 from .rows import (
     GAME_COLUMNS,
@@ -30,14 +36,31 @@ from .rows import (
 
 # One statement appends at the next index, only to a deal still being played and, when the
 # caller names the index it expects, only there. Autocommit: committed when it returns.
+# (The CASTs tell PostgreSQL the parameters' types; SQLite takes them as they are.)
 _APPEND = """
 INSERT INTO actions (game_id, idx, action, created_at)
-SELECT g.id, COALESCE((SELECT max(idx) + 1 FROM actions WHERE game_id = g.id), 0), ?, ?
+SELECT g.id, COALESCE((SELECT max(idx) + 1 FROM actions WHERE game_id = g.id), 0),
+       CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION)
 FROM games AS g
 WHERE g.id = ? AND g.status = 'playing'
-  AND (? IS NULL OR ? = COALESCE((SELECT max(idx) + 1 FROM actions WHERE game_id = g.id), 0))
+  AND (CAST(? AS INTEGER) IS NULL
+       OR CAST(? AS INTEGER) = COALESCE((SELECT max(idx) + 1 FROM actions WHERE game_id = g.id), 0))
+  AND (CAST(? AS TEXT) IS NULL
+       OR CAST(? AS TEXT) = (SELECT t.owner FROM series AS s JOIN tables AS t ON t.id = s.table_id
+                             WHERE s.id = g.series_id))
 RETURNING idx
 """
+#: Locks a deal's row until the transaction ends (PostgreSQL; SQLite's BEGIN IMMEDIATE
+#: already keeps other writers out).
+_LOCK_GAME = "UPDATE games SET updated_at = updated_at WHERE id = ?"
+#: Tries of an append without an expected index that loses races to other connections.
+_RACE_RETRIES = 50
+# The status of a deal, the index its next action gets, and who holds its table.
+_NEXT_INDEX = (
+    "SELECT g.status, (SELECT COALESCE(max(idx) + 1, 0) FROM actions WHERE game_id = g.id), "
+    "t.id, t.owner FROM games AS g JOIN series AS s ON s.id = g.series_id "
+    "JOIN tables AS t ON t.id = s.table_id WHERE g.id = ?"
+)
 
 
 def _check_expected(expected_index: int | None) -> None:
@@ -60,13 +83,12 @@ class GamesMixin(StoreBase):
                 raise NotFoundError(f"there is no table {table_id}")
             text = rows[0][1] if options is None else encode_object(options, "series options")
             await self._abandon_open_series(conn, "table_id = ?", table_id, now)
-            cursor = await conn.execute(
-                "INSERT INTO series (table_id, number, options, status, created_at, updated_at) "
-                "SELECT ?, COALESCE(max(number), 0) + 1, ?, 'playing', ?, ? FROM series WHERE table_id = ?",
-                (table_id, text, now, now, table_id),
-            )
             rows = await fetch_all(
-                conn, f"SELECT {SERIES_COLUMNS} FROM series WHERE id = ?", (cursor.lastrowid,)
+                conn,
+                "INSERT INTO series (table_id, number, options, status, created_at, updated_at) "
+                "VALUES (?, (SELECT COALESCE(max(number), 0) + 1 FROM series WHERE table_id = ?), "
+                f"?, 'playing', ?, ?) RETURNING {SERIES_COLUMNS}",
+                (table_id, table_id, text, now, now),
             )
         return series_from_row(rows[0])
 
@@ -91,27 +113,24 @@ class GamesMixin(StoreBase):
                 series = series_from_row(await self._series_row(conn, series_id))
                 raise InvalidInputError(f"series {series_id} is already {series.status}")
 
-    async def _abandon_open_series(
-        self, conn: aiosqlite.Connection, where: str, key: int, now: float
-    ) -> int:
+    async def _abandon_open_series(self, conn: Conn, where: str, key: int, now: float) -> int:
         # ``where`` is fixed text from this module. Returns the number of series abandoned.
         await conn.execute(
             "UPDATE games SET status = 'abandoned', updated_at = ? WHERE status = 'playing' AND "
             f"series_id IN (SELECT id FROM series WHERE status = 'playing' AND {where})",
             (now, key),
         )
-        cursor = await conn.execute(
+        return await conn.execute(
             f"UPDATE series SET status = 'abandoned', updated_at = ? WHERE status = 'playing' AND {where}",
             (now, key),
         )
-        return cursor.rowcount
 
     async def get_series(self, series_id: int) -> Series:
         """The series, or :class:`NotFoundError`."""
-        async with self._locked():
-            return series_from_row(await self._series_row(self._conn, series_id))
+        async with self._locked() as conn:
+            return series_from_row(await self._series_row(conn, series_id))
 
-    async def _series_row(self, conn: aiosqlite.Connection, series_id: int) -> Any:
+    async def _series_row(self, conn: Conn, series_id: int) -> Row:
         rows = await fetch_all(
             conn, f"SELECT {SERIES_COLUMNS} FROM series WHERE id = ?", (series_id,)
         )
@@ -149,13 +168,11 @@ class GamesMixin(StoreBase):
                 number, deal = (
                     (last_number, last_deal + 1) if last_status == "void" else (last_number + 1, 1)
                 )
-            cursor = await conn.execute(
-                "INSERT INTO games (series_id, number, deal, seed, hands, status, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, 'playing', ?, ?)",
-                (series_id, number, deal, seed, hands_text, now, now),
-            )
             rows = await fetch_all(
-                conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (cursor.lastrowid,)
+                conn,
+                "INSERT INTO games (series_id, number, deal, seed, hands, status, created_at, "
+                f"updated_at) VALUES (?, ?, ?, ?, ?, 'playing', ?, ?) RETURNING {GAME_COLUMNS}",
+                (series_id, number, deal, seed, hands_text, now, now),
             )
         return game_from_row(rows[0])
 
@@ -188,13 +205,31 @@ class GamesMixin(StoreBase):
         check_action(action)
         _check_expected(expected_index)
         now = self._now()
-        async with self._locked():
-            rows = await self._conn.execute_fetchall(
-                _APPEND, (action, now, game_id, expected_index, expected_index)
-            )
-            if rows:
-                return rows[0][0]
-            raise await self._append_refused(game_id, expected_index)
+        params = (action, now, game_id, expected_index, expected_index, self._owner, self._owner)
+        async with self._locked() as conn:
+            for attempt in range(_RACE_RETRIES):
+                try:
+                    if attempt == 0:  # one statement, one round trip
+                        rows = await conn.fetch(_APPEND, params)
+                    else:
+                        rows = await self._append_with_lock(conn, game_id, params)
+                except ConstraintError:
+                    # Another connection appended at the same index first (PostgreSQL; SQLite
+                    # serialises writers). Nothing was written: "anywhere" tries again,
+                    # holding the deal's row so that those who also retry queue behind.
+                    rows = []
+                    if expected_index is None:
+                        continue
+                if rows:
+                    return int(rows[0][0])
+                break
+            raise await self._append_refused(conn, game_id, expected_index)
+
+    async def _append_with_lock(self, conn: Conn, game_id: int, params: Sequence[Any]) -> list[Row]:
+        """:data:`_APPEND` in a transaction that first locks the deal's row."""
+        async with self._db.transaction():
+            await conn.execute(_LOCK_GAME, (game_id,))
+            return await conn.fetch(_APPEND, params)
 
     async def append_actions(
         self, game_id: int, actions: Sequence[str], expected_index: int | None = None
@@ -208,35 +243,41 @@ class GamesMixin(StoreBase):
             check_action(action)
         _check_expected(expected_index)
         now = self._now()
-        async with self._transaction() as conn:
-            rows = await fetch_all(
-                conn,
-                "SELECT g.status, (SELECT COALESCE(max(idx) + 1, 0) FROM actions WHERE game_id = g.id) "
-                "FROM games AS g WHERE g.id = ?",
-                (game_id,),
-            )
-            if not rows or rows[0][0] != "playing" or expected_index not in (None, rows[0][1]):
-                raise await self._append_refused(game_id, expected_index, conn)
-            start = rows[0][1]
-            await conn.executemany(
-                "INSERT INTO actions (game_id, idx, action, created_at) VALUES (?, ?, ?, ?)",
-                [(game_id, start + i, action, now) for i, action in enumerate(actions)],
-            )
-        return list(range(start, start + len(actions)))
+        for _attempt in range(_RACE_RETRIES):
+            try:
+                async with self._transaction() as conn:
+                    # the deal's row, locked: other batches on this log queue behind
+                    await conn.execute(_LOCK_GAME, (game_id,))
+                    rows = await fetch_all(conn, _NEXT_INDEX, (game_id,))
+                    if (
+                        not rows
+                        or rows[0][0] != "playing"
+                        or expected_index not in (None, rows[0][1])
+                        or self._owner not in (None, rows[0][3])
+                    ):
+                        raise await self._append_refused(conn, game_id, expected_index)
+                    start = rows[0][1]
+                    await conn.executemany(
+                        "INSERT INTO actions (game_id, idx, action, created_at) VALUES (?, ?, ?, ?)",
+                        [(game_id, start + i, action, now) for i, action in enumerate(actions)],
+                    )
+                return list(range(start, start + len(actions)))
+            except ConstraintError:  # a single append of another connection got there first
+                if expected_index is not None:
+                    async with self._locked() as conn:
+                        raise await self._append_refused(conn, game_id, expected_index) from None
+        raise StoreError(f"game {game_id}: appends kept colliding with another connection's")
 
     async def _append_refused(
-        self, game_id: int, expected_index: int | None, conn: aiosqlite.Connection | None = None
+        self, conn: Conn, game_id: int, expected_index: int | None
     ) -> StoreError:
         """Why an append did not happen (called with the lock held)."""
-        rows = await fetch_all(
-            conn or self._conn,
-            "SELECT g.status, (SELECT COALESCE(max(idx) + 1, 0) FROM actions WHERE game_id = g.id) "
-            "FROM games AS g WHERE g.id = ?",
-            (game_id,),
-        )
+        rows = await fetch_all(conn, _NEXT_INDEX, (game_id,))
         if not rows:
             return NotFoundError(f"there is no game {game_id}")
-        status, actual = rows[0]
+        status, actual, table_id, owner = rows[0]
+        if self._owner not in (None, owner):
+            return claim_lost(table_id, owner, self._owner)
         if status != "playing":
             return InvalidInputError(f"game {game_id} is {status}: its log is closed")
         return ActionConflictError(
@@ -248,11 +289,9 @@ class GamesMixin(StoreBase):
 
     async def get_actions(self, game_id: int) -> list[str]:
         """A deal's action log, in order (checked: no gap, every action well formed)."""
-        async with self._locked():
-            exists = await self._conn.execute_fetchall(
-                "SELECT 1 FROM games WHERE id = ?", (game_id,)
-            )
-            rows = await self._conn.execute_fetchall(
+        async with self._locked() as conn:
+            exists = await conn.fetch("SELECT 1 FROM games WHERE id = ?", (game_id,))
+            rows = await conn.fetch(
                 "SELECT idx, action FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)
             )
         if not exists:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .base import StoreBase, fetch_all
+from .claims import Shards
 from .errors import CorruptRowError
 from .models import ActiveTable, BrokenTable, GameLog, LoadReport
 from .rows import (
@@ -28,11 +29,15 @@ from .rows import (
 )
 
 _ACTIVE = "t.status IN ('lobby', 'playing')"
-# The latest series of each active table.
-_CURRENT_SERIES = (
-    f"SELECT {qualified(SERIES_COLUMNS, 's')} FROM series AS s JOIN tables AS t ON t.id = s.table_id "
-    f"WHERE {_ACTIVE} AND s.number = (SELECT max(number) FROM series WHERE table_id = s.table_id)"
-)
+
+
+def _current_series(where: str) -> str:
+    """The latest series of each table chosen by ``where`` (on ``t``)."""
+    return (
+        f"SELECT {qualified(SERIES_COLUMNS, 's')} FROM series AS s JOIN tables AS t "
+        f"ON t.id = s.table_id WHERE {where} "
+        "AND s.number = (SELECT max(number) FROM series WHERE table_id = s.table_id)"
+    )
 
 
 def game_logs(
@@ -65,31 +70,46 @@ def _assemble(
 class LoadingMixin(StoreBase):
     """Loading open tables at start-up."""
 
-    async def load_active_tables(self) -> LoadReport:
+    async def load_active_tables(
+        self, *, shards: Shards | None = None, owner: str | None = None
+    ) -> LoadReport:
         """Every lobby or playing table with its seats, its latest series (whatever its
-        status) and every deal of that series with its actions in order. Tables that
+        status) and every deal of that series with its actions in order — only those of
+        servers on ``shards`` and only those ``owner`` has claimed, if given. Tables that
         cannot be decoded are marked broken and listed in ``broken``."""
+        where = _ACTIVE
+        params: tuple[object, ...] = ()
+        if shards is not None:
+            condition, values = shards.sql("t.guild_id")
+            where, params = f"{where} AND {condition}", values
+        if owner is not None:
+            where, params = f"{where} AND t.owner = ?", (*params, owner)
+        current = _current_series(where)
         async with self._transaction() as conn:
             tables = await fetch_all(
                 conn,
-                f"SELECT {qualified(TABLE_COLUMNS, 't')} FROM tables AS t WHERE {_ACTIVE} ORDER BY t.id",
+                f"SELECT {qualified(TABLE_COLUMNS, 't')} FROM tables AS t WHERE {where} ORDER BY t.id",
+                params,
             )
             seats = await fetch_all(
                 conn,
                 f"SELECT {qualified(SEAT_COLUMNS, 'st')} FROM seats AS st JOIN tables AS t "
-                f"ON t.id = st.table_id WHERE {_ACTIVE} ORDER BY st.table_id, st.seat",
+                f"ON t.id = st.table_id WHERE {where} ORDER BY st.table_id, st.seat",
+                params,
             )
-            series = await fetch_all(conn, _CURRENT_SERIES)
+            series = await fetch_all(conn, current, params)
             games = await fetch_all(
                 conn,
-                f"WITH cur AS ({_CURRENT_SERIES}) SELECT {qualified(GAME_COLUMNS, 'g')} FROM games AS g "
+                f"WITH cur AS ({current}) SELECT {qualified(GAME_COLUMNS, 'g')} FROM games AS g "
                 "JOIN cur ON cur.id = g.series_id ORDER BY g.series_id, g.number, g.deal",
+                params,
             )
             action_rows = await fetch_all(
                 conn,
-                f"WITH cur AS ({_CURRENT_SERIES}) SELECT a.game_id, a.idx, a.action FROM actions AS a "
+                f"WITH cur AS ({current}) SELECT a.game_id, a.idx, a.action FROM actions AS a "
                 "JOIN games AS g ON g.id = a.game_id JOIN cur ON cur.id = g.series_id "
                 "ORDER BY a.game_id, a.idx",
+                params,
             )
             report = self._decode(tables, seats, series, games, action_rows)
             now = self._now()

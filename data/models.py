@@ -27,7 +27,8 @@ class GuildSettings:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A table (牌桌). ``turn_deadline`` is a unix time, None when no clock runs."""
+    """A table (牌桌). ``turn_deadline`` is a unix time, None when no clock runs.
+    ``owner``: the process that claimed it (:mod:`data.claims`), until ``owner_until``."""
 
     id: int
     guild_id: int
@@ -40,6 +41,8 @@ class Table:
     turn_deadline: float | None
     created_at: float
     updated_at: float
+    owner: str | None = None
+    owner_until: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

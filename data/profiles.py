@@ -8,6 +8,7 @@ from dataclasses import asdict
 from typing import Any
 
 from .base import StoreBase, fetch_all
+from .claims import claim_lost
 from .errors import InvalidInputError, NotFoundError
 from .models import Profile, ProfileUpdate
 from .rows import PROFILE_COLUMNS, encode_json, encode_object, profile_from_row
@@ -20,12 +21,12 @@ INSERT INTO profiles (guild_id, user_id, score, games, place_1, place_2, place_3
                       place_5, place_6, opens, burns, stifles, leaves, updated_at)
 VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (guild_id, user_id) DO UPDATE SET
-    score = score + excluded.score, games = games + 1,
-    place_1 = place_1 + excluded.place_1, place_2 = place_2 + excluded.place_2,
-    place_3 = place_3 + excluded.place_3, place_4 = place_4 + excluded.place_4,
-    place_5 = place_5 + excluded.place_5, place_6 = place_6 + excluded.place_6,
-    opens = opens + excluded.opens, burns = burns + excluded.burns,
-    stifles = stifles + excluded.stifles, leaves = leaves + excluded.leaves,
+    score = profiles.score + excluded.score, games = profiles.games + 1,
+    place_1 = profiles.place_1 + excluded.place_1, place_2 = profiles.place_2 + excluded.place_2,
+    place_3 = profiles.place_3 + excluded.place_3, place_4 = profiles.place_4 + excluded.place_4,
+    place_5 = profiles.place_5 + excluded.place_5, place_6 = profiles.place_6 + excluded.place_6,
+    opens = profiles.opens + excluded.opens, burns = profiles.burns + excluded.burns,
+    stifles = profiles.stifles + excluded.stifles, leaves = profiles.leaves + excluded.leaves,
     updated_at = excluded.updated_at
 """
 
@@ -69,16 +70,19 @@ class ProfilesMixin(StoreBase):
         async with self._transaction() as conn:
             rows = await fetch_all(
                 conn,
-                "SELECT g.status, t.guild_id, EXISTS (SELECT 1 FROM game_results WHERE game_id = g.id) "
+                "SELECT g.status, t.guild_id, EXISTS (SELECT 1 FROM game_results WHERE game_id = g.id), "
+                "t.id, t.owner "
                 "FROM games AS g JOIN series AS s ON s.id = g.series_id JOIN tables AS t ON t.id = s.table_id "
                 "WHERE g.id = ?",
                 (game_id,),
             )
             if not rows:
                 raise NotFoundError(f"there is no game {game_id}")
-            status, table_guild, applied = rows[0]
+            status, table_guild, applied, table_id, owner = rows[0]
             if applied:
                 return False
+            if self._owner not in (None, owner):
+                raise claim_lost(table_id, owner, self._owner)
             if table_guild != guild_id:
                 raise InvalidInputError(
                     f"game {game_id} was played on server {table_guild}, not {guild_id}"

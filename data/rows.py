@@ -14,7 +14,7 @@ from .models import Game, Profile, Seat, Series, Table
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, creator_id, options, status, broken_reason, message_id, "
-    "turn_deadline, created_at, updated_at"
+    "turn_deadline, created_at, updated_at, owner, owner_until"
 )
 SEAT_COLUMNS = "table_id, seat, user_id, ai_kind, standin, timeouts, dm_refused"
 SERIES_COLUMNS = "id, table_id, number, options, status, totals, created_at, updated_at"
@@ -82,7 +82,15 @@ def _time(value: Any, what: str, *, nullable: bool = False) -> Any:
     return float(value)
 
 
-def _choice(value: Any, what: str, choices: Sequence[str], *, nullable: bool = False) -> Any:
+def _text(value: Any, what: str, *, nullable: bool = False) -> Any:
+    if value is None and nullable:
+        return None
+    if not isinstance(value, str):
+        raise CorruptRowError(f"{what} should be text, not {value!r}")
+    return value
+
+
+def _choice(value: Any, what: str, choices: Sequence[object], *, nullable: bool = False) -> Any:
     if value is None and nullable:
         return None
     if value not in choices:
@@ -108,6 +116,8 @@ def table_from_row(row: Sequence[Any]) -> Table:
         turn_deadline=_time(row[8], f"{name} turn deadline", nullable=True),
         created_at=_time(row[9], f"{name} created time"),
         updated_at=_time(row[10], f"{name} updated time"),
+        owner=_text(row[11], f"{name} owner", nullable=True),
+        owner_until=_time(row[12], f"{name} claim end", nullable=True),
     )
 
 
@@ -116,7 +126,7 @@ def seat_from_row(row: Sequence[Any]) -> Seat:
     name = f"seat {row[1]!r}"
     return Seat(
         table_id=_int(row[0], f"{name} table id"),
-        seat=_choice(row[1], "seat number", range(6)),
+        seat=_choice(row[1], "seat number", tuple(range(6))),
         user_id=_int(row[2], f"{name} user id", nullable=True),
         ai_kind=_choice(row[3], f"{name} AI kind", ("hint", "strong"), nullable=True),
         standin=bool(_int(row[4], f"{name} stand-in flag")),

@@ -12,6 +12,7 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -94,6 +95,6 @@ async def upgrade(
     return before, version
 
 
-async def _fetch_one(conn: aiosqlite.Connection, sql: str) -> tuple:
-    rows = await conn.execute_fetchall(sql)
+async def _fetch_one(conn: aiosqlite.Connection, sql: str) -> tuple[Any, ...]:
+    rows = list(await conn.execute_fetchall(sql))
     return tuple(rows[0])

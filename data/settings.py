@@ -66,7 +66,7 @@ class SettingsMixin(StoreBase):
         open in any channel."""
         if allowed:
             await self._run(
-                "INSERT OR IGNORE INTO guild_channels (guild_id, channel_id) VALUES (?, ?)",
+                "INSERT INTO guild_channels (guild_id, channel_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (guild_id, channel_id),
             )
         else:

@@ -1,6 +1,7 @@
-"""The store: one SQLite file through aiosqlite, in WAL mode with synchronous=FULL.
+"""The store: one SQLite file (aiosqlite, WAL, synchronous=FULL) or one PostgreSQL schema
+(asyncpg, synchronous_commit=on), chosen by the URL (:mod:`data.backend`).
 
-    async with await Store.open("gouji.db") as store:
+    async with await Store.open("gouji.db") as store:   # or open_store("postgresql://…")
         table = await store.create_table(guild_id, channel_id, user_id, {"bie_san": False})
         ...
 
@@ -10,6 +11,7 @@ that keeps each transaction whole. Errors are :class:`~data.errors.StoreError` s
 
 from __future__ import annotations
 
+from .claims import ClaimsMixin
 from .export import ExportMixin
 from .games import GamesMixin
 from .loading import LoadingMixin
@@ -18,7 +20,21 @@ from .settings import SettingsMixin
 from .tables import TablesMixin
 
 
-class Store(SettingsMixin, TablesMixin, GamesMixin, ProfilesMixin, LoadingMixin, ExportMixin):
+class Store(
+    SettingsMixin,
+    TablesMixin,
+    GamesMixin,
+    ProfilesMixin,
+    LoadingMixin,
+    ExportMixin,
+    ClaimsMixin,
+):
     """The bot's persistence: settings, tables, seats, series, deals and their action logs,
-    profiles. Open with ``await Store.open(path)``; close with ``await store.close()`` or
-    use it as an async context manager."""
+    profiles. Open with ``await Store.open(path_or_url)``; close with ``await store.close()``
+    or use it as an async context manager."""
+
+
+async def open_store(url: str | None = None) -> Store:
+    """Open the store at ``url`` (``sqlite:///PATH``, ``postgresql://…`` or a SQLite path);
+    None: ``$GOUJI_DATABASE_URL``, else ``$GOUJI_DB``, else ``gouji.db``."""
+    return await Store.open(url)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
-import sqlite3
 from typing import Any
 
 from .base import StoreBase, fetch_all
-from .errors import InvalidInputError, NotFoundError
+from .errors import ConstraintError, InvalidInputError, NotFoundError
 from .models import AI_KINDS, Seat, Table
 from .rows import (
     SEAT_COLUMNS,
@@ -34,22 +33,22 @@ class TablesMixin(StoreBase):
     async def create_table(
         self, guild_id: int, channel_id: int, creator_id: int, options: dict[str, Any]
     ) -> Table:
-        """A new table in the lobby, with six empty seats."""
+        """A new table in the lobby, with six empty seats (claimed for the owner the store
+        acts for, if any)."""
         text = encode_object(options, "table options")
         now = self._now()
         async with self._transaction() as conn:
-            cursor = await conn.execute(
-                "INSERT INTO tables (guild_id, channel_id, creator_id, options, status, "
-                "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?)",
-                (guild_id, channel_id, creator_id, text, now, now),
+            until = None if self._owner is None else now + self._lease
+            rows = await fetch_all(
+                conn,
+                "INSERT INTO tables (guild_id, channel_id, creator_id, options, status, created_at, "
+                f"updated_at, owner, owner_until) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?) "
+                f"RETURNING {TABLE_COLUMNS}",
+                (guild_id, channel_id, creator_id, text, now, now, self._owner, until),
             )
-            table_id = cursor.lastrowid
             await conn.executemany(
                 "INSERT INTO seats (table_id, seat) VALUES (?, ?)",
-                [(table_id, s) for s in range(6)],
-            )
-            rows = await fetch_all(
-                conn, f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+                [(rows[0][0], s) for s in range(6)],
             )
         return table_from_row(rows[0])
 
@@ -123,7 +122,8 @@ class TablesMixin(StoreBase):
             not isinstance(deadline, int | float) or not math.isfinite(deadline)
         ):
             raise InvalidInputError(f"a turn deadline is a unix time or None, not {deadline!r}")
-        await self._update_table(table_id, "turn_deadline = ?", (deadline,))
+        value = None if deadline is None else float(deadline)
+        await self._update_table(table_id, "turn_deadline = ?", (value,))
 
     async def _update_table(self, table_id: int, assignments: str, params: tuple[Any, ...]) -> None:
         # ``assignments`` is fixed text from this module; values go through parameters.
@@ -172,7 +172,7 @@ class TablesMixin(StoreBase):
                 "user_id = ?, ai_kind = ?, standin = ?, timeouts = 0, dm_refused = 0",
                 (user_id, ai_kind, int(standin)),
             )
-        except sqlite3.IntegrityError as exc:
+        except ConstraintError as exc:
             raise InvalidInputError(
                 f"user {user_id} already sits at table {table_id}: free that seat first"
             ) from exc
@@ -199,7 +199,7 @@ class TablesMixin(StoreBase):
                     f"seat {seat} of table {table_id} has no user to stand in for"
                 )
             await conn.execute(
-                "UPDATE seats SET standin = ?, ai_kind = CASE WHEN ? THEN ? ELSE ai_kind END "
+                "UPDATE seats SET standin = ?, ai_kind = CASE WHEN ? = 1 THEN ? ELSE ai_kind END "
                 "WHERE table_id = ? AND seat = ?",
                 (int(standin), int(standin), ai_kind, table_id, seat),
             )
@@ -207,15 +207,14 @@ class TablesMixin(StoreBase):
     async def add_timeout(self, table_id: int, seat: int) -> int:
         """Count one more turn timed out in a row; returns the new count."""
         check_seat(seat)
-        async with self._locked():
-            rows = await self._conn.execute_fetchall(
-                "UPDATE seats SET timeouts = timeouts + 1 WHERE table_id = ? AND seat = ? "
-                "RETURNING timeouts",
-                (table_id, seat),
-            )
+        rows = await self._fetch(
+            "UPDATE seats SET timeouts = timeouts + 1 WHERE table_id = ? AND seat = ? "
+            "RETURNING timeouts",
+            (table_id, seat),
+        )
         if not rows:
             raise NotFoundError(f"there is no table {table_id}")
-        return rows[0][0]
+        return int(rows[0][0])
 
     async def reset_timeouts(self, table_id: int, seat: int) -> None:
         """The player acted: their timeouts in a row start again from 0."""

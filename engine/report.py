@@ -1,12 +1,30 @@
 """A readable account of a replayed record, for ``gouji replay`` without ``--json``.
 
-The account is built by replaying the actions again and describing what each one changed.
+The account is built by replaying the actions again and describing what each one changed
+(:mod:`engine.events`).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import Action
+from .burning import SUCCESS
+from .events import (
+    BurnEnded,
+    BurnStarted,
+    Event,
+    MeleeBegan,
+    Opened,
+    PhaseChanged,
+    Placed,
+    Stifled,
+    changes,
+    of_kind,
+    snapshot,
+)
 from .game import Game
+from .hands import Play
 from .scoring import PLACE_NAMES
 
 _VERB_TEXT = {
@@ -25,57 +43,41 @@ def narrate(game: Game, actions: list[str]) -> list[str]:
     """Apply ``actions`` to ``game`` and describe each step and what it changed."""
     lines = []
     for text in actions:
-        before = _snapshot(game)
+        before = snapshot(game)
         action = Action.parse(text)
         game.apply(action)
         if action.verb == "play":
-            tag = " (gouji)" if action.cards.is_gouji else ""
+            tag = " (gouji)" if isinstance(action.cards, Play) and action.cards.is_gouji else ""
             line = f"seat {action.seat} plays {action.cards}{tag}"
         elif action.verb == "burn":
             line = f"seat {action.seat} offers to burn with {action.cards} (烧牌)"
         else:
             line = f"seat {action.seat} {_VERB_TEXT.get(action.verb, action.verb)}"
-        lines.append("  " + line + "".join(_changes(before, game)))
+        lines.append("  " + line + "".join(_changes(changes(before, game))))
     return lines
 
 
-def _snapshot(game: Game) -> dict:
-    return {
-        "places": list(game.places),
-        "opened": list(game.opened),
-        "burns": [(b.burner, b.burned, b.result) for b in game.burns],
-        "melee": game.melee,
-        "stifled": list(game.stifled),
-        "phase": game.phase,
-    }
-
-
-def _changes(before: dict, game: Game) -> list[str]:
+def _changes(events: list[Event]) -> list[str]:
     notes = []
-    after = _snapshot(game)
-    for i, (old, new) in enumerate(zip(before["burns"], after["burns"], strict=False)):
-        if old[2] != new[2]:
-            notes.append(
-                f"; burn {i + 1} {'succeeds' if new[2] == 'success' else 'is broken (解烧)'}"
-            )
-    for b in after["burns"][len(before["burns"]) :]:
-        notes.append(f"; seat {b[0]} burns seat {b[1]}'s hand")
-    for s in range(6):
-        if after["opened"][s] and not before["opened"][s]:
-            notes.append(f"; seat {s} opens (开点)")
-    for s in range(6):
-        if after["places"][s] and not before["places"][s]:
-            notes.append(f"; seat {s} is {PLACE_NAMES[after['places'][s]]}")
-    for seat, by in after["stifled"][len(before["stifled"]) :]:
-        notes.append(f"; seat {seat} is stifled (闷) by seat {by}")
-    if after["melee"] and not before["melee"]:
+    for ended in of_kind(events, BurnEnded):
+        outcome = "succeeds" if ended.result == SUCCESS else "is broken (解烧)"
+        notes.append(f"; burn {ended.index + 1} {outcome}")
+    for burn in of_kind(events, BurnStarted):
+        notes.append(f"; seat {burn.burner} burns seat {burn.burned}'s hand")
+    for opened in of_kind(events, Opened):
+        notes.append(f"; seat {opened.seat} opens (开点)")
+    for placed in of_kind(events, Placed):
+        notes.append(f"; seat {placed.seat} is {PLACE_NAMES[placed.place]}")
+    for stifled in of_kind(events, Stifled):
+        notes.append(f"; seat {stifled.seat} is stifled (闷) by seat {stifled.by}")
+    if of_kind(events, MeleeBegan):
         notes.append("; four-way melee (四户乱缠) begins")
-    if after["phase"] != before["phase"]:
-        notes.append(f"; phase: {after['phase']}")
+    for phase in of_kind(events, PhaseChanged):
+        notes.append(f"; phase: {phase.after}")
     return notes
 
 
-def summary(result: dict, next_game: bool = True) -> list[str]:
+def summary(result: dict[str, Any], next_game: bool = True) -> list[str]:
     """Places, opens, burns, points and (when a game follows) the tribute it leaves owing."""
     lines = []
     if result["finished"]:
@@ -108,7 +110,7 @@ def summary(result: dict, next_game: bool = True) -> list[str]:
     return lines
 
 
-def describe(data: dict, result: dict) -> str:
+def describe(data: dict[str, Any], result: dict[str, Any]) -> str:
     """The whole account of a game or series record and its replay result."""
     from .record import SERIES_FORMAT, game_from_record
 

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 PLACE_NAMES = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
@@ -94,10 +95,24 @@ def place_points(places: list[int], sweep: bool) -> list[int]:
     return [PLACE_POINTS[p] * factor for p in places]
 
 
+def team_totals(seat_points: Sequence[int]) -> tuple[int, int]:
+    """The two teams' totals: team 0 (seats 0 2 4) and team 1 (seats 1 3 5)."""
+    return (
+        sum(seat_points[s] for s in range(6) if team_of(s) == 0),
+        sum(seat_points[s] for s in range(6) if team_of(s) == 1),
+    )
+
+
 def team_scores(seat_points: list[int]) -> list[int]:
     """Each player's score for a game: the sum of their team's three seat points."""
-    team = [sum(seat_points[s] for s in range(6) if team_of(s) == t) for t in (0, 1)]
+    team = team_totals(seat_points)
     return [team[team_of(s)] for s in range(6)]
+
+
+def counts_as_open(opened: Sequence[bool], revolted: Sequence[bool], seat: int) -> bool:
+    """An open (开点) that is the seat's own: it opened, and not because its opposite
+    revolted (a revolutionary's opposite counts as opened without playing, §5 item 4)."""
+    return opened[seat] and not revolted[opposite_of(seat)]
 
 
 def tribute_owed(

@@ -41,7 +41,7 @@ def _text_image(
     """``text`` in bold as a tight RGBA image, squeezed horizontally to ``max_width``."""
     face = font(size, bold=True)
     left, top, right, bottom = face.getbbox(text)
-    img = Image.new("RGBA", (right - left, bottom - top), colour + (0,))
+    img = Image.new("RGBA", (round(right - left), round(bottom - top)), colour + (0,))
     ImageDraw.Draw(img).text((-left, -top), text, font=face, fill=colour + (255,))
     if max_width and img.width > max_width:
         img = img.resize((max_width, img.height), Image.Resampling.LANCZOS)

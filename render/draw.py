@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -37,7 +38,7 @@ def _rounded_art(
 
 def rounded(
     img: Image.Image,
-    box: tuple[float, float, float, float],
+    box: Sequence[float],
     radius: int,
     fill: theme.RGB,
     outline: theme.RGB | None = None,
@@ -68,7 +69,8 @@ def pill(
     width = face.getlength(text)
     height = round(size * 1.45)
     px = round(size * pad)
-    x, y = xy
+    x: float = xy[0]
+    y: float = xy[1]
     total = width + 2 * px
     if anchor[0] == "m":
         x -= total / 2

@@ -30,7 +30,7 @@ def _check_place(place: int | None, what: str) -> None:
         raise RenderInputError(f"{what} must be a place 1-6 (头科..大落) or None, not {place!r}")
 
 
-def _check_six(values: tuple, what: str) -> None:
+def _check_six(values: tuple[object, ...], what: str) -> None:
     if len(values) != SEATS:
         raise RenderInputError(f"{what} needs exactly six entries (seats 0-5), got {len(values)}")
 

@@ -101,7 +101,7 @@ def _avatar(team: int) -> Image.Image:
     return img.resize((AVATAR, AVATAR), Image.Resampling.LANCZOS)
 
 
-def _paste(img: Image.Image, art: Image.Image, xy: tuple[int, int]) -> None:
+def _paste(img: Image.Image, art: Image.Image, xy: tuple[float, float]) -> None:
     img.paste(art, (round(xy[0]), round(xy[1])), art)
 
 

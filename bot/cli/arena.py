@@ -15,6 +15,13 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the engine loads only when a match is played
+    from engine.actions import Action
+    from engine.ai import Player
+    from engine.observation import Observation
 
 # z is close enough to Student's t from about 30 deals on; below, use t (two-sided 95%).
 _T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
@@ -94,7 +101,7 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[rank - 1]
 
 
-def summarize(deals: list[dict]) -> dict:
+def summarize(deals: list[dict[str, Any]]) -> dict[str, Any]:
     """The figures of a match from its deals (each: A's team ``points`` in every game of
     the deal — two single games, or two series of five — and the decision times ``ms_a``,
     ``ms_b``). The confidence interval is over deals: a deal's games are averaged first."""
@@ -107,7 +114,7 @@ def summarize(deals: list[dict]) -> dict:
         half = t95(n - 1) * sd / math.sqrt(n)
     else:
         half = math.inf
-    times = {}
+    times: dict[str, dict[str, float]] = {}
     for side in ("a", "b"):
         ms = sorted(t for d in deals for t in d[f"ms_{side}"])
         times[side] = {
@@ -125,7 +132,7 @@ def summarize(deals: list[dict]) -> dict:
     }
 
 
-def format_summary(s: dict, args: argparse.Namespace) -> str:
+def format_summary(s: dict[str, Any], args: argparse.Namespace) -> str:
     """The figures as a few lines of text."""
     lo, hi = s["ci95"]
     ci = f"[{lo:+.2f}, {hi:+.2f}]" if lo is not None else "(needs two deals)"
@@ -149,20 +156,21 @@ class TimedPlayer:
     """A player whose every decision is timed (the arena may read the clock: it is not
     the engine)."""
 
-    def __init__(self, player, times: list[float]) -> None:
+    def __init__(self, player: Player, times: list[float]) -> None:
         self.player = player
         self.times = times
 
-    def act(self, obs):
+    def act(self, obs: Observation) -> Action:
         import time
 
         start = time.perf_counter()
-        action = self.player.act(obs)
+        action: Action = self.player.act(obs)
         self.times.append((time.perf_counter() - start) * 1000)
         return action
 
-    def choose_return(self, returnable, n):
-        return self.player.choose_return(returnable, n)
+    def choose_return(self, returnable: Sequence[int], n: int) -> str:
+        cards: str = self.player.choose_return(returnable, n)
+        return cards
 
 
 def player_seed(seed: int, deal: int, swap: int, seat: int) -> int:
@@ -170,7 +178,9 @@ def player_seed(seed: int, deal: int, swap: int, seat: int) -> int:
     return ((seed * 1_000_003 + deal) * 2 + swap) * 6 + seat
 
 
-def _players(a: str, b: str, seed: int, deal: int, swap: int, times: dict) -> list[TimedPlayer]:
+def _players(
+    a: str, b: str, seed: int, deal: int, swap: int, times: dict[str, list[float]]
+) -> list[TimedPlayer]:
     from engine.ai import make_player
 
     players = []
@@ -184,7 +194,7 @@ def _players(a: str, b: str, seed: int, deal: int, swap: int, times: dict) -> li
 
 
 def play_single(
-    a: str, b: str, seed: int, deal: int, swap: int, bie_san: bool, times: dict
+    a: str, b: str, seed: int, deal: int, swap: int, bie_san: bool, times: dict[str, list[float]]
 ) -> list[int]:
     """One game of deal ``deal``, A on the team ``swap``: [A's team points]. A void deal
     (two revolted) is dealt again from a seed derived from the deal's."""
@@ -196,13 +206,14 @@ def play_single(
     for attempt in range(100):
         game = Game.from_deal(seed + deal + 1_000_000 * attempt, Options(bie_san=bie_san))
         play_game(game, players)
-        if game.phase != VOID:
-            return [team_scores(game.points())[swap]]
+        points = game.points()
+        if game.phase != VOID and points is not None:
+            return [team_scores(points)[swap]]
     raise RuntimeError(f"deal {deal} was void 100 times")
 
 
 def play_series(
-    a: str, b: str, seed: int, deal: int, swap: int, bie_san: bool, times: dict
+    a: str, b: str, seed: int, deal: int, swap: int, bie_san: bool, times: dict[str, list[float]]
 ) -> list[int]:
     """A five-game tribute series from deal ``deal``, A on the team ``swap``: A's team
     points (place and tribute points) in each game."""
@@ -210,6 +221,7 @@ def play_series(
     from engine.ai import play_game
     from engine.cards import deal as deal_cards
     from engine.game import Options
+    from engine.scoring import team_totals
     from engine.series import Series
 
     players = _players(a, b, seed, deal, swap, times)
@@ -224,15 +236,16 @@ def play_series(
             giver = current.pending_return.giver
             n, returnable = series.returnable(giver)
             series.apply(Action(giver, RETURN, players[giver].choose_return(returnable, n)))
-        play_game(current.game, players)
+        if current.game is not None:
+            play_game(current.game, players)
         if current.void:
             continue
         score = current.score()
-        out.append(sum(score[s] for s in range(6) if s % 2 == swap))
+        out.append(team_totals(score)[swap])
     return out
 
 
-def play_deal(task: tuple) -> dict:
+def play_deal(task: tuple[str, str, int, int, bool, bool]) -> dict[str, Any]:
     """Both games of one deal (the unit of work of a worker process)."""
     a, b, seed, deal, series, bie_san = task
     times: dict[str, list[float]] = {"a": [], "b": []}
@@ -250,8 +263,8 @@ def play_match(
     series: bool = False,
     bie_san: bool = False,
     jobs: int = 1,
-    progress=None,
-) -> list[dict]:
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
     """Play ``deals`` deals twice each; the per-deal results, in deal order."""
     tasks = [(a, b, seed, d, series, bie_san) for d in range(deals)]
     results = []

@@ -17,11 +17,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the engine, the store and Pillow load when the demo runs
+    from data import Profile
+    from engine.ai import Player
+    from engine.cards import Card
+    from engine.series import Series, SeriesGame
 
 DEMO_GUILD = 0
 DEMO_CHANNEL = 0
@@ -113,7 +121,9 @@ class Progress:
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
 
 
-def play_deal(series, players: Sequence, seed: int, on_action: Callable[[int], None]) -> list[str]:
+def play_deal(
+    series: Series, players: Sequence[Player], seed: int, on_action: Callable[[int], None]
+) -> list[str]:
     """Deal the next game of ``series`` from ``seed``, let ``players`` return tribute and play it
     to the end (finished or void); returns the deal's log in record notation."""
     from engine.actions import RETURN, Action
@@ -130,6 +140,8 @@ def play_deal(series, players: Sequence, seed: int, on_action: Callable[[int], N
         if cards:  # a return of no cards (none legal) is the default and is not logged
             log.append(f"{giver} return {cards}")
     game = current.game
+    if game is None:
+        raise RuntimeError("the tribute is returned but there is no game")
     while game.phase not in (FINISHED, VOID):
         for seat in list(game.to_act):
             if seat in game.to_act:
@@ -140,44 +152,8 @@ def play_deal(series, players: Sequence, seed: int, on_action: Callable[[int], N
     return log
 
 
-def profile_updates(current, users: Sequence[int]) -> list:
-    """Each seated user's profile change for a finished deal: the team's points for the game
-    plus own penalties, the place, opens (not those given by a revolt), successful burns and
-    stifles made."""
-    from data import ProfileUpdate
-    from engine.game import SUCCESS
-    from engine.scoring import opposite_of, team_of
-
-    game = current.game
-    points, penalties = current.score(), current.penalties()
-    team = [sum(points[s] for s in range(6) if team_of(s) == t) for t in (0, 1)]
-    return [
-        ProfileUpdate(
-            user_id=users[seat],
-            score_delta=team[team_of(seat)] + penalties[seat],
-            place=game.places[seat],
-            opens=int(game.opened[seat] and not game.revolted[opposite_of(seat)]),
-            burns=sum(1 for b in game.burns if b.burner == seat and b.result == SUCCESS),
-            stifles=sum(1 for _, by in game.stifled if by == seat),
-            leaves=int(seat in game.left),
-        )
-        for seat in range(6)
-    ]
-
-
-def game_result(current) -> dict:
-    """What the store keeps as a finished deal's result: the replay object of RECORD.md with
-    the tribute paid and returned at its start and its score."""
-    from engine.record import state_json
-
-    result = state_json(current.game)
-    result["paid"] = [p.to_json() for p in current.paid]
-    result["returned"] = [r.to_json() for r in current.returns]
-    result["score"] = current.score()
-    return result
-
-
 async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> None:
+    from bot.service.results import game_result, profile_updates
     from bot.text.terminal import describe_deal, describe_totals
     from data import Store
     from engine.ai import make_player
@@ -204,8 +180,10 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
             seed = args.seed * 1000 + len(series.deals)
             number = series.number_of_next_game
             progress.update(number, 0, force=True)
-            log = play_deal(series, players, seed, lambda n, g=number: progress.update(g, n))
+            log = play_deal(series, players, seed, functools.partial(progress.update, number))
             current = series.current
+            if current is None:
+                raise RuntimeError("a deal was played but the series has none")
             row = await store.start_game(
                 srow.id, seed, [" ".join(map(str, h)) for h in current.dealt]
             )
@@ -250,7 +228,9 @@ def _header(args: argparse.Namespace, lang: str) -> str:
     )
 
 
-def _footer(args, lang: str, out: Path, db: Path, written: list[Path], elapsed: float) -> str:
+def _footer(
+    args: argparse.Namespace, lang: str, out: Path, db: Path, written: list[Path], elapsed: float
+) -> str:
     pics = ", ".join(p.name for p in written)
     if lang == "zh":
         lines = [f"图片（{out}/）：{pics}" if written else "（没有画图片）",
@@ -265,8 +245,9 @@ def _footer(args, lang: str, out: Path, db: Path, written: list[Path], elapsed: 
     return "\n".join(lines)
 
 
-def _write_table(out: Path, current, names: Sequence[str], lang: str) -> Path:
+def _write_table(out: Path, current: SeriesGame, names: Sequence[str], lang: str) -> Path:
     from bot.pictures.views import table_view_of_game
+    from bot.service.results import finished_game
     from render import render_table, to_png
 
     caption = (
@@ -274,14 +255,22 @@ def _write_table(out: Path, current, names: Sequence[str], lang: str) -> Path:
         if lang == "zh"
         else f"Game {current.number} · Gouji demo"
     )
-    view = table_view_of_game(current.game, names, viewer=0, ai=(True,) * 6, caption=caption)
+    view = table_view_of_game(
+        finished_game(current), names, viewer=0, ai=(True,) * 6, caption=caption
+    )
     path = out / f"table-game{current.number}.png"
     path.write_bytes(to_png(render_table(view, lang=lang)))
     return path
 
 
 def _write_pictures(
-    out: Path, series, names, first_hand, board, lang: str, tables: list[Path]
+    out: Path,
+    series: Series,
+    names: Sequence[str],
+    first_hand: list[Card] | None,
+    board: list[Profile],
+    lang: str,
+    tables: list[Path],
 ) -> list[Path]:
     """The hand of seat 0 in game 1, the scoreboard and the leaderboard (the tables after each
     game are drawn as the games end)."""

@@ -19,6 +19,12 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the engine loads when a game starts (``gouji --help`` stays fast)
+    from engine.actions import Action
+    from engine.game import Game
+    from engine.series import ReturnDue, SeriesGame
 
 HUMAN = 0
 
@@ -223,7 +229,7 @@ class Session:
             if outcome is not None:
                 self.write(t(self.lang, outcome))
                 return 0
-            current = self.series.current
+            current = self._current()
             if current.void:
                 self.write(t(self.lang, "void"))
                 continue
@@ -238,7 +244,8 @@ class Session:
         """Deal, return tribute, play to the end; the goodbye text key if the player left."""
         from bot.text.play import t
         from bot.text.terminal import say, seat_label
-        from engine.cards import deal, format_cards
+        from engine.cards import deal
+        from engine.events import tribute_paid
         from engine.game import FINISHED, VOID
 
         seed = self.seed * 1000 + len(self.series.deals)
@@ -246,7 +253,7 @@ class Session:
         who = [seat_label(self.names, s) for s in range(6)]
         if current.paid:
             items = [say(self.lang, "paid_item", payer=who[p.payer], receiver=who[p.receiver],
-                         cards=format_cards(p.cards), kind=p.kind) for p in current.paid]  # fmt: skip
+                         cards=p.cards, kind=p.kind) for p in tribute_paid(current)]  # fmt: skip
             self.write(t(self.lang, "n_paid", items=", ".join(items)))
         while current.pending_return is not None:
             due = current.pending_return
@@ -260,6 +267,8 @@ class Session:
                     due.giver, self.players[due.giver].choose_return(returnable, n) if n else ""
                 )
         game = current.game
+        if game is None:
+            raise RuntimeError("the tribute is returned but there is no game")
         while game.phase not in (FINISHED, VOID):
             for seat in [s for s in game.to_act if s != HUMAN]:
                 if seat in game.to_act:
@@ -270,14 +279,17 @@ class Session:
                     return left
         return None
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """Everything played so far as a ``gouji-series/1`` record (RECORD.md): per deal the
         hands as dealt with suits, the seed, the tribute returns and the actions."""
         from engine.cards import format_cards
 
         games = []
         for deal in self.series.deals:
-            entry = {"hands": [" ".join(map(str, hand)) for hand in deal.dealt], "seed": deal.seed}
+            entry: dict[str, Any] = {
+                "hands": [" ".join(map(str, hand)) for hand in deal.dealt],
+                "seed": deal.seed,
+            }
             returns = [f"{r.giver} return {format_cards(r.cards)}" for r in deal.returns if r.cards]
             if returns:
                 entry["returns"] = returns
@@ -292,12 +304,27 @@ class Session:
         }
 
     # ------------------------------------------------------------------ applying
-    def _apply(self, game, action) -> None:
-        from bot.text.play import narrate, snapshot
+    def _current(self) -> SeriesGame:
+        """The deal being played."""
+        current = self.series.current
+        if current is None:
+            raise RuntimeError("no deal yet")
+        return current
+
+    def _due(self) -> ReturnDue:
+        """The tribute return being asked for."""
+        due = self._current().pending_return
+        if due is None:
+            raise RuntimeError("no return is due")
+        return due
+
+    def _apply(self, game: Game, action: Action) -> None:
+        from bot.text.play import narrate
+        from engine.events import changes, snapshot
 
         before = snapshot(game)
         game.apply(action)
-        for line in narrate(before, action, game, self.names, self.lang):
+        for line in narrate(changes(before, game, action), self.names, self.lang):
             self.write(line)
 
     def _apply_return(self, seat: int, cards: str) -> None:
@@ -305,7 +332,7 @@ class Session:
         from bot.text.terminal import seat_label
         from engine.actions import RETURN, Action
 
-        due = self.series.current.pending_return
+        due = self._due()
         self.series.apply(Action(seat, RETURN, cards))
         if cards:
             who, to = seat_label(self.names, seat), seat_label(self.names, due.taker)
@@ -347,7 +374,7 @@ class Session:
             elif command.kind == "action":
                 return command.text
 
-    def _human_turn(self, game) -> str | None:
+    def _human_turn(self, game: Game) -> str | None:
         """Ask until the player acts legally; the goodbye key if they leave."""
         from bot.text.play import prompt_text, table_text
         from bot.text.refusals import refusal_text
@@ -356,7 +383,7 @@ class Session:
 
         obs = game.observe(HUMAN)
         table = table_text(
-            obs, self.names, self.lang, self.series.current.number, self.series.games_total
+            obs, self.names, self.lang, self._current().number, self.series.games_total
         )
         self.write("")
         self.write(table)
@@ -381,12 +408,12 @@ class Session:
         from engine.ai import choose_return
         from engine.cards import counts_of, format_counts
 
-        due = self.series.current.pending_return
+        due = self._due()
         n, returnable = self.series.returnable(HUMAN)
         if n == 0:
             self._apply_return(HUMAN, "")
             return None
-        hand = self.series.current.hands[HUMAN]
+        hand = self._current().hands[HUMAN]
         table = t(self.lang, "hand", n=len(hand), cards=hand_groups(counts_of(hand)))
         self.write("")
         self.write(table)

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING, Any
 
 from render import cli as base
+
+if TYPE_CHECKING:  # the engine and Pillow load only when a picture is drawn
+    from PIL import Image
+
+    from engine.game import Game
+    from engine.series import Series
 
 
 def _names(args: argparse.Namespace) -> list[str]:
@@ -23,17 +30,20 @@ def _names(args: argparse.Namespace) -> list[str]:
     return [f"{word} {s}" for s in range(6)]
 
 
-def _load(path: str) -> dict:
+def _load(path: str) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as f:
-            return json.load(f)
+            data = json.load(f)
     except OSError as e:
         raise ValueError(f"cannot read {path}: {e.strerror}") from e
     except json.JSONDecodeError as e:
         raise ValueError(f"{path} is not JSON: {e}") from e
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} is not a record (a JSON object)")
+    return data
 
 
-def _game_of(data: dict):
+def _game_of(data: dict[str, Any]) -> Game:
     """The game a record ends in: its last game for a series record."""
     from engine.record import (
         SERIES_FORMAT,
@@ -44,16 +54,16 @@ def _game_of(data: dict):
     )
 
     if data.get("format") == SERIES_FORMAT:
-        series = series_from_record(data)
+        series: Series = series_from_record(data)
         if series.current is None or series.current.game is None:
             raise ValueError("the series record has no game in play yet")
         return series.current.game
-    game = game_from_record(data)
+    game: Game = game_from_record(data)
     play_actions(game, action_list(data))
     return game
 
 
-def _table(args: argparse.Namespace):
+def _table(args: argparse.Namespace) -> Image.Image:
     from bot.pictures.views import table_view_of_game
     from render.table import render_table
 
@@ -62,7 +72,7 @@ def _table(args: argparse.Namespace):
     return render_table(view, lang=args.lang)
 
 
-def _series(args: argparse.Namespace):
+def _series(args: argparse.Namespace) -> Image.Image:
     from bot.pictures.views import series_view
     from engine.record import series_from_record
     from render.series import render_series

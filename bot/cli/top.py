@@ -15,6 +15,7 @@ import os
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_boards(path: Path, server: int | None, limit: int) -> dict[int, list[tuple]]:
+def read_boards(path: Path, server: int | None, limit: int) -> dict[int, list[tuple[Any, ...]]]:
     """Each server's top ``limit`` rows ``(user_id, score, games, place_1)`` in leaderboard
     order (the store's: score, then more games, then lower user id). Raises LookupError
     with a message to act on when the file is missing or not a Gouji database."""
@@ -88,7 +89,7 @@ def read_boards(path: Path, server: int | None, limit: int) -> dict[int, list[tu
         conn.close()
 
 
-def format_board(guild: int, rows: list[tuple], lang: str) -> str:
+def format_board(guild: int, rows: list[tuple[Any, ...]], lang: str) -> str:
     """One server's board as an aligned text table."""
     from bot.cli.demo import DEMO_GUILD, DEMO_NAMES, DEMO_USERS
     from bot.text.terminal import pad, text_width

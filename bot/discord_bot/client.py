@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -30,13 +31,15 @@ log = logging.getLogger("gouji.bot")
 class GoujiBot(commands.Bot):
     """The Gouji bot. Unprivileged intents only (no members, presences or message content)."""
 
+    gouji: Gouji  # what the handlers use; set up by setup_hook
+
     def __init__(
         self,
         config: BotConfig,
         *,
         rng: random.Random | None = None,
         sweep_interval: float = 60.0,
-        **kwargs,
+        **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
         intents.members = False
@@ -54,7 +57,7 @@ class GoujiBot(commands.Bot):
         self.presenter = DiscordPresenter(
             self, self.people, self.draw, refresh_interval=config.refresh_interval
         )
-        self._sweeper: asyncio.Task | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.db_path)
@@ -91,7 +94,7 @@ class GoujiBot(commands.Bot):
         while True:
             await asyncio.sleep(self.sweep_interval)
             try:
-                await self.service.end_idle()
+                await self.gouji.service.end_idle()
             except Exception:
                 log.exception("ending idle tables failed")
 

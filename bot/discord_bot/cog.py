@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -29,12 +30,14 @@ from bot.discord_bot.settings import (
     profile_file,
 )
 from bot.pictures import png as pictures
-from bot.service.errors import UserError
+from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
 from bot.text.catalog import text
-from engine.actions import IllegalActionError
 
 log = logging.getLogger("gouji.bot")
+
+#: What a command's work returns: (content, file, ephemeral[, view]).
+Answer = tuple[Any, ...]
 
 AI_KINDS = [
     app_commands.Choice(name="hint", value="hint"),
@@ -56,12 +59,25 @@ class GoujiCog(commands.Cog):
     )
     ai = app_commands.Group(name="ai", description=_("AI players"), parent=gouji)
 
-    def __init__(self, gouji: Gouji) -> None:
-        self.gouji = gouji
-        self.service = gouji.service
-        self.people = gouji.people
+    def __init__(self, deps: Gouji) -> None:
+        self.deps = deps  # not "gouji": that is the command group
+        self.service = deps.service
+        self.people = deps.people
 
     # ----------------------------------------------------------------- plumbing
+    @staticmethod
+    def _guild(interaction: discord.Interaction) -> discord.Guild:
+        """The server of a command (they are refused in DMs)."""
+        if interaction.guild is None:
+            raise UserError("guild_only")
+        return interaction.guild
+
+    @staticmethod
+    def _channel_id(interaction: discord.Interaction) -> int:
+        if interaction.channel_id is None:
+            raise UserError("guild_only")
+        return interaction.channel_id
+
     def _live_or_none(self, interaction: discord.Interaction) -> LiveTable | None:
         table_id = self.service.by_channel.get(interaction.channel_id or 0)
         return self.service.tables.get(table_id) if table_id else None
@@ -69,11 +85,11 @@ class GoujiCog(commands.Cog):
     async def _guarded(
         self,
         interaction: discord.Interaction,
-        work,
+        work: Callable[[str], Awaitable[Answer]],
         *,
         defer: bool = False,
         public: bool = False,
-        precheck=None,
+        precheck: Callable[[], None] | None = None,
     ) -> None:
         """Run ``work(lang)`` → (content, file, ephemeral[, view]); refusals become ephemeral
         replies.
@@ -81,16 +97,15 @@ class GoujiCog(commands.Cog):
         answer itself is public."""
         lang = self.people.remember(interaction)
         try:
-            if interaction.guild is None:
-                raise UserError("guild_only")
-            if not self.people.knows_guild(interaction.guild.id):
-                await self.people.load_guild_lang(self.gouji.store, interaction.guild.id)
+            guild = self._guild(interaction)
+            if not self.people.knows_guild(guild.id):
+                await self.people.load_guild_lang(self.deps.store, guild.id)
             if precheck is not None:
                 precheck()
             if defer:
                 await interaction.response.defer(ephemeral=not public, thinking=True)
             content, file, ephemeral, *rest = await work(lang)
-        except (UserError, IllegalActionError, ValueError) as exc:
+        except REFUSALS as exc:
             await reply(
                 interaction, refusal(self.people, exc, lang, self._live_or_none(interaction))
             )
@@ -142,11 +157,14 @@ class GoujiCog(commands.Cog):
         )
         overrides = {k: v for k, v in given.items() if v is not None}
 
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live = await self.service.open_table(
-                interaction.guild.id, interaction.channel_id, interaction.user.id, overrides
+                self._guild(interaction).id,
+                self._channel_id(interaction),
+                interaction.user.id,
+                overrides,
             )
-            glang = self.people.guild_lang(interaction.guild.id)
+            glang = self.people.guild_lang(self._guild(interaction).id)
             o = live.options
             mode = [
                 text(glang, "mode_series" if o.series else "mode_single"),
@@ -172,7 +190,7 @@ class GoujiCog(commands.Cog):
     )
     @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"))
     async def join(self, interaction: discord.Interaction, seat: SEAT | None = None) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live, got, later = await self.service.join(
                 interaction.channel_id, interaction.user.id, seat
             )
@@ -189,7 +207,7 @@ class GoujiCog(commands.Cog):
         name="leave", description=_("Leave the table (during a game: −10, the AI plays on)")
     )
     async def leave(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live, seat, in_game = await self.service.leave(
                 interaction.channel_id, interaction.user.id
             )
@@ -211,7 +229,7 @@ class GoujiCog(commands.Cog):
     async def ai_add(
         self, interaction: discord.Interaction, seat: SEAT | None = None, kind: str = "hint"
     ) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live, seats = await self.service.add_ai(
                 interaction.channel_id, interaction.user.id, seat, kind
             )
@@ -226,7 +244,7 @@ class GoujiCog(commands.Cog):
     @ai.command(name="remove", description=_("Take an AI player off a seat (or off every seat)"))
     @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"))
     async def ai_remove(self, interaction: discord.Interaction, seat: SEAT | None = None) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live, seats = await self.service.remove_ai(
                 interaction.channel_id, interaction.user.id, seat
             )
@@ -249,12 +267,12 @@ class GoujiCog(commands.Cog):
         await self._start(interaction, again=True)
 
     async def _start(self, interaction: discord.Interaction, again: bool) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live = await self.service.start(
                 interaction.channel_id, interaction.user.id, again=again
             )
             return (
-                self._channel_text(interaction, "started", number=live.series.current.number),
+                self._channel_text(interaction, "started", number=live.current.number),
                 None,
                 False,
             )
@@ -267,7 +285,7 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="end", description=_("End the table (its creator or Manage Channels)"))
     async def end(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             may = bool(interaction.permissions and interaction.permissions.manage_channels)
             await self.service.end(interaction.channel_id, interaction.user.id, may)
             return text(lang, "done"), None, True
@@ -276,7 +294,7 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="back", description=_("Take your seat back from the AI (托管)"))
     async def back(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live, seat = await self.service.back(interaction.channel_id, interaction.user.id)
             return (
                 self._channel_text(
@@ -312,7 +330,7 @@ class GoujiCog(commands.Cog):
         auto_pass: bool | None = None,
         counter: bool | None = None,
     ) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             if not (interaction.permissions and interaction.permissions.manage_guild):
                 raise UserError("config_denied")
             defaults = dict(
@@ -323,9 +341,9 @@ class GoujiCog(commands.Cog):
                 counter=counter,
             )
             content = await apply_config(
-                self.gouji.store,
+                self.deps.store,
                 self.people,
-                interaction.guild.id,
+                self._guild(interaction).id,
                 lang,
                 language,
                 channel.id if channel else None,
@@ -352,7 +370,7 @@ class GoujiCog(commands.Cog):
     async def _act(
         self, interaction: discord.Interaction, verb: str, cards: str | None = None
     ) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             action = await self.service.act(live, interaction.user.id, verb, cards)
             return done_text(lang, action), None, True
@@ -409,13 +427,16 @@ class GoujiCog(commands.Cog):
         try:
             if live is None:
                 raise UserError("no_table")
-            await send_hint(interaction, self.gouji, live, lang)
-        except (UserError, IllegalActionError) as exc:
+            await send_hint(interaction, self.deps, live, lang)
+        except REFUSALS as exc:
             await reply(interaction, refusal(self.people, exc, lang, live))
+        except Exception:
+            log.exception("/gouji hint at table %s failed", live.id if live else None)
+            await reply(interaction, text(lang, "internal"))
 
     @gouji.command(name="hand", description=_("Show your hand (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             seat = self.service.seat_for(live, interaction.user.id)
             async with live.lock:  # the hand controller, as in the DMs: the way without DMs
@@ -424,7 +445,7 @@ class GoujiCog(commands.Cog):
                     raise UserError("not_playing")
                 where = self.people.where(live, lang)
                 content, view = controller(self.people, self.service, live, seat, lang, where)
-            return content, await hand_file(self.gouji.draw, cards, lang), True, view
+            return content, await hand_file(self.deps.draw, cards, lang), True, view
 
         await self._guarded(interaction, work, defer=True)
 
@@ -434,16 +455,16 @@ class GoujiCog(commands.Cog):
     async def score(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             who = user or interaction.user
-            return "", await profile_file(self.gouji, interaction.guild, who, lang), False
+            return "", await profile_file(self.deps, self._guild(interaction), who, lang), False
 
         await self._guarded(interaction, work, defer=True, public=True)
 
     @gouji.command(name="top", description=_("The server leaderboard"))
     async def top(self, interaction: discord.Interaction) -> None:
-        async def work(lang: str):
-            return "", await leaderboard_file(self.gouji, interaction.guild, lang), False
+        async def work(lang: str) -> Answer:
+            return "", await leaderboard_file(self.deps, self._guild(interaction), lang), False
 
         await self._guarded(interaction, work, defer=True, public=True)
 
@@ -453,11 +474,11 @@ class GoujiCog(commands.Cog):
             if self.service.table_in(interaction.channel_id).series is None:
                 raise UserError("no_series")
 
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             async with live.lock:
                 view = pictures.series_view(live, self.people.names(live, lang), lang)
-            png = await self.gouji.draw(pictures.series_view_png, view, lang)
+            png = await self.deps.draw(pictures.series_view_png, view, lang)
             return "", discord.File(io.BytesIO(png), filename="series.png"), False
 
         await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
@@ -470,7 +491,7 @@ class GoujiCog(commands.Cog):
             if not has_record(self.service.table_in(interaction.channel_id)):
                 raise UserError("no_record")
 
-        async def work(lang: str):
+        async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             name, record = await last_record(self.service, live)
             data = json.dumps(record, ensure_ascii=False, indent=1).encode()

@@ -11,6 +11,7 @@ service checks the turn again.
 from __future__ import annotations
 
 import re
+from typing import Any, cast
 
 import discord
 
@@ -45,7 +46,7 @@ _STYLE = {
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"g:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>[a-z]+)",
 ):
     """A button that makes the presser's seat do ``verb`` at ``table`` for question
@@ -63,9 +64,10 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
-        return cls(int(match["table"]), match["token"], match["verb"], item.label or "")
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["table"]), match["token"], match["verb"], label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.verb == "other":  # type the cards
@@ -77,23 +79,28 @@ class ActionButton(
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"gs:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>return|burn|play)",
 ):
     """A select menu: the cards to return (还贡), the play to burn with, or the play."""
 
-    def __init__(self, table_id: int, token: str, verb: str, select: discord.ui.Select) -> None:
+    def __init__(
+        self, table_id: int, token: str, verb: str, select: discord.ui.Select[discord.ui.View]
+    ) -> None:
         super().__init__(select)
         self.table_id, self.token, self.verb = table_id, token, verb
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionSelect:
+        if not isinstance(item, discord.ui.Select):
+            raise TypeError(f"{match.string}: not a select menu")
         return cls(int(match["table"]), match["token"], match["verb"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or []
         cards = "".join(v.split("#")[0] for v in values)
         await run_dm_action(interaction, self.table_id, self.token, self.verb, cards)
 
@@ -106,7 +113,7 @@ def _select(
     options: list[discord.SelectOption],
     n: int = 1,
 ) -> ActionSelect:
-    select = discord.ui.Select(
+    select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
         custom_id=f"gs:{table_id}:{token}:{verb}",
         placeholder=placeholder,
         options=options,
@@ -150,15 +157,15 @@ def controller(
     game = cur.game if cur else None
     cards = service.hand_cards(live, seat)
     lines = [text(lang, "ctl_title", count=cards_count(len(cards.split()), lang), where=where)]
-    asked = live.playing and seat in live.series.to_act and not live.is_ai(seat)
+    waiting = live.running.to_act if live.playing else []
     view: discord.ui.View | None = None
-    if asked:
+    if seat in waiting and not live.is_ai(seat):
         view, question = _controls(people, service, live, seat, lang)
         lines.append(question)
         if live.deadline is not None:
             lines.append(text(lang, "ctl_clock", when=f"<t:{int(live.deadline)}:R>"))
-    elif live.playing and live.series.to_act:
-        who = [people.fmt(live, lang, Who(s)) for s in live.series.to_act]
+    elif waiting:
+        who = [people.fmt(live, lang, Who(s)) for s in waiting]
         lines.append(text(lang, "ctl_wait", who=("、" if lang == "zh" else ", ").join(who)))
     elif game is not None and game.phase in ("finished", "void"):
         lines.append(text(lang, "ctl_game_over"))
@@ -195,9 +202,9 @@ def _controls(
         view.add_item(ActionButton(tid, token, verb, _button_label(lang, verb)))
 
     if kind == RETURN:
-        series = live.series
+        series = live.running
         n, allowed = series.returnable(seat)
-        due = series.current.pending_return
+        due = live.current.pending_return
         options = []
         for rank, count in enumerate(allowed):
             for k in range(min(count, n)):
@@ -213,9 +220,9 @@ def _controls(
             tid, token, "return", text(lang, "select_return"), options, min(n, len(options))
         )
         view.add_item(select)
-        who = people.fmt(live, lang, Who(due.taker))
+        who = people.fmt(live, lang, Who(due.taker)) if due is not None else ""
         return view, text(lang, "dm_return", n=n, who=who)
-    game = live.game
+    game = live.running_game
     if kind not in (TURN, BURN):  # a yes/no question (宣点, 革命, …): its verbs as buttons
         for action in game.legal_actions(seat):
             if action.cards is None:
@@ -233,12 +240,13 @@ def _controls(
         button("noburn")
         if plays:
             button("other")
-        who = people.fmt(live, lang, Who(game.standing_seat))
+        standing, by = game.standing, game.standing_seat
+        who = people.fmt(live, lang, Who(by)) if by is not None else ""
         question = text(
             lang,
             "dm_burn",
             who=who,
-            cards=play_text(game.standing, lang),
+            cards=play_text(standing, lang) if standing is not None else "",
             seconds=live.options.burn_time,
         )
         return view, question
@@ -265,7 +273,7 @@ class CardsModal(discord.ui.Modal):
             title=text(lang, f"modal_{verb}"), custom_id=f"gm:{table_id}:{token}:{verb}"
         )
         self.table_id, self.token, self.verb = table_id, token, verb
-        self.cards: discord.ui.TextInput = discord.ui.TextInput(
+        self.cards: discord.ui.TextInput[CardsModal] = discord.ui.TextInput(
             label=text(lang, "modal_cards"), custom_id="cards", max_length=60
         )
         self.add_item(self.cards)

@@ -32,6 +32,8 @@ from bot.text.catalog import text
 
 log = logging.getLogger("gouji.bot")
 NO_PINGS = discord.AllowedMentions.none()
+CHANNELS = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.StageChannel)
+Channel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
 PING_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 # announcements kept as their own channel messages; every other one goes to the table log
 STANDALONE = frozenset({"use_hand", "ended", "ended_idle"})
@@ -58,7 +60,7 @@ class Outbox:
 
     def __init__(self) -> None:
         self.queue: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
-        self.worker: asyncio.Task | None = None
+        self.worker: asyncio.Task[None] | None = None
         self.refresh_pending = False
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.below = 0  # channel messages below the table message
@@ -89,7 +91,6 @@ class DiscordPresenter:
         self._service: TableService | None = None
         self.refresh_interval = refresh_interval
         self.outboxes: dict[int, Outbox] = {}
-        self._tasks: set[asyncio.Task] = set()
 
     # ----------------------------------------------------------------- the outbox
     def _box(self, live: LiveTable) -> Outbox:
@@ -97,21 +98,32 @@ class DiscordPresenter:
         if box is None:
             box = self.outboxes[live.id] = Outbox()
         if box.worker is None or box.worker.done():
-            box.worker = asyncio.create_task(self._work(live, box))
+            box.worker = self.service.supervisor.start(live.id, "outbox", self._work(live, box))
         return box
 
     def _enqueue(self, live: LiveTable, job: Callable[[], Awaitable[None]]) -> None:
         self._box(live).queue.put_nowait(job)
 
     async def _work(self, live: LiveTable, box: Outbox) -> None:
-        while True:
-            job = await box.queue.get()
-            try:
-                await job()
-            except Exception:  # one failed message must not stop the table's others
-                log.exception("table %s: a Discord job failed", live.id)
-            finally:
-                box.queue.task_done()
+        """Run the table's jobs in order; once the table has ended and its last job ran, the
+        outbox goes away with it."""
+        try:
+            while not (live.ended and box.queue.empty()):
+                job = await box.queue.get()
+                try:
+                    await job()
+                except Exception:  # one failed message must not stop the table's others
+                    log.exception("table %s: a Discord job failed", live.id)
+                finally:
+                    box.queue.task_done()
+        finally:
+            if self.outboxes.get(live.id) is box:
+                del self.outboxes[live.id]
+
+    def _channel(self, channel_id: int) -> Channel | None:
+        """A channel the bot can post in (a table's), or None if it is gone."""
+        channel = self.client.get_channel(channel_id)
+        return channel if isinstance(channel, CHANNELS) else None
 
     async def drain(self) -> None:
         """Wait until every queued job has run (tests, shutdown)."""
@@ -157,7 +169,7 @@ class DiscordPresenter:
         if self.refresh_interval:
             await asyncio.sleep(self.refresh_interval)
         box.refresh_pending = False
-        channel = self.client.get_channel(live.table.channel_id)
+        channel = self._channel(live.table.channel_id)
         if channel is None:
             return
         lang = self.people.channel_lang(live)
@@ -190,8 +202,9 @@ class DiscordPresenter:
         """The table message: who sits where, the last events, whose turn and its clock."""
         seats = " · ".join(f"{s}: {n}" for s, n in enumerate(names))
         lines = [f"**够级 Gouji** — {seats}", *box.log]
-        if live.playing and live.series.to_act:
-            who = [self.people.fmt(live, lang, Who(s)) for s in live.series.to_act]
+        waiting = live.running.to_act if live.playing else []
+        if waiting:
+            who = [self.people.fmt(live, lang, Who(s)) for s in waiting]
             line = text(lang, "ctl_wait", who=("、" if lang == "zh" else ", ").join(who))
             if live.deadline is not None and live.waiting:
                 line += " · " + text(lang, "ctl_clock", when=f"<t:{int(live.deadline)}:R>")
@@ -220,9 +233,10 @@ class DiscordPresenter:
     def _clock_played(self, live: LiveTable, params: dict[str, Any]) -> None:
         """Tell the seat the clock played for what was played, in its controller."""
         who = params.get("user")
-        if not isinstance(who, Who) or live.seats[who.seat].user_id is None:
+        user = live.seats[who.seat].user_id if isinstance(who, Who) else None
+        if not isinstance(who, Who) or user is None:
             return
-        lang = self.people.user_lang(live.seats[who.seat].user_id, live.table.guild_id)
+        lang = self.people.user_lang(user, live.table.guild_id)
         what = self.people.fmt(live, lang, params.get("what", ""))
         self._box(live).notes[who.seat] = text(lang, "ctl_clock_played", what=what)
         self._controller(live, who.seat, resend=False)
@@ -231,7 +245,7 @@ class DiscordPresenter:
         """A game's result (or the series' end): its lines and the scoreboard picture."""
         if box.card is card:
             box.card = None
-        channel = self.client.get_channel(live.table.channel_id)
+        channel = self._channel(live.table.channel_id)
         if channel is None or live.series is None:
             return
         lang = self.people.channel_lang(live)
@@ -242,7 +256,7 @@ class DiscordPresenter:
         await channel.send("\n".join(card)[:2000], file=file, allowed_mentions=NO_PINGS)
 
     async def _say(self, live: LiveTable, key: str, params: dict[str, Any]) -> None:
-        channel = self.client.get_channel(live.table.channel_id)
+        channel = self._channel(live.table.channel_id)
         if channel is not None:
             content = self.people.render(live, self.people.channel_lang(live), key, params)
             await channel.send(content[:2000], allowed_mentions=NO_PINGS)
@@ -251,16 +265,15 @@ class DiscordPresenter:
         """The turn's notification is the DM controller; a table with the mention option (or
         a player without DMs) gets one channel mention instead, which is kept."""
         users = [
-            live.seats[s].user_id
-            for s in seats
-            if live.seats[s].user_id is not None
-            and (live.options.mention or live.seats[s].dm_refused)
+            user
+            for user, refused in ((live.seats[s].user_id, live.seats[s].dm_refused) for s in seats)
+            if user is not None and (live.options.mention or refused)
         ]
         if users:
             self._enqueue(live, lambda: self._mention(live, users, key))
 
     async def _mention(self, live: LiveTable, users: list[int], key: str) -> None:
-        channel = self.client.get_channel(live.table.channel_id)
+        channel = self._channel(live.table.channel_id)
         if channel is None:
             return
         mentions = " ".join(f"<@{u}>" for u in users)
@@ -299,7 +312,9 @@ class DiscordPresenter:
             self._enqueue(live, lambda: self._update_controller(live, box, seat))
 
     async def _update_controller(self, live: LiveTable, box: Outbox, seat: int) -> None:
-        resend = box.pending.pop(seat, False)
+        if seat not in box.pending:
+            return  # a press showed the controller's new state meanwhile
+        resend = box.pending.pop(seat)
         user_id = live.seats[seat].user_id
         if user_id is None or live.seats[seat].dm_refused:
             return
@@ -413,8 +428,14 @@ class DiscordPresenter:
                 await interaction.edit_original_response(**edit)
             except discord.NotFound:
                 return
+            except discord.HTTPException:  # the action is done: say so without the picture
+                log.exception("table %s: updating a controller failed", live.id)
+                await interaction.followup.send(note, ephemeral=True)
+                return
             if own and message is not None:
                 box.notes.pop(seat, None)
+                if box.pending.get(seat) is False:  # an edit queued before: shown now
+                    del box.pending[seat]
                 self._shown(
                     box,
                     seat,
@@ -449,15 +470,16 @@ class DiscordPresenter:
         self._enqueue(live, lambda: self._say(live, key, {}))
 
     def broken(self, table_id: int, channel_id: int, reason: str) -> None:
-        task = asyncio.create_task(self._broken(channel_id, reason))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        box = self.outboxes.pop(table_id, None)  # what was queued for a broken table is moot
+        if box is not None and box.worker is not None:
+            box.worker.cancel()
+        self.service.supervisor.start(table_id, "broken notice", self._broken(channel_id, reason))
 
     async def _broken(self, channel_id: int, reason: str) -> None:
         await self.client.wait_until_ready()
-        channel = self.client.get_channel(channel_id)
+        channel = self._channel(channel_id)
         if channel is not None:
-            lang = self.people.guild_lang(getattr(channel.guild, "id", 0))
+            lang = self.people.guild_lang(channel.guild.id)
             await channel.send(text(lang, "table_broken", reason=reason), allowed_mentions=NO_PINGS)
 
 

@@ -14,11 +14,10 @@ from bot.discord_bot.context import Gouji, gouji_of
 from bot.discord_bot.people import People
 from bot.pictures import png as pictures
 from bot.pictures.drawing import Drawer
-from bot.service.errors import UserError
+from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
 from bot.text.cards import action_text, hand_text, play_text
 from bot.text.catalog import error_text, text
-from engine.actions import IllegalActionError
 
 log = logging.getLogger("gouji.bot")
 
@@ -128,7 +127,7 @@ async def run_dm_action(
                     live, interaction.user.id, verb, cards, token=token
                 )
             note = "✅ " + done_text(lang, action)
-    except (UserError, IllegalActionError, ValueError) as exc:
+    except REFUSALS as exc:
         if live is not None and seat is not None:
             gouji.controls.release(live, seat)
         await reply(interaction, refusal(gouji.people, exc, lang, live))
@@ -147,7 +146,7 @@ async def send_hint(
 ) -> None:
     """The hint for the caller's seat, with the hand picture showing its cards."""
     action = gouji.service.hint(live, interaction.user.id)
-    seat = live.seat_of(interaction.user.id)
+    seat = gouji.service.seat_for(live, interaction.user.id)
     highlight = str(action.cards) if action.cards is not None and action.verb != "return" else None
     if interaction.response.is_done() is False:
         await interaction.response.defer(ephemeral=True, thinking=True)

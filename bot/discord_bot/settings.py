@@ -108,6 +108,8 @@ async def last_record(service: TableService, live: LiveTable) -> tuple[str, dict
         raise UserError("no_record")
     last = finished[-1]
     deal = next(d for d in live.series.deals if d.finished and d.number == last.game.number)
+    if deal.game is None:
+        raise UserError("no_record")
     hands = [" ".join(str(c) for c in cards) for cards in deal.game.dealt]
     record = await store.export_game_record(last.game.id, hands=hands)
     return f"gouji-table{live.id}-game{last.game.number}.json", record

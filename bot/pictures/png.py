@@ -76,7 +76,7 @@ def table_view(live: LiveTable, names: Sequence[str], lang: str, bottom_seat: in
     if game is not None and game.current_burn is not None:
         burn = Burn(game.current_burn.burner, game.current_burn.burned)
     caption = ""
-    if cur is not None:
+    if series is not None and cur is not None:
         caption = text(lang, "table_caption", number=cur.number, total=series.games_total)
     return TableView(
         seats=tuple(seats),
@@ -106,7 +106,7 @@ def hand_png(
 
 def series_view(live: LiveTable, names: Sequence[str], lang: str) -> SeriesView:
     """The current (or last) series' scoreboard."""
-    series = live.series
+    series = live.running
     games = []
     for deal in series.counted:
         game = deal.game

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from data import Profile
 from engine.cards import BIG_JOKER, SMALL_JOKER, TWO
 from engine.game import Game
 from engine.observation import Observation
@@ -80,7 +81,9 @@ def table_view(
         for s in range(SEATS)
     )
     standing = str(obs.standing) if obs.standing is not None else ""
-    burn = Burn(obs.burner, obs.burned) if obs.burner is not None else None
+    burn = (
+        Burn(obs.burner, obs.burned) if obs.burner is not None and obs.burned is not None else None
+    )
     return TableView(
         seats=seats,
         standing=standing,
@@ -133,7 +136,7 @@ def series_view(series: Series, names: Sequence[str], caption: str = "") -> Seri
 
 
 def leaderboard_rows(
-    profiles: Sequence, names: Mapping[int, str] | None = None
+    profiles: Sequence[Profile], names: Mapping[int, str] | None = None
 ) -> list[LeaderboardRow]:
     """Leaderboard rows from :class:`data.Profile` rows (in board order); a user without a
     name in ``names`` is shown by id."""
@@ -147,7 +150,7 @@ def leaderboard_rows(
 
 
 def profile_view(
-    profile, name: str, *, server: str = "", position: int | None = None
+    profile: Profile, name: str, *, server: str = "", position: int | None = None
 ) -> ProfileView:
     """A :class:`data.Profile` as a render :class:`~render.models.ProfileView`."""
     return ProfileView(

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.actions import IllegalActionError
+
 
 class UserError(Exception):
     """A request the bot refuses, with a catalog ``key`` and ``params`` for its message."""
@@ -20,3 +22,8 @@ class UserError(Exception):
 
     def __repr__(self) -> str:
         return f"UserError({self.key!r}, {self.params!r})"
+
+
+#: The errors that are refusals: the player asked for something not allowed now, and
+#: nothing changed. Anything else is a bug: logged, and the player is told it went wrong.
+REFUSALS: tuple[type[Exception], ...] = (UserError, IllegalActionError)

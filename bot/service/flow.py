@@ -11,35 +11,51 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service.clock import Clock
 from bot.service.live import LiveTable
 from bot.service.presenter import BURN as P_BURN
 from bot.service.presenter import DECLARE, REVOLT, TURN, Acted, Place, Presenter, Who
 from bot.service.presenter import RETURN as P_RETURN
-from data import ProfileUpdate, Store
+from bot.service.results import game_result, profile_updates
+from bot.service.supervise import Supervisor
+from data import Store
 from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, RETURN, Action, IllegalActionError
 from engine.ai import make_player
-from engine.cards import deal, format_cards
+from engine.cards import deal
+from engine.events import (
+    BurnEnded,
+    BurnStarted,
+    Declared,
+    HandChanged,
+    MeleeBegan,
+    Opened,
+    Placed,
+    Revolted,
+    Snapshot,
+    Stifled,
+    changes,
+    of_kind,
+    snapshot,
+    tribute_paid,
+)
 from engine.game import BROKEN, SUCCESS
 from engine.record import series_from_record
-from engine.scoring import team_of, title_for
+from engine.scoring import counts_as_open, team_totals, title_for
+
+log = logging.getLogger("gouji.bot")
 
 
 @dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """What the announcements and hand DMs are computed from, before an action."""
+class _Before:
+    """What the announcements and hand DMs are computed from, before an action: the deal,
+    the cards each seat holds while tribute is returned, the game's public state."""
 
     deal: int
-    phase: str
-    counts: tuple[tuple[int, ...], ...]
-    opened: tuple[bool, ...]
-    places: tuple[int | None, ...]
-    burns: tuple[tuple[int, int, str], ...]
-    stifled: int
-    melee: bool
+    returning: tuple[int, ...] | None
+    game: Snapshot | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,39 +75,27 @@ class GameFlow:
     presenter: Presenter
     ai_delay: float
     warn_before: float
-    clock: Callable[[], float]
+    clock: Clock
     rng: random.Random
+    supervisor: Supervisor
 
     # ----------------------------------------------------------------- applying
-    def _snapshot(self, live: LiveTable) -> _Snapshot | None:
+    def _before(self, live: LiveTable) -> _Before | None:
         series = live.series
-        cur = series.current if series else None
-        if cur is None:
+        if series is None or series.current is None:
             return None
-        g = cur.game
-        counts = tuple(tuple(g.counts[s]) if g else (len(cur.hands[s]),) for s in range(6))
-        if g is None:
-            return _Snapshot(
-                len(series.deals), "return", counts, (False,) * 6, (None,) * 6, (), 0, False
-            )
-        return _Snapshot(
-            len(series.deals),
-            g.phase,
-            counts,
-            tuple(g.opened),
-            tuple(g.places),
-            tuple((b.burner, b.burned, b.result) for b in g.burns),
-            len(g.stifled),
-            g.melee,
-        )
+        cur = series.current
+        if cur.game is None:
+            return _Before(len(series.deals), tuple(len(h) for h in cur.hands), None)
+        return _Before(len(series.deals), None, snapshot(cur.game))
 
     async def _apply_locked(self, live: LiveTable, action: Action) -> None:
         """Apply ``action`` to the engine and append it to the log (committed), then
         announce what it caused. Raises the engine's error (nothing changed) if refused."""
-        before = self._snapshot(live)
-        live.series.apply(action)
+        before = self._before(live)
+        live.running.apply(action)
         try:
-            await self.store.append_action(live.game_id, str(action))
+            await self.store.append_action(live.game_row, str(action))
         except Exception:
             # the engine moved on but the log did not: rebuild from the log
             await self._reload_locked(live)
@@ -99,9 +103,7 @@ class GameFlow:
         try:
             self._announce_changes(live, before)
         except Exception:  # the action is logged: a display bug must not undo the answer
-            logging.getLogger("gouji.bot").exception(
-                "table %s: announcing %s failed", live.id, action
-            )
+            log.exception("table %s: announcing %s failed", live.id, action)
 
     async def _reload_locked(self, live: LiveTable) -> None:
         record = await self.series_record(live)
@@ -109,51 +111,55 @@ class GameFlow:
 
     async def series_record(self, live: LiveTable) -> dict[str, Any]:
         """The current series as a ``gouji-series/1`` record, with its length and tribute."""
-        record = await self.store.export_series_record(live.series_id)
+        record = await self.store.export_series_record(live.series_row)
         record["games_total"] = live.options.games
         record["tribute"] = live.options.series
         return record
 
-    def _announce_changes(self, live: LiveTable, before: _Snapshot | None) -> None:
-        after = self._snapshot(live)
-        if before is None or after is None:
-            return
+    def _announce_changes(self, live: LiveTable, before: _Before | None) -> None:
+        """Tell the presenter what the action changed (:mod:`engine.events`)."""
+        series = live.series
+        if before is None or series is None or before.deal != len(series.deals):
+            return  # a new deal is announced by dealing it
         p = self.presenter
-        for seat in range(6):
-            if before.deal == after.deal and before.counts[seat] != after.counts[seat]:
-                if live.seats[seat].user_id is not None and seat not in live.leavers:
-                    p.hand_changed(live, seat)
-        game = live.game
-        if before.deal != after.deal or game is None:
+        cur = live.current
+        game = cur.game
+        if before.game is None or game is None:  # tribute returns: hands only
+            for seat in range(6):
+                now = len(cur.hands[seat]) if game is None else -1
+                if before.returning is not None and before.returning[seat] != now:
+                    self._hand_changed(live, seat)
             return
-        if before.phase == DECLARE and after.phase != DECLARE:
-            declared = [Who(s) for s in range(6) if game.declared[s]]
-            if declared:
-                p.announce(live, "ev_declared", users=declared)
-        if before.phase in (DECLARE, REVOLT) and after.phase not in (DECLARE, REVOLT):
-            for s in range(6):
-                if game.revolted[s] and s not in game.auto_revolted:
+        events = changes(before.game, game)
+        for changed in of_kind(events, HandChanged):
+            self._hand_changed(live, changed.seat)
+        for declared in of_kind(events, Declared):
+            if declared.seats:
+                p.announce(live, "ev_declared", users=[Who(s) for s in declared.seats])
+        for revolted in of_kind(events, Revolted):
+            for s in revolted.seats:
+                if s not in revolted.auto:
                     p.announce(live, "ev_revolt", user=Who(s))
-        for s in range(6):
-            if after.opened[s] and not before.opened[s] and not game.revolted[(s + 3) % 6]:
-                p.announce(live, "ev_open", user=Who(s))
-        for i, (burner, burned, result) in enumerate(after.burns):
-            old = before.burns[i][2] if i < len(before.burns) else None
-            if old is None:
-                p.announce(live, "ev_burn", user=Who(burner), victim=Who(burned))
-            if result != old and result == SUCCESS:
-                p.announce(live, "ev_burn_success", user=Who(burner))
-            if result != old and result == BROKEN:
-                p.announce(live, "ev_burn_broken", user=Who(burner))
-        for stifled, by in game.stifled[before.stifled :]:
-            p.announce(live, "ev_stifle", user=Who(stifled), by=Who(by))
-        for s in range(6):
-            place = after.places[s]
-            went_out = sum(before.counts[s]) > 0 and sum(after.counts[s]) == 0
-            if place is not None and before.places[s] is None and went_out:
-                p.announce(live, "ev_finish", user=Who(s), place=Place(place))
-        if after.melee and not before.melee:
+        for opened in of_kind(events, Opened):
+            if opened.own:
+                p.announce(live, "ev_open", user=Who(opened.seat))
+        for burn in of_kind(events, BurnStarted):
+            p.announce(live, "ev_burn", user=Who(burn.burner), victim=Who(burn.burned))
+        for ended in of_kind(events, BurnEnded):
+            key = {SUCCESS: "ev_burn_success", BROKEN: "ev_burn_broken"}.get(ended.result)
+            if key is not None:
+                p.announce(live, key, user=Who(ended.burner))
+        for stifled in of_kind(events, Stifled):
+            p.announce(live, "ev_stifle", user=Who(stifled.seat), by=Who(stifled.by))
+        for placed in of_kind(events, Placed):
+            if placed.went_out:
+                p.announce(live, "ev_finish", user=Who(placed.seat), place=Place(placed.place))
+        if of_kind(events, MeleeBegan):
             p.announce(live, "ev_melee")
+
+    def _hand_changed(self, live: LiveTable, seat: int) -> None:
+        if live.seats[seat].user_id is not None and seat not in live.leavers:
+            self.presenter.hand_changed(live, seat)
 
     # ----------------------------------------------------------------- after a change
     async def _after_change_locked(self, live: LiveTable) -> None:
@@ -170,7 +176,7 @@ class GameFlow:
         while series is not None and series.current is not None:
             cur = series.current
             if cur.void:
-                await self.store.void_game(live.game_id)
+                await self.store.void_game(live.game_row)
                 self.presenter.announce(live, "ev_void")
                 await self._deal_locked(live)
                 continue
@@ -183,56 +189,36 @@ class GameFlow:
             await self._deal_locked(live)
 
     async def _record_result_locked(self, live: LiveTable) -> None:
-        series = live.series
-        cur = series.current
-        game = cur.game
-        points = cur.score()
-        penalties = cur.penalties()
-        team = [sum(points[s] for s in range(6) if team_of(s) == t) for t in (0, 1)]
-        updates = []
-        for seat in range(6):
-            user = live.leavers.get(seat, live.seats[seat].user_id)
-            if user is None:
-                continue
-            updates.append(
-                ProfileUpdate(
-                    user_id=user,
-                    score_delta=team[team_of(seat)] + penalties[seat],
-                    place=game.places[seat],
-                    opens=int(game.opened[seat] and not game.revolted[(seat + 3) % 6]),
-                    burns=sum(1 for b in game.burns if b.burner == seat and b.result == SUCCESS),
-                    stifles=sum(1 for _, by in game.stifled if by == seat),
-                    leaves=int(seat in game.left),
-                )
-            )
-        result = {
-            "places": list(game.places),
-            "points": points,
-            "penalties": penalties,
-            "tribute": [t.to_json() for t in (game.tribute() or [])] if live.options.series else [],
-            "chuan_san_hu": game.sweep,
-        }
-        await self.store.record_game_result(live.table.guild_id, live.game_id, updates, result)
+        series = live.running
+        cur = live.current
+        users = [live.leavers.get(seat, live.seats[seat].user_id) for seat in range(6)]
+        updates = profile_updates(cur, users)
+        result = game_result(cur, tribute=live.options.series)
+        await self.store.record_game_result(live.table.guild_id, live.game_row, updates, result)
         live.games_finished = len(series.counted)
-        self._announce_result(live, team)
+        self._announce_result(live)
         await self._seat_changes_after_game_locked(live)
 
-    def _announce_result(self, live: LiveTable, team: list[int]) -> None:
+    def _announce_result(self, live: LiveTable) -> None:
         """The game's result card: places, team points, who opened, burned, was stifled,
         and the tribute owed next game (announced together, without a pause between)."""
-        series = live.series
-        cur = series.current
-        game = cur.game
-        order = sorted(range(6), key=lambda s: game.places[s])
+        series = live.running
+        cur = live.current
+        game = live.running_game
+        places = [p for p in game.places if p is not None]
+        if len(places) != 6:
+            raise RuntimeError(f"table {live.id}: a finished game without six places")
+        order = sorted(range(6), key=lambda s: places[s])
+        team = team_totals(cur.score())
         p = self.presenter
         p.announce(
             live,
             "ev_game_over",
             number=cur.number,
-            places=[(Who(s), Place(game.places[s])) for s in order],
+            places=[(Who(s), Place(places[s])) for s in order],
             teams=f"0·2·4 {team[0]:+d} · 1·3·5 {team[1]:+d}",
         )
-        opened = [Who(s) for s in range(6) if game.opened[s] and not game.revolted[(s + 3) % 6]]
+        opened = [Who(s) for s in range(6) if counts_as_open(game.opened, game.revolted, s)]
         if opened:
             p.announce(live, "ev_result_opened", users=opened)
         burners = [Who(b.burner) for b in game.burns if b.result == SUCCESS]
@@ -260,8 +246,8 @@ class GameFlow:
         live.pending_joins.clear()
 
     async def _finish_series_locked(self, live: LiveTable) -> None:
-        series = live.series
-        await self.store.finish_series(live.series_id, series.totals())
+        series = live.running
+        await self.store.finish_series(live.series_row, series.totals())
         await self.store.set_table_status(live.id, "lobby")
         await self._set_deadline_locked(live, None, frozenset())
         scores = series.player_scores()
@@ -284,18 +270,18 @@ class GameFlow:
         seed = self.rng.randrange(2**31)
         hands = deal(seed)
         row = await self.store.start_game(
-            live.series_id, seed, [" ".join(str(c) for c in h) for h in hands]
+            live.series_row, seed, [" ".join(str(c) for c in h) for h in hands]
         )
         live.game_id = row.id
         live.players.clear()
-        cur = live.series.start_game(hands, seed)
+        cur = live.running.start_game(hands, seed)
         if cur.paid:
             self.presenter.announce(
                 live,
                 "ev_tribute",
-                lines=[(Who(p.payer), Who(p.receiver), format_cards(p.cards)) for p in cur.paid],
+                lines=[(Who(t.payer), Who(t.receiver), t.cards) for t in tribute_paid(cur)],
             )
-        if len(live.series.deals) > 1:  # the first deal is announced by the start reply
+        if len(live.running.deals) > 1:  # the first deal is announced by the start reply
             self.presenter.announce(live, "ev_next_game", number=cur.number)
         for seat in range(6):
             if live.seats[seat].user_id is not None:
@@ -305,13 +291,12 @@ class GameFlow:
     def _waiting_humans(self, live: LiveTable) -> frozenset[int]:
         if not live.playing:
             return frozenset()
-        return frozenset(s for s in live.series.to_act if not live.is_ai(s))
+        return frozenset(s for s in live.running.to_act if not live.is_ai(s))
 
     def _prompt_kind(self, live: LiveTable) -> str:
-        cur = live.series.current
-        if cur.game is None:
+        g = live.current.game
+        if g is None:
             return P_RETURN
-        g = cur.game
         if g.phase in (DECLARE, REVOLT):
             return g.phase
         return P_BURN if g.window is not None else TURN
@@ -319,17 +304,18 @@ class GameFlow:
     def question_token(self, live: LiveTable) -> str:
         """Names the question the table asks now, from the game state alone (so it is the
         same after a restart): deal, kind and where in the log the question began."""
-        series = live.series
-        cur = series.current
+        series = live.running
+        cur = live.current
         kind = self._prompt_kind(live)
-        if cur.game is None:
+        game = cur.game
+        if game is None:
             start = sum(r.cards is not None for r in cur.returns)
         elif kind in (DECLARE, REVOLT):
             start = 0
-        elif kind == P_BURN:
-            start = len(cur.game.actions) - len(cur.game.window)
+        elif game.window is not None:
+            start = len(game.actions) - len(game.window)
         else:
-            start = len(cur.game.actions)
+            start = len(game.actions)
         return f"{len(series.deals)}.{kind}.{start}"
 
     async def _update_clock_locked(self, live: LiveTable) -> None:
@@ -338,8 +324,8 @@ class GameFlow:
         waiting = self._waiting_humans(live)
         if self._next_step(live) is not None:
             waiting = frozenset()  # automatic actions first; then we see who is waited on
-        kind = self._prompt_kind(live) if waiting else None
-        key = (len(live.series.deals), kind) if waiting else None
+        kind = self._prompt_kind(live) if waiting else ""
+        key = (len(live.running.deals), kind) if waiting else None
         stale = live.waiting if key != live.clock_key else live.waiting - waiting
         for seat in sorted(stale):
             self.presenter.answered(live, seat)
@@ -366,7 +352,7 @@ class GameFlow:
         elif kind != P_BURN:
             self.presenter.ping(live, sorted(new), "your_turn_many")
             live.last_pinged = None
-        await self._set_deadline_locked(live, self.clock() + seconds, waiting)
+        await self._set_deadline_locked(live, self.clock.now() + seconds, waiting)
 
     async def _set_deadline_locked(
         self, live: LiveTable, deadline: float | None, waiting: frozenset[int]
@@ -380,15 +366,17 @@ class GameFlow:
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         if deadline is not None:
-            live.tasks["timer"] = asyncio.create_task(self._timer(live, deadline))
+            live.tasks["timer"] = self.supervisor.start(
+                live.id, "clock", self._timer(live, deadline)
+            )
 
     async def _timer(self, live: LiveTable, deadline: float) -> None:
         warn_at = deadline - self.warn_before
-        if self.warn_before > 0 and warn_at - self.clock() > 1:
-            await asyncio.sleep(warn_at - self.clock())
+        if self.warn_before > 0 and warn_at - self.clock.now() > 1:
+            await self.clock.sleep(warn_at - self.clock.now())
             if live.deadline == deadline and live.waiting:
-                self.presenter.warn(live, sorted(live.waiting), round(deadline - self.clock()))
-        await asyncio.sleep(max(0.0, deadline - self.clock()))
+                self.presenter.warn(live, sorted(live.waiting), round(deadline - self.clock.now()))
+        await self.clock.sleep(max(0.0, deadline - self.clock.now()))
         async with live.lock:
             if live.deadline != deadline or live.ended:
                 return
@@ -401,7 +389,7 @@ class GameFlow:
         timed-out turn in a row leaves the AI in the seat until ``back``."""
         await self._set_deadline_locked(live, None, live.waiting)  # this clock is spent
         for seat in sorted(live.waiting):
-            if not live.playing or seat not in live.series.to_act:
+            if not live.playing or seat not in live.running.to_act:
                 continue
             kind = self._prompt_kind(live)
             if kind == TURN:
@@ -410,10 +398,10 @@ class GameFlow:
                     await self.store.set_standin(live.id, seat, True, live.ai_kind(seat))
                     self.presenter.announce(live, "timeout_standin", user=Who(seat))
                 live.seats[seat] = (await self.store.get_seats(live.id))[seat]
-                action = await self._ai_action(live, seat)
+                action = await self._ai_act_locked(live, seat)
             else:
                 action = self._default_answer(live, seat, kind)
-            await self._apply_locked(live, action)
+                await self._apply_locked(live, action)
             cards = str(action.cards) if action.cards is not None else None
             self.presenter.announce(
                 live, "ev_clock_played", user=Who(seat), what=Acted(action.verb, cards)
@@ -422,20 +410,20 @@ class GameFlow:
 
     def _default_answer(self, live: LiveTable, seat: int, kind: str) -> Action:
         if kind == P_RETURN:
-            return Action(seat, RETURN, live.series.default_return(seat))
+            return Action(seat, RETURN, live.running.default_return(seat))
         return Action(seat, {DECLARE: NODECLARE, REVOLT: NOREVOLT, P_BURN: NOBURN}[kind])
 
     # ----------------------------------------------------------------- AI and auto-pass
     async def _ai_action(self, live: LiveTable, seat: int) -> Action:
         """What the seat's AI does now (run in a thread for the slower kinds)."""
-        series = live.series
+        series = live.running
+        cur = live.current
         kind = live.ai_kind(seat)
         key = (seat, kind)
         player = live.players.get(key)
         if player is None:
-            player = make_player(kind, (series.current.seed or 0) * 6 + seat)
+            player = make_player(kind, (cur.seed or 0) * 6 + seat)
             live.players[key] = player
-        cur = series.current
         if cur.game is None:
             n, allowed = series.returnable(seat)
             return Action(seat, RETURN, player.choose_return(allowed, n))
@@ -447,8 +435,8 @@ class GameFlow:
     def _next_step(self, live: LiveTable) -> _Step | None:
         if live.ended or not live.playing:
             return None
-        series = live.series
-        cur = series.current
+        series = live.running
+        cur = live.current
         index = len(cur.game.actions) if cur.game else sum(r.cards is not None for r in cur.returns)
         for seat in series.to_act:
             if live.is_ai(seat):
@@ -464,7 +452,9 @@ class GameFlow:
         """Make sure the automatic actions of this table are being taken."""
         task = live.tasks.get("drive")
         if task is None or task.done():
-            live.tasks["drive"] = asyncio.create_task(self._drive(live))
+            live.tasks["drive"] = self.supervisor.start(
+                live.id, "automatic play", self._drive(live)
+            )
 
     async def _drive(self, live: LiveTable) -> None:
         while True:
@@ -474,29 +464,46 @@ class GameFlow:
                 return
             phase = self._prompt_kind(live)
             if step.ai and self.ai_delay > 0 and phase in (TURN, P_BURN):
-                await asyncio.sleep(self.ai_delay)
+                await self.clock.sleep(self.ai_delay)
             async with live.lock:
                 if self._next_step(live) != step:
                     continue
                 if step.ai:
-                    action = await self._ai_action(live, step.seat)
+                    await self._ai_act_locked(live, step.seat)
                 else:
-                    action = Action(step.seat, PASS)
-                try:
-                    await self._apply_locked(live, action)
-                except IllegalActionError as exc:  # an AI bug must not stop the table
-                    action = live.series.current.game.legal_actions(step.seat)[0]
-                    self._log_ai_error(live, step.seat, exc)
-                    await self._apply_locked(live, action)
+                    await self._apply_locked(live, Action(step.seat, PASS))
                 await self._after_change_locked(live)
 
-    def _log_ai_error(self, live: LiveTable, seat: int, exc: Exception) -> None:
-        logging.getLogger("gouji.bot").warning(
-            "table %s seat %s: the AI chose an illegal action (%s); took the first legal one",
-            live.id,
-            seat,
-            exc,
+    async def _ai_act_locked(self, live: LiveTable, seat: int) -> Action:
+        """The seat's AI acts. An AI that fails or whose action is refused must not stop the
+        table: the first legal action is taken instead (a default one where there is one:
+        no burn, no declaring, no revolution, the lowest return), and that is logged."""
+        action: Action | None = None
+        try:
+            action = await self._ai_action(live, seat)
+        except Exception:  # an AI bug
+            log.exception("table %s seat %s: the AI failed to choose", live.id, seat)
+        if action is not None:
+            try:
+                await self._apply_locked(live, action)
+                return action
+            except IllegalActionError as exc:
+                log.warning("table %s seat %s: the AI chose %s: %s", live.id, seat, action, exc)
+        kind = self._prompt_kind(live)
+        action = self._fallback_action(live, seat)
+        log.warning(
+            "table %s seat %s (%s): took %s instead of the AI's choice", live.id, seat, kind, action
         )
+        await self._apply_locked(live, action)
+        return action
+
+    def _fallback_action(self, live: LiveTable, seat: int) -> Action:
+        """A legal action for ``seat`` in every phase (play, burn window, declare, revolt,
+        return): the first of the engine's legal actions, or the lowest return."""
+        game = live.current.game
+        if game is None:
+            return Action(seat, RETURN, live.running.default_return(seat))
+        return game.legal_actions(seat)[0]
 
     async def settle(self, live: LiveTable) -> None:
         """Wait until the table has taken every automatic action it can (tests)."""

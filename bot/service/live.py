@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.service.errors import UserError
 from data import Seat, Table
-from engine.game import Options
-from engine.series import Series
+from engine.game import Game, Options
+from engine.series import Series, SeriesGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +80,7 @@ class LiveTable:
     last_pinged: int | None = None  # user last mentioned for their turn
     last_activity: float = 0.0
     ended: bool = False
-    tasks: dict[str, asyncio.Task] = field(default_factory=dict)
+    tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -92,10 +92,47 @@ class LiveTable:
         return self.series is not None and not self.series.finished
 
     @property
-    def game(self):
+    def game(self) -> Game | None:
         """The engine game of the current deal, or None."""
         cur = self.series.current if self.series else None
         return cur.game if cur else None
+
+    # Where the caller knows a series is on (checked by ``playing`` or the flow): the series,
+    # its current deal and their rows. Reaching one that is not there is a bug.
+    @property
+    def running(self) -> Series:
+        """The table's series."""
+        if self.series is None:
+            raise RuntimeError(f"table {self.id} has no series")
+        return self.series
+
+    @property
+    def current(self) -> SeriesGame:
+        """The current deal of the table's series."""
+        cur = self.running.current
+        if cur is None:
+            raise RuntimeError(f"table {self.id}: its series has no deal yet")
+        return cur
+
+    @property
+    def running_game(self) -> Game:
+        """The engine game of the current deal (not during tribute returns)."""
+        game = self.current.game
+        if game is None:
+            raise RuntimeError(f"table {self.id}: tribute is being returned, no game yet")
+        return game
+
+    @property
+    def series_row(self) -> int:
+        if self.series_id is None:
+            raise RuntimeError(f"table {self.id} has no series row")
+        return self.series_id
+
+    @property
+    def game_row(self) -> int:
+        if self.game_id is None:
+            raise RuntimeError(f"table {self.id} has no game row")
+        return self.game_id
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` holds, or None."""

@@ -16,14 +16,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import time
-from collections.abc import Callable
 from typing import Any
 
+from bot.service.clock import Clock, SystemClock
 from bot.service.errors import UserError
 from bot.service.flow import GameFlow
 from bot.service.live import LiveTable, TableOptions
 from bot.service.presenter import Mention, Presenter, Who
+from bot.service.supervise import Supervisor
 from data import ActiveTable, Store
 from engine.actions import (
     BURN,
@@ -61,7 +61,7 @@ class TableService(GameFlow):
         ai_delay: float = 0.8,
         warn_before: float = 10.0,
         idle_seconds: float = 3600.0,
-        clock: Callable[[], float] = time.time,
+        clock: Clock | None = None,
         rng: random.Random | None = None,
     ) -> None:
         self.store = store
@@ -69,7 +69,8 @@ class TableService(GameFlow):
         self.ai_delay = ai_delay
         self.warn_before = warn_before
         self.idle_seconds = idle_seconds
-        self.clock = clock
+        self.clock = clock or SystemClock()
+        self.supervisor = Supervisor(self._break_table)
         self.rng = rng or random.SystemRandom()
         self.tables: dict[int, LiveTable] = {}
         self.by_channel: dict[int, int] = {}
@@ -97,7 +98,7 @@ class TableService(GameFlow):
         return seat
 
     def _touch(self, live: LiveTable) -> None:
-        live.last_activity = self.clock()
+        live.last_activity = self.clock.now()
 
     # ----------------------------------------------------------------- lobby
     async def open_table(
@@ -125,7 +126,7 @@ class TableService(GameFlow):
         self.by_channel[live.table.channel_id] = live.id
 
     async def join(
-        self, channel_id: int, user_id: int, seat: int | None = None
+        self, channel_id: int | None, user_id: int, seat: int | None = None
     ) -> tuple[LiveTable, int, bool]:
         """Sit down (in ``seat`` or the next free one). Returns (table, seat, later): an AI
         seat during a game is taken over when that game ends (``later``)."""
@@ -150,7 +151,7 @@ class TableService(GameFlow):
             self.presenter.table_changed(live)
             return live, seat, False
 
-    async def leave(self, channel_id: int, user_id: int) -> tuple[LiveTable, int, bool]:
+    async def leave(self, channel_id: int | None, user_id: int) -> tuple[LiveTable, int, bool]:
         """Leave the table. During a game that is the engine's ``leave`` (−10) and the AI
         plays the seat. Returns (table, seat, during_game)."""
         live = self.table_in(channel_id)
@@ -176,7 +177,7 @@ class TableService(GameFlow):
             return live, seat, True
 
     async def add_ai(
-        self, channel_id: int, user_id: int, seat: int | None = None, kind: str = "hint"
+        self, channel_id: int | None, user_id: int, seat: int | None = None, kind: str = "hint"
     ) -> tuple[LiveTable, list[int]]:
         """Fill ``seat`` (or every empty seat) with an AI player of ``kind``."""
         live = self.table_in(channel_id)
@@ -197,7 +198,7 @@ class TableService(GameFlow):
             return live, seats
 
     async def remove_ai(
-        self, channel_id: int, user_id: int, seat: int | None = None
+        self, channel_id: int | None, user_id: int, seat: int | None = None
     ) -> tuple[LiveTable, list[int]]:
         """Free ``seat`` (or every seat) held by an AI player."""
         live = self.table_in(channel_id)
@@ -219,7 +220,7 @@ class TableService(GameFlow):
         if user_id != live.table.creator_id and live.seat_of(user_id) is None:
             raise UserError("not_seated")
 
-    def check_start(self, channel_id: int, user_id: int, *, again: bool = False) -> None:
+    def check_start(self, channel_id: int | None, user_id: int, *, again: bool = False) -> None:
         """Raise the ``UserError`` that :meth:`start` would raise now, if any."""
         live = self.table_in(channel_id)
         if again:
@@ -234,7 +235,9 @@ class TableService(GameFlow):
         if missing:
             raise UserError("need_six", missing=missing)
 
-    async def start(self, channel_id: int, user_id: int, *, again: bool = False) -> LiveTable:
+    async def start(
+        self, channel_id: int | None, user_id: int, *, again: bool = False
+    ) -> LiveTable:
         """Start a series (the creator; with ``again`` any seated player, after a series)."""
         live = self.table_in(channel_id)
         async with live.lock:
@@ -252,7 +255,7 @@ class TableService(GameFlow):
             await self._after_change_locked(live)
             return live
 
-    async def end(self, channel_id: int, user_id: int, may_manage: bool) -> LiveTable:
+    async def end(self, channel_id: int | None, user_id: int, may_manage: bool) -> LiveTable:
         """End the table (its creator, or someone who may manage the channel)."""
         live = self.table_in(channel_id)
         if user_id != live.table.creator_id and not may_manage:
@@ -266,6 +269,11 @@ class TableService(GameFlow):
             await self.store.abandon_series(live.series_id)
         await self.store.set_table_status(live.id, "ended")
         await self._set_deadline_locked(live, None, frozenset())
+        self._forget_locked(live)
+        self.presenter.closed(live, key)
+
+    def _forget_locked(self, live: LiveTable) -> None:
+        """The table is over: out of memory, its background tasks stopped."""
         live.ended = True
         self.by_channel.pop(live.table.channel_id, None)
         self.tables.pop(live.id, None)
@@ -273,9 +281,8 @@ class TableService(GameFlow):
             if task is not asyncio.current_task():
                 task.cancel()
             live.tasks.pop(name, None)
-        self.presenter.closed(live, key)
 
-    async def back(self, channel_id: int, user_id: int) -> tuple[LiveTable, int]:
+    async def back(self, channel_id: int | None, user_id: int) -> tuple[LiveTable, int]:
         """Take the seat back from the AI (托管)."""
         live = self.table_in(channel_id)
         async with live.lock:
@@ -302,7 +309,7 @@ class TableService(GameFlow):
     def _check_turn(self, live: LiveTable, seat: int) -> None:
         if not live.playing:
             raise UserError("not_playing")
-        waiting = live.series.to_act
+        waiting = live.running.to_act
         if seat in waiting:
             return
         if len(waiting) == 1:
@@ -371,10 +378,10 @@ class TableService(GameFlow):
         """The hint (提示) for the user's seat now."""
         seat = self.seat_for(live, user_id)
         self._check_turn(live, seat)
-        series = live.series
-        if series.current.game is None:
-            return Action(seat, RETURN, series.default_return(seat))
-        return suggest(series.current.game.observe(seat))
+        game = live.current.game
+        if game is None:
+            return Action(seat, RETURN, live.running.default_return(seat))
+        return suggest(game.observe(seat))
 
     def choices(self, live: LiveTable, user_id: int, typed: str = "") -> list[str]:
         """Card strings the user may play (or burn with) now, most useful first, filtered by
@@ -465,13 +472,13 @@ class TableService(GameFlow):
             await self._update_clock_locked(live)
             return
         live.deadline = None  # force the timer to start
-        live.clock_key = (len(live.series.deals), self._prompt_kind(live))  # already asked
+        live.clock_key = (len(live.running.deals), self._prompt_kind(live))  # already asked
         await self._set_deadline_locked(live, deadline, waiting)
 
     # ----------------------------------------------------------------- idle tables
     async def end_idle(self) -> list[int]:
         """End every table nobody touched for ``idle_seconds``; returns their ids."""
-        now = self.clock()
+        now = self.clock.now()
         ended = []
         for live in list(self.tables.values()):
             if now - live.last_activity >= self.idle_seconds:
@@ -484,6 +491,21 @@ class TableService(GameFlow):
     async def close(self) -> None:
         """Stop every table's timers and automatic play (the bot is shutting down)."""
         for live in self.tables.values():
-            for task in live.tasks.values():
-                task.cancel()
             live.tasks.clear()
+        self.supervisor.cancel_all()
+
+    # ----------------------------------------------------------------- failures
+    async def _break_table(self, table_id: int, job: str, exc: Exception) -> None:
+        """A background task of the table failed (logged by the supervisor): set the table
+        aside as broken, say so in its channel; the other tables go on."""
+        live = self.tables.get(table_id)
+        if live is None or live.ended:
+            return
+        reason = f"table {table_id}: the {job} stopped ({type(exc).__name__})"
+        async with live.lock:
+            self._forget_locked(live)
+            try:
+                await self.store.mark_broken(table_id, reason)
+            except Exception:
+                log.exception("table %s: marking it broken failed", table_id)
+        self.presenter.broken(table_id, live.table.channel_id, reason)

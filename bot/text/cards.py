@@ -40,9 +40,9 @@ def rank_name(rank: int, lang: str) -> str:
 
 
 def _counts(cards: Iterable[Card] | Play | str) -> list[int]:
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
-    return counts_of(cards)
+    if isinstance(cards, Play):
+        return cards.counts()
+    return counts_of(parse_cards(cards) if isinstance(cards, str) else cards)
 
 
 def hand_text(cards: Iterable[Card] | Play | str, lang: str) -> str:

@@ -2,9 +2,9 @@
 
 ``text(lang, key, **params)`` formats a message; ``lang_of(locale)`` maps a Discord locale to
 ``"zh"`` or ``"en"``; ``error_text(exc, lang)`` turns a :class:`~bot.service.errors.UserError` or an
-engine error into a reply (engine errors by their ``code``/``params`` when the catalog knows
-the code, else their English message). Command names and descriptions are translated for
-Discord by :class:`bot.discord_bot.translator.GoujiTranslator` from ``COMMAND_TEXTS``.
+engine error into a reply (engine errors by their ``code``/``params`` from the one refusal
+table, :data:`bot.text.refusals.ZH`, else their English message). Command names and
+descriptions: :mod:`bot.text.commands`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service.errors import UserError
+from bot.text.refusals import ZH
 
 LANGS = ("zh", "en")
 
@@ -66,7 +67,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{missing} seat(s) are empty: sit down with /gouji join, or fill them with /gouji ai add.",
     ),
     "series_running": (
-        "牌局正在进行：等它打完，或由开桌人 /gouji end。",
+        "正在打牌：等这局打完，或由开桌人 /gouji end。",
         "A game is in progress: wait for it to end, or the creator can /gouji end it.",
     ),
     "not_playing": (
@@ -354,66 +355,17 @@ def place_name(lang: str, place: int) -> str:
     return PLACE_NAMES["zh" if lang == "zh" else "en"][place - 1]
 
 
-# Engine refusals (IllegalActionError.code → Chinese template with the same params). English
-# replies use the engine's own message; an unknown code falls back to it in both languages.
-ENGINE_ZH: dict[str, str] = {
-    "no_seat": "没有 {seat} 号位：座位是 0 到 5",
-    "game_over": "这一局已经结束了",
-    "already_left": "{seat} 号位已经离开了这一局",
-    "already_declared": "{seat} 号位已经答过宣不宣点了",
-    "already_revolt_answered": "{seat} 号位已经答过革不革命了",
-    "may_not_revolt": "{seat} 号位不能革命：只有没有 2 也没有王的人可以",
-    "declare_time": "现在是宣点的时候：选宣点或不宣",
-    "revolt_time": "现在是革命的时候：选革命或不革命",
-    "window_waits": "还没轮到你：在等 {seats} 号位决定烧不烧",
-    "already_burn_answered": "{seat} 号位已经答过烧不烧了",
-    "burn_deciding_yours": "还没轮到你：{seats} 号位在决定烧不烧你的牌",
-    "burn_deciding": "还没轮到你：{seats} 号位在决定烧不烧",
-    "answer_burn": "{seat} 号位的够级牌可以烧：选一手烧，或不烧",
-    "no_window": "现在没有可以烧的牌",
-    "not_your_turn": "还没轮到你：{seats} 号位出牌",
-    "not_held": "你手里没有 {cards}",
-    "not_held_hand": "你手里没有 {cards}：你的牌是 {hand}",
-    "does_not_beat": "{cards} 管不住 {standing}",
-    "wrong_size": "{cards} 管不住 {standing}：要出正好 {size} 张",
-    "not_higher": "{cards} 管不住 {standing}：每张都要比对应位置的牌大",
-    "burn_incomplete": "用 {cards} 烧的话剩下的牌走不完：烧牌后除了最后一手，每次出牌都要带王",
-    "burn_lead": "烧牌时除了最后一手，每次出牌都要带王，而且剩下的牌还要能走完",
-    "lead_no_pass": "该你出牌（发牌），不能过",
-    "verb_not_now": "现在不能「{verb}」：出牌、过牌或让牌",
-    "gouji_opposite_only": "{seat} 号位不能管 {q} 号位的够级牌：只有对家 {opp} 号位能管",
-    "passed_round": "{seat} 号位这一轮已经过牌了，只能管对家的牌",
-    "three_last": "3 只能在最后一手一起出（憋三）",
-    "yield_melee": "四户乱缠时不能让牌",
-    "yield_lead": "该你发牌，没有可让的",
-    "yield_opposite_only": "只能让对家的牌",
-    "yield_gouji": "够级牌不能让",
-    "yield_twice": "这手牌你已经让过了：管上或过牌",
-    "yield_nobody": "你后面没人能管这手牌：管上或过牌",
-    "yield_upstream": "你前面两家都过牌之后才能让牌",
-    "series_over": "这个进贡局已经打完了",
-    "game_not_over": "这一局还没打完",
-    "no_game": "还没发牌",
-    "no_return_due": "现在没有要还的贡",
-    "return_first": "要先还贡：{seat} 号位还 {count} 张给 {to} 号位",
-    "return_turn": "还没轮到你：{seat} 号位先还贡",
-    "return_count": "要正好还 {count} 张给 {to} 号位",
-    "return_not_held": "你手里没有 {cards}",
-    "return_rank": "还给对手的牌只能是 {to} 号位手里有的点数（不还单张）",
-}
-
-
 def error_text(exc: Exception, lang: str) -> str:
     """A short reply for a refused request, in ``lang``."""
     if isinstance(exc, UserError):
         return text(lang, exc.key, **exc.params)
     code = getattr(exc, "code", None)
     params = getattr(exc, "params", None) or {}
-    if lang == "zh" and code in ENGINE_ZH:
+    if lang == "zh" and code in ZH:
         from bot.text.cards import readable_params  # cards.py uses this module's text()
 
         try:
-            return ENGINE_ZH[code].format(**readable_params(params, lang)) + "。"
+            return ZH[code].format(**readable_params(params, lang)) + "。"
         except (KeyError, IndexError):
             pass
     message = str(exc)

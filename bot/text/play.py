@@ -9,11 +9,26 @@ answers of a simultaneous phase (宣点, 革命) and of a burn window stay hidde
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot.text.terminal import pad, place_name, seat_label
 from engine.cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, TWO
-from engine.game import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, Game
+from engine.events import (
+    BurnEnded,
+    BurnStarted,
+    Declared,
+    Event,
+    Lead,
+    MeleeBegan,
+    Opened,
+    Passed,
+    Placed,
+    Played,
+    Revolted,
+    Stifled,
+    Yielded,
+    of_kind,
+)
+from engine.game import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE
 from engine.observation import Observation
 from engine.scoring import opposite_of, team_of
 
@@ -269,83 +284,41 @@ def hint_text(verb: str, cards: str, lang: str) -> str:
     return t(lang, "hint", what=what)
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """The public state the narration compares."""
-
-    phase: str
-    places: tuple
-    opened: tuple
-    burns: tuple
-    stifled: tuple
-    melee: bool
-    standing_seat: int | None
-    window: bool
-
-
-def snapshot(game: Game) -> Snapshot:
-    """The public state of ``game`` now."""
-    return Snapshot(
-        phase=game.phase,
-        places=tuple(game.places),
-        opened=tuple(game.opened),
-        burns=tuple((b.burner, b.burned, b.result) for b in game.burns),
-        stifled=tuple(game.stifled),
-        melee=game.melee,
-        standing_seat=game.standing_seat,
-        window=game.window is not None,
-    )
-
-
-def narrate(before: Snapshot, action, game: Game, names: Sequence[str], lang: str) -> list[str]:
-    """What became public by ``action``: the action itself (hidden answers excepted) and
-    what it changed (burns, 开点, places, melee, the end of a phase or a round)."""
+def narrate(events: list[Event], names: Sequence[str], lang: str) -> list[str]:
+    """What became public (:mod:`engine.events`): the action itself (hidden answers
+    excepted) and what it changed (burns, 开点, places, melee, the end of a phase or a round)."""
     who = [seat_label(names, s) for s in range(6)]
     lines = []
-    verb = action.verb
-    if verb == "play":
-        gouji = t(lang, "n_gouji") if action.cards.is_gouji else ""
-        lines.append(t(lang, "n_play", who=who[action.seat], cards=action.cards, gouji=gouji))
-    elif verb in ("pass", "yield"):
-        lines.append(t(lang, f"n_{verb}", who=who[action.seat]))
-    after = snapshot(game)
-    if before.phase == DECLARE_PHASE and after.phase != DECLARE_PHASE:
-        declared = [who[s] for s in range(6) if game.declared[s]]
+    for played in of_kind(events, Played):
+        gouji = t(lang, "n_gouji") if played.gouji else ""
+        lines.append(t(lang, "n_play", who=who[played.seat], cards=played.cards, gouji=gouji))
+    for passed in of_kind(events, Passed):
+        lines.append(t(lang, "n_pass", who=who[passed.seat]))
+    for yielded in of_kind(events, Yielded):
+        lines.append(t(lang, "n_yield", who=who[yielded.seat]))
+    for declared in of_kind(events, Declared):
+        names_ = ", ".join(who[s] for s in declared.seats)
         lines.append(
-            t(lang, "n_declared", who=", ".join(declared))
-            if declared
-            else t(lang, "n_nobody_declared")
+            t(lang, "n_declared", who=names_) if declared.seats else t(lang, "n_nobody_declared")
         )
-    if before.phase == REVOLT_PHASE and after.phase != REVOLT_PHASE:
-        revolted = [who[s] for s in range(6) if game.revolted[s]]
-        if revolted:
-            lines.append(t(lang, "n_revolted", who=", ".join(revolted)))
-    for burner, burned, _ in after.burns[len(before.burns) :]:
-        cards = (game.last_action[burner] or "burn ?")[5:]
-        lines.append(t(lang, "n_burn", who=who[burner], burned=who[burned], cards=cards))
-    for old, new in zip(before.burns, after.burns, strict=False):
-        if old[2] != new[2]:
-            lines.append(
-                t(
-                    lang,
-                    "n_burn_success" if new[2] == "success" else "n_burn_broken",
-                    who=who[new[0]],
-                )
-            )
-    for s in range(6):
-        if after.opened[s] and not before.opened[s] and not game.revolted[opposite_of(s)]:
-            lines.append(t(lang, "n_opened", who=who[s]))
-    for s in sorted(range(6), key=lambda s: after.places[s] or 9):
-        if after.places[s] and not before.places[s]:
-            lines.append(t(lang, "n_place", who=who[s], place=place_name(after.places[s], lang)))
-    for seat, by in after.stifled[len(before.stifled) :]:
-        lines.append(t(lang, "n_stifled", who=who[seat], by=who[by]))
-    if after.melee and not before.melee:
+    for revolted in of_kind(events, Revolted):
+        lines.append(t(lang, "n_revolted", who=", ".join(who[s] for s in revolted.seats)))
+    for burn in of_kind(events, BurnStarted):
+        cards = burn.cards or "?"
+        lines.append(t(lang, "n_burn", who=who[burn.burner], burned=who[burn.burned], cards=cards))
+    for ended in of_kind(events, BurnEnded):
+        key = "n_burn_success" if ended.result == "success" else "n_burn_broken"
+        lines.append(t(lang, key, who=who[ended.burner]))
+    for opened in of_kind(events, Opened):
+        if opened.own:
+            lines.append(t(lang, "n_opened", who=who[opened.seat]))
+    for placed in sorted(of_kind(events, Placed), key=lambda p: p.place):
+        lines.append(t(lang, "n_place", who=who[placed.seat], place=place_name(placed.place, lang)))
+    for stifled in of_kind(events, Stifled):
+        lines.append(t(lang, "n_stifled", who=who[stifled.seat], by=who[stifled.by]))
+    if of_kind(events, MeleeBegan):
         lines.append(t(lang, "n_melee"))
-    if after.phase == PLAY_PHASE and before.phase != PLAY_PHASE:
-        lines.append(t(lang, "n_leader", who=who[game.leader]))
-    elif after.phase == PLAY_PHASE and game.standing is None and before.standing_seat is not None:
-        leader = game.turn
-        key = "n_round" if leader == before.standing_seat else "n_takeover"
-        lines.append(t(lang, key, who=who[leader]))
+    keys = {"first": "n_leader", "round": "n_round", "takeover": "n_takeover"}
+    for lead in of_kind(events, Lead):
+        lines.append(t(lang, keys[lead.how], who=who[lead.seat]))
     return lines

@@ -9,8 +9,8 @@ import unicodedata
 from collections.abc import Sequence
 
 from engine.cards import format_cards
-from engine.game import SUCCESS
-from engine.scoring import PLACE_NAMES, opposite_of, team_of, title_for
+from engine.game import SUCCESS, Game
+from engine.scoring import PLACE_NAMES, counts_as_open, team_totals, title_for
 from engine.series import Series, SeriesGame
 
 LANGS = ("zh", "en")
@@ -97,16 +97,18 @@ def say(lang: str, key: str, **params: object) -> str:
     return (zh if lang == "zh" else en).format(**params)
 
 
-def place_name(place: int, lang: str) -> str:
-    """头科 … 大落; in English with the Chinese name: ``1st (头科)``."""
+def place_name(place: int | None, lang: str) -> str:
+    """头科 … 大落; in English with the Chinese name: ``1st (头科)``; no place: ""."""
+    if place is None:
+        return ""
     if lang == "zh":
         return PLACE_NAMES[place]
     return f"{('1st', '2nd', '3rd', '4th', '5th', '6th')[place - 1]} ({PLACE_NAMES[place]})"
 
 
-def seat_label(names: Sequence[str], seat: int) -> str:
-    """``名字 (seat)`` — a name with its seat number."""
-    return f"{names[seat]}({seat})"
+def seat_label(names: Sequence[str], seat: int | None) -> str:
+    """``名字 (seat)`` — a name with its seat number (no seat: "")."""
+    return f"{names[seat]}({seat})" if seat is not None else ""
 
 
 def _items(lang: str, items: list[str]) -> str:
@@ -130,7 +132,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
     if returned:
         items = [
             say(lang, "return_item", giver=who[r.giver], taker=who[r.taker],
-                cards=format_cards(r.cards))
+                cards=format_cards(r.cards or ""))
             for r in returned
         ]  # fmt: skip
         lines.append(say(lang, "returned", items=_items(lang, items)))
@@ -146,7 +148,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
             items=_items(lang, [f"{place_name(game.places[s], lang)} {who[s]}" for s in order]),
         )
     )
-    opened = [who[s] for s in range(6) if game.opened[s] and not game.revolted[opposite_of(s)]]
+    opened = [who[s] for s in range(6) if counts_as_open(game.opened, game.revolted, s)]
     lines.append(say(lang, "opened", items=_items(lang, opened)))
     burns = [
         say(
@@ -166,7 +168,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
         lines.append(say(lang, "sweep"))
     score = deal.score()
     lines.append(say(lang, "score", items=" ".join(f"{v:+d}" for v in score)))
-    team = [sum(score[s] for s in range(6) if team_of(s) == t) for t in (0, 1)]
+    team = team_totals(score)
     lines.append(say(lang, "team_score", a=team[0], b=team[1]))
     return lines
 
@@ -198,6 +200,6 @@ def describe_totals(series: Series, names: Sequence[str], lang: str) -> list[str
     return lines
 
 
-def successful_burns(game, seat: int) -> int:
+def successful_burns(game: Game, seat: int) -> int:
     """How many burns ``seat`` completed (烧成功) in ``game``."""
     return sum(1 for b in game.burns if b.burner == seat and b.result == SUCCESS)

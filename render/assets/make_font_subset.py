@@ -30,8 +30,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from fontTools import subset
-from fontTools.ttLib import TTCollection, TTFont
+from fontTools import subset  # type: ignore[import-not-found]
+from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-not-found]
 
 HERE = Path(__file__).resolve().parent
 RENDER = HERE.parent

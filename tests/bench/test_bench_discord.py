@@ -3,11 +3,20 @@ time."""
 
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
 
-from bench.discord import format_report, main, percentile, run_benchmark, summarize
+from bench.discord import (
+    FAST_THINK,
+    format_report,
+    main,
+    percentile,
+    run_benchmark,
+    summarize,
+    think_range,
+)
 
 
 def test_percentiles_by_nearest_rank() -> None:
@@ -21,9 +30,14 @@ def test_percentiles_by_nearest_rank() -> None:
     assert summarize([])["meets_target"] is False
 
 
-async def test_two_tables_report_both_kinds_of_latency() -> None:
-    fig = await run_benchmark(tables=2, actions=2, think=0.0, ai_delay=0.0, seed=3)
-    assert fig["tables"] == 2 and fig["actions"] == 2 * 2 * 4
+async def test_two_tables_report_both_kinds_of_latency_over_whole_games() -> None:
+    # The shape of the figures; without Discord's rate limits, under which today's bot
+    # needs about three times as long for a game (the next test has them on).
+    fig = await run_benchmark(
+        tables=2, actions=2, think=(0.0, 0.0), ai_delay=0.0, seed=3, rate_limits=False
+    )
+    assert fig["tables"] == 2 and fig["actions"] >= 2 * 2 * 4
+    assert fig["games_finished"] >= 2 and fig["rate_limits"] is False
     assert fig["unanswered"] == 0 and fig["stuck"] == 0
     for key in ("interactions", "autocomplete", "full_answers"):
         part = fig[key]
@@ -33,16 +47,45 @@ async def test_two_tables_report_both_kinds_of_latency() -> None:
     assert fig["full_answers"]["count"] == fig["interactions"]["count"]
     report = format_report(fig)
     assert "autocomplete" in report and "p99" in report and "2 tables" in report
+    assert "bot-token requests per action" in report
+
+
+async def test_the_discord_traffic_is_counted_per_action_turn_and_game() -> None:
+    fig = await run_benchmark(tables=1, actions=1, think=(0.0, 0.0), ai_delay=0.0, seed=5)
+    assert fig["rate_limits"] is True
+    d = fig["discord"]
+    assert d["games"] == fig["games_finished"] >= 1
+    assert d["engine_actions"] > fig["actions"]  # the AI seats act too
+    by_route = d["bot_requests_per_action_by_route"]
+    assert d["bot_requests"] > 0
+    assert d["bot_requests_per_action"] == pytest.approx(sum(by_route.values()), abs=0.01)
+    assert all(route.split()[0] in {"GET", "POST", "PATCH", "DELETE", "PUT"} for route in by_route)
+    assert not any("/interactions/" in route for route in by_route)  # outside the global limit
+    assert d["interaction_requests"] > 0
+    assert d["dm_per_own_turn"]["people"] == 4 and d["dm_per_own_turn"]["posted_mean"] > 0
+    per_game = d["channel_messages_per_game"]
+    assert per_game["lasting"] == pytest.approx(per_game["created"] - per_game["deleted"])
+    assert d["rate_limited"]["total"] == sum(d["rate_limited"]["by_scope"].values())
+
+
+def test_think_is_a_range_of_seconds() -> None:
+    assert think_range("2-8") == (2.0, 8.0) and think_range("0.5") == (0.5, 0.5)
+    assert FAST_THINK[0] < FAST_THINK[1] < 1
+    with pytest.raises(argparse.ArgumentTypeError):
+        think_range("8-2")
 
 
 def test_main_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--tables", "1", "--actions", "1", "--think", "0", "--ai-delay", "0"]
-    assert main([*argv, "--draw-processes", "0", "--json"]) == 0
+    assert main([*argv, "--draw-processes", "0", "--no-rate-limits", "--json"]) == 0
     fig = json.loads(capsys.readouterr().out)
     assert fig["tables"] == 1 and set(fig) >= {"interactions", "autocomplete", "unanswered"}
-    assert fig["draw_processes"] == 0
+    assert fig["draw_processes"] == 0 and fig["rate_limits"] is False
+    assert fig["think_seconds"] == [0.0, 0.0] and "discord" in fig
 
 
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(SystemExit):
         main(["--tables", "0"])
+    with pytest.raises(SystemExit):
+        main(["--think", "5-1"])

@@ -85,7 +85,7 @@ def test_a_series_through_stdin_returns_tribute_by_hint():
     ("lang", "typed", "expected"),
     [
         ("en", "KK", "it is time for declaring (宣点): answer 'declare' or 'nodeclare'"),
-        ("zh", "KK", "现在是宣点时间：回答“宣”（declare）或“不宣”（no）"),
+        ("zh", "KK", "现在是宣点的时候：选宣点或不宣"),
         ("en", "x7", "unknown card 'x' at position 1"),
         ("zh", "x7", "看不懂这些牌"),
         ("en", "hello", "I do not understand 'hello'"),
@@ -106,7 +106,7 @@ def test_bad_input_in_the_declare_phase_is_explained(lang, typed, expected):
     [
         ("en", "Your lead > ", ["you do not hold RRRR", "you have the lead: play a hand (you cannot pass on a lead)",
                                 "you have the lead: there is nothing to yield"]),
-        ("zh", "你发牌 > ", ["你手里没有 RRRR", "你有出牌权：请出一手牌（首家不能过牌）", "你有出牌权：没有牌可让"]),
+        ("zh", "你发牌 > ", ["你手里没有 RRRR", "该你出牌（发牌），不能过", "该你发牌，没有可让的"]),
     ],
 )  # fmt: skip
 def test_illegal_plays_are_refused_and_change_nothing(lang, lead_prompt, refusals):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from data import ProfileUpdate, Store
+from data import ActionConflictError, ProfileUpdate, Store
 
 from .conftest import new_game
 
@@ -21,8 +21,8 @@ def script_for(table_number: int) -> list[str]:
     ]
 
 
-async def test_fifty_tables_appending_at_once_lose_and_mix_nothing(db_path) -> None:
-    async with await Store.open(db_path) as store:
+async def test_fifty_tables_appending_at_once_lose_and_mix_nothing(db_url) -> None:
+    async with await Store.open(db_url) as store:
         games = [(await new_game(store, channel_id=i, seed=i))[2] for i in range(TABLES)]
         rng = random.Random(7)
 
@@ -37,7 +37,7 @@ async def test_fifty_tables_appending_at_once_lose_and_mix_nothing(db_path) -> N
         results = await asyncio.gather(*(play(n, g.id) for n, g in enumerate(games)))
         assert results == [list(range(ACTIONS))] * TABLES
 
-    async with await Store.open(db_path) as store:  # what is on disk
+    async with await Store.open(db_url) as store:  # what is on disk
         report = await store.load_active_tables()
         assert report.broken == []
         logs = {t.table.channel_id: t.games[0].actions for t in report.tables}
@@ -85,3 +85,30 @@ async def test_transactions_do_not_interleave_with_other_tasks(store: Store) -> 
             assert log[first : first + 2] == [f"{tag} pass", f"{tag} play {k + 3}"]
     assert sorted(outcomes[7:]) == [False] * 9 + [True] * 9
     assert (await store.get_profile(1, 77)).games == 9
+
+
+async def test_two_connections_racing_on_one_log_lose_nothing(db_url) -> None:
+    """Two stores (two connections, as two processes would have) append to one deal at
+    once: appends anywhere all land, contiguous; appends at an expected index that another
+    writer took fail with ActionConflictError, never with a database error."""
+    async with await Store.open(db_url) as first, await Store.open(db_url) as second:
+        _table, _series, game = await new_game(first)
+        singles = [
+            (first if i % 2 else second).append_action(game.id, f"{i % 6} pass") for i in range(40)
+        ]
+        batches = [
+            (second if i % 2 else first).append_actions(game.id, [f"{i % 6} pass", "0 yield"])
+            for i in range(10)
+        ]
+        results = await asyncio.gather(*singles, *batches)
+        indexes = [*results[:40], *(i for batch in results[40:] for i in batch)]
+        assert sorted(indexes) == list(range(60))
+        log = await first.get_actions(game.id)
+        assert all(log[batch[1]] == "0 yield" for batch in results[40:])  # batches stay whole
+        results = await asyncio.gather(
+            first.append_action(game.id, "0 yield", expected_index=60),
+            second.append_actions(game.id, ["1 yield"], expected_index=60),
+            return_exceptions=True,
+        )
+        assert sum(isinstance(r, ActionConflictError) for r in results) == 1
+        assert len(await first.get_actions(game.id)) == 61

@@ -1,5 +1,5 @@
 """Durability at the storage level: a writer killed with SIGKILL at seeded random moments
-loses nothing it acknowledged; the log stays contiguous and in order."""
+loses nothing it acknowledged; the log stays contiguous and in order. On both backends."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from .crashkit import run_and_kill
 KILL_POINTS = 24
 
 
-async def test_acknowledged_actions_survive_sigkill(tmp_path) -> None:
-    db = tmp_path / "crash.db"
+async def test_acknowledged_actions_survive_sigkill(db_url) -> None:
+    db = db_url
     rng = random.Random(20261129)
     acked: dict[int, str] = {}
     game_ids = set()
@@ -22,7 +22,7 @@ async def test_acknowledged_actions_survive_sigkill(tmp_path) -> None:
         during_start = point in (0, 9)  # kill while the store opens (first time: migrating)
         acks = run_and_kill(
             "tests.data.crash_child",
-            [str(db), "append", str(point)],
+            [db, "append", str(point)],
             kill_after_acks=0 if during_start else rng.randint(1, 60),
             delay=rng.uniform(0, 0.15) if during_start else rng.choice([0.0, rng.uniform(0, 0.01)]),
         )

@@ -1,5 +1,5 @@
 """Durability at the game level: six hint AIs play a five-game tribute series into a real
-database file in a child process (:mod:`tests.data.game_child`), which is killed with
+database (SQLite and PostgreSQL) in a child process (:mod:`tests.data.game_child`), which is killed with
 SIGKILL at seeded random moments. After every kill the store still holds every action the
 child acknowledged, in order; the series rebuilt from it the bot's way (``load_active_tables``
 → ``export_series_record`` → ``series_from_record``) is the state the logged actions give when
@@ -13,13 +13,13 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 
 from data import Store
 from engine.record import replay, series_from_record
 from engine.scoring import title_for
 
 from . import game_child
+from .conftest import sqlite_file
 from .crashkit import REPO_ROOT, Ack, parse_acks, run_and_kill
 
 SEED = 20261129
@@ -29,7 +29,7 @@ DEAL_END_KILLS = (3, 7, 12, 16, 20)  # … right after acknowledging a deal's la
 CHILD = "tests.data.game_child"
 
 
-async def series_state(db: Path) -> tuple[int, tuple, dict, list[list[str]]]:
+async def series_state(db: str) -> tuple[int, tuple, dict, list[list[str]]]:
     """(series id, deal rows, restored series snapshot, action logs) as a restart sees them."""
     async with await Store.open(db) as store:
         active = await game_child.open_table(store)
@@ -38,7 +38,7 @@ async def series_state(db: Path) -> tuple[int, tuple, dict, list[list[str]]]:
     return active.series.id, active.games, game_child.snapshot(series), logs
 
 
-async def uninterrupted(db: Path) -> tuple[dict, list[Ack]]:
+async def uninterrupted(db: str) -> tuple[dict, list[Ack]]:
     """The series record and acknowledgements of a run that nobody kills."""
     acks: list[Ack] = []
     async with await Store.open(db) as store:
@@ -78,26 +78,26 @@ def where_killed(games: tuple, logs: list[list[str]], reference: list[list[str]]
     return "between deals or at the end"
 
 
-async def test_series_survives_sigkill_and_plays_on_identically(tmp_path) -> None:
-    record, reference_acks = await uninterrupted(tmp_path / "reference.db")
-    _, reference_games, _, reference = await series_state(tmp_path / "reference.db")
+async def test_series_survives_sigkill_and_plays_on_identically(tmp_path, db_url) -> None:
+    reference_db = str(tmp_path / "reference.db")  # the uninterrupted run, on SQLite
+    record, reference_acks = await uninterrupted(reference_db)
+    _, reference_games, _, reference = await series_state(reference_db)
     assert any(g.game.status == "void" for g in reference_games)  # the rigged deal was void
     deal_ends = [sum(map(len, reference[: k + 1])) for k in range(len(reference))]
     total = deal_ends[-1]
     assert total == len(reference_acks)
 
-    db = tmp_path / "crash.db"
+    db = db_url
+    file = sqlite_file(db)
     rng = random.Random(SEED)
     acked: dict[tuple[int, int], str] = {}
     committed = 0  # actions in the store, over all deals
     landed: Counter[str] = Counter()
     for point in range(KILL_POINTS):
         kill_after, delay = kill_moment(rng, point, committed, deal_ends)
-        acks = run_and_kill(
-            CHILD, [str(db), str(SEED), "60"], kill_after_acks=kill_after, delay=delay
-        )
+        acks = run_and_kill(CHILD, [db, str(SEED), "60"], kill_after_acks=kill_after, delay=delay)
         acked.update({(a.game_id, a.index): a.action for a in acks})
-        if not db.exists():
+        if file is not None and not file.exists():
             landed["before the store opened"] += 1
             continue
         _, games, restored, logs = await series_state(db)
@@ -119,7 +119,7 @@ async def test_series_survives_sigkill_and_plays_on_identically(tmp_path) -> Non
         landed[f"start-up, {place}" if not kill_after else place] += 1
 
     finish = subprocess.run(
-        [sys.executable, "-m", CHILD, str(db), str(SEED)],
+        [sys.executable, "-m", CHILD, db, str(SEED)],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,

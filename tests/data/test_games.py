@@ -147,12 +147,12 @@ async def test_a_closed_log_takes_no_more_actions(store: Store) -> None:
     assert await store.get_actions(game.id) == ["0 nodeclare"]
 
 
-async def test_acknowledged_actions_are_in_the_file_for_the_next_opener(db_path) -> None:
-    async with await Store.open(db_path) as store:
+async def test_acknowledged_actions_are_in_the_file_for_the_next_opener(db_url) -> None:
+    async with await Store.open(db_url) as store:
         _table, _series, game = await new_game(store)
         await store.append_actions(game.id, ["0 nodeclare", "1 nodeclare"])
         await store.append_action(game.id, "2 nodeclare")
-        async with await Store.open(db_path) as other:  # a second connection sees them
+        async with await Store.open(db_url) as other:  # a second connection sees them
             assert await other.get_actions(game.id) == ["0 nodeclare", "1 nodeclare", "2 nodeclare"]
             assert await other.append_action(game.id, "3 nodeclare") == 3
         with pytest.raises(ActionConflictError):

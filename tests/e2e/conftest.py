@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import aiohttp
+import discord
 import pytest
 
-from tests.fakediscord import FakeDiscord, running_fake
+from tests.e2e.fake_helpers import plain_client
+from tests.fakediscord import BotRunner, FakeDiscord, running_fake
 
 
 @pytest.fixture
@@ -18,3 +21,18 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     async with running_fake() as server:
         yield server
     assert not server.internal_errors, "\n".join(server.internal_errors)
+
+
+@pytest.fixture
+async def client(fake: FakeDiscord) -> AsyncIterator[discord.Client]:
+    """A plain discord.py client connected to the fake."""
+    async with BotRunner(fake, plain_client) as runner:
+        yield runner.client
+
+
+@pytest.fixture
+async def http(fake: FakeDiscord) -> AsyncIterator[aiohttp.ClientSession]:
+    """A raw HTTP session to the fake's API with the bot's token."""
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession(fake.api_base + "/", headers=headers) as session:
+        yield session

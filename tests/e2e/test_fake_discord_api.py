@@ -5,43 +5,15 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 import discord
 import pytest
 
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
+from tests.e2e.fake_helpers import call, plain_client
 from tests.fakediscord import BotRunner, CommandUnavailable, FakeDiscord, running_fake
-
-
-def plain_client() -> discord.Client:
-    intents = discord.Intents.default()
-    intents.members = intents.presences = intents.message_content = False
-    return discord.Client(intents=intents, guild_ready_timeout=0.05)
-
-
-@pytest.fixture
-async def client(fake: FakeDiscord) -> AsyncIterator[discord.Client]:
-    async with BotRunner(fake, plain_client) as runner:
-        yield runner.client
-
-
-@pytest.fixture
-async def http(fake: FakeDiscord) -> AsyncIterator[aiohttp.ClientSession]:
-    headers = {"Authorization": f"Bot {fake.token}"}
-    async with aiohttp.ClientSession(fake.api_base + "/", headers=headers) as session:
-        yield session
-
-
-async def call(
-    http: aiohttp.ClientSession, method: str, path: str, **kwargs: Any
-) -> tuple[int, Any]:
-    async with http.request(method, path.lstrip("/"), **kwargs) as resp:
-        body = await resp.json() if resp.content_type == "application/json" else None
-        return resp.status, body
 
 
 async def test_bad_token_is_unauthorized(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:

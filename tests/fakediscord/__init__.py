@@ -8,6 +8,7 @@ See README.md in this folder. Typical use::
         reply = await rec.original()
 """
 
+from .accounting import ChannelTally, RequestTally, message_tally, request_tally
 from .commands import CommandUnavailable
 from .model import AttachmentRecord, InteractionRecord, MessageRecord, RequestRecord, ResponseRecord
 from .runner import BotRunner, running_fake
@@ -17,14 +18,18 @@ from .users import SimUser, UserActionError
 __all__ = [
     "AttachmentRecord",
     "BotRunner",
+    "ChannelTally",
     "CommandUnavailable",
     "FakeDiscord",
     "InteractionRecord",
     "MessageRecord",
     "RequestRecord",
+    "RequestTally",
     "ResponseRecord",
     "SimUser",
     "UserActionError",
     "WaitTimeout",
+    "message_tally",
+    "request_tally",
     "running_fake",
 ]

@@ -8,6 +8,7 @@ template, e.g. ``("POST", "/channels/{channel_id}/messages")``. A concrete path
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,20 +37,27 @@ class RouteFault:
 class RateBucket:
     """A Discord-like bucket: ``limit`` calls per ``per`` seconds for each major parameter.
 
-    Successful answers carry the true ``X-RateLimit-*`` headers (discord.py then waits on
-    its own); a call over the limit gets 429.
+    Answers carry the true ``X-RateLimit-*`` headers (discord.py then waits on its own); a
+    call over the limit gets 429 with ``X-RateLimit-Scope: scope``.
     """
 
     method: str
     path: str
     limit: int
     per: float
+    scope: str = "user"
     windows: dict[str, tuple[float, int]] = field(default_factory=dict)  # major -> start, used
     refused: int = 0
 
-    def admit(self, major: str) -> tuple[bool, dict[str, str]]:
-        """Count one call; return whether it may go ahead and the headers to send."""
-        now = time.monotonic()
+    @property
+    def name(self) -> str:
+        """The ``X-RateLimit-Bucket`` value (without the major parameter, as on Discord)."""
+        return f"fake-bucket-{self.method}-{self.path}"
+
+    def admit(self, major: str, now: float | None = None) -> tuple[bool, dict[str, str]]:
+        """Count one call at ``now`` (default: ``time.monotonic()``); return whether it may go
+        ahead and the headers to send."""
+        now = time.monotonic() if now is None else now
         start, used = self.windows.get(major, (now, 0))
         if now - start >= self.per:
             start, used = now, 0
@@ -59,15 +67,20 @@ class RateBucket:
         else:
             self.refused += 1
         self.windows[major] = (start, used)
-        reset_after = max(start + self.per - now, 0.0)
+        # rounded up to the millisecond, so a client waiting that long never comes back early
+        reset_after = max(math.ceil((start + self.per - now) * 1000) / 1000, 0.0)
         headers = {
             "X-RateLimit-Limit": str(self.limit),
             "X-RateLimit-Remaining": str(self.limit - used),
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
             "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
-            "X-RateLimit-Bucket": f"fake-bucket-{self.method}-{self.path}",
+            "X-RateLimit-Bucket": self.name,
         }
         return allowed, headers
+
+    def refusal(self, headers: dict[str, str]) -> web.Response:
+        """The 429 for a call ``admit`` refused (``headers`` are the ones it returned)."""
+        return too_many_requests(float(headers["X-RateLimit-Reset-After"]), self.scope, headers)
 
 
 def json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> web.Response:
@@ -137,49 +150,45 @@ class FaultPlan:
                 return self._answer(fault)
         return None
 
-    def admit(
-        self, method: str, template: str | None, path: str, major: str
-    ) -> tuple[web.Response | None, dict[str, str] | None]:
-        """Apply a bucket to this request: (429 answer or None, headers for a success or None)."""
+    def bucket_for(self, method: str, template: str | None, path: str) -> RateBucket | None:
+        """The planned bucket (``limit_route``) this request falls in, if any."""
         for bucket in self.buckets:
             if bucket.method == method.upper() and bucket.path in (template, path):
-                allowed, headers = bucket.admit(major)
-                if allowed:
-                    return None, headers
-                retry_after = float(headers["X-RateLimit-Reset-After"])
-                body = {
-                    "message": "You are being rate limited.",
-                    "retry_after": retry_after,
-                    "global": False,
-                    "code": 0,
-                }
-                extra = {
-                    "Retry-After": str(retry_after),
-                    "X-RateLimit-Scope": "user",
-                    "Via": "1.1 google",
-                }
-                return json_response(429, body, {**headers, **extra}), None
-        return None, None
+                return bucket
+        return None
 
     @staticmethod
     def _answer(fault: RouteFault) -> web.Response:
         if fault.status == 429:
             headers = {
-                "Retry-After": str(fault.retry_after),
                 "X-RateLimit-Limit": "5",
                 "X-RateLimit-Remaining": "0",
                 "X-RateLimit-Reset-After": str(fault.retry_after),
                 "X-RateLimit-Bucket": "fake-" + fault.path,
-                "X-RateLimit-Scope": "shared" if not fault.is_global else "global",
-                "Via": "1.1 google",  # discord.py treats a 429 without Via as a Cloudflare ban
             }
-            if fault.is_global:
-                headers["X-RateLimit-Global"] = "true"
-            body = {
-                "message": "You are being rate limited.",
-                "retry_after": fault.retry_after,
-                "global": fault.is_global,
-                "code": 0,
-            }
-            return json_response(429, body, headers)
+            scope = "global" if fault.is_global else "shared"
+            return too_many_requests(fault.retry_after, scope, {} if fault.is_global else headers)
         return error_response(fault.status, 0, f"{fault.status}: Internal Server Error")
+
+
+def too_many_requests(retry_after: float, scope: str, headers: dict[str, str]) -> web.Response:
+    """Discord's 429: ``{"message", "retry_after", "global", "code"}`` with ``Retry-After``,
+    ``X-RateLimit-Scope`` (``user``, ``shared`` or ``global``), ``X-RateLimit-Global`` for the
+    global limit, the bucket's ``headers`` and ``Via`` (discord.py treats a 429 without it as
+    a Cloudflare ban)."""
+    is_global = scope == "global"
+    extra = {
+        "Retry-After": str(math.ceil(retry_after)),
+        "X-RateLimit-Scope": scope,
+        "Via": "1.1 google",
+    }
+    if is_global:
+        extra["X-RateLimit-Global"] = "true"
+    message = "The resource is being rate limited." if scope == "shared" else None
+    body = {
+        "message": message or "You are being rate limited.",
+        "retry_after": round(retry_after, 3),
+        "global": is_global,
+        "code": 0,
+    }
+    return json_response(429, body, {**headers, **extra})

@@ -360,3 +360,4 @@ class RequestRecord:
     route: str | None  # the route template, None for unknown routes
     status: int
     fault: str | None = None  # "429", "500" ... when a planned fault answered
+    scope: str | None = None  # of a 429: "global", "user" (a route's bucket) or "shared"

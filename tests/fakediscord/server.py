@@ -21,6 +21,7 @@ from . import rest, webhooks
 from .commands import CommandRegistry
 from .faults import FaultPlan, error_response
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT, GatewayHub
+from .limits import DiscordLimits, major_parameter
 from .messages import ApiError, Upload
 from .model import (
     ALL_PERMISSIONS,
@@ -66,6 +67,7 @@ class FakeDiscord(PayloadBuilder):
         token: str = "fake-bot-token",
         guild_locale: str = "zh-CN",
         privileged_intents: int = 0,
+        rate_limits: bool = True,
     ) -> None:
         self.ids = Snowflakes()
         self.token = token
@@ -84,6 +86,7 @@ class FakeDiscord(PayloadBuilder):
         self.requests: list[RequestRecord] = []
         self.internal_errors: list[str] = []  # tracebacks of requests the fake failed on
         self.faults = FaultPlan()
+        self.limits = DiscordLimits(self.faults, enabled=rate_limits)
         self.commands = CommandRegistry(self.ids, self.application_id)
         self.gateway = GatewayHub(self)
         self.members: list[SimUser] = []
@@ -357,24 +360,22 @@ class FakeDiscord(PayloadBuilder):
             request.path[len(API_PREFIX) :] if request.path.startswith(API_PREFIX) else request.path
         )
         route = template[len(API_PREFIX) :] if is_api and template else None
-        fault_response, limit_headers = None, None
-        if is_api:
+        fault_response, admission, scope = None, None, None
+        if is_api and route is not None:
             fault_response = self.faults.take(request.method, route, path)
             if fault_response is None:
-                major = "+".join(
-                    request.match_info.get(k, "")
-                    for k in ("channel_id", "guild_id", "application_id", "interaction_id", "token")
-                )
-                fault_response, limit_headers = self.faults.admit(
-                    request.method, route, path, major
-                )
+                major = major_parameter(dict(request.match_info))
+                admission = self.limits.admit(request.method, route, path, major)
+                fault_response, scope = admission.refusal, admission.scope
+            elif fault_response.status == 429:
+                scope = fault_response.headers["X-RateLimit-Scope"]
         if fault_response is not None:
-            self._record(
-                request.method, path, route, fault_response.status, str(fault_response.status)
-            )
+            planned = admission is None or admission.planned
+            fault = str(fault_response.status) if planned else None
+            self._record(request.method, path, route, fault_response.status, fault, scope)
             return fault_response
         try:
-            response = await handler(request)
+            response: web.StreamResponse = await handler(request)
         except ApiError as err:
             response = error_response(err.status, err.code, err.message)
         except web.HTTPException as exc:
@@ -387,26 +388,24 @@ class FakeDiscord(PayloadBuilder):
             _log.exception("fake Discord failed on %s %s", request.method, request.path)
             # 400, not 500: discord.py would retry a 5xx for ~25 s before giving up.
             response = error_response(400, 50035, f"fake Discord could not handle this: {exc!r}")
-        if is_api and route is not None and response.status < 300:
-            response.headers.update(limit_headers or self._roomy_headers(route))
+        if admission is not None and route is not None:
+            response.headers.update(admission.headers)
         if template is None or is_api:
             self._record(request.method, path, route, response.status)
         return response
 
-    @staticmethod
-    def _roomy_headers(route: str) -> dict[str, str]:
-        """Rate-limit headers for a route without a bucket: plenty of room, always."""
-        return {
-            "X-RateLimit-Limit": "50",
-            "X-RateLimit-Remaining": "49",
-            "X-RateLimit-Reset-After": "1.0",
-            "X-RateLimit-Bucket": "fake-" + route,
-        }
-
     def _record(
-        self, method: str, path: str, route: str | None, status: int, fault: str | None = None
+        self,
+        method: str,
+        path: str,
+        route: str | None,
+        status: int,
+        fault: str | None = None,
+        scope: str | None = None,
     ) -> None:
-        self.requests.append(RequestRecord(time.monotonic(), method, path, route, status, fault))
+        self.requests.append(
+            RequestRecord(time.monotonic(), method, path, route, status, fault, scope)
+        )
         self.notify()
 
     async def _cdn(self, request: web.Request) -> web.Response:

@@ -3,6 +3,9 @@ presenter, and a driver that plays the humans' turns with the hint."""
 
 from __future__ import annotations
 
+import asyncio
+import heapq
+import itertools
 import random
 
 from bot.service.live import LiveTable
@@ -12,6 +15,50 @@ from data import Store
 
 GUILD, CHANNEL = 1000, 2000
 HUMANS = (101, 102, 103, 104)  # seats 0-3; seats 4 and 5 are AI
+
+
+class FakeClock:
+    """A :class:`~bot.service.clock.Clock` that moves only when a test says so."""
+
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self.t = start
+        self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self.t
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        future = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._sleepers, (self.t + max(0.0, seconds), next(self._order), future))
+        await future
+
+    def sleeping(self) -> int:
+        """How many tasks wait on this clock."""
+        return sum(1 for *_, f in self._sleepers if not f.done())
+
+    def advance(self, seconds: float) -> None:
+        """Move time on, waking every sleeper whose time has come (they run at the next
+        await of the test)."""
+        self.t += seconds
+        while self._sleepers and self._sleepers[0][0] <= self.t:
+            _, _, future = heapq.heappop(self._sleepers)
+            if not future.done():
+                future.set_result(None)
+
+
+async def run_clock(
+    clock: FakeClock, service: TableService, live: LiveTable, seconds: float
+) -> None:
+    """Move the clock on by ``seconds`` and wait until the table's timer has done its work
+    and the automatic actions that follow are taken."""
+    timer = live.tasks["timer"]
+    clock.advance(seconds)
+    await asyncio.wait({timer})
+    await service.settle(live)
 
 
 def make_service(store: Store, **kwargs) -> tuple[TableService, RecordingPresenter]:

@@ -6,7 +6,7 @@ import pytest
 
 from bot.service.errors import UserError
 
-from .helpers import CHANNEL, GUILD, HUMANS, make_service, seated_table
+from .helpers import CHANNEL, GUILD, HUMANS, FakeClock, make_service, seated_table
 
 
 async def test_one_table_per_channel(store) -> None:
@@ -95,15 +95,15 @@ async def test_end_needs_the_creator_or_manage_channels(store) -> None:
 
 
 async def test_idle_tables_end_by_themselves(store) -> None:
-    now = [1000.0]
-    service, presenter = make_service(store, clock=lambda: now[0], idle_seconds=60)
+    clock = FakeClock()
+    service, presenter = make_service(store, clock=clock, idle_seconds=60)
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
-    now[0] += 30
+    clock.t += 30
     assert await service.end_idle() == []
     await service.join(CHANNEL, HUMANS[1])  # activity
-    now[0] += 59
+    clock.t += 59
     assert await service.end_idle() == []
-    now[0] += 2
+    clock.t += 2
     assert await service.end_idle() == [live.id]
     assert (await store.get_table(live.id)).status == "ended"
     assert presenter.of("closed")[-1][2] == "ended_idle"

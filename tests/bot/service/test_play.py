@@ -10,7 +10,7 @@ import pytest
 from bot.service.errors import UserError
 from engine.actions import IllegalActionError
 
-from .helpers import CHANNEL, GUILD, HUMANS, make_service, seated_table
+from .helpers import CHANNEL, GUILD, HUMANS, FakeClock, make_service, run_clock, seated_table
 
 
 async def _to_play_phase(service, live) -> None:
@@ -141,7 +141,8 @@ async def test_leaving_a_game_costs_ten_and_the_ai_plays_on(store) -> None:
 
 
 async def test_timeouts_let_the_ai_play_and_two_in_a_row_keep_it_until_back(store) -> None:
-    service, presenter = make_service(store, warn_before=0)
+    clock = FakeClock()
+    service, presenter = make_service(store, warn_before=0, clock=clock)
     live = await seated_table(service, {"turn_time": 1})
     await service.start(CHANNEL, HUMANS[0])
     await _to_play_phase(service, live)
@@ -151,7 +152,7 @@ async def test_timeouts_let_the_ai_play_and_two_in_a_row_keep_it_until_back(stor
     user = live.seats[seat].user_id
     before = len(await _log(store, live))
     for _ in range(100):
-        await asyncio.sleep(0.2)
+        await run_clock(clock, service, live, 1)
         if live.seats[seat].standin:
             break
     assert live.seats[seat].standin, "two timeouts in a row: the AI keeps the seat"
@@ -173,13 +174,14 @@ async def test_dm_refusal_is_remembered_once(store, playing) -> None:
 
 
 async def test_an_unanswered_question_takes_its_default_and_is_no_timeout(store) -> None:
-    service, presenter = make_service(store, warn_before=0)
+    clock = FakeClock()
+    service, presenter = make_service(store, warn_before=0, clock=clock)
     live = await seated_table(service, {"turn_time": 1})
     await service.start(CHANNEL, HUMANS[0])
-    for _ in range(50):
-        await asyncio.sleep(0.1)
-        if live.game.phase != "declare":
-            break
+    await service.settle(live)
+    assert live.game.phase == "declare"
+    await run_clock(clock, service, live, 1)
+    assert live.game.phase != "declare"
     log = await _log(store, live)
     assert {f"{s} nodeclare" for s in range(4)} <= set(log)
     assert all(s.timeouts == 0 and not s.standin for s in await store.get_seats(live.id))

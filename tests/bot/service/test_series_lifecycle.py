@@ -9,7 +9,7 @@ import pytest
 
 from bot.service.errors import UserError
 
-from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
+from .helpers import CHANNEL, GUILD, HUMANS, FakeClock, make_service, play_humans, seated_table
 
 
 async def test_again_starts_a_new_series_with_the_same_seats(store) -> None:
@@ -51,14 +51,20 @@ async def test_joining_an_ai_seat_during_a_game_takes_it_when_the_game_ends(stor
 
 
 async def test_a_warning_comes_before_the_timeout(store) -> None:
-    service, presenter = make_service(store, warn_before=1.0)
+    clock = FakeClock()
+    service, presenter = make_service(store, warn_before=1.0, clock=clock)
     live = await seated_table(service, {"turn_time": 3})
     await service.start(CHANNEL, HUMANS[0])
     await service.settle(live)
-    for _ in range(60):
+    clock.advance(1.9)
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert not presenter.of("warn")
+    clock.advance(0.1)
+    for _ in range(10):  # the timer wakes (no real time passes)
+        await asyncio.sleep(0)
         if presenter.of("warn"):
             break
-        await asyncio.sleep(0.1)
     (_, _, seats, seconds), *_ = presenter.of("warn")
     assert set(seats) == {0, 1, 2, 3} and 0 < seconds <= 1
     assert live.game.phase == "declare", "warned before anything was decided for them"

@@ -7,7 +7,8 @@ import string
 import discord
 
 from bot.service.errors import UserError
-from bot.text.catalog import CATALOG, ENGINE_ZH, error_text, lang_of, text
+from bot.text.catalog import CATALOG, error_text, lang_of, text
+from bot.text.refusals import ZH
 from engine.actions import MESSAGES, IllegalActionError
 
 
@@ -15,7 +16,7 @@ def test_every_text_has_both_languages_with_the_same_fields() -> None:
     for key, (zh, en) in CATALOG.items():
         fields = [{f[1] for f in string.Formatter().parse(t) if f[1]} for t in (zh, en)]
         assert fields[0] == fields[1], key
-    assert set(ENGINE_ZH) == set(MESSAGES)
+    assert set(ZH) == set(MESSAGES)
 
 
 def test_languages_follow_the_discord_locale() -> None:
@@ -26,8 +27,8 @@ def test_languages_follow_the_discord_locale() -> None:
 
 def test_engine_refusals_are_translated_by_their_code() -> None:
     exc = IllegalActionError("does_not_beat", cards="KK", standing="AA")
-    assert error_text(exc, "zh") == "KK 管不住 AA。"
+    assert error_text(exc, "zh") == "KK 管不上 AA。"
     readable = IllegalActionError("does_not_beat", cards="TT", standing="B")
-    assert error_text(readable, "zh") == "10×2 管不住 小王。"
+    assert error_text(readable, "zh") == "10×2 管不上 小王。"
     assert error_text(exc, "en") == "KK does not beat AA."
     assert "座位" not in error_text(UserError("no_table"), "en")

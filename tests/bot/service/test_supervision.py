@@ -1,0 +1,111 @@
+"""Supervised background work: a refused or failing AI falls back to a legal action in every
+phase, a failed background task sets only its own table aside, and nothing is left running."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import Counter
+
+from bot.service.live import LiveTable
+from data import StoreError
+from engine.actions import PASS, RETURN, Action
+
+from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
+
+REVOLT_SEED = 1  # deal(1): seat 1 holds no 2 and no joker, so the first game has a revolt phase
+
+
+class FirstSeed(random.Random):
+    """Deals ``REVOLT_SEED`` first, then shuffles as usual."""
+
+    def __init__(self) -> None:
+        super().__init__(5)
+        self.first = True
+
+    def randrange(self, *args, **kwargs):  # type: ignore[override]
+        if self.first:
+            self.first = False
+            return REVOLT_SEED
+        return super().randrange(*args, **kwargs)
+
+
+def _fallbacks(caplog) -> Counter[str]:
+    """How many fallbacks the service logged, by question kind."""
+    found: Counter[str] = Counter()
+    for record in caplog.records:
+        if "instead of the AI's choice" in record.getMessage():
+            found[record.args[2]] += 1
+    return found
+
+
+async def test_a_refused_ai_action_falls_back_to_a_legal_one_in_every_phase(store, caplog) -> None:
+    caplog.set_level(logging.WARNING, logger="gouji.bot")
+    service, presenter = make_service(store, rng=FirstSeed())
+    real = service._ai_action
+    asked: Counter[str] = Counter()
+
+    async def every_other_one_illegal(live: LiveTable, seat: int) -> Action:
+        kind = service._prompt_kind(live)
+        asked[kind] += 1
+        if asked[kind] % 2 == 0:
+            return await real(live, seat)
+        if live.game is None:
+            return Action(seat, PASS)  # a pass while tribute is returned
+        return Action(seat, RETURN, "3")  # a return while the game is on
+
+    service._ai_action = every_other_one_illegal
+    live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
+    await service.add_ai(CHANNEL, HUMANS[0])  # seats 1-5 are AI
+    await service.start(CHANNEL, HUMANS[0])
+    await play_humans(service, live)
+    assert live.series is not None and live.series.finished
+    assert set(_fallbacks(caplog)) == {"declare", "revolt", "burn", "turn", "return"}
+    assert not presenter.of("broken")
+    await service.close()
+
+
+async def test_an_ai_that_raises_falls_back_too(store, caplog) -> None:
+    caplog.set_level(logging.WARNING, logger="gouji.bot")
+    service, presenter = make_service(store)
+
+    async def broken_ai(live: LiveTable, seat: int) -> Action:
+        raise KeyError("a bug in the AI")
+
+    service._ai_action = broken_ai
+    live = await seated_table(service, {"series": False})
+    await service.start(CHANNEL, HUMANS[0])
+    await play_humans(service, live)
+    assert live.series.finished and not presenter.of("broken")
+    assert any("the AI failed to choose" in r.getMessage() for r in caplog.records)
+    await service.close()
+
+
+async def test_a_store_error_during_a_drive_breaks_only_that_table(store, caplog) -> None:
+    caplog.set_level(logging.ERROR, logger="gouji.bot")
+    service, presenter = make_service(store)
+    bad = await seated_table(service, {"series": False})
+    other = await service.open_table(GUILD, CHANNEL + 1, 201, {"series": False})
+    for user in (202, 203, 204):
+        await service.join(CHANNEL + 1, user)
+    await service.add_ai(CHANNEL + 1, 201)
+    append = store.append_action
+
+    async def failing_append(game_id: int, action: str) -> None:
+        if game_id == bad.game_id:
+            raise StoreError("the disk is full")
+        await append(game_id, action)
+
+    store.append_action = failing_append
+    await service.start(CHANNEL, HUMANS[0])  # the AI seats answer first: the drive fails
+    await service.start(CHANNEL + 1, 201)
+    await play_humans(service, other)
+    await service.settle(bad)
+    assert other.series.finished
+    assert bad.ended and bad.id not in service.tables and not bad.tasks
+    row = await store.get_table(bad.id)
+    assert row.status == "broken" and "automatic play" in row.broken_reason
+    assert [e[1] for e in presenter.of("broken")] == [bad.id]
+    failed = [r for r in caplog.records if "task failed" in r.getMessage()]
+    assert failed and f"table {bad.id}" in failed[0].getMessage() and failed[0].exc_info
+    await service.close()

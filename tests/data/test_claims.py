@@ -1,0 +1,163 @@
+"""Tables claimed by the shard process that serves them: two processes never both hold a
+table, a restart takes its own tables back, a process that lost a table cannot write to it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from data import ClaimLostError, InvalidInputError, ProfileUpdate, Store
+from data.claims import Shards, shard_of
+
+from .conftest import dealt_hands, new_game
+
+
+def guild_on(shard: int, number: int = 0) -> int:
+    """A server id on ``shard`` of 2 shards; ``number`` tells the servers of a shard apart."""
+    return ((2 * number + shard) << 22) + 12345
+
+
+class Clock:
+    """A clock the test moves."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_server_is_on_the_shard_discord_gives_it() -> None:
+    assert shard_of(guild_on(0), 2) == 0 and shard_of(guild_on(1, 5), 2) == 1
+    # Discord's own example: guild 41771983423143937 with 2 shards
+    assert shard_of(41771983423143937, 2) == (41771983423143937 >> 22) % 2
+    shards = Shards.parse("8", "0-2,5")
+    assert shards.ids == (0, 1, 2, 5) and str(shards) == "shards 0,1,2,5 of 8"
+    assert Shards.parse(4).ids == (0, 1, 2, 3)
+    assert shards.holds(5 << 22) and not shards.holds(3 << 22)
+
+
+@pytest.mark.parametrize(
+    ("count", "spec", "reason"),
+    [
+        ("0", None, "count must be 1 or more"),
+        ("two", None, "must be a number"),
+        (2, "0-2", "numbers from 0 to 1"),
+        (4, "1,1", "name one shard twice"),
+        (4, "a-b", "should look like 0-3"),
+    ],
+)
+def test_bad_shard_settings_are_refused(count, spec, reason) -> None:
+    with pytest.raises(InvalidInputError, match=reason):
+        Shards.parse(count, spec)
+
+
+async def tables_on_both_shards(store: Store) -> dict[int, list[int]]:
+    """Three active tables per shard of 2, and one ended table per shard."""
+    ids: dict[int, list[int]] = {0: [], 1: []}
+    for shard in (0, 1):
+        for number in range(3):
+            table = await store.create_table(guild_on(shard, number), 100 + number, 1, {})
+            ids[shard].append(table.id)
+        ended = await store.create_table(guild_on(shard, 9), 200, 1, {})
+        await store.set_table_status(ended.id, "ended")
+    return ids
+
+
+async def test_a_process_claims_the_active_tables_of_its_shards_only(store: Store) -> None:
+    ids = await tables_on_both_shards(store)
+    zero, one = Shards(2, (0,)), Shards(2, (1,))
+    report = await store.claim_tables("shard 0", shards=zero, lease=30)
+    assert (report.claimed, report.held) == (tuple(ids[0]), ())
+    report = await store.claim_tables("shard 1", shards=one, lease=30)
+    assert report.claimed == tuple(ids[1])
+    table = await store.get_table(ids[1][0])
+    assert table.owner == "shard 1" and table.owner_until == pytest.approx(store._now() + 30, abs=5)
+    loaded = await store.load_active_tables(shards=zero)
+    assert [a.table.id for a in loaded.tables] == ids[0]
+    mine = await store.load_active_tables(owner="shard 1")
+    assert [a.table.id for a in mine.tables] == ids[1]
+
+
+async def test_a_live_claim_keeps_others_out_until_it_lapses(store: Store) -> None:
+    clock = Clock()
+    store._clock = clock
+    ids = await tables_on_both_shards(store)
+    shards = Shards(2, (0,))
+    assert (await store.claim_tables("a", shards=shards, lease=60)).claimed == tuple(ids[0])
+    clock.now += 59
+    report = await store.claim_tables("b", shards=shards, lease=60)
+    assert report.claimed == () and report.held == tuple((i, "a") for i in ids[0])
+    assert not await store.claim_table(ids[0][0], "b")
+    # a restarted "a" takes its own tables back at once
+    assert (await store.claim_tables("a", shards=shards, lease=60)).claimed == tuple(ids[0])
+    assert await store.renew_claims("a", lease=60) == ids[0]
+    clock.now += 61  # "a" stopped renewing
+    assert (await store.claim_tables("b", shards=shards)).claimed == tuple(ids[0])
+    assert await store.renew_claims("a") == []  # "a" learns it lost them
+
+
+async def test_two_processes_claiming_at_once_never_share_a_table(db_url: str) -> None:
+    async with await Store.open(db_url) as setup:
+        await tables_on_both_shards(setup)
+    stores = [await Store.open(db_url) for _ in range(4)]
+    try:
+        for _ in range(5):
+            reports = await asyncio.gather(
+                *(s.claim_tables(f"p{n}", lease=0.001) for n, s in enumerate(stores))
+            )
+            claimed = [t for r in reports for t in r.claimed]
+            assert len(claimed) == len(set(claimed))  # nobody got a table twice
+            await asyncio.sleep(0.002)  # every claim lapses: the next round starts free
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_a_store_acting_for_an_owner_claims_what_it_creates(store: Store) -> None:
+    store.act_as("shard 0")
+    table = await store.create_table(guild_on(0), 1, 1, {})
+    assert table.owner == "shard 0"
+    series = await store.start_series(table.id)
+    game = await store.start_game(series.id, 1, dealt_hands(1))
+    assert await store.append_action(game.id, "0 nodeclare") == 0
+    store.act_as(None)
+    assert (await store.create_table(guild_on(0), 2, 1, {})).owner is None
+
+
+async def test_a_process_that_lost_its_table_cannot_write_to_it(db_url: str) -> None:
+    clock = Clock()
+    async with (
+        await Store.open(db_url, clock=clock) as old,
+        await Store.open(db_url, clock=clock) as new,
+    ):
+        old.act_as("old", lease=10)
+        table, _series, game = await new_game(old, guild_id=guild_on(0))
+        await old.append_action(game.id, "0 nodeclare")
+        clock.now += 11  # "old" stalled past its lease; "new" takes the table over
+        assert await new.claim_table(table.id, "new")
+        new.act_as("new")
+        await new.append_action(game.id, "1 nodeclare")
+        with pytest.raises(ClaimLostError, match=f"table {table.id} is claimed by new, not by old"):
+            await old.append_action(game.id, "2 nodeclare")
+        with pytest.raises(ClaimLostError):
+            await old.append_actions(game.id, ["2 nodeclare"])
+        with pytest.raises(ClaimLostError):
+            await old.record_game_result(guild_on(0), game.id, [ProfileUpdate(7, 1, 1)], {})
+        assert await new.get_actions(game.id) == ["0 nodeclare", "1 nodeclare"]
+        assert (await new.get_profile(guild_on(0), 7)).games == 0
+
+
+async def test_released_claims_are_free_for_others(store: Store) -> None:
+    ids = await tables_on_both_shards(store)
+    await store.claim_tables("a")
+    assert await store.release_claims("a", [ids[0][0]]) == 1
+    assert await store.release_claims("a", []) == 0
+    assert (await store.claim_tables("b")).claimed == (ids[0][0],)
+    assert await store.release_claims("a") == 5
+    assert (await store.get_table(ids[1][0])).owner is None
+    with pytest.raises(InvalidInputError, match="owner's name"):
+        await store.claim_tables(" ")
+    with pytest.raises(InvalidInputError, match="lease"):
+        await store.claim_tables("a", lease=0)
