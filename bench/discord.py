@@ -67,6 +67,7 @@ PEOPLE_PER_TABLE = 4  # seats 0-3; seats 4 and 5 are AI
 START_SPREAD = 2.0  # seconds over which the tables start
 SEAT_SPREAD = 0.2  # seconds per table over which the tables are opened and filled
 POLL = 0.02  # seconds between two looks of a simulated person at the table
+PATIENCE = 30.0  # seconds a person waits for an answer or the table to move on ("stuck")
 QUESTION_VERBS = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
 TARGET_REQUESTS_PER_ACTION = 1.5  # bot-token requests per engine action
 TARGET_LASTING_PER_GAME = 3  # channel messages a game leaves
@@ -80,7 +81,7 @@ class Tally:
 
     actions: int = 0
     games: int = 0
-    stuck: int = 0  # the table did not move on after an action within 10 s
+    stuck: int = 0  # the table did not move on after an action within PATIENCE seconds
     errors: list[str] = field(default_factory=list)
     engine_actions: int = 0  # every seat's, in the finished games
     own_turns: Counter[int] = field(default_factory=Counter)  # user id -> actions at their seat
@@ -198,7 +199,7 @@ class TableDriver:
                 if user is not None:
                     self.tally.own_turns[user] += 1
 
-    async def _moved_on(self, before: tuple, timeout: float = 10.0) -> None:
+    async def _moved_on(self, before: tuple, timeout: float = PATIENCE) -> None:
         """Wait until the table is past ``before`` (polled: the fake's ``wait_for`` wakes on
         every request, which costs the shared event loop much at many tables)."""
         deadline = time.monotonic() + timeout
@@ -280,12 +281,12 @@ class TableDriver:
                 await self._answer(user, "gouji", "pass")
                 return
         choices = await user.autocomplete(
-            "gouji", "play", "cards", typed="", channel=self.channel_id, timeout=10
+            "gouji", "play", "cards", typed="", channel=self.channel_id, timeout=PATIENCE
         )
         if choices and rng.random() < 0.5:  # typing narrows the list
             first = choices[0]["value"][:1]
             choices = await user.autocomplete(
-                "gouji", "play", "cards", typed=first, channel=self.channel_id, timeout=10
+                "gouji", "play", "cards", typed=first, channel=self.channel_id, timeout=PATIENCE
             )
         if choices:
             await self._answer(user, "gouji", "play", cards=choices[0]["value"])
@@ -295,12 +296,12 @@ class TableDriver:
     async def _answer_question(self, user: SimUser, kind: str) -> None:
         """/gouji hand, then the "no" button of the question it carries."""
         rec = await user.slash("gouji", "hand", channel=self.channel_id)
-        shown = await rec.original(timeout=10)
+        shown = await rec.original(timeout=PATIENCE)
         verb = QUESTION_VERBS[kind]
         ids = [b["custom_id"] for b in shown.buttons() if b["custom_id"].endswith(f":{verb}")]
         if not ids:
             raise WaitTimeout(f"/gouji hand offered no {verb} button")
-        await (await user.click(shown, ids[0])).response(timeout=10)
+        await (await user.click(shown, ids[0])).response(timeout=PATIENCE)
 
 
 def _members(tables: int) -> list[tuple[str, str]]:

@@ -26,11 +26,27 @@ DECLARE = "declare"  # 宣点
 NODECLARE = "nodeclare"
 REVOLT = "revolt"  # 革命
 NOREVOLT = "norevolt"
+KEEPHEAD = "keephead"  # 要头 (够死级 on)
+NOKEEPHEAD = "nokeephead"  # 无头
 # between games of a series
 RETURN = "return"  # 还贡
 
 VERBS_WITH_CARDS = {PLAY, BURN, RETURN}
-ALL_VERBS = {PLAY, PASS, YIELD, BURN, NOBURN, LEAVE, DECLARE, NODECLARE, REVOLT, NOREVOLT, RETURN}
+ALL_VERBS = {
+    PLAY,
+    PASS,
+    YIELD,
+    BURN,
+    NOBURN,
+    LEAVE,
+    DECLARE,
+    NODECLARE,
+    REVOLT,
+    NOREVOLT,
+    KEEPHEAD,
+    NOKEEPHEAD,
+    RETURN,
+}
 
 
 # Why an action is refused: a code (for translations, e.g. by the bot) and its English text.
@@ -43,6 +59,9 @@ MESSAGES = {
     "may_not_revolt": "seat {seat} may not revolt: only a player with no 2 and no joker may",
     "declare_time": "it is time for declaring (宣点): answer 'declare' or 'nodeclare'",
     "revolt_time": "it is time for revolution (革命): answer 'revolt' or 'norevolt'",
+    "head_time": "seat {seat} chooses first: 要头 (keep the head) or 无头 — answer 'keephead' or 'nokeephead'",
+    "head_seat": "only seat {seat}, the revolutionary's opposite, chooses 要头 or 无头",
+    "gou_si_ji": "seat {q}'s hand is 够死级: nobody may answer it except by burning",
     "window_waits": "not your turn: the burn window waits on seat(s) {seats}",
     "already_burn_answered": "seat {seat} has already answered in this burn window",
     "burn_deciding_yours": "not your turn: seat(s) {seats} decide whether to burn your hand",
@@ -137,6 +156,24 @@ class Action:
         if len(parts) > 2:
             raise ActionSyntaxError(f"{text!r}: '{verb}' takes no cards")
         return cls(seat, verb)
+
+    @property
+    def play(self) -> Play:
+        """The hand of a play or burn (:meth:`parse` always gives one)."""
+        if not isinstance(self.cards, Play):
+            raise ActionSyntaxError(
+                f"{self}: '{self.verb}' needs a hand, e.g. '{self.seat} play KK'"
+            )
+        return self.cards
+
+    @property
+    def returned(self) -> str:
+        """The cards of a return, in card notation (:meth:`parse` always gives them)."""
+        if not isinstance(self.cards, str):
+            raise ActionSyntaxError(
+                f"{self}: '{self.verb}' needs cards, e.g. '{self.seat} return 45'"
+            )
+        return self.cards
 
     def __str__(self) -> str:
         if self.cards is None:

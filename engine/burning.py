@@ -8,31 +8,25 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .actions import BURN, NOBURN, Action, IllegalActionError, NotYourTurnError
 from .cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
 from .hands import Play
 from .movegen import answer_plays
 from .scoring import team_of
+from .state import BROKEN, FAILED, ONGOING, SUCCESS, Burn, GameState
 
-if TYPE_CHECKING:
-    pass
-
-ONGOING, SUCCESS, BROKEN = "ongoing", "success", "broken"
-
-
-@dataclass(slots=True)
-class Burn:
-    """A burn (烧牌): ``burner`` took over a gouji hand of ``burned``."""
-
-    burner: int
-    burned: int
-    result: str = ONGOING
-
-    def to_json(self) -> dict:
-        return {"burner": self.burner, "burned": self.burned, "result": self.result}
+__all__ = [
+    "BROKEN",
+    "FAILED",
+    "ONGOING",
+    "SUCCESS",
+    "Burn",
+    "Burning",
+    "burn_completable",
+    "burn_priority",
+    "sets_needed",
+]
 
 
 def sets_needed(counts: Sequence[int], bie_san: bool) -> int:
@@ -49,13 +43,20 @@ def burn_completable(counts: Sequence[int], bie_san: bool) -> bool:
     return sets_needed(counts, bie_san) <= counts[SMALL_JOKER] + counts[BIG_JOKER] + 1
 
 
+def seeds_count_allows(counts: Sequence[int]) -> bool:
+    """The seeds' burn condition (option burn_check "seeds", §9), on the hand before the
+    burning play, literally: "除2和大小王外的套牌数 − 大小王的总个数 ≤ 2" (001)."""
+    sets = sum(1 for r in range(TWO) if counts[r])
+    return sets - (counts[SMALL_JOKER] + counts[BIG_JOKER]) <= 2
+
+
 def burn_priority(seat: int, burned: int) -> tuple[int, int]:
     """Sort key among seats burning ``burned``'s hand (§4): its own team first, then play
     order after it ("烧牌优先、联邦烧牌优先")."""
     return (0 if team_of(seat) == team_of(burned) else 1, (seat - burned) % 6)
 
 
-class Burning:
+class Burning(GameState):
     """The burn-window part of a game (mixed into :class:`engine.game.Game`)."""
 
     def burn_plays(self, seat: int) -> list[Play]:
@@ -66,14 +67,37 @@ class Burning:
 
     def _burning_plays(self, seat: int) -> list[Play]:
         counts = self.counts[seat]
-        out = []
-        for p in answer_plays(counts, self.standing, self.three_rule[seat]):
+        if self.options.burn_check == "seeds":
+            if not seeds_count_allows(counts):
+                return []
+            return answer_plays(counts, self._standing(), self.three_rule[seat])
+        out: list[Play] = []
+        for p in answer_plays(counts, self._standing(), self.three_rule[seat]):
             after = list(counts)
             for r, n in p.rank_counts():
                 after[r] -= n
             if burn_completable(after, self.options.bie_san):
                 out.append(p)
         return out
+
+    def _burning_lead(self, seat: int) -> bool:
+        """Does ``seat`` lead now while its burn goes on, before the melee lifts the rules?"""
+        burn = self.current_burn
+        return burn is not None and burn.burner == seat and not self.melee
+
+    def _burn_limits_leads(self, seat: int) -> bool:
+        """Only completable burns (the default): the burner's leads are limited (§4)."""
+        return self._burning_lead(seat) and self.options.burn_check == "completable"
+
+    def _burn_lead_fails(self, seat: int, play: Play) -> bool:
+        """With the seeds' count: a lead without a joker that is not the burner's last hand
+        fails the burn (烧失败, 003)."""
+        return (
+            self.options.burn_check == "seeds"
+            and self._burning_lead(seat)
+            and not play.jokers
+            and play.size != sum(self.counts[seat])
+        )
 
     def _burn_lead_ok(self, seat: int, play: Play) -> bool:
         """During a burn, a lead carries a joker (but the last hand) and keeps it going."""
@@ -95,32 +119,42 @@ class Burning:
                 )
             if seat in self.window_seats:
                 self._refuse_wrong_seat(seat)
+            if self.standing_dead:
+                raise NotYourTurnError("gou_si_ji", q=self.standing_seat)
             raise NotYourTurnError("burn_deciding", seats=", ".join(map(str, self.to_act)))
+        window = self._open_window()
         if verb == NOBURN:
-            self.window[seat] = None
+            window[seat] = None
         elif verb == BURN:
-            if action.cards not in self._burning_plays(seat):
-                raise self._why_not_burn(seat, action.cards)
-            self.window[seat] = action.cards
+            play = action.play
+            if play not in self._burning_plays(seat):
+                raise self._why_not_burn(seat, play)
+            window[seat] = play
         else:
             raise IllegalActionError("answer_burn", seat=self.standing_seat)
-        if not self.to_act:
-            self._close_window()
+
+    def _open_window(self) -> dict[int, Play | None]:
+        if self.window is None:
+            raise RuntimeError("no burn window is open")
+        return self.window
 
     def _why_not_burn(self, seat: int, play: Play) -> IllegalActionError:
         if not self._holds(seat, play):
             return IllegalActionError("not_held", cards=play)
-        if play not in answer_plays(self.counts[seat], self.standing, self.three_rule[seat]):
+        if play not in answer_plays(self.counts[seat], self._standing(), self.three_rule[seat]):
             return IllegalActionError("does_not_beat", cards=play, standing=self.standing)
         return IllegalActionError("burn_incomplete", cards=play)
 
-    def _close_window(self) -> None:
-        burners = [s for s, p in self.window.items() if p is not None]
-        choices = self.window
+    def _window_outcome(self) -> tuple[int, Play] | None:
+        """Close the answered window: the burner who goes first and its play (§4), or None
+        when nobody burns."""
+        choices = self._open_window()
         self.window, self.window_seats = None, []
+        burners = [s for s, p in choices.items() if p is not None]
         if not burners:
-            self._next_answer()
-            return
-        q = self.standing_seat
+            return None
+        q = self._standing_seat()
         burner = min(burners, key=lambda s: burn_priority(s, q))
-        self._play(burner, choices[burner], burning=True)  # a beat of q's hand, out of turn
+        play = choices[burner]
+        assert play is not None
+        return burner, play

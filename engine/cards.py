@@ -125,7 +125,7 @@ def counts_of(cards: Iterable[Card]) -> list[int]:
     """
     own_counts = getattr(cards, "counts", None)
     if callable(own_counts):
-        return own_counts()
+        return list(own_counts())
     counts = [0] * NUM_RANKS
     for card in cards:
         counts[card.rank] += 1
@@ -149,7 +149,7 @@ def format_cards(cards: Iterable[Card] | str) -> str:
         cards = parse_cards(cards)
     canonical = getattr(cards, "canonical", None)
     if canonical is not None:
-        return canonical
+        return str(canonical)
     return format_counts(counts_of(cards))
 
 

@@ -113,8 +113,10 @@ class PhaseChanged:
 
 @dataclass(frozen=True, slots=True)
 class BurnStarted:
-    """烧牌: ``burner`` takes over ``burned``'s gouji hand, with ``cards``."""
+    """烧牌: the game's burn number ``index`` (from 0): ``burner`` takes over ``burned``'s
+    gouji hand, with ``cards``."""
 
+    index: int
     burner: int
     burned: int
     cards: str
@@ -237,9 +239,10 @@ def changes(before: Snapshot, game: Game, action: Action | None = None) -> list[
             events.append(Revolted(revolted, tuple(s for s in revolted if s in game.auto_revolted)))
     if after.phase != before.phase:
         events.append(PhaseChanged(before.phase, after.phase))
-    for burner, burned, _ in after.burns[len(before.burns) :]:
+    for i in range(len(before.burns), len(after.burns)):
+        burner, burned, _ = after.burns[i]
         cards = game.last_action[burner] or ""
-        events.append(BurnStarted(burner, burned, cards.removeprefix("burn ")))
+        events.append(BurnStarted(i, burner, burned, cards.removeprefix("burn ")))
     for i, (burner, burned, result) in enumerate(after.burns):
         old = before.burns[i][2] if i < len(before.burns) else ONGOING
         if result != old:

@@ -6,9 +6,11 @@ and either changes the state or raises an :class:`~engine.actions.IllegalActionE
 message a player can act on — in which case nothing changed. The same hands, options and
 actions always give the same game, so a game *is* its log.
 
-Phases: ``declare`` (宣点) → buying 3s (automatic, bie-san only) → ``revolt`` (革命, only
-when someone may) → first leader (上班) → ``play`` → ``finished``; a deal where two or more
-revolt ends in ``void`` (the series deals again).
+Phases (:class:`~engine.options.Phase`): ``declare`` (宣点) → buying 3s (automatic, bie-san
+only) → ``revolt`` (革命, only when someone may) → first leader (上班) → ``head`` (要头 /
+无头, only after a revolution with 够死级 on) → ``play`` → ``finished``; a deal where two or
+more revolt ends in ``void`` (the series deals again). The table options
+(:class:`~engine.options.Options`, RULES.md §9) are fixed for the game.
 
 >>> g = Game.from_position(["TTTTT6", "KK55", "AA44", "J2", "QQQ9", "889"], leader=0)
 >>> g.apply_text("0 play TTTTT"); g.to_act
@@ -18,14 +20,15 @@ revolt ends in ``void`` (the series deals again).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .actions import (
     BURN,
     DECLARE,
+    KEEPHEAD,
     LEAVE,
     NOBURN,
     NODECLARE,
+    NOKEEPHEAD,
     NOREVOLT,
     PASS,
     PLAY,
@@ -35,25 +38,35 @@ from .actions import (
     IllegalActionError,
     NotYourTurnError,
 )
-from .burning import BROKEN, ONGOING, SUCCESS, Burn, Burning, burn_completable, sets_needed
+from .burning import (
+    BROKEN,
+    FAILED,
+    ONGOING,
+    SUCCESS,
+    Burn,
+    Burning,
+    burn_completable,
+    sets_needed,
+)
 from .cards import (
     THREE,
     Card,
-    card_sort_key,
-    counts_of,
-    format_counts,
     parse_cards,
 )
 from .hands import Play
 from .movegen import answer_plays, lead_plays
+from .observation import Observation, hidden_from, public_history
+from .options import Options, Phase
 from .prelude import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, VOID, Prelude, next_seat
 from .scoring import TributeOwed, is_sweep, opposite_of, place_points, team_of, tribute_owed
+from .state import QUESTION_PHASES
 
-FINISHED = "finished"
+FINISHED = Phase.FINISHED
 
 __all__ = [
     "BROKEN",
     "DECLARE_PHASE",
+    "FAILED",
     "FINISHED",
     "ONGOING",
     "PLAY_PHASE",
@@ -63,90 +76,41 @@ __all__ = [
     "Burn",
     "Game",
     "Options",
+    "Phase",
     "burn_completable",
     "next_seat",
     "sets_needed",
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """Table options that change the rules. ``bie_san``: the 憋三 variant (§7)."""
-
-    bie_san: bool = False
-
-    @classmethod
-    def from_json(cls, data: dict | None) -> Options:
-        data = data or {}
-        unknown = set(data) - {"bie_san"}
-        if unknown:
-            raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
-        return cls(bie_san=bool(data.get("bie_san", False)))
-
-    def to_json(self) -> dict:
-        return {"bie_san": self.bie_san}
-
-
 class Game(Prelude, Burning):
     """The state of one game. Build with :meth:`from_deal` or :meth:`from_position`."""
 
     # ----------------------------------------------------------------- construction
-    def __init__(
-        self,
-        hands: Sequence[Sequence[Card]],
-        *,
-        options: Options | None = None,
-        seed: int | None = None,
-    ) -> None:
-        if len(hands) != 6:
-            raise ValueError(f"a game needs six hands, got {len(hands)}")
-        self.options = options or Options()
-        self.seed = seed
-        self.cards: list[list[Card]] = [sorted(h, key=card_sort_key) for h in hands]
-        self.counts: list[list[int]] = [counts_of(h) for h in self.cards]
-        self.dealt: list[list[Card]] = [list(h) for h in self.cards]
-        self.played = [0] * 15  # rank counts of every card played (public: the 记牌器)
-        self.phase = DECLARE_PHASE
-        self.declared = [False] * 6
-        self.revolted = [False] * 6
-        self.phase_answers: dict[int, bool] = {}  # simultaneous answers of this phase
-        self.phase_seats: list[int] = list(range(6))  # seats that answer this phase
-        self.bought: list[tuple[int, int, int, Card | None]] = []  # (buyer, seller, 3, paid)
-        self.leader: int | None = None
-        self.places: list[int | None] = [None] * 6
-        self.finish_order: list[int] = []
-        self.opened = [False] * 6
-        self.melee = False
-        self.melee_pending = False
-        self.left: list[int] = []
-        self.actions: list[Action] = []
-        # round state
-        self.standing: Play | None = None
-        self.standing_seat: int | None = None
-        self.standing_restricted = False  # only the opposite / headless seats may answer
-        self.passed = [False] * 6
-        self.queue: list[int] = []  # seats still to answer the standing hand (before melee)
-        self.yielder: int | None = None  # who yielded on the standing hand (让牌)
-        self.turn: int | None = None
-        self.melee_passes = 0
-        self.last_action: list[str | None] = [None] * 6  # this round, for display
-        # burns
-        self.burns: list[Burn] = []
-        self.current_burn: Burn | None = None
-        self.window: dict[int, Play | None] | None = None  # burn window: seat -> choice
-        self.window_seats: list[int] = []
-        # bie-san
-        self.stifle_watch: int | None = None  # seat whose hand, if beaten, stifles it
-        self.stifled: list[tuple[int, int]] = []  # (stifled seat, by)
-        self.three_rule = [self.options.bie_san] * 6
-        self.auto_revolted: list[int] = []  # bie-san: no 3, no 2, no joker
-
     @classmethod
     def from_deal(cls, seed: int, options: Options | None = None) -> Game:
         """A real game: deal from ``seed`` and start with declaring."""
         from .cards import deal
 
-        return cls(deal(seed), options=options, seed=seed)
+        return cls.from_hands(deal(seed), options=options, seed=seed)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        *,
+        options: Options | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """A real game from hands as dealt (any size): it starts with declaring, so every
+        seat must hold at least one card (RECORD.md)."""
+        for seat, cards in enumerate(hands):
+            if not cards:
+                raise ValueError(
+                    f"seat {seat} has no cards: in a real game every seat is dealt cards "
+                    "(only a revolted seat's hand is empty, in a position with a leader)"
+                )
+        return cls(hands, options=options, seed=seed)
 
     @classmethod
     def from_position(
@@ -177,80 +141,70 @@ class Game(Prelude, Burning):
         game._after_revolution(leader=leader)
         return game
 
-    def observe(self, seat: int):
+    def observe(self, seat: int) -> Observation:
         """What ``seat`` may know (see :mod:`engine.observation`)."""
-        from .observation import observe
-
-        return observe(self, seat)
+        declaring = self.phase == DECLARE_PHASE
+        unseen = [0] * 15
+        for s in range(6):
+            if s != seat:
+                for r, n in enumerate(self.counts[s]):
+                    unseen[r] += n
+        burn = self.current_burn
+        return Observation(
+            seat=seat,
+            phase=self.phase,
+            options=self.options,
+            cards=tuple(self.cards[seat]),
+            counts=tuple(self.counts[seat]),
+            card_counts=tuple(sum(c) for c in self.counts),
+            unseen=tuple(unseen),
+            played=tuple(self.played),
+            declared=tuple(
+                (s == seat and self.phase_answers.get(s, False)) if declaring else self.declared[s]
+                for s in range(6)
+            ),
+            revolted=tuple(self.revolted),
+            places=tuple(self.places),
+            opened=tuple(self.opened),
+            headless=tuple(self.is_active(s) and self.is_headless(s) for s in range(6)),
+            passed=tuple(self.passed),
+            melee=self.melee,
+            leader=self.leader,
+            to_act=tuple(self.to_act),
+            standing=self.standing,
+            standing_seat=self.standing_seat,
+            standing_restricted=self.standing_restricted,
+            yielder=self.yielder,
+            burner=burn.burner if burn else None,
+            burned=burn.burned if burn else None,
+            burns=tuple((b.burner, b.burned, b.result) for b in self.burns),
+            stifled=tuple(self.stifled),
+            last_action=tuple(self.last_action),
+            history=tuple(
+                public_history(self.actions, seat, hidden_from(self.phase, self.window is not None))
+            ),
+            legal_actions=tuple(self.legal_actions(seat)),
+            three_rule=self.three_rule[seat],
+            gou_si_ji=tuple(self.head_kept),
+            standing_dead=self.standing_dead,
+        )
 
     def copy(self) -> Game:
-        """An independent copy (for search)."""
+        """An independent copy (for search): every field, lists and dicts copied, burns
+        cloned (the current one kept as the same burn); cards are immutable."""
         g = Game.__new__(Game)
-        for name in _SCALAR_FIELDS:
-            setattr(g, name, getattr(self, name))
-        g.cards = [list(h) for h in self.cards]
-        g.counts = [list(c) for c in self.counts]
-        g.played = list(self.played)
-        g.dealt = self.dealt
-        g.declared = list(self.declared)
-        g.revolted = list(self.revolted)
-        g.phase_answers = dict(self.phase_answers)
-        g.phase_seats = list(self.phase_seats)
-        g.bought = list(self.bought)
-        g.places = list(self.places)
-        g.finish_order = list(self.finish_order)
-        g.opened = list(self.opened)
-        g.left = list(self.left)
-        g.actions = list(self.actions)
-        g.passed = list(self.passed)
-        g.queue = list(self.queue)
-        g.last_action = list(self.last_action)
+        for name, value in vars(self).items():
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(g, name, value)
         g.burns = [Burn(b.burner, b.burned, b.result) for b in self.burns]
         g.current_burn = None
         for mine, theirs in zip(self.burns, g.burns, strict=True):
             if mine is self.current_burn:
                 g.current_burn = theirs
-        g.window = None if self.window is None else dict(self.window)
-        g.window_seats = list(self.window_seats)
-        g.stifled = list(self.stifled)
-        g.three_rule = list(self.three_rule)
-        g.auto_revolted = list(self.auto_revolted)
         return g
-
-    # ----------------------------------------------------------------- questions
-    def is_active(self, seat: int) -> bool:
-        """Still in play: holds cards, has not finished, did not revolt."""
-        return self.places[seat] is None and not self.revolted[seat]
-
-    def active_seats(self) -> list[int]:
-        return [s for s in range(6) if self.places[s] is None and not self.revolted[s]]
-
-    def is_headless(self, seat: int) -> bool:
-        """无头 (§3.4): the seat's opposite has finished or revolted."""
-        opp = opposite_of(seat)
-        return self.places[opp] is not None or self.revolted[opp]
-
-    def has_head(self, seat: int) -> bool:
-        return not self.is_headless(seat)
-
-    @property
-    def finished(self) -> bool:
-        return self.phase == FINISHED
-
-    @property
-    def to_act(self) -> list[int]:
-        """The seats the game waits on (several during a simultaneous phase or a burn
-        window), ``[]`` once finished or void."""
-        if self.phase in (DECLARE_PHASE, REVOLT_PHASE):
-            return [s for s in self.phase_seats if s not in self.phase_answers]
-        if self.phase != PLAY_PHASE:
-            return []
-        if self.window is not None:
-            return [s for s in self.window_seats if s not in self.window]
-        return [self.turn] if self.turn is not None else []
-
-    def hand_text(self, seat: int) -> str:
-        return format_counts(self.counts[seat])
 
     def may_answer(self, seat: int) -> bool:
         """May ``seat`` answer the standing hand at all (before melee, §3)?"""
@@ -259,6 +213,8 @@ class Game(Prelude, Burning):
             return False
         if self.melee:
             return True
+        if self.standing_dead:
+            return False  # 够死级: only a burn can take it
         if seat == opposite_of(q):
             return True
         if self.standing_restricted:
@@ -274,7 +230,7 @@ class Game(Prelude, Burning):
         bie = self.three_rule[seat]
         if self.standing is None:
             plays = lead_plays(counts, bie)
-            if self.current_burn is not None and self.current_burn.burner == seat:
+            if self._burn_limits_leads(seat):
                 plays = [p for p in plays if self._burn_lead_ok(seat, p)]
             return plays
         return answer_plays(counts, self.standing, bie)
@@ -287,6 +243,8 @@ class Game(Prelude, Burning):
             return [Action(seat, NODECLARE), Action(seat, DECLARE)]
         if self.phase == REVOLT_PHASE:
             return [Action(seat, NOREVOLT), Action(seat, REVOLT)]
+        if self.phase == Phase.HEAD:
+            return [Action(seat, NOKEEPHEAD), Action(seat, KEEPHEAD)]
         if self.window is not None:
             return [Action(seat, NOBURN)] + [
                 Action(seat, BURN, p) for p in self._burning_plays(seat)
@@ -304,7 +262,7 @@ class Game(Prelude, Burning):
         q = self.standing_seat
         if self.melee or q is None or self.standing_restricted or self.yielder is not None:
             return False
-        if opposite_of(seat) != q or self.standing.is_gouji:
+        if opposite_of(seat) != q or self._standing().is_gouji:
             return False
         for up in (next_seat(seat, -1), next_seat(seat, -2)):
             if self.is_active(up) and not self.passed[up]:
@@ -329,32 +287,15 @@ class Game(Prelude, Burning):
             self.left.append(seat)
             self.actions.append(action)
             return
-        if self.phase in (DECLARE_PHASE, REVOLT_PHASE):
+        if self.phase in QUESTION_PHASES:
             self._apply_phase_answer(action)
         elif self.window is not None:
             self._apply_window_answer(action)
+            if not self.to_act:
+                self._close_window()
         else:
             self._apply_turn(action)
         self.actions.append(action)
-
-    def _refuse_wrong_seat(self, seat: int) -> None:
-        waiting = self.to_act
-        who = ", ".join(map(str, waiting))
-        if self.phase == DECLARE_PHASE:
-            raise NotYourTurnError("already_declared", seat=seat)
-        if self.phase == REVOLT_PHASE:
-            if seat in self.phase_answers:
-                raise NotYourTurnError("already_revolt_answered", seat=seat)
-            raise NotYourTurnError("may_not_revolt", seat=seat)
-        if self.window is not None:
-            if seat not in self.window_seats:
-                raise NotYourTurnError("window_waits", seats=who)
-            raise NotYourTurnError("already_burn_answered", seat=seat)
-        raise NotYourTurnError("not_your_turn", seats=who)
-
-    def _holds(self, seat: int, play: Play) -> bool:
-        counts = self.counts[seat]
-        return all(counts[r] >= n for r, n in play.rank_counts())
 
     def _apply_turn(self, action: Action) -> None:
         seat, verb = action.seat, action.verb
@@ -365,8 +306,8 @@ class Game(Prelude, Burning):
                 self._refuse_not_allowed(seat)
             self._refuse_wrong_seat(seat)
         if verb == PLAY:
-            self._check_play(seat, action.cards)
-            self._play(seat, action.cards)
+            self._check_play(seat, action.play)
+            self._play(seat, action.play)
         elif verb == PASS:
             if self.standing is None:
                 raise IllegalActionError("lead_no_pass")
@@ -382,7 +323,9 @@ class Game(Prelude, Burning):
 
     def _refuse_not_allowed(self, seat: int) -> None:
         """A seat out of turn that may not answer at all gets the rule, not just the turn."""
-        q = self.standing_seat
+        q = self._standing_seat()
+        if not self.melee and self.standing_dead:
+            raise NotYourTurnError("gou_si_ji", q=q)
         if not self.melee and self.standing_restricted and not self.may_answer(seat):
             raise NotYourTurnError("gouji_opposite_only", seat=seat, q=q, opp=opposite_of(q))
         if not self.melee and self.passed[seat] and not self.may_answer(seat):
@@ -397,7 +340,7 @@ class Game(Prelude, Burning):
             return "yield_lead"
         if opposite_of(seat) != q:
             return "yield_opposite_only"
-        if self.standing_restricted or self.standing.is_gouji:
+        if self.standing_restricted or self._standing().is_gouji:
             return "yield_gouji"
         if self.yielder is not None:
             return "yield_twice"
@@ -412,9 +355,8 @@ class Game(Prelude, Burning):
             if play.size != sum(self.counts[seat]) or play.twos or play.jokers:
                 raise IllegalActionError("three_last")
         if self.standing is None:
-            if self.current_burn is not None and self.current_burn.burner == seat:
-                if not self._burn_lead_ok(seat, play):
-                    raise IllegalActionError("burn_lead")
+            if self._burn_limits_leads(seat) and not self._burn_lead_ok(seat, play):
+                raise IllegalActionError("burn_lead")
             return
         if play not in answer_plays(self.counts[seat], self.standing, self.three_rule[seat]):
             if play.size != self.standing.size:
@@ -440,11 +382,15 @@ class Game(Prelude, Burning):
     def _play(self, seat: int, play: Play, *, burning: bool = False) -> None:
         """``seat`` plays ``play``: a lead, a beat, or (``burning``) a burn out of turn."""
         beaten = self.standing_seat if self.standing is not None else None
+        beaten_hand = self.standing
+        fails = beaten is None and self._burn_lead_fails(seat, play)
         if beaten is not None:
             self._on_beaten(beaten, seat)
         if burning:
+            assert beaten is not None, "a burn beats a standing hand"
             self.burns.append(Burn(seat, beaten))
             self.current_burn = self.burns[-1]
+        self.standing_dead = not burning and self._is_gou_si_ji(seat, play, beaten, beaten_hand)
         self._remove(seat, play)
         self.last_action[seat] = f"burn {play}" if burning else str(play)
         self.standing, self.standing_seat = play, seat
@@ -456,10 +402,13 @@ class Game(Prelude, Burning):
             if burn is not None and burn.burner == seat:
                 burn.result = SUCCESS  # 烧成功: the burner played their last card
                 self.current_burn = None
-        elif burning and self.melee:
-            # Burning the going-out hand began the melee, where burns cannot go on (§3.5).
-            burn.result = BROKEN
+        elif fails and burn is not None:
+            # 烧失败 (§9, burn_check "seeds"): the burner takes the lowest free place and
+            # plays no more; the lead stands like a finished player's last hand.
+            burn.result = FAILED
             self.current_burn = None
+            self._finish(seat, place=max(p for p in range(1, 7) if p not in self.places))
+            went_out = True
         if self.options.bie_san and self.three_rule[seat] and not went_out:
             c = self.counts[seat]
             if c[THREE] and c[THREE] == sum(c):
@@ -481,25 +430,46 @@ class Game(Prelude, Burning):
         if self.melee_pending:
             self._begin_melee()
 
+    def _is_gou_si_ji(self, seat: int, play: Play, beaten: int | None, hand: Play | None) -> bool:
+        """Is ``seat``'s (non-burning) ``play`` 够死级 (§3.4, option gou_si_ji)? One of the
+        three gouji hands after 要头 (counted here), or the beat of 头科's or 二科's last
+        hand, a gouji hand, by its opposite. Never in the melee."""
+        if self.melee or not play.is_gouji:
+            return False
+        if self.head_kept[seat]:
+            self.head_kept[seat] -= 1
+            return True
+        return (
+            self.options.gou_si_ji
+            and beaten == opposite_of(seat)
+            and hand is not None
+            and hand.is_gouji
+            and self.places[beaten] in (1, 2)
+        )
+
     def _begin_melee(self) -> None:
-        """四户乱缠 (§3.5): the special rules stop; an ongoing burn can no longer complete."""
+        """四户乱缠 (§3.5): the special rules stop. A burn still going on goes on (§4, Into
+        the melee): from now the burner's leads are free; it breaks only if someone beats
+        one of the burner's hands, and succeeds on the burner's last card."""
         self.melee_pending = False
         self.melee = True
         self.passed = [False] * 6
         self.queue = []
-        if self.current_burn is not None:
-            self.current_burn.result = BROKEN
-            self.current_burn = None
+        self.head_kept = [0] * 6  # unused 够死级 hands lapse (§3.4)
 
     def _after_play(self, seat: int, went_out: bool) -> None:
-        play = self.standing
+        play = self._standing()
         if self.melee:
             self.standing_restricted = False
             self.melee_passes = 0
             self._advance_melee(seat)
             return
         ongoing_burn = self.current_burn is not None and self.current_burn.burner == seat
-        restricted = (play.is_gouji and self.has_head(seat)) or (ongoing_burn and not went_out)
+        restricted = (
+            self.standing_dead
+            or (play.is_gouji and self.has_head(seat))
+            or (ongoing_burn and not went_out)
+        )
         self.standing_restricted = restricted
         self.queue = [s for s in (next_seat(seat, k) for k in range(1, 6)) if self.may_answer(s)]
         if restricted:
@@ -518,6 +488,15 @@ class Game(Prelude, Burning):
                 self.turn = None
                 return
         self._next_answer()
+
+    def _close_window(self) -> None:
+        """Every eligible seat has answered the burn window: the first burner in priority
+        takes the hand over out of turn, or the answers go on as usual."""
+        outcome = self._window_outcome()
+        if outcome is None:
+            self._next_answer()
+        else:
+            self._play(*outcome, burning=True)  # a beat of the standing hand, out of turn
 
     def _next_answer(self) -> None:
         """Give the turn to the next seat in the answer queue, or end the round."""
@@ -556,8 +535,8 @@ class Game(Prelude, Burning):
 
     def _round_won(self) -> None:
         """Nobody beat the standing hand: its player wins the round and leads, or 接风."""
-        q, play = self.standing_seat, self.standing
-        if not self.melee and play.opens_point and not self.revolted[q]:
+        q, play = self._standing_seat(), self._standing()
+        if not self.melee and self._opens(play) and not self.revolted[q]:
             self.opened[q] = True  # 开点
         if self.stifle_watch == q:
             self.stifle_watch = None
@@ -566,46 +545,36 @@ class Game(Prelude, Burning):
         leader = q if self.is_active(q) else self._next_active(q)
         self._new_round(leader)
 
+    def _opens(self, play: Play) -> bool:
+        """Does winning a round with ``play`` open the point (开点, §3.2)? Strict: a gouji
+        hand, not a single, no joker; wide (宽开点, §9): any gouji hand."""
+        return play.is_gouji if self.options.open_rule == "wide" else play.opens_point
+
     def _next_active(self, seat: int) -> int:
         s = next_seat(seat)
         while not self.is_active(s):
             s = next_seat(s)
         return s
 
-    def _new_round(self, leader: int) -> None:
-        self.standing, self.standing_seat = None, None
-        self.standing_restricted = False
-        self.passed = [False] * 6
-        self.queue = []
-        self.yielder = None
-        self.melee_passes = 0
-        self.last_action = [None] * 6
-        self.turn = leader
-
     # ----------------------------------------------------------------- finishing
-    def _finish(self, seat: int) -> None:
-        """走科: take the next free place; the melee waits until this hand is settled."""
-        self.places[seat] = self._next_place()
+    def _finish(self, seat: int, place: int | None = None) -> None:
+        """走科: take the next free place (or ``place``, a failed burner's); the melee waits
+        until this hand is settled."""
+        self.places[seat] = self._next_place() if place is None else place
         self.finish_order.append(seat)
         if not self.melee and len(self.active_seats()) <= 4:
             self.melee_pending = True
 
     def _next_place(self) -> int:
-        """The next free place, keeping 四科 (or 三科) for a revolutionary (§3.3, §5)."""
-        taken = {p for p in self.places if p is not None}
-        place = 1
-        while place in taken:
-            place += 1
-        rev = next((s for s in range(6) if self.revolted[s]), None)
-        if rev is not None and self.places[rev] is None:
-            mates = [s for s in range(6) if team_of(s) == team_of(rev) and s != rev]
-            if place == 3:
-                if sorted(self.places[m] or 0 for m in mates) == [1, 2]:
-                    self.places[rev] = 3
-                    return 4
-            elif place == 4:
-                self.places[rev] = 4
-                return 5
+        """The next free place from the top. A revolutionary holds 四科 from the revolution
+        on and moves up to 三科 when its teammates take 头科 and 二科 (§3.3, §5)."""
+        place = min(p for p in range(1, 7) if p not in self.places)
+        rev = self.revolutionary
+        if rev is not None and place == 3 and self.places[rev] == 4:
+            mates = {self.places[m] for m in range(6) if team_of(m) == team_of(rev) and m != rev}
+            if mates == {1, 2}:
+                self.places[rev] = 3
+                return 4
         return place
 
     def _check_game_end(self) -> bool:
@@ -620,16 +589,13 @@ class Game(Prelude, Burning):
             q is not None
             and self.places[q] is not None
             and not self.melee
-            and self.standing.opens_point
+            and self._opens(self._standing())
             and self.window is None
         ):
             self.opened[q] = True
         active.sort(key=lambda s: (sum(self.counts[s]), (s - last) % 6))
         for s in active:
             self.places[s] = self._next_place()
-        rev = next((s for s in range(6) if self.revolted[s]), None)
-        if rev is not None and self.places[rev] is None:
-            self.places[rev] = self._next_place()
         self.phase = FINISHED
         self.turn = None
         self.window = None
@@ -648,28 +614,18 @@ class Game(Prelude, Burning):
         """Each seat's place points once finished (§8.6), else None."""
         if self.phase != FINISHED:
             return None
-        return place_points(self.places, self.sweep)
+        return place_points(self._final_places(), self.sweep)
 
     def tribute(self) -> list[TributeOwed] | None:
         """What this game leaves owing to the next game of a series, once finished."""
         if self.phase != FINISHED:
             return None
         burns = [(b.burned, b.burner) for b in self.burns if b.result == SUCCESS]
-        return tribute_owed(self.places, self.declared, self.opened, self.stifled, burns)
+        return tribute_owed(self._final_places(), self.declared, self.opened, self.stifled, burns)
 
-
-_SCALAR_FIELDS = (
-    "options",
-    "seed",
-    "phase",
-    "leader",
-    "melee",
-    "melee_pending",
-    "standing",
-    "standing_seat",
-    "standing_restricted",
-    "yielder",
-    "turn",
-    "melee_passes",
-    "stifle_watch",
-)
+    def _final_places(self) -> list[int]:
+        """Every seat's place, once the game is finished."""
+        places = [p for p in self.places if p is not None]
+        if len(places) != 6:
+            raise RuntimeError("the game is not finished")
+        return places

@@ -11,6 +11,7 @@ legal is ever enumerated.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from .cards import ACE, BIG_JOKER, NUM_RANKS, SMALL_JOKER, THREE, TWO, Card, counts_of, parse_cards
 from .hands import NO_RANK, Play, classify
@@ -25,8 +26,8 @@ def hand_counts(hand: Iterable[Card] | Sequence[int] | str) -> list[int]:
         and len(hand) == NUM_RANKS
         and all(isinstance(x, int) for x in hand)
     ):
-        return list(hand)
-    return counts_of(hand)
+        return [int(x) for x in hand]
+    return counts_of(cast("Iterable[Card]", hand))
 
 
 def legal_plays(

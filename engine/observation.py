@@ -1,20 +1,22 @@
 """What one seat may know of a game: its own cards, everyone's card counts, the table and
-the public history — and nothing else. AI players and the bot see a game only through this.
+the public history — and nothing else. AI players and the bot see a game only through this
+(built by :meth:`engine.game.Game.observe`; this module does not import the game).
 
 >>> from engine.game import Game
->>> obs = observe(Game.from_position(["KK", "QQ", "5", "6", "7", "8"], leader=0), 1)
+>>> obs = Game.from_position(["KK", "QQ", "5", "6", "7", "8"], leader=0).observe(1)
 >>> obs.hand, obs.card_counts
 ('QQ', (2, 2, 1, 1, 1, 1))
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import BURN, DECLARE, NOBURN, NODECLARE, NOREVOLT, REVOLT, Action
+from .actions import BURN, DECLARE, LEAVE, NOBURN, NODECLARE, NOREVOLT, REVOLT, Action
 from .cards import Card, format_counts
-from .game import Game, Options
 from .hands import Play
+from .options import Options, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +24,7 @@ class Observation:
     """One seat's view of a game. ``counts``, ``played`` and ``unseen`` are 15 rank counts."""
 
     seat: int
-    phase: str
+    phase: Phase
     options: Options
     cards: tuple[Card, ...]  # own cards, with suits
     counts: tuple[int, ...]  # own rank counts
@@ -50,76 +52,32 @@ class Observation:
     history: tuple[str, ...]  # public actions so far, in record notation
     legal_actions: tuple[Action, ...]  # what this seat may do now
     three_rule: bool  # bie-san: this seat's 3s may only go out last
+    gou_si_ji: tuple[int, ...] = (0,) * 6  # 够死级 hands each seat still has after 要头
+    standing_dead: bool = False  # the standing hand is 够死级: only a burn may take it
 
     @property
     def hand(self) -> str:
         return format_counts(self.counts)
 
 
-def observe(game: Game, seat: int) -> Observation:
-    """The observation of ``seat``."""
-    window_open = game.window is not None
-    history = []
-    # Answers of a simultaneous phase, and of an open burn window, stay hidden until it
-    # closes; a seat always sees its own.
-    if game.phase == "declare":
-        open_verbs = {DECLARE, NODECLARE}
-    elif game.phase == "revolt":
-        open_verbs = {REVOLT, NOREVOLT}
-    else:
-        open_verbs = {BURN, NOBURN} if window_open else set()
-    hidden_from = _hidden_tail_start(game, open_verbs)
-    for i, a in enumerate(game.actions):
-        if i >= hidden_from and a.verb in open_verbs and a.seat != seat:
-            continue
-        history.append(str(a))
-    declared = (
-        tuple(game.declared)
-        if game.phase != "declare"
-        else tuple(s == seat and game.phase_answers.get(s, False) for s in range(6))
-    )
-    unseen = [0] * 15
-    for s in range(6):
-        if s != seat:
-            for r, n in enumerate(game.counts[s]):
-                unseen[r] += n
-    burn = game.current_burn
-    return Observation(
-        seat=seat,
-        phase=game.phase,
-        options=game.options,
-        cards=tuple(game.cards[seat]),
-        counts=tuple(game.counts[seat]),
-        card_counts=tuple(sum(c) for c in game.counts),
-        unseen=tuple(unseen),
-        played=tuple(game.played),
-        declared=declared,
-        revolted=tuple(game.revolted),
-        places=tuple(game.places),
-        opened=tuple(game.opened),
-        headless=tuple(game.is_active(s) and game.is_headless(s) for s in range(6)),
-        passed=tuple(game.passed),
-        melee=game.melee,
-        leader=game.leader,
-        to_act=tuple(game.to_act),
-        standing=game.standing,
-        standing_seat=game.standing_seat,
-        standing_restricted=game.standing_restricted,
-        yielder=game.yielder,
-        burner=burn.burner if burn else None,
-        burned=burn.burned if burn else None,
-        burns=tuple((b.burner, b.burned, b.result) for b in game.burns),
-        stifled=tuple(game.stifled),
-        last_action=tuple(game.last_action),
-        history=tuple(history),
-        legal_actions=tuple(game.legal_actions(seat)),
-        three_rule=game.three_rule[seat],
-    )
+def hidden_from(phase: Phase, window_open: bool) -> frozenset[str]:
+    """The verbs whose answers stay hidden now: those of a simultaneous phase, and of an
+    open burn window, until it closes (a seat always sees its own)."""
+    if phase == Phase.DECLARE:
+        return frozenset({DECLARE, NODECLARE})
+    if phase == Phase.REVOLT:
+        return frozenset({REVOLT, NOREVOLT})
+    return frozenset({BURN, NOBURN}) if window_open else frozenset()
 
 
-def _hidden_tail_start(game: Game, open_verbs: set[str]) -> int:
-    """Index of the first action of the open phase or burn window."""
-    i = len(game.actions)
-    while open_verbs and i > 0 and game.actions[i - 1].verb in open_verbs | {"leave"}:
-        i -= 1
-    return i
+def public_history(actions: Sequence[Action], seat: int, hidden: frozenset[str]) -> list[str]:
+    """The actions ``seat`` may see, in record notation: all but the others' answers in the
+    open phase or burn window (the tail of ``actions`` made of ``hidden`` verbs)."""
+    start = len(actions)
+    while hidden and start > 0 and actions[start - 1].verb in hidden | {LEAVE}:
+        start -= 1
+    return [
+        str(a)
+        for i, a in enumerate(actions)
+        if not (i >= start and a.verb in hidden and a.seat != seat)
+    ]

@@ -5,11 +5,30 @@ from __future__ import annotations
 
 import random
 
-from .actions import DECLARE, NODECLARE, NOREVOLT, REVOLT, Action, IllegalActionError
+from .actions import (
+    DECLARE,
+    KEEPHEAD,
+    NODECLARE,
+    NOKEEPHEAD,
+    NOREVOLT,
+    REVOLT,
+    Action,
+    IllegalActionError,
+)
 from .cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, Card, card_sort_key
+from .options import Phase
 from .scoring import opposite_of
+from .state import GameState
 
-DECLARE_PHASE, REVOLT_PHASE, PLAY_PHASE, VOID = "declare", "revolt", "play", "void"
+DECLARE_PHASE, REVOLT_PHASE, PLAY_PHASE, VOID = Phase.DECLARE, Phase.REVOLT, Phase.PLAY, Phase.VOID
+HEAD_HANDS = 3  # 要头: the first three gouji hands are 够死级 (§3.4)
+
+# The yes and no verbs of each question phase, and the refusal of any other verb then.
+_PHASE_VERBS = {
+    Phase.DECLARE: (DECLARE, NODECLARE, "declare_time"),
+    Phase.REVOLT: (REVOLT, NOREVOLT, "revolt_time"),
+    Phase.HEAD: (KEEPHEAD, NOKEEPHEAD, "head_time"),
+}
 
 
 def next_seat(seat: int, step: int = 1) -> int:
@@ -17,23 +36,26 @@ def next_seat(seat: int, step: int = 1) -> int:
     return (seat + step) % 6
 
 
-class Prelude:
+class Prelude(GameState):
     """Declaring, buying 3s, revolting and choosing the first leader (mixed into
     :class:`engine.game.Game`)."""
 
     def _apply_phase_answer(self, action: Action) -> None:
         seat, verb = action.seat, action.verb
-        expected = (DECLARE, NODECLARE) if self.phase == DECLARE_PHASE else (REVOLT, NOREVOLT)
-        if verb not in expected:
-            raise IllegalActionError(
-                "declare_time" if self.phase == DECLARE_PHASE else "revolt_time"
-            )
+        yes_verb, no_verb, refusal = _PHASE_VERBS[self.phase]
+        if verb not in (yes_verb, no_verb):
+            who = {"seat": self.phase_seats[0]} if self.phase == Phase.HEAD else {}
+            raise IllegalActionError(refusal, **who)
         if seat not in self.to_act:
             self._refuse_wrong_seat(seat)
-        self.phase_answers[seat] = verb in (DECLARE, REVOLT)
+        self.phase_answers[seat] = verb == yes_verb
         if self.to_act:
             return
-        if self.phase == DECLARE_PHASE:
+        if self.phase == Phase.HEAD:
+            if self.phase_answers[seat]:
+                self.head_kept[seat] = HEAD_HANDS  # 要头: three 够死级 hands, then headless
+            self._start_play(self._leader_after_question)
+        elif self.phase == DECLARE_PHASE:
             for s, yes in self.phase_answers.items():
                 self.declared[s] = yes
             self._buy_threes()
@@ -109,13 +131,26 @@ class Prelude:
             self.phase = VOID  # two or more revolt: the deal is void (§5.4)
             self.turn = None
             return
-        for rev in (s for s in range(6) if self.revolted[s]):
-            self.opened[opposite_of(rev)] = True
-        self.phase = PLAY_PHASE
+        rev = self.revolutionary
+        if rev is not None:
+            self.opened[opposite_of(rev)] = True  # a revolution concedes the point
+            self.places[rev] = 4  # 四科 at once; 三科 if its teammates take 头科 and 二科
         if leader is None:
             leader = self._first_leader()
         if not self.is_active(leader):
             raise ValueError(f"seat {leader} cannot lead: it holds no cards or revolted")
+        if rev is not None and self.options.gou_si_ji:
+            # 要头 / 无头 (§3.4): asked of the revolutionary's opposite before the first lead
+            self.phase = Phase.HEAD
+            self.phase_seats = [opposite_of(rev)]
+            self._leader_after_question = leader
+            return
+        self._start_play(leader)
+
+    def _start_play(self, leader: int) -> None:
+        self.phase_answers = {}
+        self.phase_seats = []
+        self.phase = PLAY_PHASE
         self.leader = leader
         self._new_round(leader)
 

@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action
-from .cards import format_cards, parse_cards
+from .actions import RETURN, Action
+from .cards import Card, format_cards, parse_cards
 from .game import FINISHED, Game, Options
+from .series import Position, Series
+
+JSON = dict[str, Any]
 
 GAME_FORMAT = "gouji-record/1"
 SERIES_FORMAT = "gouji-series/1"
@@ -31,14 +34,20 @@ class ReplayError(ValueError):
         super().__init__(f"action {index} ({action!r}): {reason}")
         self.index, self.action, self.reason, self.game = index, action, reason, game
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JSON:
         err: dict[str, Any] = {"index": self.index, "action": self.action, "reason": self.reason}
         if self.game is not None:
             err = {"game": self.game, **err}
         return {"ok": False, "error": err}
 
 
-def _field(data: dict, name: str, kind: type | tuple, default: Any = None, required: bool = False):
+def _field(
+    data: JSON,
+    name: str,
+    kind: type | tuple[type, ...],
+    default: Any = None,
+    required: bool = False,
+) -> Any:
     if name not in data:
         if required:
             raise RecordError(f"field '{name}' is missing")
@@ -49,10 +58,10 @@ def _field(data: dict, name: str, kind: type | tuple, default: Any = None, requi
     return value
 
 
-def parse_hands(hands: Any, field: str = "hands") -> list[list]:
+def parse_hands(hands: Any, field: str = "hands") -> list[list[Card]]:
     if not isinstance(hands, list) or len(hands) != 6 or not all(isinstance(h, str) for h in hands):
         raise RecordError(f"field '{field}' must be a list of six strings in card notation")
-    out = []
+    out: list[list[Card]] = []
     for seat, text in enumerate(hands):
         try:
             out.append(parse_cards(text))
@@ -61,14 +70,16 @@ def parse_hands(hands: Any, field: str = "hands") -> list[list]:
     return out
 
 
-def parse_options(data: dict) -> Options:
+def parse_options(data: JSON) -> Options:
     try:
         return Options.from_json(_field(data, "options", dict, {}))
     except ValueError as e:
         raise RecordError(f"field 'options': {e}") from e
 
 
-def game_from_record(data: dict, options: Options | None = None, hands: list | None = None) -> Game:
+def game_from_record(
+    data: JSON, options: Options | None = None, hands: list[list[Card]] | None = None
+) -> Game:
     """The game a record sets up, before its actions (position or real-game form)."""
     if options is None:
         options = parse_options(data)
@@ -90,8 +101,10 @@ def game_from_record(data: dict, options: Options | None = None, hands: list | N
                 "a record without 'leader' is a real game: give declare/revolt as actions, "
                 "not the 'declared'/'revolted' fields"
             )
-        game = Game(hands, options=options, seed=seed)
-        return game
+        try:
+            return Game.from_hands(hands, options=options, seed=seed)
+        except ValueError as e:
+            raise RecordError(f"field 'hands': {e}") from e
     if not 0 <= leader <= 5:
         raise RecordError("field 'leader' must be a seat 0 to 5")
     for seat in revolted:
@@ -107,11 +120,11 @@ def game_from_record(data: dict, options: Options | None = None, hands: list | N
     return game
 
 
-def action_list(data: dict, field: str = "actions") -> list[str]:
+def action_list(data: JSON, field: str = "actions") -> list[str]:
     actions = _field(data, field, list, [])
     if not all(isinstance(a, str) for a in actions):
         raise RecordError(f"field '{field}' must be a list of strings")
-    return actions
+    return list(actions)
 
 
 def play_actions(
@@ -125,7 +138,7 @@ def play_actions(
             raise ReplayError(offset + i, text, str(e), game_no) from e
 
 
-def replay_record(data: Any) -> dict:
+def replay_record(data: Any) -> JSON:
     """Replay a ``gouji-record/1`` record and return RECORD.md's JSON object."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
@@ -137,15 +150,16 @@ def replay_record(data: Any) -> dict:
     return state_json(game)
 
 
-def state_json(game: Game) -> dict:
+def state_json(game: Game) -> JSON:
     """The state of a game as RECORD.md's replay object."""
     finished = game.phase == FINISHED
     tribute = game.tribute()
-    return {
+    out: JSON = {
         "ok": True,
         "finished": finished,
         "to_act": game.to_act,
-        "hands": [format_cards(h) for h in game.cards],
+        # a revolted seat sits the game out: its hand is "" (RECORD.md)
+        "hands": ["" if game.revolted[s] else format_cards(h) for s, h in enumerate(game.cards)],
         "places": list(game.places),
         "opened": list(game.opened),
         "headless": [game.is_active(s) and game.is_headless(s) for s in range(6)],
@@ -156,15 +170,17 @@ def state_json(game: Game) -> dict:
         "points": game.points(),
         "tribute": None if tribute is None else [t.to_json() for t in tribute],
     }
+    if game.options.gou_si_ji:
+        out["gou_si_ji"] = list(game.head_kept)
+    return out
 
 
-def series_from_record(data: Any):
+def series_from_record(data: Any, *, settle_returns: bool = False) -> Series:
     """Rebuild a live :class:`~engine.series.Series` from a ``gouji-series/1`` record (the
-    bot restores tables this way). The last game may be unfinished; returns missing from
-    a finished deal take the default, as RECORD.md says."""
-    from .actions import RETURN
-    from .series import Series
-
+    bot restores tables this way). The last game may be unfinished. A missing return takes
+    the default, as RECORD.md says — 头科's before a later one that is given, and every one
+    of a game that has actions or is followed by another; with ``settle_returns`` (a
+    replay) also those the last game still waits on."""
     if not isinstance(data, dict) or data.get("format") != SERIES_FORMAT:
         raise RecordError(f"field 'format' must be '{SERIES_FORMAT}'")
     options = parse_options(data)
@@ -210,31 +226,44 @@ def series_from_record(data: Any):
                     raise ValueError(
                         f"'returns' holds only 'SEAT return CARDS', not '{action.verb}'"
                     )
+                later = [r.giver for r in deal.returns[1:] if r.cards is None]
+                due = deal.pending_return
+                if due is not None and due.giver != action.seat and action.seat in later:
+                    _default_returns(series, g_no, until=action.seat)
                 series.apply(action)
             except ValueError as e:
                 raise ReplayError(index, text, str(e), g_no) from e
             index += 1
         is_last = g_no == len(games) - 1
-        if deal.pending_return is not None and (actions or not is_last):
-            try:
-                while deal.pending_return is not None:  # a missing return takes the default
-                    giver = deal.pending_return.giver
-                    series.apply(Action(giver, RETURN, series.default_return(giver)))
-            except ValueError as e:  # a position that cannot be played (after tribute)
-                raise RecordError(f"games[{g_no}]: {e}") from e
+        if actions or not is_last or settle_returns:
+            _default_returns(series, g_no)
         if deal.game is not None:
             play_actions(deal.game, actions, offset=index, game_no=g_no)
     return series
 
 
-def replay_series(data: Any) -> dict:
+def _default_returns(series: Series, g_no: int, until: int | None = None) -> None:
+    """Make the missing returns of the current deal with their defaults (RECORD.md), up to
+    the first one ``until`` owes."""
+    deal = series.current
+    try:
+        while deal is not None and (due := deal.pending_return) is not None:
+            if due.giver == until:
+                return
+            series.apply(Action(due.giver, RETURN, series.default_return(due.giver)))
+    except ValueError as e:  # a position that cannot be played (after tribute)
+        raise RecordError(f"games[{g_no}]: {e}") from e
+
+
+def replay_series(data: Any) -> JSON:
     """Replay a ``gouji-series/1`` record and return RECORD.md's series JSON object."""
-    series = series_from_record(data)
+    series = series_from_record(data, settle_returns=True)
     out_games = []
     for deal in series.deals:
         if deal.game is None:
             continue
         g = state_json(deal.game)
+        g["void"] = deal.void  # a void deal (two revolted) is dealt again
         g["paid"] = [p.to_json() for p in deal.paid]
         g["returned"] = [r.to_json() for r in deal.returns if r.cards]  # as "paid": cards moved
         g["score"] = deal.score()
@@ -248,7 +277,7 @@ def replay_series(data: Any) -> dict:
     }
 
 
-def _position_of(entry: dict) -> tuple | None:
+def _position_of(entry: JSON) -> Position | None:
     leader = _field(entry, "leader", int)
     declared = _field(entry, "declared", list)
     revolted = _field(entry, "revolted", list, [])
@@ -267,7 +296,7 @@ def _position_of(entry: dict) -> tuple | None:
     return (leader, declared, revolted)
 
 
-def replay(data: Any) -> dict:
+def replay(data: Any) -> JSON:
     """Replay a game or series record, by its ``format``."""
     if isinstance(data, dict) and data.get("format") == SERIES_FORMAT:
         return replay_series(data)

@@ -57,13 +57,21 @@ def narrate(game: Game, actions: list[str]) -> list[str]:
     return lines
 
 
+def _outcome(end: BurnEnded) -> str:
+    return "succeeds" if end.result == SUCCESS else "is broken (解烧)"
+
+
 def _changes(events: list[Event]) -> list[str]:
     notes = []
-    for ended in of_kind(events, BurnEnded):
-        outcome = "succeeds" if ended.result == SUCCESS else "is broken (解烧)"
-        notes.append(f"; burn {ended.index + 1} {outcome}")
-    for burn in of_kind(events, BurnStarted):
+    started = of_kind(events, BurnStarted)
+    new = {burn.index for burn in started}
+    ended = of_kind(events, BurnEnded)
+    for end in [e for e in ended if e.index not in new]:
+        notes.append(f"; burn {end.index + 1} {_outcome(end)}")
+    for burn in started:
         notes.append(f"; seat {burn.burner} burns seat {burn.burned}'s hand")
+    for end in [e for e in ended if e.index in new]:  # decided by the action that began it
+        notes.append(f"; burn {end.index + 1} {_outcome(end)}")
     for opened in of_kind(events, Opened):
         notes.append(f"; seat {opened.seat} opens (开点)")
     for placed in of_kind(events, Placed):

@@ -30,7 +30,7 @@ class TributeOwed:
     receiver: int
     count: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, int | str]:
         return {"kind": self.kind, "from": self.payer, "to": self.receiver, "count": self.count}
 
 
@@ -81,7 +81,7 @@ def point_tribute(declared: tuple[bool, bool], opened: tuple[bool, bool]) -> tup
     return get, give
 
 
-def is_sweep(places: list[int | None]) -> bool:
+def is_sweep(places: Sequence[int | None]) -> bool:
     """串三户: one team holds places 1, 2 and 3."""
     by_place = {p: s for s, p in enumerate(places) if p is not None}
     if not all(p in by_place for p in (1, 2, 3)):

@@ -1,9 +1,10 @@
 """The five-game tribute series (进贡局, RULES.md §6, §8).
 
 Game 1 is played as dealt. Every later game starts by paying what the game before left
-owing (闷贡, 烧贡, 点贡, 落贡 — only big jokers, small jokers and 2s, highest first), then
-the receivers of 落贡 return as many cards as they got (还贡, 头科 first), then the game runs
-its own phases. A void deal (two revolutionaries) does not count: the same game is dealt
+owing (闷贡, 烧贡, 点贡, 落贡 — only big jokers, small jokers and 2s, highest first; with the
+option ``tribute_cards="biggest"`` the biggest cards of any rank), then the receivers of 落贡
+return as many cards as they got (还贡, 头科 first; to an opponent only ranks the payer holds
+while ``no_single_return`` is on), then the game runs its own phases. A void deal (two revolutionaries) does not count: the same game is dealt
 again and the tribute is paid again from the new hands.
 
 >>> s = Series()
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import RETURN, Action, IllegalActionError, NotYourTurnError
 from .cards import (
@@ -31,6 +33,10 @@ from .game import FINISHED, VOID, Game, Options
 from .scoring import LEAVE_PENALTY, PLACE, TributeOwed, team_of
 
 TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)  # what tribute is paid in, highest first
+ALL_RANKS_HIGH_FIRST = tuple(range(BIG_JOKER, -1, -1))  # 贡牌 "biggest": any rank (§9)
+
+# A series game given as a position: (leader, declared, revolted seats).
+Position = tuple[int, Sequence[bool] | None, Sequence[int]]
 
 
 @dataclass(slots=True)
@@ -42,7 +48,7 @@ class Payment:
     receiver: int
     cards: list[Card]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "from": self.payer,
@@ -60,7 +66,7 @@ class ReturnDue:
     count: int
     cards: list[Card] | None = None  # once made
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"from": self.giver, "to": self.taker, "cards": format_cards(self.cards or [])}
 
 
@@ -75,7 +81,7 @@ class SeriesGame:
     paid: list[Payment] = field(default_factory=list)
     returns: list[ReturnDue] = field(default_factory=list)
     game: Game | None = None
-    position: tuple | None = None  # (leader, declared, revolted) for a position record
+    position: Position | None = None  # for a position record
 
     @property
     def void(self) -> bool:
@@ -117,7 +123,7 @@ class SeriesGame:
 
 def _take(cards: list[Card], rank: int, n: int) -> list[Card]:
     """Remove up to ``n`` cards of ``rank`` from a sorted card list; return them."""
-    taken = []
+    taken: list[Card] = []
     i = 0
     while i < len(cards) and len(taken) < n:
         if cards[i].rank == rank:
@@ -176,9 +182,8 @@ class Series:
         if not self.tribute_on:
             return []
         done = [d for d in self.deals if d.finished]
-        if not done:
-            return []
-        return done[-1].game.tribute() or []
+        last = done[-1].game if done else None
+        return (last.tribute() or []) if last is not None else []
 
     def totals(self) -> list[int]:
         """Seat points over the series so far."""
@@ -210,7 +215,7 @@ class Series:
         self,
         hands: Sequence[Sequence[Card] | str],
         seed: int | None = None,
-        position: tuple | None = None,
+        position: Position | None = None,
     ) -> SeriesGame:
         """Deal the next game (or the redeal of a void one) from ``hands`` as dealt, pay the
         tribute owed, and wait for returns; then the game begins with declaring — or, with
@@ -252,7 +257,7 @@ class Series:
 
     def _begin(self, deal: SeriesGame) -> None:
         if deal.position is None:
-            deal.game = Game(deal.hands, options=self.options, seed=deal.seed)
+            deal.game = Game.from_hands(deal.hands, options=self.options, seed=deal.seed)
             return
         leader, declared, revolted = deal.position
         deal.game = Game.from_position(
@@ -269,7 +274,12 @@ class Series:
         for entry in owed:
             payer_cards = deal.hands[entry.payer]
             given: list[Card] = []
-            for rank in TRIBUTE_RANKS:
+            ranks = (
+                TRIBUTE_RANKS
+                if self.options.tribute_cards == "jokers_and_twos"
+                else ALL_RANKS_HIGH_FIRST
+            )
+            for rank in ranks:
                 given += _take(payer_cards, rank, entry.count - len(given))
             if not given:
                 continue
@@ -283,30 +293,32 @@ class Series:
     # ----------------------------------------------------------------- returns
     def returnable(self, seat: int) -> tuple[int, list[int]]:
         """For the seat that must return now: (how many cards, rank counts it may return)."""
-        due = self._due_for(seat)
-        counts = _counts(self.current.hands[seat])
-        if team_of(due.giver) != team_of(due.taker):  # 不还单张: ranks the payer holds
-            taker = _counts(self.current.hands[due.taker])
+        deal, due = self._due_for(seat)
+        counts = _counts(deal.hands[seat])
+        if self.options.no_single_return and team_of(due.giver) != team_of(due.taker):
+            # 不还单张: to an opponent, only ranks the payer holds
+            taker = _counts(deal.hands[due.taker])
             counts = [c if taker[r] else 0 for r, c in enumerate(counts)]
         return min(due.count, sum(counts)), counts
 
     def default_return(self, seat: int) -> str:
         """The lowest cards legal to return (timeouts and AIs)."""
         n, allowed = self.returnable(seat)
-        out = []
+        out: list[int] = []
         for rank, c in enumerate(allowed):
             take = min(c, n - len(out))
             out += [rank] * take
         return format_cards([Card(r) for r in out])
 
-    def _due_for(self, seat: int) -> ReturnDue:
+    def _due_for(self, seat: int) -> tuple[SeriesGame, ReturnDue]:
+        """The current deal and the return ``seat`` owes now (refused if it owes none)."""
         cur = self.current
         due = cur.pending_return if cur else None
-        if due is None:
+        if cur is None or due is None:
             raise IllegalActionError("no_return_due")
         if due.giver != seat:
             raise NotYourTurnError("return_turn", seat=due.giver)
-        return due
+        return cur, due
 
     def apply(self, action: Action) -> None:
         """Apply a return (``SEAT return CARDS``) or an action of the current game."""
@@ -314,19 +326,21 @@ class Series:
         if cur is None:
             raise IllegalActionError("no_game")
         if action.verb == RETURN:
-            self._return(action.seat, action.cards)
+            self._return(action.seat, action.returned)
             return
         if cur.pending_return is not None:
             due = cur.pending_return
             raise IllegalActionError("return_first", seat=due.giver, count=due.count, to=due.taker)
+        if cur.game is None:
+            raise IllegalActionError("no_game")
         cur.game.apply(action)
 
     def _return(self, seat: int, text: str) -> None:
-        due = self._due_for(seat)
+        deal, due = self._due_for(seat)
         n, allowed = self.returnable(seat)
         cards = parse_cards(text)
         want = _counts(cards)
-        held = _counts(self.current.hands[seat])
+        held = _counts(deal.hands[seat])
         if len(cards) != n:
             raise IllegalActionError("return_count", count=n, to=due.taker)
         for rank, k in enumerate(want):
@@ -334,7 +348,6 @@ class Series:
                 raise IllegalActionError("return_not_held", cards=format_cards(cards))
             if k > allowed[rank]:
                 raise IllegalActionError("return_rank", to=due.taker)
-        deal = self.current
         before = ([list(h) for h in deal.hands], [r.cards for r in deal.returns])
         moved: list[Card] = []
         for rank, k in enumerate(want):
@@ -347,6 +360,6 @@ class Series:
                 self._begin(deal)
         except ValueError:  # a position that cannot be played: undo the return
             deal.hands = before[0]
-            for r, cards in zip(deal.returns, before[1], strict=True):
-                r.cards = cards
+            for r, was in zip(deal.returns, before[1], strict=True):
+                r.cards = was
             raise

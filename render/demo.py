@@ -3,6 +3,8 @@ demo-table`` / ``demo-series``) and so the tests and the benchmark have fixed in
 
 from __future__ import annotations
 
+import dataclasses
+
 from .models import (
     Action,
     Burn,
@@ -45,6 +47,26 @@ def demo_table() -> TableView:
         burn=Burn(burner=2, burned=5),
         counter=CardCounter(big_jokers=1, small_jokers=2, twos=7),
         caption="第 3 局 / 5 · 够级一桌",
+    )
+
+
+def demo_replay_table() -> TableView:
+    """:func:`demo_table` in a replay (录像): every hand shown, seat 0's a full 36 cards."""
+    hands = (
+        "3s3h3d4c4s5h5d6c7s7h8d8c9s9hTdTcTsJhJdQcQsKhKdKcAsAhAd2c2s2hBBRRR3c",
+        "",
+        "4s4h5c6d9c9dJcJsKs",
+        "3s3h4d5s5c6h6s7d8h8s9dTTJJQQQKA2",
+        "",
+        "5d6h7c8d9sTJQKA2",
+    )
+    seats = list(demo_table().seats)
+    seats[0] = dataclasses.replace(seats[0], cards_left=36)
+    seats[3] = dataclasses.replace(seats[3], cards_left=21)
+    seats[4] = dataclasses.replace(seats[4], cards_left=0)
+    seats[5] = dataclasses.replace(seats[5], cards_left=11)
+    return dataclasses.replace(
+        demo_table(), seats=tuple(seats), hands=hands, caption="录像 · 第 87 步 / 163"
     )
 
 

@@ -112,7 +112,11 @@ class SeatView:
 class TableView:
     """The whole table: six seats in play order (seat s+3 is opposite seat s), the standing
     hand and who played it, the seats the game waits on, a burn in progress, melee (四户乱缠),
-    the card counter (None: not shown), a caption, and which seat is drawn at the bottom."""
+    the card counter (None: not shown), a caption, and which seat is drawn at the bottom.
+
+    ``hands``: every seat's cards in card notation (seats 0-5), for a finished game's replay
+    (录像); given, they are drawn in a panel under the table. Empty (the default): not shown,
+    as in every live game."""
 
     seats: tuple[SeatView, ...]
     standing: str = ""
@@ -123,9 +127,12 @@ class TableView:
     counter: CardCounter | None = None
     caption: str = ""
     bottom_seat: int = 0
+    hands: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _check_six(tuple(self.seats), "TableView.seats")
+        if self.hands:
+            _check_six(tuple(self.hands), "TableView.hands")
         _check_seat(self.standing_seat, "TableView.standing_seat")
         if bool(self.standing.strip()) != (self.standing_seat is not None):
             raise RenderInputError(

@@ -39,6 +39,12 @@ ACTION_SPAN = 210
 MINI_W = 50
 STANDING_W = 72
 AVATAR = 66
+# The hands panel of a replay (TableView.hands): one row per seat under the table.
+HAND_ROW_H = 72
+HAND_CARD_W = 42
+HAND_NAME_W = 276
+HAND_RANK_GAP = 6  # extra room between ranks
+HANDS_TOP_PAD = 14
 
 
 def position_of(seat: int, bottom_seat: int) -> int:
@@ -307,10 +313,82 @@ def _draw_counter(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, 
         x += 92
 
 
+def _draw_hand_row(img: Image.Image, cards: str, x0: int, x1: int, cy: int) -> None:
+    """One seat's hand, low to high, overlapped, a little more room between ranks."""
+    hand = sorted(as_cards(cards, "hands"), key=lambda c: (c.rank, c.suit or ""))
+    if not hand:
+        return
+    h = card_height(HAND_CARD_W)
+    gaps = len({c.rank for c in hand}) - 1
+    room = x1 - x0 - HAND_CARD_W - gaps * HAND_RANK_GAP
+    step = min(HAND_CARD_W * 0.62, room / (len(hand) - 1)) if len(hand) > 1 else 0
+    x, y = float(x0), cy - h // 2
+    for i, card in enumerate(hand):
+        if i and card.rank != hand[i - 1].rank:
+            x += HAND_RANK_GAP
+        if i == 0 or i == len(hand) - 1:
+            _paste(img, card_shadow(HAND_CARD_W, 4), (round(x) - 3, y - 2))
+        _paste(img, card_face(card.rank, card.suit, HAND_CARD_W), (round(x), y))
+        x += step
+
+
+def _draw_hands(img: Image.Image, view: TableView, top: int, lang: str) -> None:
+    """Every seat's hand, one row each, in play order from the bottom seat (a replay)."""
+    draw = ImageDraw.Draw(img)
+    for row in range(6):
+        s = (view.bottom_seat + row) % 6
+        seat = view.seats[s]
+        y0 = top + row * HAND_ROW_H
+        cy = y0 + HAND_ROW_H // 2
+        fill = theme.PANEL if row % 2 == 0 else theme.PANEL_ALT
+        rounded(img, (16, y0 + 3, WIDTH - 16, y0 + HAND_ROW_H - 3), 14, fill)
+        team = theme.TEAM_COLOURS[theme.team_of(s)]
+        rounded(img, (16, y0 + 3, 24, y0 + HAND_ROW_H - 3), 4, team)
+        name = _seat_name(seat, s, font(24), 144)
+        draw.text((38, cy), name, font=font(24), fill=theme.TEXT, anchor="lm")
+        tag_x = 38 + 158
+        if seat.place is not None:
+            pill(
+                img,
+                (tag_x, cy),
+                place_name(seat.place, lang),
+                20,
+                theme.PLACE_COLOURS[seat.place],
+                ink=(20, 20, 24),
+            )
+        elif seat.revolted:
+            pill(img, (tag_x, cy), word("revolted", lang), 20, theme.MARKER_COLOURS["revolted"])
+        else:
+            count = len(as_cards(view.hands[s], "hands"))
+            draw.text(
+                (tag_x, cy),
+                f"{count} {word('cards', lang)}",
+                font=font(22, bold=True),
+                fill=theme.MUTED,
+                anchor="lm",
+            )
+        if view.hands[s]:
+            _draw_hand_row(img, view.hands[s], 16 + HAND_NAME_W, WIDTH - 30, cy)
+        else:
+            draw.text(
+                (16 + HAND_NAME_W, cy),
+                word("no_cards", lang),
+                font=font(22),
+                fill=theme.MUTED,
+                anchor="lm",
+            )
+
+
+def hands_height() -> int:
+    """How much taller the table picture is with every hand shown."""
+    return HANDS_TOP_PAD + 6 * HAND_ROW_H + 16
+
+
 def render_table(view: TableView, lang: str = "zh") -> Image.Image:
     """Draw the table: seats, names, teams, cards left, places, markers, last actions, the
     standing hand and who played it, whose turn it is, a burn, melee and the card counter.
-    Returns a 1280x960 RGB image; raises :class:`RenderInputError` on bad cards."""
+    Returns a 1280x960 RGB image — with ``view.hands``, taller by :func:`hands_height`,
+    every hand drawn under the table; raises :class:`RenderInputError` on bad cards."""
     check_lang(lang)
     if not isinstance(view, TableView):
         raise RenderInputError(f"render_table needs a TableView, not {type(view).__name__}")
@@ -326,4 +404,9 @@ def render_table(view: TableView, lang: str = "zh") -> Image.Image:
         _draw_action(img, draw, view, s, lang)
     for s in range(6):
         _draw_plate(img, draw, view, s, lang)
-    return img
+    if not view.hands:
+        return img
+    tall = Image.new("RGB", (WIDTH, HEIGHT + hands_height()), theme.PANEL_BG_BOTTOM)
+    tall.paste(img, (0, 0))
+    _draw_hands(tall, view, HEIGHT + HANDS_TOP_PAD - 8, lang)
+    return tall

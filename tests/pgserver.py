@@ -59,8 +59,9 @@ class PgServer:
         self.bindir = bindir
         self.fsync = fsync
         self.port = free_port()
-        # A short path: a unix socket's path must stay under ~100 bytes.
-        self.root = Path(tempfile.mkdtemp(prefix="gouji-pg-", dir="/tmp"))
+        # A short path (a unix socket's must stay under ~100 bytes) that names the process
+        # owning the server, so that nobody stops another test run's server by mistake.
+        self.root = Path(tempfile.mkdtemp(prefix=f"gouji-pg-{os.getpid()}-", dir="/tmp"))
         self.data = self.root / "data"
         self.log = self.root / "server.log"
         self._as_root = os.geteuid() == 0

@@ -477,7 +477,7 @@ class GoujiCog(commands.Cog):
         async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             async with live.lock:
-                view = pictures.series_view(live, self.people.names(live, lang), lang)
+                view = pictures.series_view(live, self.people.names(live, lang))
             png = await self.deps.draw(pictures.series_view_png, view, lang)
             return "", discord.File(io.BytesIO(png), filename="series.png"), False
 

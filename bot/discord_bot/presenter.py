@@ -250,7 +250,7 @@ class DiscordPresenter:
             return
         lang = self.people.channel_lang(live)
         async with live.lock:
-            view = pictures.series_view(live, self.people.names(live, lang), lang)
+            view = pictures.series_view(live, self.people.names(live, lang))
         png = await self.draw.background(pictures.series_view_png, view, lang)
         file = discord.File(io.BytesIO(png), filename="result.png")
         await channel.send("\n".join(card)[:2000], file=file, allowed_mentions=NO_PINGS)

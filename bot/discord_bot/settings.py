@@ -11,6 +11,7 @@ import discord
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.people import People
 from bot.pictures import png as pictures
+from bot.pictures.views import leaderboard_rows, profile_view
 from bot.service.errors import UserError
 from bot.service.live import LiveTable, TableOptions
 from bot.service.tables import TableService
@@ -63,27 +64,16 @@ async def profile_file(
     """The profile image of ``user`` on this server."""
     profile = await gouji.store.get_profile(guild.id, user.id)
     position = await gouji.store.rank_of(guild.id, user.id)
-    png = await gouji.draw(
-        pictures.profile_png,
-        user.display_name,
-        profile.score,
-        profile.games,
-        profile.places,
-        profile.opens,
-        profile.burns,
-        guild.name,
-        position,
-        lang,
-    )
+    view = profile_view(profile, user.display_name, server=guild.name, position=position)
+    png = await gouji.draw(pictures.profile_png, view, lang)
     return discord.File(io.BytesIO(png), filename="profile.png")
 
 
 async def leaderboard_file(gouji: Gouji, guild: discord.Guild, lang: str) -> discord.File:
     """The server's leaderboard image (top ten)."""
-    rows = []
-    for profile in await gouji.store.leaderboard(guild.id, limit=10):
-        name = await gouji.people.fetch_name(profile.user_id)
-        rows.append((name, profile.score, profile.games))
+    profiles = await gouji.store.leaderboard(guild.id, limit=10)
+    names = {p.user_id: await gouji.people.fetch_name(p.user_id) for p in profiles}
+    rows = leaderboard_rows(profiles, names)
     png = await gouji.draw(pictures.leaderboard_png, rows, guild.name, lang)
     return discord.File(io.BytesIO(png), filename="top.png")
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from data import Profile
 from engine.cards import BIG_JOKER, SMALL_JOKER, TWO
-from engine.game import Game
+from engine.game import DECLARE_PHASE, Game
 from engine.observation import Observation
 from engine.series import Series
 from render.models import (
@@ -61,17 +61,22 @@ def table_view(
     ai: Sequence[bool] = (False,) * SEATS,
     caption: str = "",
     show_counter: bool = True,
+    public: bool = False,
 ) -> TableView:
     """The table as ``obs.seat`` sees it, that seat drawn at the bottom. ``names`` are the six
-    display names, ``ai`` marks the seats the bot plays (托管)."""
+    display names, ``ai`` marks the seats the bot plays (托管). ``public``: the picture is for
+    everyone (a channel), so the seat's own answer to an open question is not shown."""
     if len(names) != SEATS or len(ai) != SEATS:
         raise ValueError("table_view needs six names and six AI flags, seats 0 to 5")
+    declared = obs.declared
+    if public and obs.phase == DECLARE_PHASE:
+        declared = (False,) * SEATS
     seats = tuple(
         SeatView(
             name=names[s],
             cards_left=obs.card_counts[s],
             place=obs.places[s],
-            declared=obs.declared[s],
+            declared=declared[s],
             opened=obs.opened[s],
             headless=obs.headless[s],
             revolted=obs.revolted[s],

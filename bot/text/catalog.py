@@ -13,13 +13,10 @@ from typing import Any
 
 from bot.service.errors import UserError
 from bot.text.refusals import ZH
+from engine.scoring import PLACE_NAMES, PLACE_NAMES_EN
 
 LANGS = ("zh", "en")
 
-PLACE_NAMES = {
-    "zh": ("头科", "二科", "三科", "四科", "二落", "大落"),
-    "en": ("1st (头科)", "2nd (二科)", "3rd (三科)", "4th (四科)", "5th (二落)", "6th (大落)"),
-}
 
 # key -> (zh, en)
 CATALOG: dict[str, tuple[str, str]] = {
@@ -350,9 +347,14 @@ def text(lang: str, key: str, **params: Any) -> str:
     return template.format(**params)
 
 
-def place_name(lang: str, place: int) -> str:
-    """头科 … 大落 (English with the Chinese name) for place 1 … 6."""
-    return PLACE_NAMES["zh" if lang == "zh" else "en"][place - 1]
+def place_name(lang: str, place: int | None) -> str:
+    """头科 … 大落 for place 1 … 6; in English with the Chinese name: ``1st (头科)``; no
+    place: ""."""
+    if place is None:
+        return ""
+    if lang == "zh":
+        return PLACE_NAMES[place]
+    return f"{PLACE_NAMES_EN[place]} ({PLACE_NAMES[place]})"
 
 
 def error_text(exc: Exception, lang: str) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.text.terminal import pad, place_name, seat_label
+from bot.text.catalog import place_name
+from bot.text.terminal import pad, seat_label
 from engine.cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, TWO
 from engine.events import (
     BurnEnded,
@@ -227,7 +228,7 @@ def table_text(obs: Observation, names: Sequence[str], lang: str, number: int, t
             )
             if on
         ]
-        place = place_name(obs.places[s], lang) if obs.places[s] else ""
+        place = place_name(lang, obs.places[s])
         turn = "▶" if s in obs.to_act else " "
         row = [f"{turn}{s}", names[s], team, str(obs.card_counts[s]), place, ",".join(marks)]
         lines.append(
@@ -313,7 +314,7 @@ def narrate(events: list[Event], names: Sequence[str], lang: str) -> list[str]:
         if opened.own:
             lines.append(t(lang, "n_opened", who=who[opened.seat]))
     for placed in sorted(of_kind(events, Placed), key=lambda p: p.place):
-        lines.append(t(lang, "n_place", who=who[placed.seat], place=place_name(placed.place, lang)))
+        lines.append(t(lang, "n_place", who=who[placed.seat], place=place_name(lang, placed.place)))
     for stifled in of_kind(events, Stifled):
         lines.append(t(lang, "n_stifled", who=who[stifled.seat], by=who[stifled.by]))
     if of_kind(events, MeleeBegan):

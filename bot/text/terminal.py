@@ -8,9 +8,10 @@ import os
 import unicodedata
 from collections.abc import Sequence
 
+from bot.text.catalog import place_name
 from engine.cards import format_cards
 from engine.game import SUCCESS, Game
-from engine.scoring import PLACE_NAMES, counts_as_open, team_totals, title_for
+from engine.scoring import counts_as_open, team_totals, title_for
 from engine.series import Series, SeriesGame
 
 LANGS = ("zh", "en")
@@ -97,15 +98,6 @@ def say(lang: str, key: str, **params: object) -> str:
     return (zh if lang == "zh" else en).format(**params)
 
 
-def place_name(place: int | None, lang: str) -> str:
-    """头科 … 大落; in English with the Chinese name: ``1st (头科)``; no place: ""."""
-    if place is None:
-        return ""
-    if lang == "zh":
-        return PLACE_NAMES[place]
-    return f"{('1st', '2nd', '3rd', '4th', '5th', '6th')[place - 1]} ({PLACE_NAMES[place]})"
-
-
 def seat_label(names: Sequence[str], seat: int | None) -> str:
     """``名字 (seat)`` — a name with its seat number (no seat: "")."""
     return f"{names[seat]}({seat})" if seat is not None else ""
@@ -145,7 +137,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
         say(
             lang,
             "places",
-            items=_items(lang, [f"{place_name(game.places[s], lang)} {who[s]}" for s in order]),
+            items=_items(lang, [f"{place_name(lang, game.places[s])} {who[s]}" for s in order]),
         )
     )
     opened = [who[s] for s in range(6) if counts_as_open(game.opened, game.revolted, s)]

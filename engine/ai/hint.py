@@ -10,7 +10,11 @@ other question the game asks. Fast (no search): it is the `/gouji hint` suggesti
   opposite of a gouji hand, answer it; yield (让牌) rather than pass or spend wildcards.
 - Burn: only an opponent's hand, and only when the burn cannot fail: the burning hand holds
   big jokers (unbeatable) and the big jokers left cover every set left but one.
-- Declare with a strong hand; revolt with a hand of few aces and kings.
+- Declare with a strong hand; revolt with a hand of few aces and kings; 要头 (keep the
+  head, option 够死级) with a strong hand.
+- Table options: a burner's lead carries a joker whenever it can (with the seeds' burn
+  check a lead without one would fail the burn); in the melee it needs none. A 够死级 hand
+  reaches the policy only in a burn window: the engine offers nothing else.
 
 >>> from engine.game import Game
 >>> g = Game.from_position(["4455KK", "66", "77", "88", "99", "TT"], leader=0)
@@ -26,8 +30,10 @@ from dataclasses import dataclass
 from ..actions import (
     BURN,
     DECLARE,
+    KEEPHEAD,
     NOBURN,
     NODECLARE,
+    NOKEEPHEAD,
     NOREVOLT,
     PASS,
     PLAY,
@@ -40,6 +46,7 @@ from ..game import DECLARE_PHASE, REVOLT_PHASE, burn_completable, sets_needed
 from ..hands import NO_RANK, Play
 from ..movegen import answer_plays
 from ..observation import Observation
+from ..options import Phase
 from ..scoring import team_of
 from .view import View, view_of_observation
 
@@ -115,7 +122,7 @@ def lead_candidates(v: View, style: Style = HINT) -> list[Play]:
         return [whole]
     first = THREE + 1 if v.three_rule else THREE
     sets = [Play(r, c[r], 0, 0, 0) for r in range(first, ACE + 1) if c[r]]
-    if v.burning:
+    if v.burning and not v.melee:  # the melee lifts the burn rules (§4)
         return _burn_leads(v, sets)
     out = list(sets)
     if style.lead == "big" and out:
@@ -151,7 +158,8 @@ def _lead_for_table(v: View, style: Style, out: list[Play]) -> list[Play]:
 
 
 def _burn_leads(v: View, sets: list[Play]) -> list[Play]:
-    """Leads of a burner: each carries a joker and keeps the burn completable (§4)."""
+    """Leads of a burner: each carries a joker and keeps the burn completable (§4); with
+    the seeds' check, any lead with a joker before one without (which fails the burn)."""
     c = v.counts
     joker_options = [(0, 1), (1, 0), (0, 2), (1, 1), (2, 0)]
     out = []
@@ -164,7 +172,7 @@ def _burn_leads(v: View, sets: list[Play]) -> list[Play]:
                     break
     if not out:
         out = [a.cards for a in v.legal() if a.verb == PLAY]
-        out.sort(key=lambda p: play_cost(p, c))
+        out.sort(key=lambda p: (v.burn_seeds and not p.jokers, play_cost(p, c)))
     return out
 
 
@@ -230,6 +238,12 @@ def choose_declare(seat: int, counts: Sequence[int]) -> Action:
     return Action(seat, DECLARE if hand_power(counts) >= 11 else NODECLARE)
 
 
+def choose_keephead(seat: int, counts: Sequence[int]) -> Action:
+    """要头 (够死级 on) with a strong hand: its first three gouji hands cannot be answered,
+    only burned, so wildcards and high sets are worth more than being headless."""
+    return Action(seat, KEEPHEAD if hand_power(counts) >= 6 else NOKEEPHEAD)
+
+
 def choose_revolt(seat: int, counts: Sequence[int]) -> Action:
     """革命 with few aces and kings: such a hand would finish late anyway."""
     return Action(seat, REVOLT if counts[ACE] + counts[KING] <= 3 else NOREVOLT)
@@ -241,6 +255,8 @@ def decide(v: View, style: Style = HINT) -> Action:
         return choose_declare(v.seat, v.counts)
     if v.phase == REVOLT_PHASE:
         return choose_revolt(v.seat, v.counts)
+    if v.phase == Phase.HEAD:
+        return choose_keephead(v.seat, v.counts)
     if v.in_window:
         return choose_burn(v, style)
     if v.standing is None:

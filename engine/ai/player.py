@@ -6,8 +6,8 @@ answers with one of ``obs.legal_actions``. Players are deterministic given their
 >>> from engine.game import Game, Options
 >>> game = Game.from_deal(7, Options())
 >>> players = [make_player("hint", seed) for seed in range(6)]
->>> play_game(game, players).phase
-'finished'
+>>> play_game(game, players).phase == "finished"
+True
 """
 
 from __future__ import annotations

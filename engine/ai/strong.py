@@ -51,7 +51,7 @@ import random
 from collections.abc import Sequence
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action, IllegalActionError
-from ..game import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, Game
+from ..game import PLAY_PHASE, Game
 from ..observation import Observation
 from ..scoring import team_of, team_scores
 from .hint import EXPERT, Style, choose_return, decide, lead_candidates, play_cost, suggest
@@ -172,7 +172,7 @@ class StrongPlayer:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if obs.phase in (DECLARE_PHASE, REVOLT_PHASE):
+        if obs.phase != PLAY_PHASE:  # declare, revolt, 要头: the policy's answer
             return suggest(obs, self.style)
         cands = candidates(obs, self.style)
         if len(cands) == 1:

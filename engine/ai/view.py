@@ -36,6 +36,7 @@ class View:
     in_window: bool  # a burn window asks this seat
     burn_plays: Callable[[], list[Play]]
     legal: Callable[[], list[Action]]  # the full list, a fallback only (may be long)
+    burn_seeds: bool = False  # option burn_check "seeds": a burner's lead without a joker fails
 
     @property
     def total(self) -> int:
@@ -62,6 +63,7 @@ def view_of_observation(obs: Observation) -> View:
         in_window=in_window,
         burn_plays=lambda: [a.cards for a in legal if a.verb == BURN],
         legal=lambda: list(legal),
+        burn_seeds=obs.options.burn_check == "seeds",
     )
 
 
@@ -85,4 +87,5 @@ def view_of_game(game: Game, seat: int) -> View:
         in_window=in_window,
         burn_plays=lambda: game.burn_plays(seat),
         legal=lambda: game.legal_actions(seat),
+        burn_seeds=game.options.burn_check == "seeds",
     )

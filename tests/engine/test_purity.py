@@ -71,3 +71,19 @@ def test_the_purity_check_finds_imports_and_calls() -> None:
         "line 4: calls print()",
         "line 4: calls open()",
     ]
+
+
+def _engine_imports(module: Path) -> set[str]:
+    """The engine modules a module imports (relative imports, at any depth of the file)."""
+    names = set()
+    for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_game_parts_do_not_import_the_game():
+    """One-way imports: ``game`` is built from these modules, none of which imports it back
+    (the old game ↔ observation cycle)."""
+    for name in ("observation", "options", "state", "prelude", "burning"):
+        assert "game" not in _engine_imports(ENGINE / f"{name}.py"), name

@@ -93,10 +93,36 @@ def test_a_burn_that_goes_out_succeeds_even_when_it_begins_the_melee():
     assert r["finished"] and {"kind": "burn", "from": 0, "to": 1, "count": 1} in r["tribute"]
 
 
-def test_an_ongoing_burn_is_broken_when_the_melee_begins():
-    # the burned hand was seat 0's last: the melee begins and the burner cannot complete
-    r = run(["KK", "AAR7", "99", "55", "66", ""], ["0 play KK", "1 burn AA"], revolted=[5])
-    assert r["burns"] == [{"burner": 1, "burned": 0, "result": "broken"}] and r["melee"]
+MELEE_BURN = ["KK", "AAR77", "66", "99J", "88Q", ""]
+MELEE_BURN_ACTIONS = ["0 play KK", "1 burn AA", "2 pass", "3 pass", "4 pass"]
+
+
+def test_into_the_melee_a_burn_goes_on_and_succeeds_on_the_burners_last_card():
+    """RULES.md §4 Into the melee: a burn still going on when the melee begins goes on;
+    001: "如果中间对头压牌或其他人烧此烧牌者，则算“解烧”" — the start of the melee is neither.
+    The minimal record of issue 18."""
+    start = run(MELEE_BURN, ["0 play KK", "1 burn AA"], revolted=[5])
+    assert start["melee"] and start["burns"][0]["result"] == "ongoing"
+    r = run(
+        MELEE_BURN,
+        MELEE_BURN_ACTIONS + ["1 play 7R", "2 pass", "3 pass", "4 pass", "1 play 7"],
+        revolted=[5],
+    )
+    assert r["burns"] == [{"burner": 1, "burned": 0, "result": "success"}]
+
+
+def test_into_the_melee_the_burners_leads_are_free():
+    """§4: "their leads need no joker and need not keep the burn completable, since 四户乱缠
+    lifts the burn rules" (001: "其余四人将不再按够级、过牌、让牌、烧牌等规则进行")."""
+    r = run(MELEE_BURN, MELEE_BURN_ACTIONS + ["1 play 77"], revolted=[5])
+    assert r["burns"][0]["result"] == "ongoing"
+
+
+def test_into_the_melee_a_burn_breaks_when_another_player_beats_the_burner():
+    """§4: "The burn is broken if another player, of either team, beats one of the burner's
+    hands before the burner goes out"."""
+    r = run(MELEE_BURN, MELEE_BURN_ACTIONS + ["1 play 77", "2 pass", "3 play 99"], revolted=[5])
+    assert r["burns"][0]["result"] == "broken"
 
 
 def test_bie_san_a_burn_that_leaves_only_threes_can_be_stifled():

@@ -12,7 +12,7 @@ from engine.game import FINISHED, VOID, Game, Options
 from engine.record import replay_record, state_json
 from engine.scoring import team_scores
 
-from .randomplay import play_random_game
+from .randomplay import GAME_OPTION_SETS, play_random_game
 
 
 def record_of(game: Game) -> dict:
@@ -32,6 +32,7 @@ def check_game(game: Game) -> None:
     assert [h + p for h, p in zip(held, game.played, strict=True)] == total  # cards conserved
     for seat in range(6):
         assert format_cards(game.cards[seat]) == format_cards(_from_counts(game.counts[seat]))
+    seeds = game.options.burn_check == "seeds"
     if game.phase == VOID:
         assert sum(game.revolted) >= 2
         return
@@ -40,7 +41,11 @@ def check_game(game: Game) -> None:
     assert sum(team_scores(game.points())) == 0  # team points sum to zero
     assert sum(game.points()) == 0
     for b in game.burns:
-        assert b.result in ("success", "broken")
+        assert b.result in (("success", "broken", "failed") if seeds else ("success", "broken"))
+    for seat in range(6):  # only a failed burner ends holding cards it may not play
+        failed = any(b.burner == seat and b.result == "failed" for b in game.burns)
+        kept = failed or game.revolted[seat] or seat in _last_team(game)
+        assert kept or sum(game.counts[seat]) == 0
     replayed = replay_record(record_of(game))
     assert replayed == state_json(game)  # the log rebuilds the same state
 
@@ -58,14 +63,26 @@ def _from_counts(counts):
     return [Card(r) for r, n in enumerate(counts) for _ in range(n)]
 
 
-@pytest.mark.parametrize("bie_san", [False, True])
-def test_random_full_games_keep_every_invariant(bie_san):
-    for seed in range(500):
-        check_game(play_random_game(seed, bie_san))
+def _last_team(game: Game) -> set[int]:
+    """The seats still in play when the game ended (they keep their cards)."""
+    return {s for s in range(6) if s not in game.finish_order and not game.revolted[s]}
 
 
-def random_position_game(seed: int) -> Game:
-    """Small random hands (4–9 cards) from the shoe: burns, melee and endings come often."""
+# (options, games): about as many games in the default run as before the options came.
+FULL_GAME_RUNS = {"default": 350, "bie_san": 250, "gou_si_ji": 100, "burn_seeds": 100}
+FULL_GAME_RUNS |= {"open_wide": 100, "all": 100}
+
+
+@pytest.mark.parametrize("name", sorted(FULL_GAME_RUNS))
+def test_random_full_games_keep_every_invariant(name):
+    for seed in range(FULL_GAME_RUNS[name]):
+        check_game(play_random_game(seed, options=GAME_OPTION_SETS[name]))
+
+
+def random_position(seed: int, options: Options | None = None) -> tuple[Game, random.Random]:
+    """Small random hands (4–9 cards) from the shoe: burns, melee and endings come often.
+    Without ``options``, bie-san in about 3 games of 10; with 够死级 on, a seat has revolted
+    in about half the games (so 要头 is asked)."""
     from engine.cards import new_shoe
 
     rng = random.Random(seed)
@@ -76,8 +93,20 @@ def random_position_game(seed: int) -> Game:
         n = rng.randint(4, 9)
         hands.append(shoe[i : i + n])
         i += n
-    g = Game.from_position(hands, rng.randrange(6), options=Options(bie_san=rng.random() < 0.3))
+    options = options or Options(bie_san=rng.random() < 0.3)
+    revolted = []
+    if options.gou_si_ji and rng.random() < 0.5:
+        revolted = [rng.randrange(6)]
+        hands[revolted[0]] = []
+    leader = rng.choice([s for s in range(6) if s not in revolted])
+    g = Game.from_position(hands, leader, options=options, revolted=revolted)
     g.seed = seed
+    return g, rng
+
+
+def random_position_game(seed: int, options: Options | None = None) -> Game:
+    """:func:`random_position`, played out by random players."""
+    g, rng = random_position(seed, options)
     steps = 0
     while g.phase != FINISHED:
         assert g.to_act, "someone can always act until the end"
@@ -90,29 +119,41 @@ def random_position_game(seed: int) -> Game:
     return g
 
 
-def test_random_small_positions_keep_every_invariant_and_burn():
-    burns = {"success": 0, "broken": 0}
-    melee = 0
-    for seed in range(1000):
-        g = random_position_game(seed)
+POSITION_RUNS = {"default": 400, "gou_si_ji": 150, "burn_seeds": 200, "open_wide": 50, "all": 150}
+
+
+@pytest.mark.parametrize("name", sorted(POSITION_RUNS))
+def test_random_small_positions_keep_every_invariant_and_burn(name):
+    burns = {"success": 0, "broken": 0, "failed": 0}
+    melee = keepheads = 0
+    for seed in range(POSITION_RUNS[name]):
+        g = random_position_game(seed, None if name == "default" else GAME_OPTION_SETS[name])
         assert sorted(g.places) == [1, 2, 3, 4, 5, 6]
         assert sum(team_scores(g.points())) == 0
         for b in g.burns:
             burns[b.result] += 1
         melee += g.melee
+        keepheads += any(a.verb == "keephead" for a in g.actions)
         rec = {
             "format": "gouji-record/1",
             "options": g.options.to_json(),
             "hands": [" ".join(str(c) for c in h) for h in g.dealt],
             "leader": g.leader,
+            "revolted": [s for s in range(6) if g.revolted[s]],
             "actions": [str(a) for a in g.actions],
         }
         assert replay_record(rec) == state_json(g)
-    assert burns["success"] > 0 and melee > 0  # broken burns are rare here: see test_burn.py
+    assert melee > 0
+    if g.options.gou_si_ji:
+        assert keepheads > 0  # 要头 was chosen, and played out, in some games
+    if name in ("burn_seeds", "all"):  # random burners fail more often than they succeed
+        assert burns["failed"] > 0 and burns["success"] + burns["broken"] > 0
+    else:
+        assert burns["success"] > 0  # broken burns are rare here: see test_burn.py
 
 
 @pytest.mark.slow
-def test_many_random_games_keep_every_invariant():
-    for seed in range(10_000):
-        for bie_san in (False, True):
-            check_game(play_random_game(seed + 10_000, bie_san))
+@pytest.mark.parametrize("name", sorted(GAME_OPTION_SETS))
+def test_many_random_games_keep_every_invariant(name):
+    for seed in range(4_000):
+        check_game(play_random_game(seed + 10_000, options=GAME_OPTION_SETS[name]))

@@ -37,6 +37,7 @@ CASES: dict[str, Callable[[], Image.Image]] = {
         dataclasses.replace(demo.demo_table(), melee=True, burn=None, bottom_seat=3, to_act=(1,)),
         lang="en",
     ),
+    "table_replay_hands": lambda: render_table(demo.demo_replay_table()),
     "series_demo": lambda: render_series(demo.demo_series()),
     "profile_demo": lambda: render_profile(demo.demo_profile()),
     "leaderboard_demo": lambda: render_leaderboard(demo.demo_leaderboard(), server="山东老乡会"),

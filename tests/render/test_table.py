@@ -181,3 +181,47 @@ def test_card_counter_stays_in_its_panel() -> None:
     none = render_table(dataclasses.replace(base, counter=CardCounter(0, 0, 0)))
     x0, y0, x1, y1 = ImageChops.difference(full, none).getbbox()
     assert x0 >= 24 and y0 >= 22 and x1 <= 24 + 306 and y1 <= 22 + 112
+
+
+# ----------------------------------------------------------------- every hand (录像)
+def test_every_hand_is_drawn_under_the_table_and_the_table_is_unchanged() -> None:
+    from render.table import hands_height
+
+    view = demo.demo_replay_table()
+    image = render_table(view)
+    assert image.size == (WIDTH, HEIGHT + hands_height())
+    plain = render_table(dataclasses.replace(view, hands=()))
+    assert plain.size == (WIDTH, HEIGHT)
+    assert ImageChops.difference(image.crop((0, 0, WIDTH, HEIGHT)), plain).getbbox() is None
+
+
+def test_each_hand_shows_in_its_own_row() -> None:
+    from render.table import HAND_NAME_W, HAND_ROW_H, HANDS_TOP_PAD
+
+    view = demo.demo_replay_table()
+    image = render_table(view)
+    top = HEIGHT + HANDS_TOP_PAD - 8
+    for row in range(6):
+        seat = (view.bottom_seat + row) % 6
+        strip = image.crop(
+            (
+                HAND_NAME_W + 120,
+                top + row * HAND_ROW_H + 12,
+                WIDTH - 40,
+                top + (row + 1) * HAND_ROW_H - 12,
+            )
+        )
+        lightest = strip.convert("L").getextrema()[1]
+        # card faces are near white; an empty hand's row is dark panel and muted text only
+        assert (lightest > 240) == bool(view.hands[seat]), (seat, lightest)
+
+
+def test_hands_must_be_six() -> None:
+    with pytest.raises(RenderInputError, match="six"):
+        dataclasses.replace(demo.demo_table(), hands=("33",) * 5)
+
+
+def test_bad_hand_cards_are_refused() -> None:
+    hands = ("33", "44", "5X", "66", "77", "88")
+    with pytest.raises(RenderInputError, match="hands"):
+        render_table(dataclasses.replace(demo.demo_table(), hands=hands))

@@ -17,6 +17,7 @@ from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
 from bot.discord_bot.replies import run_dm_action
 from bot.pictures.drawing import Drawer
+from bot.service.live import LiveTable
 from bot.service.tables import TableService
 from bot.text.catalog import text
 from engine.actions import IllegalActionError
@@ -120,14 +121,20 @@ async def test_a_dm_button_hitting_a_bug_is_logged_and_answered_in_short(store, 
     await gouji.service.close()
 
 
-async def test_a_closed_tables_outbox_goes_away(store) -> None:
+async def _idle_outbox(store) -> tuple[Gouji, DiscordPresenter, LiveTable, asyncio.Task[None]]:
+    """A table whose outbox ran a job and waits for the next one."""
     gouji = _gouji(store)
     presenter = gouji.service.presenter
     live = await seated_table(gouji.service)
     presenter.announce(live, "ev_melee")
     await presenter.drain()
     worker = presenter.outboxes[live.id].worker
-    assert worker is not None and not worker.done()  # waits for the table's next job
+    assert worker is not None and not worker.done()
+    return gouji, presenter, live, worker
+
+
+async def test_a_closed_tables_outbox_goes_away(store) -> None:
+    gouji, presenter, live, worker = await _idle_outbox(store)
     await gouji.service.end(CHANNEL, HUMANS[0], False)
     await asyncio.wait({worker}, timeout=10)
     assert worker.done() and live.id not in presenter.outboxes
@@ -138,12 +145,7 @@ async def test_a_closed_tables_outbox_goes_away(store) -> None:
 
 
 async def test_a_broken_tables_outbox_goes_away(store) -> None:
-    gouji = _gouji(store)
-    presenter = gouji.service.presenter
-    live = await seated_table(gouji.service)
-    presenter.announce(live, "ev_melee")
-    await presenter.drain()
-    worker = presenter.outboxes[live.id].worker
+    gouji, presenter, live, worker = await _idle_outbox(store)
     presenter.broken(live.id, CHANNEL, "a test")
     await asyncio.wait({worker}, timeout=10)
     assert worker.done() and live.id not in presenter.outboxes

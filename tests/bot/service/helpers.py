@@ -55,10 +55,22 @@ async def run_clock(
 ) -> None:
     """Move the clock on by ``seconds`` and wait until the table's timer has done its work
     and the automatic actions that follow are taken."""
+    await service.settle(live)
     timer = live.tasks["timer"]
     clock.advance(seconds)
     await asyncio.wait({timer})
     await service.settle(live)
+
+
+async def clocked_table(
+    store: Store, turn_time: int, warn_before: float
+) -> tuple[TableService, RecordingPresenter, LiveTable, FakeClock]:
+    """A started table (four humans, two AI seats) whose clock is a :class:`FakeClock`."""
+    clock = FakeClock()
+    service, presenter = make_service(store, warn_before=warn_before, clock=clock)
+    live = await seated_table(service, {"turn_time": turn_time})
+    await service.start(CHANNEL, HUMANS[0])
+    return service, presenter, live, clock
 
 
 def make_service(store: Store, **kwargs) -> tuple[TableService, RecordingPresenter]:

@@ -10,7 +10,7 @@ import pytest
 from bot.service.errors import UserError
 from engine.actions import IllegalActionError
 
-from .helpers import CHANNEL, GUILD, HUMANS, FakeClock, make_service, run_clock, seated_table
+from .helpers import CHANNEL, GUILD, HUMANS, clocked_table, make_service, run_clock, seated_table
 
 
 async def _to_play_phase(service, live) -> None:
@@ -141,10 +141,7 @@ async def test_leaving_a_game_costs_ten_and_the_ai_plays_on(store) -> None:
 
 
 async def test_timeouts_let_the_ai_play_and_two_in_a_row_keep_it_until_back(store) -> None:
-    clock = FakeClock()
-    service, presenter = make_service(store, warn_before=0, clock=clock)
-    live = await seated_table(service, {"turn_time": 1})
-    await service.start(CHANNEL, HUMANS[0])
+    service, presenter, live, clock = await clocked_table(store, turn_time=1, warn_before=0)
     await _to_play_phase(service, live)
     seat = await _human_turn(service, live)
     table_row = await store.get_table(live.id)
@@ -174,10 +171,7 @@ async def test_dm_refusal_is_remembered_once(store, playing) -> None:
 
 
 async def test_an_unanswered_question_takes_its_default_and_is_no_timeout(store) -> None:
-    clock = FakeClock()
-    service, presenter = make_service(store, warn_before=0, clock=clock)
-    live = await seated_table(service, {"turn_time": 1})
-    await service.start(CHANNEL, HUMANS[0])
+    service, presenter, live, clock = await clocked_table(store, turn_time=1, warn_before=0)
     await service.settle(live)
     assert live.game.phase == "declare"
     await run_clock(clock, service, live, 1)

@@ -9,7 +9,7 @@ import pytest
 
 from bot.service.errors import UserError
 
-from .helpers import CHANNEL, GUILD, HUMANS, FakeClock, make_service, play_humans, seated_table
+from .helpers import CHANNEL, GUILD, HUMANS, clocked_table, make_service, play_humans, seated_table
 
 
 async def test_again_starts_a_new_series_with_the_same_seats(store) -> None:
@@ -51,10 +51,7 @@ async def test_joining_an_ai_seat_during_a_game_takes_it_when_the_game_ends(stor
 
 
 async def test_a_warning_comes_before_the_timeout(store) -> None:
-    clock = FakeClock()
-    service, presenter = make_service(store, warn_before=1.0, clock=clock)
-    live = await seated_table(service, {"turn_time": 3})
-    await service.start(CHANNEL, HUMANS[0])
+    service, presenter, live, clock = await clocked_table(store, turn_time=3, warn_before=1.0)
     await service.settle(live)
     clock.advance(1.9)
     for _ in range(10):

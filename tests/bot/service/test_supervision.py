@@ -11,7 +11,16 @@ from bot.service.live import LiveTable
 from data import StoreError
 from engine.actions import PASS, RETURN, Action
 
-from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
+from .helpers import (
+    CHANNEL,
+    GUILD,
+    HUMANS,
+    clocked_table,
+    make_service,
+    play_humans,
+    run_clock,
+    seated_table,
+)
 
 REVOLT_SEED = 1  # deal(1): seat 1 holds no 2 and no joker, so the first game has a revolt phase
 
@@ -108,4 +117,29 @@ async def test_a_store_error_during_a_drive_breaks_only_that_table(store, caplog
     assert [e[1] for e in presenter.of("broken")] == [bad.id]
     failed = [r for r in caplog.records if "task failed" in r.getMessage()]
     assert failed and f"table {bad.id}" in failed[0].getMessage() and failed[0].exc_info
+    await service.close()
+
+
+async def test_a_timed_out_turn_falls_back_when_the_ai_is_refused(store, caplog) -> None:
+    caplog.set_level(logging.WARNING, logger="gouji.bot")
+    service, presenter, live, clock = await clocked_table(store, turn_time=1, warn_before=0)
+
+    async def illegal(live: LiveTable, seat: int) -> Action:
+        return Action(seat, RETURN, "3")
+
+    service._ai_action = illegal
+
+    def human_turns_taken() -> int:
+        return sum(
+            1
+            for r in caplog.records
+            if "instead of the AI's choice" in r.getMessage() and r.args[1] in range(4)
+        )
+
+    for _ in range(30):
+        await run_clock(clock, service, live, 1)
+        if human_turns_taken():
+            break
+    assert human_turns_taken(), "a person's timed-out turn was played by the fallback"
+    assert not presenter.of("broken")
     await service.close()

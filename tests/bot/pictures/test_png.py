@@ -1,0 +1,33 @@
+"""The channel's table picture is built by the one adapter (bot.pictures.views) and shows
+only what everyone may know."""
+
+from __future__ import annotations
+
+from bot.pictures import png
+from bot.pictures.views import table_view_of_game
+
+from ..service.helpers import CHANNEL, HUMANS, make_service, seated_table
+
+NAMES = [f"p{s}" for s in range(6)]
+
+
+async def test_the_channel_picture_hides_a_declare_answer_until_declaring_is_over(store) -> None:
+    service, _ = make_service(store)
+    live = await seated_table(service, {"counter": True})
+    await service.start(CHANNEL, HUMANS[0])
+    await service.settle(live)
+    await service.act(live, HUMANS[0], "declare")
+    view = png.table_view(live, NAMES, "en")
+    assert not any(seat.declared for seat in view.seats), "seat 0's answer is not public yet"
+    assert view.counter is not None and view.counter.twos == 16
+    for user in HUMANS[1:]:
+        await service.act(live, user, "nodeclare")
+    await service.settle(live)
+    view = png.table_view(live, NAMES, "en")
+    assert view.seats[0].declared
+    assert view.seats[4].ai and not view.seats[0].ai
+    same = table_view_of_game(
+        live.game, NAMES, viewer=0, ai=[s.ai for s in view.seats], caption=view.caption
+    )
+    assert view == same, "the bot and the terminal draw a game from the same view"
+    await service.close()

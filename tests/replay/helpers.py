@@ -1,0 +1,77 @@
+"""Shared helpers of the replay and review tests: finished games as real-game records."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from engine.actions import PLAY, Action
+from engine.ai.hint import EXPERT, decide
+from engine.ai.view import view_of_game
+from engine.cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, TWO
+from engine.game import FINISHED, PLAY_PHASE, Game, Options
+from engine.hands import classify
+
+
+def record_of(game: Game) -> dict[str, Any]:
+    """A finished real game (built with ``Game.from_deal``) as a ``gouji-record/1`` record."""
+    return {
+        "format": "gouji-record/1",
+        "options": game.options.to_json(),
+        "hands": [" ".join(str(c) for c in hand) for hand in game.dealt],
+        "seed": game.seed,
+        "actions": [str(a) for a in game.actions],
+    }
+
+
+def expert_game(seed: int, override: Callable[[Game, int], Action | None] | None = None) -> Game:
+    """Deal ``seed`` and play it out with the expert policy for every seat; ``override``
+    (game, seat) may return another action to plant instead."""
+    game = Game.from_deal(seed, Options())
+    while game.phase != FINISHED:
+        seat = game.to_act[0]
+        action = override(game, seat) if override else None
+        game.apply(action or decide(view_of_game(game, seat), EXPERT))
+    return game
+
+
+@cache
+def expert_record(seed: int) -> dict[str, Any]:
+    """The record of :func:`expert_game` (cached: do not change it)."""
+    return record_of(expert_game(seed))
+
+
+def waste_wildcards(seat: int, planted: list[int]) -> Callable[[Game, int], Action | None]:
+    """An override planting one bad play: at ``seat``'s first lead with more than 24 cards
+    and at least four 2s and jokers, lead the lowest set with every 2 and joker attached —
+    the seat's strong cards broken up for a low lead. Appends the action's index to
+    ``planted``."""
+
+    def override(game: Game, s: int) -> Action | None:
+        counts = game.counts[s]
+        if s != seat or planted or game.phase != PLAY_PHASE or game.standing is not None:
+            return None
+        wild = (TWO, SMALL_JOKER, BIG_JOKER)
+        if sum(counts) <= 24 or sum(counts[r] for r in wild) < 4:
+            return None
+        low = min(r for r in range(TWO) if counts[r])
+        play = classify("".join(RANK_LETTERS[r] * counts[r] for r in (low, *wild)))
+        action = Action(s, PLAY, play)
+        if action not in game.legal_actions(s):
+            return None
+        planted.append(len(game.actions))
+        return action
+
+    return override
+
+
+def planted_game(seed: int) -> tuple[Game, int, int]:
+    """(an expert game of deal ``seed`` with :func:`waste_wildcards` planted at the first
+    seat it fits, that seat, the planted action's index)."""
+    for seat in range(6):
+        planted: list[int] = []
+        game = expert_game(seed, waste_wildcards(seat, planted))
+        if planted:
+            return game, seat, planted[0]
+    raise ValueError(f"deal {seed} has no place for the planted play")
