@@ -80,7 +80,7 @@ class GoujiBot(commands.Bot):
             shards=self.config.shards,
         )
         self.presenter.attach(self.service)
-        self.gouji = Gouji(self.service, self.store, self.people, self.draw)
+        self.gouji = Gouji(self.service, self.store, self.people, self.draw, self.presenter)
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(GoujiCog(self.gouji))
         self.add_dynamic_items(ActionButton, ActionSelect)
@@ -141,6 +141,12 @@ class GoujiBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Count the messages that pile up below a table message (it is re-posted)."""
+        if message.guild is not None and self.service is not None:
+            self.presenter.channel_message(message.channel.id, message.id)
+        await self.process_commands(message)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """A new server: its channel language starts as its preferred locale."""

@@ -7,7 +7,9 @@ serves only the servers on those shards and claims their tables in the shared da
 ``GOUJI_GUILD`` (sync the commands to this one server at once, for testing), and the tuning
 knobs ``GOUJI_AI_DELAY`` (seconds an AI seat waits before it plays, so people can follow),
 ``GOUJI_IDLE_MINUTES`` (an untouched table ends by itself), ``GOUJI_REFRESH`` (least seconds
-between two redraws of a table message), ``GOUJI_WARN`` (seconds before a timeout to warn) and
+between two redraws of a table message, default 2: each player follows their own hand
+controller), ``GOUJI_WARN`` (seconds before a timeout to warn), ``GOUJI_RULES_URL`` (the full
+rules' address under ``/gouji rules``; none by default) and
 ``GOUJI_DRAW_PROCESSES`` (processes that draw the pictures, default 1; 0: threads of the bot's
 own process, which slows its answers when many tables play).
 """
@@ -39,7 +41,7 @@ class BotConfig:
     guild_id: int | None = None
     ai_delay: float = 0.8
     idle_seconds: float = 3600.0
-    refresh_interval: float = 1.0
+    refresh_interval: float = 2.0
     warn_before: float = 10.0
     draw_processes: int = 0
     database_url: str | None = None
@@ -50,6 +52,8 @@ class BotConfig:
     def database(self) -> str:
         """What the store opens: the URL if given, else the SQLite file."""
         return self.database_url or self.db_path
+
+    rules_url: str | None = None  # where /gouji rules links to the full rules (none: no link)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> BotConfig:
@@ -88,8 +92,9 @@ class BotConfig:
             guild_id=int(guild) if guild else None,
             ai_delay=number("GOUJI_AI_DELAY", 0.8),
             idle_seconds=number("GOUJI_IDLE_MINUTES", 60.0) * 60,
-            refresh_interval=number("GOUJI_REFRESH", 1.0),
+            refresh_interval=number("GOUJI_REFRESH", 2.0),
             warn_before=number("GOUJI_WARN", 10.0),
             draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
             review_budget=max(1, int(number("GOUJI_REVIEW_BUDGET", DEFAULT_BUDGET))),
+            rules_url=env.get("GOUJI_RULES_URL") or None,
         )

@@ -20,7 +20,8 @@ from engine.series import Series, SeriesGame
 @dataclass(frozen=True, slots=True)
 class TableOptions:
     """Per-table options: 憋三, a five-game tribute series (else one game), the turn time
-    and the burn-window time in seconds, automatic 要不起 passes, the 记牌器 card counter."""
+    and the burn-window time in seconds, automatic 要不起 passes, the 记牌器 card counter, and
+    a channel mention for each turn."""
 
     bie_san: bool = False
     series: bool = True
@@ -28,6 +29,7 @@ class TableOptions:
     burn_time: int = 15
     auto_pass: bool = True
     counter: bool = True
+    mention: bool = False  # one kept channel mention per turn (else the DM controller only)
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> TableOptions:

@@ -332,7 +332,7 @@ class TableService(GameFlow):
             raise UserError("wrong_phase", what=verb)
         if verb not in (PLAY, BURN, RETURN):
             return Action(seat, verb)
-        typed = (cards or "").strip()
+        typed = (cards or "").strip()[:80]  # a refusal never echoes more than this
         try:
             parsed = parse_cards(typed)
         except CardError:
@@ -398,13 +398,9 @@ class TableService(GameFlow):
         """Card strings the user may play (or burn with) now, most useful first, filtered by
         what is typed (the cards typed must all be in the play); at most 25."""
         seat = live.seat_of(user_id)
-        game = live.game
-        if seat is None or game is None or seat not in game.to_act:
+        if seat is None:
             return []
-        if game.window is not None:
-            plays: list[Play] = game.burn_plays(seat)
-        else:
-            plays = rank_plays(game.observe(seat))
+        plays = self.ranked_plays(live, seat)
         try:
             want = counts_of(parse_cards(typed)) if typed.strip() else None
         except CardError:
@@ -416,6 +412,15 @@ class TableService(GameFlow):
             if len(out) == 25:
                 break
         return out
+
+    def ranked_plays(self, live: LiveTable, seat: int) -> list[Play]:
+        """Every play (or burn, in a burn window) the seat may make now, most useful first."""
+        game = live.game
+        if game is None or seat not in game.to_act:
+            return []
+        if game.window is not None:
+            return game.burn_plays(seat)
+        return rank_plays(game.observe(seat))
 
     def hand_cards(self, live: LiveTable, seat: int) -> str:
         """The seat's cards now, with suits (during tribute returns too)."""

@@ -46,7 +46,8 @@ def find_prompt(user, table_id: int, verb: str, select: bool = False, token: str
 async def acted(rec) -> None:
     """Wait until a DM button or menu press has had its real answer: the bot acknowledges a
     press at once, then edits its message (done) or follows up (a refusal or the hint)."""
-    await rec.fake.wait_for(lambda: len(rec.responses) >= 2, 10, f"the answer to {rec.id}")
+    what = f"the answer to {rec.id} ({(rec.data or {}).get('custom_id')})"
+    await rec.fake.wait_for(lambda: len(rec.responses) >= 2, 30, what)
 
 
 async def next_person(fake: FakeDiscord, bot, live) -> int | None:
