@@ -134,7 +134,7 @@ class Sim:
         sim.three_rule = list(three_rule) if three_rule is not None else [bie] * 6
         sim.revolted = list(revolted)
         sim.declared = list(declared)
-        sim.places = [None] * 6
+        sim.places = [4 if revolted[s] and sum(revolted) == 1 else None for s in range(6)]
         sim.finish_order = []
         sim.opened = [bool(revolted[_opp(s)]) for s in range(6)]
         sim.melee = sim.melee_pending = False
@@ -549,22 +549,19 @@ class Sim:
                 self.melee_pending = True
 
     def _next_place(self) -> int:
+        """As :meth:`engine.Game._next_place`: a revolutionary holds 四科 from the start and
+        moves up to 三科 when its teammates take 头科 and 二科."""
         places = self.places
-        taken = {p for p in places if p is not None}
         place = 1
-        while place in taken:
+        while place in places:
             place += 1
-        if True in self.revolted:
+        if place == 3 and True in self.revolted:
             rev = self.revolted.index(True)
-            if places[rev] is None:
-                if place == 3:
-                    mates = sorted(places[m] or 0 for m in ((rev + 2) % 6, (rev + 4) % 6))
-                    if mates == [1, 2]:
-                        places[rev] = 3
-                        return 4
-                elif place == 4:
-                    places[rev] = 4
-                    return 5
+            if places[rev] == 4:
+                mates = sorted(places[m] or 0 for m in ((rev + 2) % 6, (rev + 4) % 6))
+                if mates == [1, 2]:
+                    places[rev] = 3
+                    return 4
         return place
 
     def _check_game_end(self) -> bool:
