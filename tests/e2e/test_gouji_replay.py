@@ -41,6 +41,17 @@ def _button(msg, emoji: str) -> dict:
     return next(b for b in msg.buttons() if b.get("label") == emoji)
 
 
+async def _edited(rec, timeout: float = 30.0):
+    """The message a replay press edits, once the new picture is in: a press is answered at
+    once with a deferred update (type 6), then its message edited (a busy shared machine:
+    a generous timeout)."""
+    assert (await rec.response()).type == 6
+    await rec.fake.wait_for(
+        lambda: any(r.kind == "edit_original" for r in rec.responses), timeout, "the edit"
+    )
+    return rec.fake.messages[rec.original_message_id]
+
+
 def _step(msg) -> int:
     """The step a replay message shows ("… step N / M", "第 N / M 步")."""
     found = re.search(r"(\d+) / \d+", msg.content)
@@ -72,24 +83,23 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
         labels = " | ".join(o["label"] for o in options)
         assert "第 1 轮" in labels and "走科 · " in labels and "alice" in labels
 
+        first = msg.id
         for expected in range(1, steps + 1):  # ▶ to the end, the message edited in place
-            rec = await bo.click(msg, _button(msg, "▶")["custom_id"])
-            msg = await rec.original(timeout=30)  # a busy shared machine
-            assert rec.responses[0].type == 7
+            msg = await _edited(await bo.click(msg, _button(msg, "▶")["custom_id"]))
             assert _step(msg) == expected
         assert _button(msg, "▶").get("disabled") and _button(msg, "⏭").get("disabled")
-        assert msg.id == (await rec.original()).id and len(msg.history) >= steps
+        assert msg.id == first and len(msg.history) >= steps
 
-        msg = await (await chen.click(msg, _button(msg, "⏮")["custom_id"])).original()
+        msg = await _edited(await chen.click(msg, _button(msg, "⏮")["custom_id"]))
         assert _step(msg) == 0
         finish = next(o for o in options if o["label"].startswith("走科 · "))
         select_id = msg.selects()[0]["custom_id"]
-        msg = await (await chen.select(msg, select_id, [finish["value"]])).original()
+        msg = await _edited(await chen.select(msg, select_id, [finish["value"]]))
         assert _step(msg) == int(finish["value"].split(".")[0])
 
         await runner.restart()  # the old message's buttons still work
         before = _step(msg)
-        msg = await (await alice.click(msg, _button(msg, "◀")["custom_id"])).original()
+        msg = await _edited(await alice.click(msg, _button(msg, "◀")["custom_id"]))
         assert _step(msg) == before - 1 and msg.attachments
 
         chosen = await alice.autocomplete("gouji", "replay", "game", typed="")
