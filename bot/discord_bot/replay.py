@@ -279,10 +279,10 @@ async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
     lang = people.remember(interaction)
     if not ephemeral and interaction.guild is not None:
         lang = people.guild_lang(interaction.guild.id)
-    await interaction.response.defer()
     desk = _desk(interaction)
     where = message.id if message is not None else interaction.id
     async with desk.presses.press(where, interaction.id) as press:
+        await interaction.response.defer()
         if not press.newest:
             return
         try:

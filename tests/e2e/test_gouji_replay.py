@@ -108,6 +108,36 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
         assert _step(msg) == 0 and not msg.ephemeral
 
 
+async def test_quick_presses_on_a_replay_the_last_one_wins(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bo = fake.member("bo")
+        channel = fake.channels[next(iter(fake.channels))]
+        await _store_game(runner.client.store, fake.guild_id, channel.id, PLANTED, {0: bo.user.id})
+        msg = await (await bo.slash("gouji", "replay")).original()
+        select = msg.selects()[0]
+        values = [o["value"] for o in select["options"]]
+        chosen = [values[-1], values[3], values[-2], values[1], values[5]]
+        recs = []
+        for value in chosen:  # pressed on the message as shown, before any edit lands
+            data = {"custom_id": select["custom_id"], "component_type": 3, "values": [value]}
+            recs.append(await fake.create_interaction(bo.user, 3, channel, data, msg))
+        desk = runner.client.replays
+
+        def edits() -> list[tuple[float, int]]:
+            return [(r.at, rec.id) for rec in recs for r in rec.responses if r.kind != "callback"]
+
+        def answered() -> bool:
+            done = all(rec.responses for rec in recs) and desk.presses.waiting == 0
+            return done and bool(edits())
+
+        await fake.wait_for(answered, 60, "every press answered")
+        assert [rec.responses[0].type for rec in recs] == [6] * len(recs)
+        assert max(edits())[1] == recs[-1].id  # the last edit is the newest press's
+        assert _step(fake.messages[msg.id]) == int(chosen[-1].split(".")[0])
+
+
 async def test_review_finds_the_planted_play_only_for_a_player(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -127,8 +157,18 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         refused = await (await alice.slash("gouji", "replay", game=str(playing))).original()
         assert refused.ephemeral and "not over" in refused.content
 
+        options = {**PLANTED, "options": {"tribute_cards": "biggest"}}
+        other_rules = await _store_game(store, fake.guild_id, channel, options, users)
+        rec = await alice.slash("gouji", "review", game=str(other_rules))
+        assert (await rec.response()).type == 5  # at once, "thinking", only alice sees it
+        refused = await rec.original()
+        assert refused.ephemeral and "table options other than bie-san" in refused.content
+        shown = await (await alice.slash("gouji", "replay", game=str(other_rules))).original()
+        assert _step(shown) == 0 and shown.attachments  # its replay works
+
         rec = await alice.slash("gouji", "review", game=str(game_id))
-        assert "Reviewing" in (await rec.original()).content  # at once
+        assert (await rec.response()).type == 5
+        assert "Reviewing" in (await rec.original()).content
 
         def answer():
             return fake.messages[rec.original_message_id]
