@@ -130,19 +130,30 @@ class ReplayDesk:
         self.reviewer = Drawer(1 if gouji.draw.processes else 0)
         self._loaded: OrderedDict[int, Loaded] = OrderedDict()
 
+    async def find(self, game_id: int, guild_id: int | None = None) -> FinishedGame:
+        """The finished deal ``game_id`` (of server ``guild_id`` if given), from the store
+        only (quick: a command refuses before its first answer); a UserError when there is
+        none or it is not over."""
+        loaded = self._loaded.get(game_id)
+        store = self.gouji.store
+        info = loaded.info if loaded is not None else await store.finished_game(game_id)
+        if info is None:
+            try:
+                await store.get_game(game_id)
+            except NotFoundError:
+                raise UserError("replay_unknown") from None
+            raise UserError("replay_unfinished")
+        if guild_id is not None and info.guild_id != guild_id:
+            raise UserError("replay_unknown")
+        return info
+
     async def load(self, game_id: int, guild_id: int | None = None) -> Loaded:
-        """The finished deal ``game_id`` (of server ``guild_id`` if given); a UserError when
-        there is none or it is not over."""
+        """The finished deal ``game_id`` ready to replay (:meth:`find`, then its replay
+        built by a drawing worker, which may take a while when they are busy)."""
+        info = await self.find(game_id, guild_id)
         loaded = self._loaded.get(game_id)
         if loaded is None:
             store = self.gouji.store
-            info = await store.finished_game(game_id)
-            if info is None:
-                try:
-                    await store.get_game(game_id)
-                except NotFoundError:
-                    raise UserError("replay_unknown") from None
-                raise UserError("replay_unfinished")
             record = json.dumps(await store.export_series_record(info.series_id))
             facts = await self.gouji.draw(replay_facts, record, info.number)
             steps, moments, places, reviewable = facts
@@ -157,29 +168,27 @@ class ReplayDesk:
             if len(self._loaded) > _KEEP:
                 self._loaded.popitem(last=False)
         self._loaded.move_to_end(game_id)
-        if guild_id is not None and loaded.info.guild_id != guild_id:
-            raise UserError("replay_unknown")
         return loaded
 
     def close(self) -> None:
         """Stop the review process (a review being computed is dropped)."""
         self.reviewer.close()
 
-    async def chosen(self, interaction: discord.Interaction, game: str | None) -> Loaded:
+    async def chosen(self, interaction: discord.Interaction, game: str | None) -> FinishedGame:
         """The deal a command names (its id from the autocomplete), else the channel's last
-        finished one."""
+        finished one (:meth:`find`: from the store only)."""
         if interaction.guild is None:
             raise UserError("guild_only")
         if game:
             if not game.strip().isdigit():
                 raise UserError("replay_unknown")
-            return await self.load(int(game), interaction.guild.id)
+            return await self.find(int(game), interaction.guild.id)
         last = await self.gouji.store.finished_games(
             interaction.guild.id, interaction.channel_id, limit=1
         )
         if not last:
             raise UserError("replay_none")
-        return await self.load(last[0].game_id)
+        return last[0]
 
     async def names(self, loaded: Loaded, lang: str) -> list[str]:
         """The seats' names: the people's display names, the other seats AI."""
@@ -432,7 +441,7 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
     lang = gouji.people.remember(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        loaded = await desk.chosen(interaction, game)
+        loaded = await desk.load((await desk.chosen(interaction, game)).game_id)
         seat = loaded.seats.get(interaction.user.id)
         if seat is None:
             raise UserError("review_not_player")
@@ -493,18 +502,19 @@ def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
         people = desk.gouji.people
         lang = people.remember(interaction)
         try:
-            loaded = await desk.chosen(interaction, game)
+            info = await desk.chosen(interaction, game)  # refused (only the caller sees it)
             if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
                 await people.load_guild_lang(desk.gouji.store, interaction.guild.id)
-            channel_lang = people.guild_lang(loaded.info.guild_id)
+            channel_lang = people.guild_lang(info.guild_id)
         except UserError as exc:
             await reply(interaction, error_text(exc, lang))
             return
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True)  # before the drawing workers
         try:
+            loaded = await desk.load(info.game_id)
             content, file, view = await desk.message(loaded, 0, channel_lang)
         except Exception:
-            log.exception("replay of game %s failed", loaded.info.game_id)
+            log.exception("replay of game %s failed", info.game_id)
             await reply(interaction, text(lang, "internal"))
             return
         await reply(interaction, content, file=file, view=view, ephemeral=False)

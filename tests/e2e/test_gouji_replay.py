@@ -8,9 +8,9 @@ import json
 import re
 from pathlib import Path
 
-from data import ProfileUpdate, Store
 from engine.replay_steps import Replay
 from tests.fakediscord import BotRunner, FakeDiscord
+from tests.replay.helpers import edited, store_finished_game
 
 from .gouji_helpers import bot_factory
 
@@ -20,36 +20,8 @@ PLANTED = json.loads(
 PLANTED_SEAT = 3  # the seat of the one planted bad play (docs/replay.md)
 
 
-async def _store_game(
-    store: Store, guild: int, channel: int, record: dict, users: dict[int, int], finish: bool = True
-) -> int:
-    """A game played in ``channel``, stored as the bot stores one; finished (with its
-    players' results) unless ``finish`` is False. Its id."""
-    table = await store.create_table(guild, channel, users[0], {})
-    series = await store.start_series(table.id, record.get("options", {}))
-    game = await store.start_game(series.id, record["seed"], record["hands"])
-    actions = record["actions"] if finish else record["actions"][:20]
-    await store.append_actions(game.id, actions)
-    if finish:
-        places = Replay.from_record(record).final.places
-        updates = [ProfileUpdate(u, 0, places[seat]) for seat, u in users.items()]
-        await store.record_game_result(guild, game.id, updates, {"places": list(places)})
-    return game.id
-
-
 def _button(msg, emoji: str) -> dict:
     return next(b for b in msg.buttons() if b.get("label") == emoji)
-
-
-async def _edited(rec, timeout: float = 30.0):
-    """The message a replay press edits, once the new picture is in: a press is answered at
-    once with a deferred update (type 6), then its message edited (a busy shared machine:
-    a generous timeout)."""
-    assert (await rec.response()).type == 6
-    await rec.fake.wait_for(
-        lambda: any(r.kind == "edit_original" for r in rec.responses), timeout, "the edit"
-    )
-    return rec.fake.messages[rec.original_message_id]
 
 
 def _step(msg) -> int:
@@ -68,7 +40,7 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
         refused = await (await chen.slash("gouji", "replay")).original()
         assert refused.ephemeral and "还没有打完的牌局" in refused.content  # chen: Chinese
         store = runner.client.store
-        game_id = await _store_game(
+        game_id = await store_finished_game(
             store, fake.guild_id, channel, PLANTED, {0: bo.user.id, PLANTED_SEAT: alice.user.id}
         )
         steps = Replay.from_record(PLANTED).steps
@@ -85,21 +57,21 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
 
         first = msg.id
         for expected in range(1, steps + 1):  # ▶ to the end, the message edited in place
-            msg = await _edited(await bo.click(msg, _button(msg, "▶")["custom_id"]))
+            msg = await edited(await bo.click(msg, _button(msg, "▶")["custom_id"]))
             assert _step(msg) == expected
         assert _button(msg, "▶").get("disabled") and _button(msg, "⏭").get("disabled")
         assert msg.id == first and len(msg.history) >= steps
 
-        msg = await _edited(await chen.click(msg, _button(msg, "⏮")["custom_id"]))
+        msg = await edited(await chen.click(msg, _button(msg, "⏮")["custom_id"]))
         assert _step(msg) == 0
         finish = next(o for o in options if o["label"].startswith("走科 · "))
         select_id = msg.selects()[0]["custom_id"]
-        msg = await _edited(await chen.select(msg, select_id, [finish["value"]]))
+        msg = await edited(await chen.select(msg, select_id, [finish["value"]]))
         assert _step(msg) == int(finish["value"].split(".")[0])
 
         await runner.restart()  # the old message's buttons still work
         before = _step(msg)
-        msg = await _edited(await alice.click(msg, _button(msg, "◀")["custom_id"]))
+        msg = await edited(await alice.click(msg, _button(msg, "◀")["custom_id"]))
         assert _step(msg) == before - 1 and msg.attachments
 
         chosen = await alice.autocomplete("gouji", "replay", "game", typed="")
@@ -114,7 +86,9 @@ async def test_quick_presses_on_a_replay_the_last_one_wins(
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bo = fake.member("bo")
         channel = fake.channels[next(iter(fake.channels))]
-        await _store_game(runner.client.store, fake.guild_id, channel.id, PLANTED, {0: bo.user.id})
+        await store_finished_game(
+            runner.client.store, fake.guild_id, channel.id, PLANTED, {0: bo.user.id}
+        )
         msg = await (await bo.slash("gouji", "replay")).original()
         select = msg.selects()[0]
         values = [o["value"] for o in select["options"]]
@@ -147,8 +121,10 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         channel = next(iter(fake.channels))
         store = runner.client.store
         users = {0: bo.user.id, PLANTED_SEAT: alice.user.id}
-        game_id = await _store_game(store, fake.guild_id, channel, PLANTED, users)
-        playing = await _store_game(store, fake.guild_id, channel, PLANTED, users, finish=False)
+        game_id = await store_finished_game(store, fake.guild_id, channel, PLANTED, users)
+        playing = await store_finished_game(
+            store, fake.guild_id, channel, PLANTED, users, finish=False
+        )
 
         refused = await (await chen.slash("gouji", "review")).original()
         assert refused.ephemeral and "只有这局的玩家" in refused.content  # chen: Chinese
@@ -158,7 +134,7 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         assert refused.ephemeral and "not over" in refused.content
 
         options = {**PLANTED, "options": {"tribute_cards": "biggest"}}
-        other_rules = await _store_game(store, fake.guild_id, channel, options, users)
+        other_rules = await store_finished_game(store, fake.guild_id, channel, options, users)
         rec = await alice.slash("gouji", "review", game=str(other_rules))
         assert (await rec.response()).type == 5  # at once, "thinking", only alice sees it
         refused = await rec.original()
