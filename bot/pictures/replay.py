@@ -73,7 +73,13 @@ def review_seat(
 ) -> tuple[Review, list[bytes]]:
     """The review of ``seat`` (复盘) and the hand picture of each mistake found."""
     result = review(replay_of(record, game), seat, budget=budget)
-    return result, [mistake_hand_png(m, lang, _position_title(m, lang)) for m in result.mistakes]
+    return result, [review_item_png(m, lang) for m in result.mistakes]
+
+
+def review_item_png(mistake: Mistake, lang: str = "zh") -> bytes:
+    """A review item's picture: the hand as :func:`mistake_hand_png`, titled with the step
+    and the hand the seat faced."""
+    return mistake_hand_png(mistake, lang, _position_title(mistake, lang))
 
 
 def _position_title(mistake: Mistake, lang: str) -> str:
