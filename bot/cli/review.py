@@ -101,8 +101,10 @@ def run(args: argparse.Namespace) -> int:
             + f"; costs {m.cost:.1f} ± {m.margin:.1f} team points ({m.worlds} guessed deals)"
         )
     if args.pictures is not None and result.mistakes:
-        last = os.path.join(args.pictures, f"decision-{len(result.mistakes)}.png")
-        print(f"pictures: {os.path.join(args.pictures, 'decision-1.png')} to {last}")
+        drawn = [
+            os.path.join(args.pictures, f"decision-{n}.png") for n in (1, len(result.mistakes))
+        ]
+        print("pictures: " + " to ".join(dict.fromkeys(drawn)))  # one picture: its name once
     return 0
 
 

@@ -117,7 +117,8 @@ def test_review_finds_the_planted_play_on_the_command_line(tmp_path, capsys) -> 
     listed = sum(line.startswith("  step ") for line in lines)
     drawn = sorted(p.name for p in folder.iterdir())
     assert drawn == [f"decision-{n}.png" for n in range(1, listed + 1)]
-    assert lines[-1] == f"pictures: {folder / 'decision-1.png'} to {folder / drawn[-1]}"
+    first, last = folder / "decision-1.png", folder / drawn[-1]
+    assert lines[-1] == f"pictures: {first}" + (f" to {last}" if listed > 1 else "")
     with Image.open(folder / "decision-1.png") as image:
         assert image.format == "PNG" and image.width > image.height > 0
 
