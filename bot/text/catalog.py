@@ -376,7 +376,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Only a player of that game can review it.",
     ),
     "review_unavailable": (
-        "这局用了憋三以外的桌面选项（家规）：复盘只会按默认规则和憋三推演，这局不能复盘；录像照常能看。",
+        "这局用了憋三以外的牌桌选项：复盘只会按默认规则和憋三推演，所以这局不能复盘；录像照常能看。",
         "That game was played with table options other than bie-san: the review can only play "
         "games out under the default rules and bie-san, so it cannot review this one. "
         "Its replay works as usual.",

@@ -1,6 +1,8 @@
-"""录像 and 复盘 through Discord: /gouji replay steps through a whole finished game, its
-buttons survive a restart; /gouji review finds a planted bad play, only for a player of the
-game; a game in progress is refused by both."""
+"""录像 and 复盘 through Discord: /gouji replay steps through a whole finished game (each
+press answered at once, its message edited when the picture is drawn), its buttons survive a
+restart, quick presses end on the last one; /gouji review answers at once and finds a planted
+bad play, only for a player of the game, and refuses a game with other table options in
+words; a game in progress is refused by both."""
 
 from __future__ import annotations
 
@@ -139,6 +141,8 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         assert (await rec.response()).type == 5  # at once, "thinking", only alice sees it
         refused = await rec.original()
         assert refused.ephemeral and "table options other than bie-san" in refused.content
+        refused = await (await bo.slash("gouji", "review", game=str(other_rules))).original()
+        assert refused.ephemeral and "憋三以外的牌桌选项" in refused.content  # bo: Chinese
         shown = await (await alice.slash("gouji", "replay", game=str(other_rules))).original()
         assert _step(shown) == 0 and shown.attachments  # its replay works
 
@@ -157,3 +161,5 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         button = msg.buttons()[0]
         shown = await (await alice.click(msg, button["custom_id"])).original()
         assert shown.ephemeral and _step(shown) == 11 and shown.attachments
+        stepped = await edited(await alice.click(shown, _button(shown, "▶")["custom_id"]))
+        assert stepped.id == shown.id and stepped.ephemeral and _step(stepped) == 12
