@@ -42,7 +42,7 @@ from bot.discord_bot.replay import ReplayDesk
 from bot.service.config import BotConfig
 from engine.ai.review import DEFAULT_BUDGET
 from tests.fakediscord import BotRunner, running_fake
-from tests.replay.helpers import edited, store_finished_game
+from tests.replay.helpers import edited, shown_step, store_finished_game
 
 PLANTED = Path(__file__).parents[1] / "examples" / "planted.json"
 BURST = 5  # quick presses in a burst
@@ -121,9 +121,12 @@ async def run_benchmark(
                     select_id = msg.selects()[0]["custom_id"]
                     jumps.append(await person.select(msg, select_id, [option["value"]]))
                     msg = await edited(jumps[-1], PATIENCE)
+                on_last = 0  # bursts that ended on their last press's step
                 for _ in range(bursts):
-                    quick += await _burst(fake, desk, person, msg, rng)
+                    burst = await _burst(fake, desk, person, msg, rng)
+                    quick += burst
                     msg = fake.messages[msg.id]
+                    on_last += shown_step(msg) == int(burst[-1].data["values"][0].split(".")[0])
                 began = time.monotonic()
                 if review_budget > 0:
                     commands.append(rec := await person.slash("gouji", "review"))
@@ -150,6 +153,8 @@ async def run_benchmark(
             "pictures_shown": sum(
                 any(x.kind == "edit_original" for x in r.responses) for r in quick
             ),
+            "ended_on_the_last_press": on_last,
+            "count": bursts,
         },
         "review": {"budget": review_budget, "seconds": round(review_seconds, 1)}
         if review_budget > 0
@@ -186,7 +191,8 @@ def format_report(fig: dict[str, Any]) -> str:
         _line("stepping (▶ and jumps, one at a time)", picture["stepping"]),
         _line("bursts (the pictures shown)", picture["bursts"]),
         f"bursts: {bursts['presses']} presses, {bursts['pictures_shown']} pictures shown "
-        "(the others dropped: a newer press on the message had come)",
+        "(the others dropped: a newer press on the message had come); "
+        f"{bursts['ended_on_the_last_press']} of {bursts['count']} ended on their last press",
     ]
     if fig["review"] is not None:
         review = fig["review"]

@@ -7,12 +7,11 @@ words; a game in progress is refused by both."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 from engine.replay_steps import Replay
 from tests.fakediscord import BotRunner, FakeDiscord
-from tests.replay.helpers import edited, store_finished_game
+from tests.replay.helpers import edited, shown_step, store_finished_game
 
 from .gouji_helpers import bot_factory
 
@@ -24,13 +23,6 @@ PLANTED_SEAT = 3  # the seat of the one planted bad play (docs/replay.md)
 
 def _button(msg, emoji: str) -> dict:
     return next(b for b in msg.buttons() if b.get("label") == emoji)
-
-
-def _step(msg) -> int:
-    """The step a replay message shows ("… step N / M", "第 N / M 步")."""
-    found = re.search(r"(\d+) / \d+", msg.content)
-    assert found, msg.content
-    return int(found[1])
 
 
 async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
@@ -49,7 +41,7 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
 
         rec = await chen.slash("gouji", "replay")  # anyone in the channel
         msg = await rec.original()
-        assert not msg.ephemeral and msg.attachments and _step(msg) == 0
+        assert not msg.ephemeral and msg.attachments and shown_step(msg) == 0
         assert f"第 0 / {steps} 步" in msg.content  # the channel's language
         assert _button(msg, "⏮").get("disabled") and _button(msg, "◀").get("disabled")
         options = msg.selects()[0]["options"]
@@ -60,26 +52,26 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
         first = msg.id
         for expected in range(1, steps + 1):  # ▶ to the end, the message edited in place
             msg = await edited(await bo.click(msg, _button(msg, "▶")["custom_id"]))
-            assert _step(msg) == expected
+            assert shown_step(msg) == expected
         assert _button(msg, "▶").get("disabled") and _button(msg, "⏭").get("disabled")
         assert msg.id == first and len(msg.history) >= steps
 
         msg = await edited(await chen.click(msg, _button(msg, "⏮")["custom_id"]))
-        assert _step(msg) == 0
+        assert shown_step(msg) == 0
         finish = next(o for o in options if o["label"].startswith("走科 · "))
         select_id = msg.selects()[0]["custom_id"]
         msg = await edited(await chen.select(msg, select_id, [finish["value"]]))
-        assert _step(msg) == int(finish["value"].split(".")[0])
+        assert shown_step(msg) == int(finish["value"].split(".")[0])
 
         await runner.restart()  # the old message's buttons still work
-        before = _step(msg)
+        before = shown_step(msg)
         msg = await edited(await alice.click(msg, _button(msg, "◀")["custom_id"]))
-        assert _step(msg) == before - 1 and msg.attachments
+        assert shown_step(msg) == before - 1 and msg.attachments
 
         chosen = await alice.autocomplete("gouji", "replay", "game", typed="")
         assert chosen and chosen[0]["value"] == str(game_id)
         msg = await (await alice.slash("gouji", "replay", game=str(game_id))).original()
-        assert _step(msg) == 0 and not msg.ephemeral
+        assert shown_step(msg) == 0 and not msg.ephemeral
 
 
 async def test_quick_presses_on_a_replay_the_last_one_wins(
@@ -111,7 +103,7 @@ async def test_quick_presses_on_a_replay_the_last_one_wins(
         await fake.wait_for(answered, 60, "every press answered")
         assert [rec.responses[0].type for rec in recs] == [6] * len(recs)
         assert max(edits())[1] == recs[-1].id  # the last edit is the newest press's
-        assert _step(fake.messages[msg.id]) == int(chosen[-1].split(".")[0])
+        assert shown_step(fake.messages[msg.id]) == int(chosen[-1].split(".")[0])
 
 
 async def test_review_finds_the_planted_play_only_for_a_player(
@@ -144,7 +136,7 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         refused = await (await bo.slash("gouji", "review", game=str(other_rules))).original()
         assert refused.ephemeral and "憋三以外的牌桌选项" in refused.content  # bo: Chinese
         shown = await (await alice.slash("gouji", "replay", game=str(other_rules))).original()
-        assert _step(shown) == 0 and shown.attachments  # its replay works
+        assert shown_step(shown) == 0 and shown.attachments  # its replay works
 
         rec = await alice.slash("gouji", "review", game=str(game_id))
         assert (await rec.response()).type == 5
@@ -160,6 +152,6 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         assert top.startswith("**1.** step 11 (leading)") and "play 3222BR" in top, msg.content
         button = msg.buttons()[0]
         shown = await (await alice.click(msg, button["custom_id"])).original()
-        assert shown.ephemeral and _step(shown) == 11 and shown.attachments
+        assert shown.ephemeral and shown_step(shown) == 11 and shown.attachments
         stepped = await edited(await alice.click(shown, _button(shown, "▶")["custom_id"]))
-        assert stepped.id == shown.id and stepped.ephemeral and _step(stepped) == 12
+        assert stepped.id == shown.id and stepped.ephemeral and shown_step(stepped) == 12

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -107,3 +108,10 @@ async def edited(rec: Any, timeout: float = 30.0) -> Any:
         lambda: any(r.kind == "edit_original" for r in rec.responses), timeout, "the edit"
     )
     return rec.fake.messages[rec.original_message_id]
+
+
+def shown_step(msg: Any) -> int:
+    """The step a replay message shows ("… step N / M", "第 N / M 步")."""
+    found = re.search(r"(\d+) / \d+", msg.content)
+    assert found, msg.content
+    return int(found[1])
