@@ -1,4 +1,5 @@
-"""``gouji review RECORD --seat N [--json]``: a seat's costliest decisions (复盘, docs/replay.md).
+"""``gouji review RECORD --seat N [--json] [--pictures DIR]``: a seat's costliest decisions
+(复盘, docs/replay.md), and each one's picture as Discord shows it.
 
 The record helpers here (``load_record``, ``replay_of``, ``add_game_argument``) are shared
 with ``gouji replay --step``."""
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -59,8 +61,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=int,
         default=DEFAULT_BUDGET,
-        help=f"rollouts for the whole review (default {DEFAULT_BUDGET}: about half a minute)",
+        help=f"rollouts for the whole review (default {DEFAULT_BUDGET}: a few seconds)",
     )
+    parser.add_argument(
+        "--pictures",
+        metavar="DIR",
+        help="draw each listed decision's picture (as on Discord) to DIR/decision-N.png",
+    )
+    parser.add_argument("--lang", default="zh", choices=("zh", "en"), help="of the pictures")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,9 +80,11 @@ def run(args: argparse.Namespace) -> int:
         if args.budget < 1:
             raise ValueError("--budget must be at least 1 rollout")
         result = review(replay_of(args), args.seat, seed=args.seed, budget=args.budget)
+        if args.pictures is not None:
+            _draw(args.pictures, result.mistakes, args.lang)
     except ReplayError as e:
         return fail(args, f"illegal action (action {e.index}: {e.action!r}): {e.reason}")
-    except ValueError as e:
+    except (ValueError, OSError) as e:
         return fail(args, str(e))
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
@@ -90,7 +100,22 @@ def run(args: argparse.Namespace) -> int:
             + f" — the AI: {m.suggested.verb} {m.suggested.cards or ''}".rstrip()
             + f"; costs {m.cost:.1f} ± {m.margin:.1f} team points ({m.worlds} guessed deals)"
         )
+    if args.pictures is not None and result.mistakes:
+        drawn = [
+            os.path.join(args.pictures, f"decision-{n}.png") for n in (1, len(result.mistakes))
+        ]
+        print("pictures: " + " to ".join(dict.fromkeys(drawn)))  # one picture: its name once
     return 0
+
+
+def _draw(folder: str, mistakes: Sequence[Any], lang: str) -> None:
+    """Each mistake's picture to ``folder``/decision-N.png (the folder made if missing)."""
+    from bot.pictures.replay import review_item_png
+
+    os.makedirs(folder, exist_ok=True)
+    for n, mistake in enumerate(mistakes, 1):
+        with open(os.path.join(folder, f"decision-{n}.png"), "wb") as f:
+            f.write(review_item_png(mistake, lang))
 
 
 def main(argv: Sequence[str]) -> int:

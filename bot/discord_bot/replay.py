@@ -4,21 +4,25 @@ and their persistent components.
 Only finished deals (``games.status = 'finished'``) are ever loaded, so a replay never shows
 the hands of a game still played. Custom ids name the deal and the step
 (``rp:GAME:STEP:first|prev|next|last``, ``rps:GAME:STEP``, ``rv:GAME:STEP:N``), so every
-button works for anyone who sees the message, after a restart too. A press is answered by
-editing its own message (type 7) with the new picture, drawn by the drawing workers. A
-review (``GOUJI_REVIEW_BUDGET`` rollouts, some seconds of CPU) runs in a worker process of
-its own, so that the tables' pictures never wait behind one.
+button works for anyone who sees the message, after a restart too. A press is answered at
+once (a deferred update, type 6) and its message edited when the drawing workers have drawn
+the new picture; when presses on one message come quickly, the newest wins (:class:`Presses`).
+A review (``GOUJI_REVIEW_BUDGET`` rollouts, some seconds of CPU) runs in a worker process of
+its own, so that the tables' pictures never wait behind one; it is answered at once too.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import json
 import logging
 import re
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import discord
@@ -47,14 +51,72 @@ _KEEP = 32  # loaded games kept in memory
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A finished deal ready to replay: its record (JSON text), steps, key moments and which
-    seat each person played."""
+    """A finished deal ready to replay: its record (JSON text), steps, key moments, which
+    seat each person played and whether it can be reviewed (its rules)."""
 
     info: FinishedGame
     record: str
     steps: int
     moments: tuple[KeyMoment, ...]
     seats: dict[int, int]  # user id → seat
+    reviewable: bool
+
+
+@dataclass
+class _Pressed:
+    """The presses on one message being answered."""
+
+    newest: int = 0
+    waiting: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one edit at a time
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """One press being answered: it may edit its message while it is the newest."""
+
+    message: _Pressed
+    id: int
+
+    @property
+    def newest(self) -> bool:
+        """Whether no later press on the same message came."""
+        return self.message.newest == self.id
+
+    async def edit(self, edit: Callable[[], Awaitable[object]]) -> bool:
+        """Run ``edit`` if this press is still the newest (edits of one message never
+        overlap, so an older picture cannot land after a newer one); whether it ran."""
+        async with self.message.lock:
+            if not self.newest:
+                return False
+            await edit()
+            return True
+
+
+class Presses:
+    """The presses on each replay message still being answered. Interaction ids grow with
+    time, so the newest press is the one with the largest id, in whatever order they come."""
+
+    def __init__(self) -> None:
+        self._messages: dict[int, _Pressed] = {}
+
+    @property
+    def waiting(self) -> int:
+        """Presses being answered, on every message."""
+        return sum(m.waiting for m in self._messages.values())
+
+    @contextlib.asynccontextmanager
+    async def press(self, message_id: int, press_id: int) -> AsyncIterator[Press]:
+        """Answer press ``press_id`` on ``message_id`` within the block."""
+        pressed = self._messages.setdefault(message_id, _Pressed())
+        pressed.newest = max(pressed.newest, press_id)
+        pressed.waiting += 1
+        try:
+            yield Press(pressed, press_id)
+        finally:
+            pressed.waiting -= 1
+            if not pressed.waiting:
+                del self._messages[message_id]
 
 
 class ReplayDesk:
@@ -63,59 +125,70 @@ class ReplayDesk:
     def __init__(self, gouji: Gouji, review_budget: int) -> None:
         self.gouji = gouji
         self.review_budget = review_budget
+        self.presses = Presses()
         # one process for reviews (threads when the bot draws in threads: tests)
         self.reviewer = Drawer(1 if gouji.draw.processes else 0)
         self._loaded: OrderedDict[int, Loaded] = OrderedDict()
 
+    async def find(self, game_id: int, guild_id: int | None = None) -> FinishedGame:
+        """The finished deal ``game_id`` (of server ``guild_id`` if given), from the store
+        only (quick: a command refuses before its first answer); a UserError when there is
+        none or it is not over."""
+        loaded = self._loaded.get(game_id)
+        store = self.gouji.store
+        info = loaded.info if loaded is not None else await store.finished_game(game_id)
+        if info is None:
+            try:
+                await store.get_game(game_id)
+            except NotFoundError:
+                raise UserError("replay_unknown") from None
+            raise UserError("replay_unfinished")
+        if guild_id is not None and info.guild_id != guild_id:
+            raise UserError("replay_unknown")
+        return info
+
     async def load(self, game_id: int, guild_id: int | None = None) -> Loaded:
-        """The finished deal ``game_id`` (of server ``guild_id`` if given); a UserError when
-        there is none or it is not over."""
+        """The finished deal ``game_id`` ready to replay (:meth:`find`, then its replay
+        built by a drawing worker, which may take a while when they are busy)."""
+        info = await self.find(game_id, guild_id)
         loaded = self._loaded.get(game_id)
         if loaded is None:
             store = self.gouji.store
-            info = await store.finished_game(game_id)
-            if info is None:
-                try:
-                    await store.get_game(game_id)
-                except NotFoundError:
-                    raise UserError("replay_unknown") from None
-                raise UserError("replay_unfinished")
             record = json.dumps(await store.export_series_record(info.series_id))
-            steps, moments, places = await self.gouji.draw(replay_facts, record, info.number)
+            facts = await self.gouji.draw(replay_facts, record, info.number)
+            steps, moments, places, reviewable = facts
             players = await store.game_players(game_id)
             seats = {
                 user: places.index(place)
                 for user, place in players.items()
                 if place is not None and place in places
             }
-            loaded = Loaded(info, record, steps, moments, seats)
+            loaded = Loaded(info, record, steps, moments, seats, reviewable)
             self._loaded[game_id] = loaded
             if len(self._loaded) > _KEEP:
                 self._loaded.popitem(last=False)
         self._loaded.move_to_end(game_id)
-        if guild_id is not None and loaded.info.guild_id != guild_id:
-            raise UserError("replay_unknown")
         return loaded
 
     def close(self) -> None:
         """Stop the review process (a review being computed is dropped)."""
         self.reviewer.close()
 
-    async def chosen(self, interaction: discord.Interaction, game: str | None) -> Loaded:
+    async def chosen(self, interaction: discord.Interaction, game: str | None) -> FinishedGame:
         """The deal a command names (its id from the autocomplete), else the channel's last
-        finished one."""
+        finished one (:meth:`find`: from the store only)."""
         if interaction.guild is None:
             raise UserError("guild_only")
         if game:
             if not game.strip().isdigit():
                 raise UserError("replay_unknown")
-            return await self.load(int(game), interaction.guild.id)
+            return await self.find(int(game), interaction.guild.id)
         last = await self.gouji.store.finished_games(
             interaction.guild.id, interaction.channel_id, limit=1
         )
         if not last:
             raise UserError("replay_none")
-        return await self.load(last[0].game_id)
+        return last[0]
 
     async def names(self, loaded: Loaded, lang: str) -> list[str]:
         """The seats' names: the people's display names, the other seats AI."""
@@ -207,20 +280,33 @@ def _desk(interaction: discord.Interaction) -> ReplayDesk:
 
 
 async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
-    """Answer a press by editing its own message: the replay at ``step``."""
+    """Answer a press at once (a deferred update), then edit its message to the replay at
+    ``step`` when the picture is drawn, unless a newer press on that message came."""
     message = interaction.message
     ephemeral = message is not None and message.flags.ephemeral
     people = gouji_of(interaction).people
     lang = people.remember(interaction)
     if not ephemeral and interaction.guild is not None:
         lang = people.guild_lang(interaction.guild.id)
-    try:
-        loaded = await _desk(interaction).load(game)
-        content, file, view = await _desk(interaction).message(loaded, step, lang)
-    except UserError as exc:
-        await reply(interaction, error_text(exc, lang))
-        return
-    await interaction.response.edit_message(content=content, attachments=[file], view=view)
+    desk = _desk(interaction)
+    where = message.id if message is not None else interaction.id
+    async with desk.presses.press(where, interaction.id) as press:
+        await interaction.response.defer()
+        if not press.newest:
+            return
+        try:
+            loaded = await desk.load(game)
+            content, file, view = await desk.message(loaded, step, lang)
+            await press.edit(
+                lambda: interaction.edit_original_response(
+                    content=content, attachments=[file], view=view
+                )
+            )
+        except UserError as exc:
+            await reply(interaction, error_text(exc, lang))
+        except Exception:
+            log.exception("replay of game %s at step %s failed", game, step)
+            await reply(interaction, text(lang, "internal"))
 
 
 class ReplayButton(
@@ -280,7 +366,8 @@ class ReviewButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"rv:(?P<game>\d+):(?P<step>\d+):(?P<n>\d+)",
 ):
-    """A review item's button: the replay at the decision, as a new ephemeral message."""
+    """A review item's button: the replay at the decision, as a new ephemeral message
+    (answered at once with "thinking", then filled in)."""
 
     def __init__(self, game: int, step: int, n: int, label: str = "") -> None:
         super().__init__(
@@ -301,6 +388,7 @@ class ReviewButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         lang = gouji_of(interaction).people.remember(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             desk = _desk(interaction)
             loaded = await desk.load(self.game)
@@ -308,6 +396,10 @@ class ReviewButton(
             content, file, view = await desk.message(loaded, self.step, lang, seat)
         except UserError as exc:
             await reply(interaction, error_text(exc, lang))
+            return
+        except Exception:
+            log.exception("replay of game %s at step %s failed", self.game, self.step)
+            await reply(interaction, text(lang, "internal"))
             return
         await reply(interaction, content, file=file, view=view, ephemeral=True)
 
@@ -343,18 +435,26 @@ def review_item(lang: str, n: int, mistake: Mistake, names: list[str]) -> str:
 
 
 async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: str | None) -> None:
-    """/gouji review: refuse at once, or say "reviewing…" and edit in the review."""
+    """/gouji review: answered at once ("thinking", only the caller sees it), then a refusal
+    or "reviewing…", edited into the review when it is ready."""
     gouji = desk.gouji
     lang = gouji.people.remember(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        loaded = await desk.chosen(interaction, game)
+        loaded = await desk.load((await desk.chosen(interaction, game)).game_id)
         seat = loaded.seats.get(interaction.user.id)
         if seat is None:
             raise UserError("review_not_player")
+        if not loaded.reviewable:
+            raise UserError("review_unavailable")
     except UserError as exc:
         await reply(interaction, error_text(exc, lang))
         return
-    await interaction.response.send_message(text(lang, "review_working"), ephemeral=True)
+    except Exception:
+        log.exception("review of game %s failed", game)
+        await reply(interaction, text(lang, "internal"))
+        return
+    await interaction.edit_original_response(content=text(lang, "review_working"))
     try:
         result, pictures = await desk.reviewer(
             review_seat, loaded.record, loaded.info.number, seat, desk.review_budget, lang
@@ -402,18 +502,19 @@ def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
         people = desk.gouji.people
         lang = people.remember(interaction)
         try:
-            loaded = await desk.chosen(interaction, game)
+            info = await desk.chosen(interaction, game)  # refused (only the caller sees it)
             if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
                 await people.load_guild_lang(desk.gouji.store, interaction.guild.id)
-            channel_lang = people.guild_lang(loaded.info.guild_id)
+            channel_lang = people.guild_lang(info.guild_id)
         except UserError as exc:
             await reply(interaction, error_text(exc, lang))
             return
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True)  # before the drawing workers
         try:
+            loaded = await desk.load(info.game_id)
             content, file, view = await desk.message(loaded, 0, channel_lang)
         except Exception:
-            log.exception("replay of game %s failed", loaded.info.game_id)
+            log.exception("replay of game %s failed", info.game_id)
             await reply(interaction, text(lang, "internal"))
             return
         await reply(interaction, content, file=file, view=view, ephemeral=False)

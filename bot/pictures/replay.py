@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from bot.text.catalog import text
 from engine.ai.review import Mistake, Review, review
+from engine.ai.strong import simulated
 from engine.hands import Play
 from engine.replay_steps import KeyMoment, Replay
 from render.encode import to_png
@@ -52,10 +53,12 @@ def replay_of(record: str, game: int | None = None) -> Replay:
 
 def replay_facts(
     record: str, game: int | None
-) -> tuple[int, tuple[KeyMoment, ...], list[int | None]]:
-    """(steps, key moments, each seat's place) of a record's replay (JSON text)."""
+) -> tuple[int, tuple[KeyMoment, ...], list[int | None], bool]:
+    """(steps, key moments, each seat's place, whether it can be reviewed) of a record's
+    replay (JSON text). A review plays games out under the default rules and bie-san only."""
     replay = replay_of(record, game)
-    return replay.steps, tuple(replay.moments), list(replay.final.places)
+    reviewable = simulated(replay.final.options)
+    return replay.steps, tuple(replay.moments), list(replay.final.places), reviewable
 
 
 def replay_step_png(
@@ -70,7 +73,13 @@ def review_seat(
 ) -> tuple[Review, list[bytes]]:
     """The review of ``seat`` (复盘) and the hand picture of each mistake found."""
     result = review(replay_of(record, game), seat, budget=budget)
-    return result, [mistake_hand_png(m, lang, _position_title(m, lang)) for m in result.mistakes]
+    return result, [review_item_png(m, lang) for m in result.mistakes]
+
+
+def review_item_png(mistake: Mistake, lang: str = "zh") -> bytes:
+    """A review item's picture: the hand as :func:`mistake_hand_png`, titled with the step
+    and the hand the seat faced."""
+    return mistake_hand_png(mistake, lang, _position_title(mistake, lang))
 
 
 def _position_title(mistake: Mistake, lang: str) -> str:

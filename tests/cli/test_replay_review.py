@@ -107,11 +107,20 @@ def test_review_finds_the_planted_play_on_the_command_line(tmp_path, capsys) -> 
 
     game, seat, index = planted_game(5)
     path = _write(tmp_path, record_of(game))
-    assert review_main([path, "--seat", str(seat), "--seed", "1", "--budget", "1200"]) == 0
+    folder = tmp_path / "pictures"
+    args = [path, "--seat", str(seat), "--seed", "1", "--budget", "1200"]
+    assert review_main([*args, "--pictures", str(folder), "--lang", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(f"seat {seat}: ")
     assert lines[1].startswith(f"  step {index} (leading, hand ")
     assert "team points" in lines[1] and "the AI: play" in lines[1]
+    listed = sum(line.startswith("  step ") for line in lines)
+    drawn = sorted(p.name for p in folder.iterdir())
+    assert drawn == [f"decision-{n}.png" for n in range(1, listed + 1)]
+    first, last = folder / "decision-1.png", folder / drawn[-1]
+    assert lines[-1] == f"pictures: {first}" + (f" to {last}" if listed > 1 else "")
+    with Image.open(folder / "decision-1.png") as image:
+        assert image.format == "PNG" and image.width > image.height > 0
 
 
 def test_review_refuses_a_game_in_progress(tmp_path, capsys) -> None:

@@ -1,16 +1,17 @@
-"""录像 and 复盘 through Discord: /gouji replay steps through a whole finished game, its
-buttons survive a restart; /gouji review finds a planted bad play, only for a player of the
-game; a game in progress is refused by both."""
+"""录像 and 复盘 through Discord: /gouji replay steps through a whole finished game (each
+press answered at once, its message edited when the picture is drawn), its buttons survive a
+restart, quick presses end on the last one; /gouji review answers at once and finds a planted
+bad play, only for a player of the game, and refuses a game with other table options in
+words; a game in progress is refused by both."""
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
-from data import ProfileUpdate, Store
 from engine.replay_steps import Replay
 from tests.fakediscord import BotRunner, FakeDiscord
+from tests.replay.helpers import edited, shown_step, store_finished_game
 
 from .gouji_helpers import bot_factory
 
@@ -20,32 +21,8 @@ PLANTED = json.loads(
 PLANTED_SEAT = 3  # the seat of the one planted bad play (docs/replay.md)
 
 
-async def _store_game(
-    store: Store, guild: int, channel: int, record: dict, users: dict[int, int], finish: bool = True
-) -> int:
-    """A game played in ``channel``, stored as the bot stores one; finished (with its
-    players' results) unless ``finish`` is False. Its id."""
-    table = await store.create_table(guild, channel, users[0], {})
-    series = await store.start_series(table.id, record.get("options", {}))
-    game = await store.start_game(series.id, record["seed"], record["hands"])
-    actions = record["actions"] if finish else record["actions"][:20]
-    await store.append_actions(game.id, actions)
-    if finish:
-        places = Replay.from_record(record).final.places
-        updates = [ProfileUpdate(u, 0, places[seat]) for seat, u in users.items()]
-        await store.record_game_result(guild, game.id, updates, {"places": list(places)})
-    return game.id
-
-
 def _button(msg, emoji: str) -> dict:
     return next(b for b in msg.buttons() if b.get("label") == emoji)
-
-
-def _step(msg) -> int:
-    """The step a replay message shows ("… step N / M", "第 N / M 步")."""
-    found = re.search(r"(\d+) / \d+", msg.content)
-    assert found, msg.content
-    return int(found[1])
 
 
 async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
@@ -57,14 +34,14 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
         refused = await (await chen.slash("gouji", "replay")).original()
         assert refused.ephemeral and "还没有打完的牌局" in refused.content  # chen: Chinese
         store = runner.client.store
-        game_id = await _store_game(
+        game_id = await store_finished_game(
             store, fake.guild_id, channel, PLANTED, {0: bo.user.id, PLANTED_SEAT: alice.user.id}
         )
         steps = Replay.from_record(PLANTED).steps
 
         rec = await chen.slash("gouji", "replay")  # anyone in the channel
         msg = await rec.original()
-        assert not msg.ephemeral and msg.attachments and _step(msg) == 0
+        assert not msg.ephemeral and msg.attachments and shown_step(msg) == 0
         assert f"第 0 / {steps} 步" in msg.content  # the channel's language
         assert _button(msg, "⏮").get("disabled") and _button(msg, "◀").get("disabled")
         options = msg.selects()[0]["options"]
@@ -72,30 +49,61 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
         labels = " | ".join(o["label"] for o in options)
         assert "第 1 轮" in labels and "走科 · " in labels and "alice" in labels
 
+        first = msg.id
         for expected in range(1, steps + 1):  # ▶ to the end, the message edited in place
-            rec = await bo.click(msg, _button(msg, "▶")["custom_id"])
-            msg = await rec.original(timeout=30)  # a busy shared machine
-            assert rec.responses[0].type == 7
-            assert _step(msg) == expected
+            msg = await edited(await bo.click(msg, _button(msg, "▶")["custom_id"]))
+            assert shown_step(msg) == expected
         assert _button(msg, "▶").get("disabled") and _button(msg, "⏭").get("disabled")
-        assert msg.id == (await rec.original()).id and len(msg.history) >= steps
+        assert msg.id == first and len(msg.history) >= steps
 
-        msg = await (await chen.click(msg, _button(msg, "⏮")["custom_id"])).original()
-        assert _step(msg) == 0
+        msg = await edited(await chen.click(msg, _button(msg, "⏮")["custom_id"]))
+        assert shown_step(msg) == 0
         finish = next(o for o in options if o["label"].startswith("走科 · "))
         select_id = msg.selects()[0]["custom_id"]
-        msg = await (await chen.select(msg, select_id, [finish["value"]])).original()
-        assert _step(msg) == int(finish["value"].split(".")[0])
+        msg = await edited(await chen.select(msg, select_id, [finish["value"]]))
+        assert shown_step(msg) == int(finish["value"].split(".")[0])
 
         await runner.restart()  # the old message's buttons still work
-        before = _step(msg)
-        msg = await (await alice.click(msg, _button(msg, "◀")["custom_id"])).original()
-        assert _step(msg) == before - 1 and msg.attachments
+        before = shown_step(msg)
+        msg = await edited(await alice.click(msg, _button(msg, "◀")["custom_id"]))
+        assert shown_step(msg) == before - 1 and msg.attachments
 
         chosen = await alice.autocomplete("gouji", "replay", "game", typed="")
         assert chosen and chosen[0]["value"] == str(game_id)
         msg = await (await alice.slash("gouji", "replay", game=str(game_id))).original()
-        assert _step(msg) == 0 and not msg.ephemeral
+        assert shown_step(msg) == 0 and not msg.ephemeral
+
+
+async def test_quick_presses_on_a_replay_the_last_one_wins(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bo = fake.member("bo")
+        channel = fake.channels[next(iter(fake.channels))]
+        await store_finished_game(
+            runner.client.store, fake.guild_id, channel.id, PLANTED, {0: bo.user.id}
+        )
+        msg = await (await bo.slash("gouji", "replay")).original()
+        select = msg.selects()[0]
+        values = [o["value"] for o in select["options"]]
+        chosen = [values[-1], values[3], values[-2], values[1], values[5]]
+        recs = []
+        for value in chosen:  # pressed on the message as shown, before any edit lands
+            data = {"custom_id": select["custom_id"], "component_type": 3, "values": [value]}
+            recs.append(await fake.create_interaction(bo.user, 3, channel, data, msg))
+        desk = runner.client.replays
+
+        def edits() -> list[tuple[float, int]]:
+            return [(r.at, rec.id) for rec in recs for r in rec.responses if r.kind != "callback"]
+
+        def answered() -> bool:
+            done = all(rec.responses for rec in recs) and desk.presses.waiting == 0
+            return done and bool(edits())
+
+        await fake.wait_for(answered, 60, "every press answered")
+        assert [rec.responses[0].type for rec in recs] == [6] * len(recs)
+        assert max(edits())[1] == recs[-1].id  # the last edit is the newest press's
+        assert shown_step(fake.messages[msg.id]) == int(chosen[-1].split(".")[0])
 
 
 async def test_review_finds_the_planted_play_only_for_a_player(
@@ -107,8 +115,10 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         channel = next(iter(fake.channels))
         store = runner.client.store
         users = {0: bo.user.id, PLANTED_SEAT: alice.user.id}
-        game_id = await _store_game(store, fake.guild_id, channel, PLANTED, users)
-        playing = await _store_game(store, fake.guild_id, channel, PLANTED, users, finish=False)
+        game_id = await store_finished_game(store, fake.guild_id, channel, PLANTED, users)
+        playing = await store_finished_game(
+            store, fake.guild_id, channel, PLANTED, users, finish=False
+        )
 
         refused = await (await chen.slash("gouji", "review")).original()
         assert refused.ephemeral and "只有这局的玩家" in refused.content  # chen: Chinese
@@ -117,8 +127,20 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         refused = await (await alice.slash("gouji", "replay", game=str(playing))).original()
         assert refused.ephemeral and "not over" in refused.content
 
+        options = {**PLANTED, "options": {"tribute_cards": "biggest"}}
+        other_rules = await store_finished_game(store, fake.guild_id, channel, options, users)
+        rec = await alice.slash("gouji", "review", game=str(other_rules))
+        assert (await rec.response()).type == 5  # at once, "thinking", only alice sees it
+        refused = await rec.original()
+        assert refused.ephemeral and "table options other than bie-san" in refused.content
+        refused = await (await bo.slash("gouji", "review", game=str(other_rules))).original()
+        assert refused.ephemeral and "憋三以外的牌桌选项" in refused.content  # bo: Chinese
+        shown = await (await alice.slash("gouji", "replay", game=str(other_rules))).original()
+        assert shown_step(shown) == 0 and shown.attachments  # its replay works
+
         rec = await alice.slash("gouji", "review", game=str(game_id))
-        assert "Reviewing" in (await rec.original()).content  # at once
+        assert (await rec.response()).type == 5
+        assert "Reviewing" in (await rec.original()).content
 
         def answer():
             return fake.messages[rec.original_message_id]
@@ -130,4 +152,6 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         assert top.startswith("**1.** step 11 (leading)") and "play 3222BR" in top, msg.content
         button = msg.buttons()[0]
         shown = await (await alice.click(msg, button["custom_id"])).original()
-        assert shown.ephemeral and _step(shown) == 11 and shown.attachments
+        assert shown.ephemeral and shown_step(shown) == 11 and shown.attachments
+        stepped = await edited(await alice.click(shown, _button(shown, "▶")["custom_id"]))
+        assert stepped.id == shown.id and stepped.ephemeral and shown_step(stepped) == 12

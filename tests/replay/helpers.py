@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from data import ProfileUpdate, Store
 from engine.actions import PLAY, Action
 from engine.ai.hint import EXPERT, decide
 from engine.ai.view import view_of_game
 from engine.cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, TWO
 from engine.game import FINISHED, PLAY_PHASE, Game, Options
 from engine.hands import classify
+from engine.replay_steps import Replay
 
 
 def record_of(game: Game) -> dict[str, Any]:
@@ -75,3 +78,40 @@ def planted_game(seed: int) -> tuple[Game, int, int]:
         if planted:
             return game, seat, planted[0]
     raise ValueError(f"deal {seed} has no place for the planted play")
+
+
+async def store_finished_game(
+    store: Store, guild: int, channel: int, record: dict, users: dict[int, int], finish: bool = True
+) -> int:
+    """A game of ``record`` played in ``channel`` by ``users`` (seat → user id), stored as
+    the bot stores one; finished (with its players' results) unless ``finish`` is False
+    (then only its first 20 actions). Its id."""
+    table = await store.create_table(guild, channel, users[min(users)], {})
+    series = await store.start_series(table.id, record.get("options", {}))
+    game = await store.start_game(series.id, record["seed"], record["hands"])
+    actions = record["actions"] if finish else record["actions"][:20]
+    await store.append_actions(game.id, actions)
+    if finish:
+        places = Replay.from_record(record).final.places
+        updates = [ProfileUpdate(u, 0, places[seat]) for seat, u in users.items()]
+        await store.record_game_result(guild, game.id, updates, {"places": list(places)})
+    return game.id
+
+
+async def edited(rec: Any, timeout: float = 30.0) -> Any:
+    """The message a replay press (an interaction of the fake Discord) edits, once the new
+    picture is in: a press is answered at once with a deferred update (type 6), then its
+    message edited."""
+    first = await rec.response(timeout)
+    assert first.type == 6, f"a replay press answered with type {first.type}, not 6"
+    await rec.fake.wait_for(
+        lambda: any(r.kind == "edit_original" for r in rec.responses), timeout, "the edit"
+    )
+    return rec.fake.messages[rec.original_message_id]
+
+
+def shown_step(msg: Any) -> int:
+    """The step a replay message shows ("… step N / M", "第 N / M 步")."""
+    found = re.search(r"(\d+) / \d+", msg.content)
+    assert found, msg.content
+    return int(found[1])
