@@ -33,6 +33,8 @@ from bot.pictures import png as pictures
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
 from bot.text.catalog import text
+from bot.text.options import house_rules, rules_of
+from engine.options import Options
 
 log = logging.getLogger("gouji.bot")
 
@@ -48,6 +50,37 @@ LANG_CHOICES = [
     app_commands.Choice(name="English", value="en"),
 ]
 SEAT = app_commands.Range[int, 0, 5]
+PRESETS = [app_commands.Choice(name=_("standard (标准)"), value="standard")]
+TRIBUTE_CARDS = [
+    app_commands.Choice(name=_("jokers and 2s"), value="jokers_and_twos"),
+    app_commands.Choice(name=_("the biggest cards"), value="biggest"),
+]
+BURN_CHECKS = [
+    app_commands.Choice(name=_("completable"), value="completable"),
+    app_commands.Choice(name=_("the seeds' count (burns may fail)"), value="seeds"),
+]
+OPEN_RULES = [
+    app_commands.Choice(name=_("strict"), value="strict"),
+    app_commands.Choice(name=_("wide (宽开点)"), value="wide"),
+]
+#: the descriptions of the house-rule parameters of /gouji new and config
+HOUSE_RULE_DESCRIPTIONS = dict(
+    no_single_return=_("No single return (不还单张)"),
+    tribute_cards=_("Tribute cards (贡牌)"),
+    gou_si_ji=_("Gou si ji (够死级): 要头 after a revolution"),
+    burn_check=_("Burn check (烧牌条件)"),
+    open_rule=_("Opening the point (开点)"),
+)
+HOUSE_RULE_CHOICES = dict(tribute_cards=TRIBUTE_CARDS, burn_check=BURN_CHECKS, open_rule=OPEN_RULES)
+
+
+def house_rule_overrides(preset: str | None, **given: Any) -> dict[str, Any]:
+    """The options given to /gouji new or config; the standard preset sets every house
+    rule to its default first (what was given as well wins)."""
+    chosen = {k: v for k, v in given.items() if v is not None}
+    if preset == "standard":
+        chosen = {**Options().to_json(), **chosen}
+    return chosen
 
 
 class GoujiCog(commands.Cog):
@@ -132,7 +165,10 @@ class GoujiCog(commands.Cog):
         burn_time=_("Seconds to decide on a burn"),
         auto_pass=_("Pass at once when you cannot beat (要不起)"),
         counter=_("Show the card counter (记牌器)"),
+        preset=_("House rules preset (standard: the defaults)"),
+        **HOUSE_RULE_DESCRIPTIONS,
     )
+    @app_commands.choices(preset=PRESETS, **HOUSE_RULE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -142,16 +178,27 @@ class GoujiCog(commands.Cog):
         burn_time: app_commands.Range[int, 3, 120] | None = None,
         auto_pass: bool | None = None,
         counter: bool | None = None,
+        preset: str | None = None,
+        no_single_return: bool | None = None,
+        tribute_cards: str | None = None,
+        gou_si_ji: bool | None = None,
+        burn_check: str | None = None,
+        open_rule: str | None = None,
     ) -> None:
-        given = dict(
+        overrides = house_rule_overrides(
+            preset,
             bie_san=bie_san,
             series=series,
             turn_time=turn_time,
             burn_time=burn_time,
             auto_pass=auto_pass,
             counter=counter,
+            no_single_return=no_single_return,
+            tribute_cards=tribute_cards,
+            gou_si_ji=gou_si_ji,
+            burn_check=burn_check,
+            open_rule=open_rule,
         )
-        overrides = {k: v for k, v in given.items() if v is not None}
 
         async def work(lang: str) -> Answer:
             live = await self.service.open_table(
@@ -166,8 +213,9 @@ class GoujiCog(commands.Cog):
                 text(glang, "mode_series" if o.series else "mode_single"),
                 text(glang, "mode_turn", seconds=o.turn_time),
             ]
-            if o.bie_san:
-                mode.append(text(glang, "mode_bie_san"))
+            rules = house_rules(glang, o.engine_options().changed())
+            if rules:
+                mode.append(text(glang, "house_rules", rules=rules))
             return (
                 self._channel_text(
                     interaction,
@@ -312,8 +360,10 @@ class GoujiCog(commands.Cog):
         turn_time=_("Seconds per turn"),
         auto_pass=_("Pass at once when you cannot beat (要不起)"),
         counter=_("Show the card counter (记牌器)"),
+        preset=_("House rules preset (standard: the defaults)"),
+        **HOUSE_RULE_DESCRIPTIONS,
     )
-    @app_commands.choices(language=LANG_CHOICES)
+    @app_commands.choices(language=LANG_CHOICES, preset=PRESETS, **HOUSE_RULE_CHOICES)
     async def config(
         self,
         interaction: discord.Interaction,
@@ -325,16 +375,28 @@ class GoujiCog(commands.Cog):
         turn_time: app_commands.Range[int, 5, 600] | None = None,
         auto_pass: bool | None = None,
         counter: bool | None = None,
+        preset: str | None = None,
+        no_single_return: bool | None = None,
+        tribute_cards: str | None = None,
+        gou_si_ji: bool | None = None,
+        burn_check: str | None = None,
+        open_rule: str | None = None,
     ) -> None:
         async def work(lang: str) -> Answer:
             if not (interaction.permissions and interaction.permissions.manage_guild):
                 raise UserError("config_denied")
-            defaults = dict(
+            defaults = house_rule_overrides(
+                preset,
                 bie_san=bie_san,
                 series=series,
                 turn_time=turn_time,
                 auto_pass=auto_pass,
                 counter=counter,
+                no_single_return=no_single_return,
+                tribute_cards=tribute_cards,
+                gou_si_ji=gou_si_ji,
+                burn_check=burn_check,
+                open_rule=open_rule,
             )
             content = await apply_config(
                 self.deps.store,
@@ -344,7 +406,7 @@ class GoujiCog(commands.Cog):
                 language,
                 channel.id if channel else None,
                 allow,
-                {k: v for k, v in defaults.items() if v is not None},
+                defaults,
             )
             return content, None, True
 
@@ -358,7 +420,12 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="rules", description=_("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = self.people.remember(interaction)
-        await reply(interaction, text(lang, "rules"))
+        content = text(lang, "rules")
+        live = self._live_or_none(interaction)
+        if live is not None:  # this table's own house rules
+            lines = rules_of(lang, live.options.engine_options())
+            content += "\n\n" + text(lang, "rules_table", lines=lines)
+        await reply(interaction, content)
 
     # ----------------------------------------------------------------- playing
     async def _act(

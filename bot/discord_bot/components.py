@@ -18,7 +18,7 @@ import discord
 from bot.discord_bot.people import People
 from bot.discord_bot.replies import run_dm_action
 from bot.service.live import LiveTable
-from bot.service.presenter import BURN, DECLARE, RETURN, REVOLT, Who
+from bot.service.presenter import BURN, DECLARE, HEAD, RETURN, REVOLT, Who
 from bot.service.tables import TableService
 from bot.text.catalog import text
 from engine.actions import PASS, YIELD
@@ -29,6 +29,8 @@ BUTTON_VERBS = (
     "nodeclare",
     "revolt",
     "norevolt",
+    "keephead",
+    "nokeephead",
     "noburn",
     "pass",
     "yield",
@@ -38,6 +40,7 @@ BUTTON_VERBS = (
 _STYLE = {
     "declare": discord.ButtonStyle.primary,
     "revolt": discord.ButtonStyle.danger,
+    "keephead": discord.ButtonStyle.danger,
     "playhint": discord.ButtonStyle.success,
     "hint": discord.ButtonStyle.primary,
 }
@@ -145,6 +148,10 @@ def prompt_view(
         button("revolt")
         button("norevolt")
         return view, text(lang, "dm_revolt", where=where)
+    if kind == HEAD:
+        button("keephead")
+        button("nokeephead")
+        return view, text(lang, "dm_head", seconds=live.options.turn_time, where=where)
     if kind == RETURN:
         series = live.running
         n, allowed = series.returnable(seat)

@@ -30,6 +30,8 @@ DONE_KEYS = {
     "nodeclare": "nodeclared",
     "revolt": "revolted",
     "norevolt": "norevolted",
+    "keephead": "keptheaded",
+    "nokeephead": "nokeptheaded",
     "return": "returned",
 }
 

@@ -242,7 +242,7 @@ class TableService(GameFlow):
         live = self.table_in(channel_id)
         async with live.lock:
             self.check_start(channel_id, user_id, again=again)
-            row = await self.store.start_series(live.id, {"bie_san": live.options.bie_san})
+            row = await self.store.start_series(live.id, live.options.engine_options().changed())
             await self.store.set_table_status(live.id, "playing")
             live.series = Series(
                 live.options.engine_options(), tribute=live.options.series, games=live.options.games
