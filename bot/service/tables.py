@@ -28,9 +28,11 @@ from data import ActiveTable, Store
 from engine.actions import (
     BURN,
     DECLARE,
+    KEEPHEAD,
     LEAVE,
     NOBURN,
     NODECLARE,
+    NOKEEPHEAD,
     NOREVOLT,
     PASS,
     PLAY,
@@ -47,7 +49,20 @@ from engine.series import Series
 
 log = logging.getLogger("gouji.bot")
 
-VERBS = (PLAY, PASS, YIELD, BURN, NOBURN, DECLARE, NODECLARE, REVOLT, NOREVOLT, RETURN)
+VERBS = (
+    PLAY,
+    PASS,
+    YIELD,
+    BURN,
+    NOBURN,
+    DECLARE,
+    NODECLARE,
+    REVOLT,
+    NOREVOLT,
+    KEEPHEAD,
+    NOKEEPHEAD,
+    RETURN,
+)
 
 
 class TableService(GameFlow):

@@ -81,6 +81,11 @@ TEXT: dict[str, tuple[str, str]] = {
         "革命吗？（你没有 2 也没有王：革命就不打这局，算四科）革命 / 不 > ",
         "Revolt (革命: sit this game out as 4th)? revolt / no > ",
     ),
+    "p_head": (
+        "对家革命了（够死级）：要头吗？（要头：你前三手够级牌别人只能烧）要头 / 无头 > ",
+        "Your opposite revolted (够死级): keep the head (要头: your first three gouji hands "
+        "can only be burned)? keephead / no > ",
+    ),
     "p_burn": (
         "烧不烧 {who} 的 {cards}？可以烧的牌：{plays}。烧 牌 / 不烧 > ",
         "Burn {who}'s {cards}? Burning plays: {plays}. burn CARDS / noburn > ",
@@ -126,6 +131,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "hint_nodeclare": ("不宣", "no (do not declare)"),
     "hint_revolt": ("革命", "revolt"),
     "hint_norevolt": ("不革命", "no (do not revolt)"),
+    "hint_keephead": ("要头", "keephead (要头)"),
+    "hint_nokeephead": ("无头", "no (无头)"),
     "hint_burn": ("烧 {cards}", "burn {cards}"),
     "hint_return": ("还 {cards}", "return {cards}"),
     "unknown": (
@@ -258,6 +265,8 @@ def prompt_text(obs: Observation, names: Sequence[str], lang: str) -> str:
         return t(lang, "p_declare")
     if obs.phase == REVOLT_PHASE:
         return t(lang, "p_revolt")
+    if obs.phase == "head":
+        return t(lang, "p_head")
     burns = [str(a.cards) for a in obs.legal_actions if a.verb == "burn"]
     if burns:
         shown = " ".join(burns[:8]) + (" …" if len(burns) > 8 else "")

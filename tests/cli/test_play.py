@@ -12,6 +12,7 @@ import pytest
 from bot.cli.play import Session, parse_input
 from bot.text.refusals import ZH, refusal_text
 from engine.actions import MESSAGES, IllegalActionError
+from engine.options import Options
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +36,7 @@ def scripted(
         out.append(prompt)
         return next(feed, None)
 
-    session = Session(lang=lang, seed=seed, bie_san=bie_san, ai="hint", games=games, auto=False,
+    session = Session(lang=lang, seed=seed, options=Options(bie_san=bie_san), ai="hint", games=games, auto=False,
                       read=read, write=out.append)  # fmt: skip
     return session, out
 

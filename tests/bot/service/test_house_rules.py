@@ -1,0 +1,77 @@
+"""A table's house rules (RULES.md §9): chosen when it opens, kept with the table and the
+series, played by the engine, written into the records; the 要头 question after a
+revolution with 够死级 on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.service.errors import UserError
+from bot.service.live import TableOptions
+from data import Store
+from engine.options import Options
+
+from .helpers import CHANNEL, HUMANS, make_service, play_humans, seated_table
+
+REVOLT_RNG = 37  # the service's first deal from this rng: only seat 0 holds no 2 and no joker
+
+
+def test_table_options_carry_every_engine_option() -> None:
+    chosen = {"gou_si_ji": True, "tribute_cards": "biggest", "open_rule": "wide"}
+    opts = TableOptions.from_json({**chosen, "series": False})
+    assert opts.engine_options() == Options(**chosen)
+    assert opts.engine_options().changed() == chosen
+    assert TableOptions.from_json(opts.to_json()) == opts
+
+
+@pytest.mark.parametrize("bad", [{"burn_check": "any"}, {"gou_si_ji": "yes"}, {"tribute_cards": 3}])
+def test_a_bad_house_rule_is_refused_naming_it(bad: dict) -> None:
+    with pytest.raises(UserError) as caught:
+        TableOptions.from_json(bad)
+    assert caught.value.key == "bad_option"
+    assert next(iter(bad)) in caught.value.params["what"]
+
+
+async def test_house_rules_are_kept_with_the_table_and_the_series(db_path) -> None:
+    rules = {"gou_si_ji": True, "burn_check": "seeds", "no_single_return": False}
+    async with await Store.open(db_path) as store:
+        service, _ = make_service(store)
+        live = await seated_table(service, rules)
+        await service.start(CHANNEL, HUMANS[0])
+        assert live.series.options == Options(**rules)
+        series_id = live.series_id
+        await service.close()
+    async with await Store.open(db_path) as store:
+        service, _ = make_service(store)
+        assert await service.restore() == []
+        again = service.table_in(CHANNEL)
+        assert again.options.engine_options() == Options(**rules)
+        assert again.series.options == Options(**rules)
+        record = await store.export_series_record(series_id)
+        assert record["options"] == rules
+        await service.close()
+
+
+async def test_keep_the_head_is_asked_of_the_revolutionarys_opposite(store) -> None:
+    """RULES.md §3.4 with 够死级 on: after a revolution the revolutionary's opposite chooses
+    要头 or 无头; the answer is announced and recorded."""
+    service, presenter = make_service(store, rng=random.Random(REVOLT_RNG))
+    live = await seated_table(service, {"gou_si_ji": True, "series": False})
+    await service.start(CHANNEL, HUMANS[0])
+    kinds = []
+    while live.current.game.phase != "play":
+        await service.settle(live)
+        kind = service._prompt_kind(live)
+        kinds.append(kind)
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        verb = {"declare": "nodeclare", "revolt": "revolt" if seat == 0 else "norevolt"}
+        await service.act(live, HUMANS[seat], verb.get(kind, "keephead"), None)
+    assert "head" in kinds
+    assert live.current.game.revolted[0]
+    assert {"ev_revolt", "ev_keephead"} <= set(presenter.announced())
+    await play_humans(service, live)
+    record = await service.series_record(live)
+    assert record["options"] == {"gou_si_ji": True}
+    assert "3 keephead" in record["games"][0]["actions"]
