@@ -11,8 +11,10 @@ table in each, four simulated people (their own members) and two AI seats per ta
 games (``/gouji again`` when one ends), started within two seconds of each other. Every
 table's people act concurrently, each after thinking a time drawn from ``--think`` (seconds,
 a range ``LOW-HIGH`` or one number; 2-8 s as real players; ``--fast`` is 0.25-0.75 s): a
-turn is the /gouji play autocomplete then a play, or a hint then a pass (or a play); a
-question (declare, revolt, burn) is /gouji hand and a press on its button. Each person acts
+turn is a press on their DM hand controller: the first play of its menu, or the hint then a
+pass; a question (declare, revolt, burn) is its "no" button. One turn in five (and any whose
+controller did not come) is typed: the /gouji play autocomplete then a play, or a hint then a
+pass; a question is then /gouji hand and a press on its button. Each person acts
 ``--actions`` times per table, then the game in progress is played to its end, so that
 every figure is over whole games.
 
@@ -58,12 +60,14 @@ from tests.fakediscord import (
     running_fake,
 )
 
+SLASH_SHARE = 0.2  # of the people's turns typed as slash commands
 TARGET_P99 = 0.150  # seconds, for interactions and for autocomplete
 AUTOCOMPLETE = 4  # interaction type
 PEOPLE_PER_TABLE = 4  # seats 0-3; seats 4 and 5 are AI
 START_SPREAD = 2.0  # seconds over which the tables start
 SEAT_SPREAD = 0.2  # seconds per table over which the tables are opened and filled
 POLL = 0.02  # seconds between two looks of a simulated person at the table
+PATIENCE = 30.0  # seconds a person waits for an answer or the table to move on ("stuck")
 QUESTION_VERBS = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
 TARGET_REQUESTS_PER_ACTION = 1.5  # bot-token requests per engine action
 TARGET_LASTING_PER_GAME = 3  # channel messages a game leaves
@@ -77,7 +81,7 @@ class Tally:
 
     actions: int = 0
     games: int = 0
-    stuck: int = 0  # the table did not move on after an action within 10 s
+    stuck: int = 0  # the table did not move on after an action within PATIENCE seconds
     errors: list[str] = field(default_factory=list)
     engine_actions: int = 0  # every seat's, in the finished games
     own_turns: Counter[int] = field(default_factory=Counter)  # user id -> actions at their seat
@@ -195,7 +199,7 @@ class TableDriver:
                 if user is not None:
                     self.tally.own_turns[user] += 1
 
-    async def _moved_on(self, before: tuple, timeout: float = 10.0) -> None:
+    async def _moved_on(self, before: tuple, timeout: float = PATIENCE) -> None:
         """Wait until the table is past ``before`` (polled: the fake's ``wait_for`` wakes on
         every request, which costs the shared event loop much at many tables)."""
         deadline = time.monotonic() + timeout
@@ -204,7 +208,66 @@ class TableDriver:
                 raise WaitTimeout(f"table {self.live.id} did not move on in {timeout} s")
             await asyncio.sleep(POLL)
 
+    async def _controller(self, user: SimUser, timeout: float = 10.0):
+        """The person's DM hand controller for the question asked now (polled), or None
+        when their DMs carry none in time."""
+        live, service = self.live, self.runner.client.service
+        prefixes = tuple(f"{k}:{live.id}:{service.question_token(live)}:" for k in ("g", "gs"))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for msg in reversed(user.dms()):
+                ids = [c.get("custom_id", "") for c in msg.buttons() + msg.selects()]
+                if any(i.startswith(prefixes) for i in ids):
+                    return msg
+            await asyncio.sleep(POLL)
+        return None
+
     async def _act(self, user: SimUser, rng: random.Random) -> None:
+        """A person acts from their DM hand controller: a question's "no", or a turn: the
+        hint then a pass (30 %), else the first play of the menu (a pass when none). One
+        turn in five is typed instead (the slash commands keep working)."""
+        typing = self.live.game.window is None and rng.random() < SLASH_SHARE
+        msg = None if typing else await self._controller(user)
+        if msg is None:
+            await self._act_by_slash(user, rng)
+            return
+
+        def control(verb: str, select: bool = False) -> str | None:
+            comps = msg.selects() if select else msg.buttons()
+            ids = [c["custom_id"] for c in comps if c["custom_id"].endswith(f":{verb}")]
+            return ids[0] if ids else None
+
+        async def press(custom_id: str, values: list[str] | None = None) -> None:
+            if values is None:
+                rec = await user.click(msg, custom_id)
+            else:
+                rec = await user.select(msg, custom_id, values)
+            await self.fake.wait_for(lambda: len(rec.responses) >= 2, 10, "a press answered")
+
+        for verb in ("nodeclare", "norevolt", "noburn"):
+            if (cid := control(verb)) is not None:
+                await press(cid)
+                return
+        if (cid := control("return", select=True)) is not None:
+            (menu,) = [s for s in msg.selects() if s["custom_id"] == cid]
+            values = [o["value"] for o in menu["options"]][: menu.get("min_values", 1)]
+            await press(cid, values)
+            return
+        passing = control("pass")
+        if rng.random() < 0.3 and passing is not None:
+            await press(control("hint") or passing)
+            msg = self.fake.messages[msg.id]
+            await press(passing)
+            return
+        menu_id = control("play", select=True)
+        if menu_id is not None:
+            (menu,) = [s for s in msg.selects() if s["custom_id"] == menu_id]
+            await press(menu_id, [menu["options"][0]["value"]])
+        else:
+            await press(passing or control("yield") or control("playhint") or "")
+
+    async def _act_by_slash(self, user: SimUser, rng: random.Random) -> None:
+        """The slash commands (a person whose controller did not come)."""
         live = self.live
         game = live.game
         seat = live.seat_of(user.id)
@@ -218,12 +281,12 @@ class TableDriver:
                 await self._answer(user, "gouji", "pass")
                 return
         choices = await user.autocomplete(
-            "gouji", "play", "cards", typed="", channel=self.channel_id, timeout=10
+            "gouji", "play", "cards", typed="", channel=self.channel_id, timeout=PATIENCE
         )
         if choices and rng.random() < 0.5:  # typing narrows the list
             first = choices[0]["value"][:1]
             choices = await user.autocomplete(
-                "gouji", "play", "cards", typed=first, channel=self.channel_id, timeout=10
+                "gouji", "play", "cards", typed=first, channel=self.channel_id, timeout=PATIENCE
             )
         if choices:
             await self._answer(user, "gouji", "play", cards=choices[0]["value"])
@@ -233,12 +296,12 @@ class TableDriver:
     async def _answer_question(self, user: SimUser, kind: str) -> None:
         """/gouji hand, then the "no" button of the question it carries."""
         rec = await user.slash("gouji", "hand", channel=self.channel_id)
-        shown = await rec.original(timeout=10)
+        shown = await rec.original(timeout=PATIENCE)
         verb = QUESTION_VERBS[kind]
         ids = [b["custom_id"] for b in shown.buttons() if b["custom_id"].endswith(f":{verb}")]
         if not ids:
             raise WaitTimeout(f"/gouji hand offered no {verb} button")
-        await (await user.click(shown, ids[0])).response(timeout=10)
+        await (await user.click(shown, ids[0])).response(timeout=PATIENCE)
 
 
 def _members(tables: int) -> list[tuple[str, str]]:

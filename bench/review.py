@@ -17,7 +17,7 @@ import argparse
 import statistics
 import time
 
-from bot.replay_pictures import replay_png
+from bot.pictures.replay import replay_png
 from engine.ai.review import DEFAULT_BUDGET, review
 from engine.replay_steps import Replay
 from tests.replay.helpers import expert_record, planted_game, record_of

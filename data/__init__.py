@@ -19,6 +19,7 @@ from .errors import (
 from .models import (
     ActiveTable,
     BrokenTable,
+    FinishedGame,
     Game,
     GameLog,
     GuildSettings,
@@ -33,6 +34,7 @@ from .schema import LATEST_VERSION
 from .store import Store, open_store
 
 __all__ = [
+    "FinishedGame",
     "DEFAULT_LEASE",
     "DEFAULT_PATH",
     "ENV_VAR",

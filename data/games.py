@@ -6,6 +6,7 @@ An acknowledged action is committed (and, with synchronous=FULL, fsynced) before
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +21,7 @@ from .errors import (
     NotFoundError,
     StoreError,
 )
-from .models import Game, Series, Table
+from .models import FinishedGame, Game, Series, Table
 from .rows import (
     GAME_COLUMNS,
     SERIES_COLUMNS,
@@ -298,6 +299,43 @@ class GamesMixin(StoreBase):
             raise NotFoundError(f"there is no game {game_id}")
         return list(actions_from_rows(game_id, rows))
 
+    async def finished_games(
+        self, guild_id: int, channel_id: int | None = None, limit: int = 25
+    ) -> list[FinishedGame]:
+        """The server's (or one channel's) finished deals, the latest first."""
+        sql = (
+            "SELECT g.id, g.series_id, g.number, t.id, t.guild_id, t.channel_id, g.updated_at "
+            "FROM games AS g JOIN series AS s ON s.id = g.series_id "
+            "JOIN tables AS t ON t.id = s.table_id "
+            "WHERE g.status = 'finished' AND t.guild_id = ?"
+        )
+        params: list[Any] = [guild_id]
+        if channel_id is not None:
+            sql += " AND t.channel_id = ?"
+            params.append(channel_id)
+        rows = await self._fetch(
+            sql + " ORDER BY g.updated_at DESC, g.id DESC LIMIT ?", (*params, limit)
+        )
+        return [_finished_game(row) for row in rows]
+
+    async def finished_game(self, game_id: int) -> FinishedGame | None:
+        """A finished deal by its id; None when there is none (or it is not finished)."""
+        rows = await self._fetch(
+            "SELECT g.id, g.series_id, g.number, t.id, t.guild_id, t.channel_id, g.updated_at "
+            "FROM games AS g JOIN series AS s ON s.id = g.series_id "
+            "JOIN tables AS t ON t.id = s.table_id WHERE g.id = ? AND g.status = 'finished'",
+            (game_id,),
+        )
+        return _finished_game(rows[0]) if rows else None
+
+    async def game_players(self, game_id: int) -> dict[int, int | None]:
+        """The people a finished deal counted for: user id → the place it gave them (from
+        the profile updates applied with its result; AI seats are not people)."""
+        rows = await self._fetch("SELECT updates FROM game_results WHERE game_id = ?", (game_id,))
+        if not rows:
+            return {}
+        return {int(u["user_id"]): u.get("place") for u in json.loads(rows[0][0])}
+
     async def table_of_game(self, game_id: int) -> Table:
         """The table a deal is played at."""
         rows = await self._fetch(
@@ -309,3 +347,9 @@ class GamesMixin(StoreBase):
         if not rows:
             raise NotFoundError(f"there is no game {game_id}")
         return table_from_row(rows[0])
+
+
+def _finished_game(row: Sequence[Any]) -> FinishedGame:
+    """A FinishedGame from a row (ids, number, table, guild, channel, finished_at)."""
+    game_id, series_id, number, table_id, guild_id, channel_id = (int(v) for v in row[:6])
+    return FinishedGame(game_id, series_id, number, table_id, guild_id, channel_id, float(row[6]))

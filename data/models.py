@@ -134,6 +134,20 @@ class LoadReport:
 
 
 @dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished deal and where it was played (for 录像 and 复盘): the deal ``game_id`` is
+    game ``number`` of series ``series_id`` at ``table_id`` in ``channel_id``."""
+
+    game_id: int
+    series_id: int
+    number: int
+    table_id: int
+    guild_id: int
+    channel_id: int
+    finished_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class ProfileUpdate:
     """One player's profile change for one finished game. ``score_delta`` is the whole
     change (the team's game score plus the player's own penalties, e.g. −10 for leaving);

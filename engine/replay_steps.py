@@ -136,16 +136,16 @@ class Replay:
         finished = [d for d in series.deals if d.finished]
         if not finished:
             raise NotFinishedError("only a finished game can be replayed: no game is over yet")
-        if number is None:
-            deal = finished[-1]
-        else:
-            deal = next((d for d in finished if d.number == number), None)
-            if deal is None:
+        chosen = finished[-1] if number is None else None
+        if number is not None:
+            chosen = next((d for d in finished if d.number == number), None)
+            if chosen is None:
                 done = ", ".join(str(d.number) for d in finished)
                 raise NotFinishedError(
                     f"game {number} of this series is not a finished game (finished: {done})"
                 )
-        assert deal.game is not None
+        deal = chosen
+        assert deal is not None and deal.game is not None
         if deal.position is None:
             initial = Game(deal.game.dealt, options=series.options, seed=deal.seed)
         else:

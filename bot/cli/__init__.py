@@ -13,7 +13,11 @@ import sys
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "replay": ("bot.cli.replay", "replay a game or series record and print the result"),
+    "replay": (
+        "bot.cli.replay",
+        "replay a game or series record: the result, or the table at a step (录像)",
+    ),
+    "review": ("bot.cli.review", "a seat's costliest decisions in a finished game (复盘)"),
     "plays": ("bot.cli.plays", "list the legal plays of a hand"),
     "render": ("bot.cli.render", "draw a hand, a table or a series scoreboard as a PNG"),
     "bot": ("bot.cli.bot", "run the Discord bot"),
@@ -21,6 +25,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("bot.cli.demo", "watch six AI players play a five-game series, offline"),
     "play": ("bot.cli.play", "play a game in the terminal against five AI players"),
     "top": ("bot.cli.top", "print a server's leaderboard from the database"),
+    "db": ("bot.cli.db", "copy a database: gouji db copy --from URL --to URL"),
 }
 
 

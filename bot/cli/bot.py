@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import signal
 import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``gouji bot``: everything else comes from the environment (bot/service/config.py)."""
-    parser.add_argument("--db", help="the SQLite file (default: $GOUJI_DB or gouji.db)")
+    parser.add_argument(
+        "--db", help="the SQLite file (default: $GOUJI_DATABASE_URL, else $GOUJI_DB or gouji.db)"
+    )
     parser.add_argument(
         "--guild", type=int, help="sync the commands to this server only ($GOUJI_GUILD)"
     )
@@ -27,20 +32,30 @@ def run(args: argparse.Namespace) -> int:
         print(f"gouji bot: {exc}", file=sys.stderr)
         return 2
     if args.db:
-        config = dataclasses.replace(config, db_path=args.db)
+        config = dataclasses.replace(config, db_path=args.db, database_url=None)
     if args.guild:
         config = dataclasses.replace(config, guild_id=args.guild)
     if not config.token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
 
-    from bot.discord_bot.client import GoujiBot
+    from bot.discord_bot.client import make_bot
     from bot.discord_bot.endpoints import configure_from_env
 
     configure_from_env()
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    bot = GoujiBot(config)
-    bot.run(config.token, log_handler=None)
+    bot, token = make_bot(config), config.token
+
+    async def serve() -> None:
+        async with bot:  # closed on the way out: tables saved, claims released
+            # a service stop (SIGTERM) closes the bot cleanly, as Ctrl-C does
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
+            )
+            await bot.start(token)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve())
     return 0

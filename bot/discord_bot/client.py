@@ -18,6 +18,13 @@ from bot.discord_bot.components import ActionButton, ActionSelect
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
+from bot.discord_bot.replay import (
+    ReplayButton,
+    ReplayDesk,
+    ReplaySelect,
+    ReviewButton,
+    add_replay_commands,
+)
 from bot.discord_bot.translator import GoujiTranslator
 from bot.pictures.drawing import Drawer
 from bot.service.config import BotConfig
@@ -58,9 +65,11 @@ class GoujiBot(commands.Bot):
             self, self.people, self.draw, refresh_interval=config.refresh_interval
         )
         self._sweeper: asyncio.Task[None] | None = None
+        self._claims: asyncio.Task[None] | None = None
+        self.replays: ReplayDesk | None = None  # 录像, 复盘: set up by setup_hook
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.db_path)
+        self.store = await Store.open(self.config.database)
         self.service = TableService(
             self.store,
             self.presenter,
@@ -68,12 +77,18 @@ class GoujiBot(commands.Bot):
             warn_before=self.config.warn_before,
             idle_seconds=self.config.idle_seconds,
             rng=self.rng,
+            shards=self.config.shards,
         )
         self.presenter.attach(self.service)
-        self.gouji = Gouji(self.service, self.store, self.people, self.draw)
+        self.gouji = Gouji(self.service, self.store, self.people, self.draw, self.presenter)
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(GoujiCog(self.gouji))
         self.add_dynamic_items(ActionButton, ActionSelect)
+        self.replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
+        group = self.tree.get_command("gouji")
+        assert isinstance(group, discord.app_commands.Group)
+        add_replay_commands(group, self.replays)
+        self.add_dynamic_items(ReplayButton, ReplaySelect, ReviewButton)
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -87,6 +102,8 @@ class GoujiBot(commands.Bot):
         if broken:
             log.warning("tables marked broken at start-up: %s", broken)
         self._sweeper = asyncio.create_task(self._sweep_idle())
+        if self.service.owner is not None:
+            self._claims = asyncio.create_task(self._renew_claims(self.service))
         self._warm = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.draw.start()
 
@@ -98,20 +115,58 @@ class GoujiBot(commands.Bot):
             except Exception:
                 log.exception("ending idle tables failed")
 
+    async def _renew_claims(self, service: TableService) -> None:
+        """A shard process renews its tables' claims every third of the lease."""
+        while True:
+            await asyncio.sleep(service.lease / 3)
+            try:
+                await service.renew_claims()
+            except Exception:
+                log.exception("renewing the table claims failed")
+
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._claims):
+            if task is not None:
+                task.cancel()
         if self.service is not None:
             await self.service.close()
+            if self.service.owner is not None and self.store is not None:
+                released = await self.store.release_claims(self.service.owner)
+                log.info("released %d table claims of %s", released, self.service.owner)
         await self.presenter.close()
         self.draw.close()
+        if self.replays is not None:
+            self.replays.close()
         await super().close()
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Count the messages that pile up below a table message (it is re-posted)."""
+        if message.guild is not None and self.service is not None:
+            self.presenter.channel_message(message.channel.id, message.id)
+        await self.process_commands(message)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """A new server: its channel language starts as its preferred locale."""
         lang = lang_of(guild.preferred_locale)
         await self.gouji.store.set_language(guild.id, lang)
         self.people.set_guild_lang(guild.id, lang)
+
+
+class ShardedGoujiBot(GoujiBot, commands.AutoShardedBot):
+    """The Gouji bot running a range of shards (``config.shards``) in one process."""
+
+    def __init__(self, config: BotConfig, **kwargs: Any) -> None:
+        if config.shards is not None:
+            kwargs.setdefault("shard_count", config.shards.count)
+            kwargs.setdefault("shard_ids", list(config.shards.ids))
+        super().__init__(config, **kwargs)
+
+
+def make_bot(config: BotConfig, **kwargs: Any) -> GoujiBot:
+    """The bot for this configuration: auto-sharded when it names shards."""
+    if config.shards is not None:
+        return ShardedGoujiBot(config, **kwargs)
+    return GoujiBot(config, **kwargs)

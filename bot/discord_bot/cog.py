@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.discord_bot.components import prompt_view
+from bot.discord_bot.components import controller
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.replies import done_text, hand_file, refusal, reply, send_hint
 from bot.discord_bot.settings import (
@@ -50,6 +50,7 @@ LANG_CHOICES = [
     app_commands.Choice(name="English", value="en"),
 ]
 SEAT = app_commands.Range[int, 0, 5]
+CARDS = app_commands.Range[str, 1, 60]  # the longest play is far shorter
 PRESETS = [app_commands.Choice(name=_("standard (标准)"), value="standard")]
 TRIBUTE_CARDS = [
     app_commands.Choice(name=_("jokers and 2s"), value="jokers_and_twos"),
@@ -165,6 +166,7 @@ class GoujiCog(commands.Cog):
         burn_time=_("Seconds to decide on a burn"),
         auto_pass=_("Pass at once when you cannot beat (要不起)"),
         counter=_("Show the card counter (记牌器)"),
+        mention=_("Mention the player in the channel at each turn (else: the DM only)"),
         preset=_("House rules preset (standard: the defaults)"),
         **HOUSE_RULE_DESCRIPTIONS,
     )
@@ -178,6 +180,7 @@ class GoujiCog(commands.Cog):
         burn_time: app_commands.Range[int, 3, 120] | None = None,
         auto_pass: bool | None = None,
         counter: bool | None = None,
+        mention: bool | None = None,
         preset: str | None = None,
         no_single_return: bool | None = None,
         tribute_cards: str | None = None,
@@ -193,6 +196,7 @@ class GoujiCog(commands.Cog):
             burn_time=burn_time,
             auto_pass=auto_pass,
             counter=counter,
+            mention=mention,
             no_single_return=no_single_return,
             tribute_cards=tribute_cards,
             gou_si_ji=gou_si_ji,
@@ -420,7 +424,9 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="rules", description=_("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = self.people.remember(interaction)
-        content = text(lang, "rules")
+        url = getattr(getattr(interaction.client, "config", None), "rules_url", None)
+        link = text(lang, "rules_link", url=url) if url else ""
+        content = text(lang, "rules", link=link)
         live = self._live_or_none(interaction)
         if live is not None:  # this table's own house rules
             lines = rules_of(lang, live.options.engine_options())
@@ -453,7 +459,7 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="play", description=_("Play cards (the list shows what you may play now)"))
     @app_commands.describe(cards=_("Cards, e.g. KK or 22777"))
-    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+    async def play(self, interaction: discord.Interaction, cards: CARDS) -> None:
         await self._act(interaction, "play", cards)
 
     @play.autocomplete("cards")
@@ -472,7 +478,7 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="burn", description=_("Burn (烧牌) the gouji hand just played"))
     @app_commands.describe(cards=_("Cards, e.g. KK or 22777"))
-    async def burn(self, interaction: discord.Interaction, cards: str) -> None:
+    async def burn(self, interaction: discord.Interaction, cards: CARDS) -> None:
         await self._act(interaction, "burn", cards)
 
     @burn.autocomplete("cards")
@@ -500,20 +506,12 @@ class GoujiCog(commands.Cog):
         async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             seat = self.service.seat_for(live, interaction.user.id)
-            content = text(lang, "hand_caption", table=f"#{live.id}")
-            view = None
-            async with live.lock:  # the hand and the open question, consistent
+            async with live.lock:  # the hand controller, as in the DMs: the way without DMs
                 cards = self.service.hand_cards(live, seat)
-                if cards and live.playing and seat in live.running.to_act and not live.is_ai(seat):
-                    # the question's buttons too: the way to answer without DMs
-                    kind = self.service._prompt_kind(live)
-                    where = self.people.where(live, lang)
-                    view, question = prompt_view(
-                        self.people, self.service, live, seat, kind, lang, where
-                    )
-                    content = f"{content}\n{question}"
-            if not cards:
-                raise UserError("not_playing")
+                if not cards:
+                    raise UserError("not_playing")
+                where = self.people.where(live, lang)
+                content, view = controller(self.people, self.service, live, seat, lang, where)
             return content, await hand_file(self.deps.draw, cards, lang), True, view
 
         await self._guarded(interaction, work, defer=True)

@@ -18,9 +18,10 @@ import discord
 from bot.discord_bot.people import People
 from bot.discord_bot.replies import run_dm_action
 from bot.service.live import LiveTable
-from bot.service.presenter import BURN, DECLARE, HEAD, RETURN, REVOLT, Who
+from bot.service.presenter import BURN, RETURN, TURN, Who
 from bot.service.tables import TableService
-from bot.text.catalog import text
+from bot.text.cards import cards_count, play_label, play_text, rank_name
+from bot.text.catalog import lang_of, text
 from engine.actions import PASS, YIELD
 from engine.cards import RANK_LETTERS
 
@@ -36,6 +37,7 @@ BUTTON_VERBS = (
     "yield",
     "hint",
     "playhint",
+    "other",
 )
 _STYLE = {
     "declare": discord.ButtonStyle.primary,
@@ -71,14 +73,19 @@ class ActionButton(
         return cls(int(match["table"]), match["token"], match["verb"], label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.verb == "other":  # type the cards
+            verb = "burn" if f".{BURN}." in f".{self.token}." else "play"
+            lang = lang_of(interaction.locale)
+            await interaction.response.send_modal(CardsModal(self.table_id, self.token, verb, lang))
+            return
         await run_dm_action(interaction, self.table_id, self.token, self.verb, None)
 
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"gs:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>return|burn)",
+    template=r"gs:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>return|burn|play)",
 ):
-    """A select menu: the cards to return (还贡) or the play to burn with."""
+    """A select menu: the cards to return (还贡), the play to burn with, or the play."""
 
     def __init__(
         self, table_id: int, token: str, verb: str, select: discord.ui.Select[discord.ui.View]
@@ -119,82 +126,133 @@ def _select(
     return ActionSelect(table_id, token, verb, select)
 
 
-def prompt_view(
+def _button_label(lang: str, verb: str) -> str:
+    """``btn_VERB`` from the catalog; a verb the catalog does not know shows as itself."""
+    key = "btn_play_hint" if verb == "playhint" else f"btn_{verb}"
+    try:
+        return text(lang, key)
+    except KeyError:
+        return verb
+
+
+def relation(seat: int, other: int) -> str:
+    """How ``other`` stands to ``seat``: you, teammate, opposite (对家) or opponent."""
+    if other == seat:
+        return "rel_you"
+    if other == (seat + 3) % 6:
+        return "rel_opposite"
+    return "rel_teammate" if other % 2 == seat % 2 else "rel_opponent"
+
+
+def controller(
     people: People,
     service: TableService,
     live: LiveTable,
     seat: int,
-    kind: str,
     lang: str,
     where: str,
+    note: str = "",
+) -> tuple[str, discord.ui.View | None]:
+    """The seat's hand controller: (content, view) — its status (whose turn, the standing
+    hand and who played it, cards left per seat, the clock) and the controls of what the seat
+    may do now (none while it waits). The hand picture goes with it. Call under the lock."""
+    cur = live.series.current if live.series else None
+    game = cur.game if cur else None
+    cards = service.hand_cards(live, seat)
+    lines = [text(lang, "ctl_title", count=cards_count(len(cards.split()), lang), where=where)]
+    waiting = live.running.to_act if live.playing else []
+    view: discord.ui.View | None = None
+    if seat in waiting and not live.is_ai(seat):
+        view, question = _controls(people, service, live, seat, lang)
+        lines.append(question)
+        if live.deadline is not None:
+            lines.append(text(lang, "ctl_clock", when=f"<t:{int(live.deadline)}:R>"))
+    elif waiting:
+        who = [people.fmt(live, lang, Who(s)) for s in waiting]
+        lines.append(text(lang, "ctl_wait", who=("、" if lang == "zh" else ", ").join(who)))
+    elif game is not None and game.phase in ("finished", "void"):
+        lines.append(text(lang, "ctl_game_over"))
+    if game is not None and game.phase not in ("declare", "revolt", "head"):
+        if game.standing is not None and game.standing_seat is not None:
+            lines.append(
+                text(
+                    lang,
+                    "ctl_standing",
+                    who=people.fmt(live, lang, Who(game.standing_seat)),
+                    rel=text(lang, relation(seat, game.standing_seat)),
+                    cards=play_text(game.standing, lang),
+                )
+            )
+        counts = " · ".join(
+            f"{people.name_of(live, s, lang)} {sum(game.counts[s])}" for s in range(6)
+        )
+        lines.append(text(lang, "ctl_left", counts=counts))
+    if note:
+        lines.append(note)
+    return "\n".join(lines), view
+
+
+def _controls(
+    people: People, service: TableService, live: LiveTable, seat: int, lang: str
 ) -> tuple[discord.ui.View, str]:
-    """The DM asking ``seat`` what it does now: (view, content). Call under the table lock."""
+    """The controls of the question the seat is asked now, and its wording."""
     view = discord.ui.View(timeout=None)
     tid = live.id
     token = service.question_token(live)
+    kind = service._prompt_kind(live)
 
     def button(verb: str) -> None:
-        view.add_item(
-            ActionButton(
-                tid, token, verb, text(lang, f"btn_{verb.replace('playhint', 'play_hint')}")
-            )
-        )
+        view.add_item(ActionButton(tid, token, verb, _button_label(lang, verb)))
 
-    if kind == DECLARE:
-        button("declare")
-        button("nodeclare")
-        return view, text(lang, "dm_declare", where=where)
-    if kind == REVOLT:
-        button("revolt")
-        button("norevolt")
-        return view, text(lang, "dm_revolt", where=where)
-    if kind == HEAD:
-        button("keephead")
-        button("nokeephead")
-        return view, text(lang, "dm_head", seconds=live.options.turn_time, where=where)
     if kind == RETURN:
         series = live.running
         n, allowed = series.returnable(seat)
         due = live.current.pending_return
-        if due is None:
-            raise RuntimeError(f"table {live.id}: a return question without a return due")
         options = []
         for rank, count in enumerate(allowed):
             for k in range(min(count, n)):
-                letter = RANK_LETTERS[rank]
+                name = rank_name(rank, lang)
                 options.append(
                     discord.SelectOption(
-                        label=letter if k == 0 else f"{letter} ({k + 1})", value=f"{letter}#{k}"
+                        label=name if k == 0 else f"{name} ({k + 1})",
+                        value=f"{RANK_LETTERS[rank]}#{k}",
                     )
                 )
-        view.add_item(
-            _select(
-                tid,
-                token,
-                "return",
-                text(lang, "select_return"),
-                options[:25],
-                min(n, len(options[:25])),
-            )
+        options = options[:25]
+        select = _select(
+            tid, token, "return", text(lang, "select_return"), options, min(n, len(options))
         )
-        who = people.fmt(live, lang, Who(due.taker))
-        return view, text(lang, "dm_return", n=n, who=who, where=where)
+        view.add_item(select)
+        who = people.fmt(live, lang, Who(due.taker)) if due is not None else ""
+        return view, text(lang, "dm_return", n=n, who=who)
     game = live.running_game
-    standing = game.standing_seat
-    by = people.fmt(live, lang, Who(standing)) if standing is not None else ""
+    if kind not in (TURN, BURN):  # a yes/no question (宣点, 革命, …): its verbs as buttons
+        for action in game.legal_actions(seat):
+            if action.cards is None:
+                button(action.verb)
+        return view, text(lang, f"dm_{kind}")
+    plays = service.ranked_plays(live, seat)
+    verb = "burn" if kind == BURN else "play"
+    if plays:
+        options = [
+            discord.SelectOption(label=play_label(p, lang)[:100], value=p.canonical)
+            for p in plays[:25]
+        ]
+        view.add_item(_select(tid, token, verb, text(lang, f"select_{verb}"), options))
     if kind == BURN:
-        plays = game.burn_plays(seat)[:25]
-        options = [discord.SelectOption(label=p.canonical, value=p.canonical) for p in plays]
-        view.add_item(_select(tid, token, "burn", text(lang, "select_burn"), options))
         button("noburn")
-        return view, text(
+        if plays:
+            button("other")
+        standing, by = game.standing, game.standing_seat
+        who = people.fmt(live, lang, Who(by)) if by is not None else ""
+        question = text(
             lang,
             "dm_burn",
-            who=by,
-            cards=str(game.standing),
+            who=who,
+            cards=play_text(standing, lang) if standing is not None else "",
             seconds=live.options.burn_time,
-            where=where,
         )
+        return view, question
     verbs = {a.verb for a in game.legal_actions(seat)}
     if PASS in verbs:
         button("pass")
@@ -202,7 +260,26 @@ def prompt_view(
         button("yield")
     button("hint")
     button("playhint")
-    content = text(lang, "dm_turn", where=where)
-    if game.standing is not None:
-        content += f" — {by}: **{game.standing}**"
-    return view, content
+    if plays:
+        button("other")
+    question = text(lang, "dm_turn")
+    if game.standing is None:
+        question += " — " + text(lang, "ctl_lead")
+    return view, question
+
+
+class CardsModal(discord.ui.Modal):
+    """ "Other play…": type the cards (the short notation or 10, 小王, 大王)."""
+
+    def __init__(self, table_id: int, token: str, verb: str, lang: str) -> None:
+        super().__init__(
+            title=text(lang, f"modal_{verb}"), custom_id=f"gm:{table_id}:{token}:{verb}"
+        )
+        self.table_id, self.token, self.verb = table_id, token, verb
+        self.cards: discord.ui.TextInput[CardsModal] = discord.ui.TextInput(
+            label=text(lang, "modal_cards"), custom_id="cards", max_length=60
+        )
+        self.add_item(self.cards)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await run_dm_action(interaction, self.table_id, self.token, self.verb, self.cards.value)

@@ -10,8 +10,27 @@ import discord
 
 from bot.discord_bot.people import People
 from bot.pictures.drawing import Drawer
+from bot.service.live import LiveTable
 from bot.service.tables import TableService
 from data import Store
+
+
+class Controls(Protocol):
+    """The hand controllers (the Discord presenter): a press answers with its controller."""
+
+    def claim(self, live: LiveTable, seat: int) -> None: ...
+
+    def release(self, live: LiveTable, seat: int) -> None: ...
+
+    async def answer_press(
+        self,
+        interaction: discord.Interaction,
+        live: LiveTable,
+        seat: int,
+        lang: str,
+        note: str,
+        highlight: str | None = None,
+    ) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +41,7 @@ class Gouji:
     store: Store
     people: People
     draw: Drawer
+    controls: Controls
 
 
 class HasGouji(Protocol):

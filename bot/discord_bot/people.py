@@ -8,7 +8,8 @@ from typing import Any
 import discord
 
 from bot.service.live import LiveTable
-from bot.service.presenter import Mention, Place, Who
+from bot.service.presenter import Acted, Mention, Place, Who
+from bot.text.cards import action_text
 from bot.text.catalog import lang_of, place_name, text
 from data import Store
 
@@ -108,9 +109,13 @@ class People:
             return f"<@{value.user_id}>"
         if isinstance(value, Place):
             return place_name(lang, value.place)
+        if isinstance(value, Acted):
+            return action_text(lang, value.verb, value.cards)
         if isinstance(value, tuple):
             parts = [self.fmt(live, lang, v) for v in value]
             if len(value) == 3 and isinstance(value[1], Who):  # tribute: payer → receiver cards
+                if isinstance(value[2], int):  # owed: a number of cards
+                    return f"{parts[0]} → {parts[1]} ×{value[2]}"
                 return f"{parts[0]} → {parts[1]} {parts[2]}"
             if len(value) == 2 and isinstance(value[1], int) and not isinstance(value[1], bool):
                 return f"{parts[0]} {value[1]:+d}"

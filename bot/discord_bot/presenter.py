@@ -1,10 +1,13 @@
 """The table service's events, shown on Discord.
 
 Every event becomes a job in its table's outbox, run one after another by a worker task, so
-the service never waits on Discord and messages keep their order. The table message is
-redrawn at most once per ``refresh_interval`` (redraws coalesce), hands are DM'd as the
-latest picture per seat (coalesced too), pictures are drawn off the event loop
-(:mod:`bot.pictures.drawing`, as background work: replies someone waits for go first).
+the service never waits on Discord and messages keep their order. The channel holds one table
+message (the picture, a short log of the last events, the turn clock), redrawn at most once per
+``refresh_interval`` and re-posted when more than ``REPOST_BELOW`` messages pile up below it;
+standalone messages only for what is kept (a game's result, the series' end, notices). Each
+player has one DM hand controller per game (:func:`bot.discord_bot.components.controller`),
+edited in place and re-sent (the old one deleted) when they are asked something, so that each
+turn notifies once. Pictures are drawn off the event loop (:mod:`bot.pictures.drawing`).
 """
 
 from __future__ import annotations
@@ -12,12 +15,13 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-from bot.discord_bot.components import prompt_view
+from bot.discord_bot.components import controller
 from bot.discord_bot.people import People
 from bot.pictures import png as pictures
 from bot.pictures.drawing import Drawer
@@ -30,19 +34,44 @@ log = logging.getLogger("gouji.bot")
 NO_PINGS = discord.AllowedMentions.none()
 CHANNELS = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.StageChannel)
 Channel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
+PING_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+# announcements kept as their own channel messages; every other one goes to the table log
+STANDALONE = frozenset({"use_hand", "ended", "ended_idle"})
+CARDS = frozenset({"ev_game_over", "ev_series_over"})  # a card: text and the scoreboard
+# lines that join the card announced just before them (else the table log)
+CARD_LINES = frozenset(
+    {
+        "ev_result_opened",
+        "ev_result_burns",
+        "ev_result_stifled",
+        "ev_tribute_owed",
+        "ev_sweep",
+        "ev_titles",
+        "ev_again",
+        "ev_again_single",
+    }
+)
+LOG_LINES = 6  # events shown in the table message
+REPOST_BELOW = 3  # more messages than this below the table message: post it again
 
 
 class Outbox:
-    """One table's queue of Discord jobs and its coalescing flags."""
+    """One table's queue of Discord jobs, its coalescing flags and what its messages show."""
 
     def __init__(self) -> None:
         self.queue: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
         self.worker: asyncio.Task[None] | None = None
         self.refresh_pending = False
-        self.hands_pending: set[int] = set()
-        self.turn_message: discord.Message | None = None
-        self.prompts: dict[int, discord.Message] = {}  # seat -> its latest DM question
-        self.prompt_serial: dict[int, int] = {}  # seat -> number of its latest question
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.below = 0  # channel messages below the table message
+        self.controllers: dict[int, discord.Message] = {}  # seat -> its DM controller
+        self.deals: dict[int, int] = {}  # seat -> the deal its controller is about
+        self.pictures: dict[int, str] = {}  # seat -> the hand its controller's picture shows
+        self.shown: dict[int, tuple[str, tuple[str, ...]]] = {}  # seat -> content, controls
+        self.pending: dict[int, bool] = {}  # seat -> a controller job is queued (re-send?)
+        self.claimed: set[int] = set()  # seats whose controller an interaction is updating
+        self.notes: dict[int, str] = {}  # seat -> a line for its controller (the clock played)
+        self.card: list[str] | None = None  # the lines of a result card not yet posted
 
 
 class DiscordPresenter:
@@ -91,6 +120,11 @@ class DiscordPresenter:
             if self.outboxes.get(live.id) is box:
                 del self.outboxes[live.id]
 
+    def _channel(self, channel_id: int) -> Channel | None:
+        """A channel the bot can post in (a table's), or None if it is gone."""
+        channel = self.client.get_channel(channel_id)
+        return channel if isinstance(channel, CHANNELS) else None
+
     async def drain(self) -> None:
         """Wait until every queued job has run (tests, shutdown)."""
         for box in list(self.outboxes.values()):
@@ -107,22 +141,29 @@ class DiscordPresenter:
             raise RuntimeError("the presenter has no table service yet")
         return self._service
 
-    def _channel(self, channel_id: int) -> Channel | None:
-        """A channel the bot can post in (a table's), or None if it is gone."""
-        channel = self.client.get_channel(channel_id)
-        return channel if isinstance(channel, CHANNELS) else None
-
     def attach(self, service: TableService) -> None:
         """The service whose events this presenter shows (built after the presenter)."""
         self._service = service
 
-    # ----------------------------------------------------------------- events
+    # ----------------------------------------------------------------- the table message
     def table_changed(self, live: LiveTable) -> None:
         box = self._box(live)
         if box.refresh_pending:
             return
         box.refresh_pending = True
         self._enqueue(live, lambda: self._refresh(live, box))
+
+    def channel_message(self, channel_id: int, message_id: int) -> None:
+        """A message appeared in a channel (the gateway said so): one more below the table
+        message of that channel's table; too many, and the table message is posted again."""
+        table_id = self.service.by_channel.get(channel_id) if self._service else None
+        live = self.service.tables.get(table_id) if table_id else None
+        if live is None or live.table.message_id is None or message_id <= live.table.message_id:
+            return
+        box = self._box(live)
+        box.below += 1
+        if box.below > REPOST_BELOW:
+            self.table_changed(live)
 
     async def _refresh(self, live: LiveTable, box: Outbox) -> None:
         if self.refresh_interval:
@@ -136,12 +177,11 @@ class DiscordPresenter:
         async with live.lock:  # a consistent state to draw
             names = self.people.names(live, lang)
             view = pictures.table_view(live, names, lang)
+            content = self._table_text(live, box, names, lang)
         png = await self.draw.background(pictures.view_png, view, lang)
-        seats = " · ".join(f"{s}: {n}" for s, n in enumerate(names))
         file = discord.File(io.BytesIO(png), filename="table.png")
-        content = f"**够级 Gouji** — {seats}"
         message_id = live.table.message_id
-        if message_id is not None:
+        if message_id is not None and box.below <= REPOST_BELOW:
             try:
                 msg = channel.get_partial_message(message_id)
                 await msg.edit(content=content, attachments=[file], allowed_mentions=NO_PINGS)
@@ -149,114 +189,276 @@ class DiscordPresenter:
             except discord.NotFound:
                 pass
         msg = await channel.send(content, file=file, allowed_mentions=NO_PINGS)
+        box.below = 0
         await self.service.store.set_table_message(live.id, msg.id)
         live.table = await self.service.store.get_table(live.id)
+        if message_id is not None:  # the buried one goes: one table message per channel
+            try:
+                await channel.get_partial_message(message_id).delete()
+            except discord.HTTPException:
+                pass
 
+    def _table_text(self, live: LiveTable, box: Outbox, names: list[str], lang: str) -> str:
+        """The table message: who sits where, the last events, whose turn and its clock."""
+        seats = " · ".join(f"{s}: {n}" for s, n in enumerate(names))
+        lines = [f"**够级 Gouji** — {seats}", *box.log]
+        waiting = live.running.to_act if live.playing else []
+        if waiting:
+            who = [self.people.fmt(live, lang, Who(s)) for s in waiting]
+            line = text(lang, "ctl_wait", who=("、" if lang == "zh" else ", ").join(who))
+            if live.deadline is not None and live.waiting:
+                line += " · " + text(lang, "ctl_clock", when=f"<t:{int(live.deadline)}:R>")
+            lines.append(line)
+        return "\n".join(lines)[:2000]
+
+    # ----------------------------------------------------------------- the channel
     def announce(self, live: LiveTable, key: str, **params: Any) -> None:
-        self._enqueue(live, lambda: self._say(live, key, params))
+        if key in STANDALONE:
+            self._enqueue(live, lambda: self._say(live, key, params))
+            return
+        box = self._box(live)
+        line = self.people.render(live, self.people.channel_lang(live), key, params)
+        if key in CARDS:
+            card = box.card = [line]
+            self._enqueue(live, lambda: self._post_card(live, box, card))
+            return
+        if key in CARD_LINES and box.card is not None:
+            box.card.append(line)
+            return
+        box.log.append(line)
+        if key == "ev_clock_played":
+            self._clock_played(live, params)
+        self.table_changed(live)
+
+    def _clock_played(self, live: LiveTable, params: dict[str, Any]) -> None:
+        """Tell the seat the clock played for what was played, in its controller."""
+        who = params.get("user")
+        user = live.seats[who.seat].user_id if isinstance(who, Who) else None
+        if not isinstance(who, Who) or user is None:
+            return
+        lang = self.people.user_lang(user, live.table.guild_id)
+        what = self.people.fmt(live, lang, params.get("what", ""))
+        self._box(live).notes[who.seat] = text(lang, "ctl_clock_played", what=what)
+        self._controller(live, who.seat, resend=False)
+
+    async def _post_card(self, live: LiveTable, box: Outbox, card: list[str]) -> None:
+        """A game's result (or the series' end): its lines and the scoreboard picture."""
+        if box.card is card:
+            box.card = None
+        channel = self._channel(live.table.channel_id)
+        if channel is None or live.series is None:
+            return
+        lang = self.people.channel_lang(live)
+        async with live.lock:
+            view = pictures.series_view(live, self.people.names(live, lang))
+        png = await self.draw.background(pictures.series_view_png, view, lang)
+        file = discord.File(io.BytesIO(png), filename="result.png")
+        await channel.send("\n".join(card)[:2000], file=file, allowed_mentions=NO_PINGS)
 
     async def _say(self, live: LiveTable, key: str, params: dict[str, Any]) -> None:
         channel = self._channel(live.table.channel_id)
         if channel is not None:
             content = self.people.render(live, self.people.channel_lang(live), key, params)
-            await channel.send(content, allowed_mentions=NO_PINGS)
+            await channel.send(content[:2000], allowed_mentions=NO_PINGS)
 
     def ping(self, live: LiveTable, seats: list[int], key: str) -> None:
-        users = [u for u in (live.seats[s].user_id for s in seats) if u is not None]
+        """The turn's notification is the DM controller; a table with the mention option (or
+        a player without DMs) gets one channel mention instead, which is kept."""
+        users = [
+            user
+            for user, refused in ((live.seats[s].user_id, live.seats[s].dm_refused) for s in seats)
+            if user is not None and (live.options.mention or refused)
+        ]
         if users:
-            self._enqueue(live, lambda: self._ping(live, users, key))
+            self._enqueue(live, lambda: self._mention(live, users, key))
 
-    async def _ping(self, live: LiveTable, users: list[int], key: str) -> None:
+    async def _mention(self, live: LiveTable, users: list[int], key: str) -> None:
         channel = self._channel(live.table.channel_id)
         if channel is None:
             return
-        box = self._box(live)
         mentions = " ".join(f"<@{u}>" for u in users)
         content = text(self.people.channel_lang(live), key, user=mentions, users=mentions)
-        old, box.turn_message = box.turn_message, None
-        box.turn_message = await channel.send(
-            content,
-            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-        )
-        if old is not None:  # one turn notice in the channel at a time
+        await channel.send(content, allowed_mentions=PING_USERS)
+
+    def warn(self, live: LiveTable, seats: list[int], seconds: int) -> None:
+        box = self._box(live)
+        for seat in seats:
+            user = live.seats[seat].user_id
+            if user is None:
+                continue
+            lang = self.people.user_lang(user, live.table.guild_id)
+            box.notes[seat] = text(lang, "ctl_warning", seconds=seconds)
+            self._controller(live, seat, resend=False)
+        self.ping(live, seats, "warning_mention")
+
+    # ----------------------------------------------------------------- DM controllers
+    def hand_changed(self, live: LiveTable, seat: int) -> None:
+        self._controller(live, seat, resend=False)
+
+    def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
+        self._controller(live, seat, resend=True)
+
+    def answered(self, live: LiveTable, seat: int) -> None:
+        self._controller(live, seat, resend=False)
+
+    def _controller(self, live: LiveTable, seat: int, *, resend: bool) -> None:
+        """Queue one update of the seat's controller (updates coalesce; a re-send wins)."""
+        if live.seats[seat].user_id is None or live.seats[seat].dm_refused:
+            return
+        box = self._box(live)
+        queued = seat in box.pending
+        box.pending[seat] = box.pending.get(seat, False) or resend
+        if not queued:
+            self._enqueue(live, lambda: self._update_controller(live, box, seat))
+
+    async def _update_controller(self, live: LiveTable, box: Outbox, seat: int) -> None:
+        if seat not in box.pending:
+            return  # a press showed the controller's new state meanwhile
+        resend = box.pending.pop(seat)
+        user_id = live.seats[seat].user_id
+        if user_id is None or live.seats[seat].dm_refused:
+            return
+        if seat in box.claimed and not resend:
+            return  # a press is answering with this controller's new state
+        lang = self.people.user_lang(user_id, live.table.guild_id)
+        where = self.people.where(live, lang)
+        async with live.lock:
+            if live.series is None or live.series.current is None:
+                return
+            note = box.notes.pop(seat, "") if resend else box.notes.get(seat, "")
+            content, view = controller(self.people, self.service, live, seat, lang, where, note)
+            cards = self.service.hand_cards(live, seat)
+            deal = len(live.series.deals)
+        controls = _ids(view)
+        old = box.controllers.get(seat)
+        new_game = box.deals.get(seat) != deal
+        if not resend and not new_game and box.shown.get(seat) == (content, controls):
+            return
+        file = None
+        picture = f"{cards}|None"
+        if cards and (resend or new_game or box.pictures.get(seat) != picture or old is None):
+            png = await self.draw.background(pictures.hand_png, cards, lang)
+            file = discord.File(io.BytesIO(png), "hand.png")
+        if old is not None and not resend and not new_game:
+            edit: dict[str, Any] = {"content": content, "view": view}
+            if file is not None:
+                edit["attachments"] = [file]
+            try:
+                await old.edit(**edit)
+                self._shown(box, seat, old, deal, picture if file else None, content, controls)
+                return
+            except discord.NotFound:
+                pass
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        if file is not None:
+            kwargs["file"] = file
+        sent = await self._dm(live, seat, content, **kwargs)
+        if sent is None:
+            return
+        self._shown(box, seat, sent, deal, picture if file else None, content, controls)
+        if old is not None and not new_game:  # one controller per game: the old one goes
             try:
                 await old.delete()
             except discord.HTTPException:
                 pass
-
-    def warn(self, live: LiveTable, seats: list[int], seconds: int) -> None:
-        self.announce(live, "warning", user=[Who(s) for s in seats], seconds=seconds)
-
-    def hand_changed(self, live: LiveTable, seat: int) -> None:
-        box = self._box(live)
-        if seat in box.hands_pending or live.seats[seat].dm_refused:
-            return
-        box.hands_pending.add(seat)
-        self._enqueue(live, lambda: self._send_hand(live, box, seat))
-
-    async def _send_hand(self, live: LiveTable, box: Outbox, seat: int) -> None:
-        box.hands_pending.discard(seat)
-        user_id = live.seats[seat].user_id
-        if user_id is None or live.seats[seat].dm_refused:
-            return
-        lang = self.people.user_lang(user_id, live.table.guild_id)
-        cards = self.service.hand_cards(live, seat)
-        if not cards:
-            return
-        png = await self.draw.background(pictures.hand_png, cards, lang)
-        content = text(lang, "dm_hand", where=self.people.where(live, lang))
-        await self._dm(live, seat, content, file=discord.File(io.BytesIO(png), "hand.png"))
-
-    def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
-        if live.seats[seat].dm_refused:
-            return
-        box = self._box(live)
-        serial = box.prompt_serial[seat] = box.prompt_serial.get(seat, 0) + 1
-        self._enqueue(live, lambda: self._prompt(live, seat, kind, serial))
-
-    async def _prompt(self, live: LiveTable, seat: int, kind: str, serial: int) -> None:
-        user_id = live.seats[seat].user_id
-        if user_id is None or self._box(live).prompt_serial.get(seat) != serial:
-            return  # a later question for this seat is queued: only that one is sent
-        lang = self.people.user_lang(user_id, live.table.guild_id)
-        where = self.people.where(live, lang)
-        async with live.lock:
-            if not live.playing or seat not in live.running.to_act:
-                return  # answered already (or by the clock)
-            if self.service._prompt_kind(live) != kind:
-                return  # a later question; it has its own prompt
-            view, content = prompt_view(self.people, self.service, live, seat, kind, lang, where)
-        box = self._box(live)
-        await self._close_prompt(box, seat)  # one open question per seat
-        sent = await self._dm(live, seat, content, view=view)
-        if sent is not None:
-            box.prompts[seat] = sent
-
-    def answered(self, live: LiveTable, seat: int) -> None:
-        box = self._box(live)
-        box.prompt_serial[seat] = box.prompt_serial.get(seat, 0) + 1  # a queued one is moot
-        self._enqueue(live, lambda: self._close_prompt(box, seat))
-
-    async def _close_prompt(self, box: Outbox, seat: int) -> None:
-        """Take the buttons off the seat's last DM question."""
-        old = box.prompts.pop(seat, None)
-        if old is not None:
+        elif old is not None and _ids_of(old):  # last game's: its controls are spent
             try:
                 await old.edit(view=None)
             except discord.HTTPException:
                 pass
 
+    def _shown(
+        self,
+        box: Outbox,
+        seat: int,
+        msg: discord.Message,
+        deal: int,
+        cards: str | None,
+        content: str,
+        controls: tuple[str, ...],
+    ) -> None:
+        box.controllers[seat] = msg
+        box.deals[seat] = deal
+        box.shown[seat] = (content, controls)
+        if cards is not None:
+            box.pictures[seat] = cards
+
+    # ----------------------------------------------------------------- presses
+    def claim(self, live: LiveTable, seat: int) -> None:
+        """A press on the seat's controller is being answered: it shows the new state."""
+        self._box(live).claimed.add(seat)
+
+    def release(self, live: LiveTable, seat: int) -> None:
+        """The press was refused: the controller is the presenter's again."""
+        self._box(live).claimed.discard(seat)
+
+    async def answer_press(
+        self,
+        interaction: discord.Interaction,
+        live: LiveTable,
+        seat: int,
+        lang: str,
+        note: str,
+        highlight: str | None = None,
+    ) -> None:
+        """Answer a press (deferred as an update) by editing the controller it was made on —
+        an interaction edit, which Discord does not count against the bot's request limit —
+        and release the seat's claim."""
+        box = self._box(live)
+        try:
+            async with live.lock:
+                content, view = controller(
+                    self.people, self.service, live, seat, lang, self.people.where(live, lang), note
+                )
+                cards = self.service.hand_cards(live, seat)
+                deal = len(live.series.deals) if live.series else 0
+            message = interaction.message
+            own = (
+                message is not None
+                and message.guild is None
+                and not message.flags.ephemeral
+                and (seat not in box.controllers or box.controllers[seat].id == message.id)
+            )
+            edit: dict[str, Any] = {"content": content, "view": view}
+            picture = f"{cards}|{highlight}"
+            if cards and (not own or box.pictures.get(seat) != picture):
+                png = await self.draw(pictures.hand_png, cards, lang, highlight)
+                edit["attachments"] = [discord.File(io.BytesIO(png), "hand.png")]
+            try:
+                await interaction.edit_original_response(**edit)
+            except discord.NotFound:
+                return
+            except discord.HTTPException:  # the action is done: say so without the picture
+                log.exception("table %s: updating a controller failed", live.id)
+                await interaction.followup.send(note, ephemeral=True)
+                return
+            if own and message is not None:
+                box.notes.pop(seat, None)
+                if box.pending.get(seat) is False:  # an edit queued before: shown now
+                    del box.pending[seat]
+                self._shown(
+                    box,
+                    seat,
+                    message,
+                    deal,
+                    picture if "attachments" in edit else None,
+                    content,
+                    _ids(view),
+                )
+        finally:
+            box.claimed.discard(seat)
+
     async def _dm(
         self, live: LiveTable, seat: int, content: str, **kwargs: Any
     ) -> discord.Message | None:
-        """DM the seat's player; a refusal (50007) is told once in the channel and
-        remembered, and the bot stops trying."""
+        """DM the seat's player (the DM channel is cached: no user lookup); a refusal
+        (50007) is told once in the channel and remembered, and the bot stops trying."""
         user_id = live.seats[seat].user_id
         if user_id is None or live.seats[seat].dm_refused:
             return None
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            return await user.send(content, **kwargs)
+            channel = await self.client.create_dm(discord.Object(user_id))
+            return await channel.send(content, allowed_mentions=NO_PINGS, **kwargs)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise
@@ -279,6 +481,18 @@ class DiscordPresenter:
         if channel is not None:
             lang = self.people.guild_lang(channel.guild.id)
             await channel.send(text(lang, "table_broken", reason=reason), allowed_mentions=NO_PINGS)
+
+
+def _ids(view: discord.ui.View | None) -> tuple[str, ...]:
+    """The custom ids of a view's items: what its controls are."""
+    if view is None:
+        return ()
+    return tuple(str(getattr(item, "custom_id", "")) for item in view.children)
+
+
+def _ids_of(message: discord.Message) -> bool:
+    """Whether a sent message still carries components."""
+    return bool(getattr(message, "components", None))
 
 
 __all__ = ["BURN", "RETURN", "TURN", "DiscordPresenter"]

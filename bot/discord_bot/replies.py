@@ -16,6 +16,7 @@ from bot.pictures import png as pictures
 from bot.pictures.drawing import Drawer
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
+from bot.text.cards import action_text, hand_text, play_text
 from bot.text.catalog import error_text, text
 
 log = logging.getLogger("gouji.bot")
@@ -68,17 +69,25 @@ async def reply(
 
 def done_text(lang: str, action: Any) -> str:
     key = DONE_KEYS.get(action.verb, "done")
-    return text(lang, key, cards=str(action.cards) if action.cards is not None else "")
+    return text(lang, key, cards=_cards(lang, action))
+
+
+def _cards(lang: str, action: Any) -> str:
+    if action.cards is None:
+        return ""
+    return (
+        hand_text(str(action.cards), lang)
+        if action.verb == "return"
+        else play_text(action.cards, lang)
+    )
 
 
 def _hint_text(lang: str, action: Any) -> str:
-    key = (
-        "hint_" + action.verb
-        if action.verb in ("pass", "play", "yield", "burn", "noburn")
-        else "done"
-    )
-    what = text(lang, key, cards=str(action.cards) if action.cards is not None else "")
-    return text(lang, "hint", action=what)
+    return text(lang, "hint", action=action_text(lang, action.verb, _raw(action)))
+
+
+def _raw(action: Any) -> str | None:
+    return str(action.cards) if action.cards is not None else None
 
 
 async def hand_file(
@@ -92,32 +101,46 @@ async def hand_file(
 async def run_dm_action(
     interaction: discord.Interaction, table_id: int, token: str, verb: str, cards: str | None
 ) -> None:
-    """A DM button or select of question ``token`` was used: act for the presser's seat at
-    ``table_id`` (refused if that question is over). The press is acknowledged first (as the
-    acting commands defer), so a busy moment never loses Discord's 3-second window."""
+    """A control of question ``token`` on a hand controller was used (a button, a menu, the
+    cards modal): act for the presser's seat at ``table_id`` (refused if that question is
+    over), or show the hint. The press is acknowledged first as an update (so a busy moment
+    never loses Discord's 3-second window) and answered by editing the controller it was
+    made on; a refusal is an ephemeral follow-up."""
     gouji = gouji_of(interaction)
     lang = gouji.people.remember(interaction)
     live = None
+    seat = None
+    highlight = None
     try:
         live = gouji.service.get(table_id)
-        if verb == "hint":
-            await send_hint(interaction, gouji, live, lang)
-            return
+        seat = gouji.service.seat_for(live, interaction.user.id)
         await interaction.response.defer()  # "deferred update": the message is edited below
-        if verb == "playhint":
-            action = await gouji.service.act_hint(live, interaction.user.id, token=token)
+        gouji.controls.claim(live, seat)
+        if verb == "hint":
+            action = gouji.service.hint(live, interaction.user.id)
+            if action.cards is not None and action.verb != "return":
+                highlight = str(action.cards)
+            note = "💡 " + _hint_text(lang, action)
         else:
-            action = await gouji.service.act(live, interaction.user.id, verb, cards, token=token)
+            if verb == "playhint":
+                action = await gouji.service.act_hint(live, interaction.user.id, token=token)
+            else:
+                action = await gouji.service.act(
+                    live, interaction.user.id, verb, cards, token=token
+                )
+            note = "✅ " + done_text(lang, action)
     except REFUSALS as exc:
+        if live is not None and seat is not None:
+            gouji.controls.release(live, seat)
         await reply(interaction, refusal(gouji.people, exc, lang, live))
         return
     except Exception:
         log.exception("DM action %s at table %s failed", verb, table_id)
+        if live is not None and seat is not None:
+            gouji.controls.release(live, seat)
         await reply(interaction, text(lang, "internal"))
         return
-    done = done_text(lang, action)
-    content = (interaction.message.content if interaction.message else "") + f"\n✅ {done}"
-    await interaction.edit_original_response(content=content[:2000], view=None)
+    await gouji.controls.answer_press(interaction, live, seat, lang, note, highlight)
 
 
 async def send_hint(

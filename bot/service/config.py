@@ -1,10 +1,15 @@
 """The bot's configuration, from the environment.
 
 ``DISCORD_TOKEN`` (required to run), ``GOUJI_DB`` (the SQLite file, default ``gouji.db``),
+``GOUJI_DATABASE_URL`` (``sqlite:///PATH`` or ``postgresql://…``; wins over ``GOUJI_DB``),
+``GOUJI_SHARD_COUNT`` and ``GOUJI_SHARDS`` (run shards ``0-3`` of that many: the process
+serves only the servers on those shards and claims their tables in the shared database),
 ``GOUJI_GUILD`` (sync the commands to this one server at once, for testing), and the tuning
 knobs ``GOUJI_AI_DELAY`` (seconds an AI seat waits before it plays, so people can follow),
 ``GOUJI_IDLE_MINUTES`` (an untouched table ends by itself), ``GOUJI_REFRESH`` (least seconds
-between two redraws of a table message), ``GOUJI_WARN`` (seconds before a timeout to warn) and
+between two redraws of a table message, default 2: each player follows their own hand
+controller), ``GOUJI_WARN`` (seconds before a timeout to warn), ``GOUJI_RULES_URL`` (the full
+rules' address under ``/gouji rules``; none by default) and
 ``GOUJI_DRAW_PROCESSES`` (processes that draw the pictures, default 1; 0: threads of the bot's
 own process, which slows its answers when many tables play).
 """
@@ -15,7 +20,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from data import DEFAULT_PATH
+from data import DEFAULT_PATH, InvalidInputError
+from data.claims import Shards
+from engine.ai.review import DEFAULT_BUDGET
 
 TOKEN_HELP = (
     "No DISCORD_TOKEN set. Get one in the Discord Developer Portal "
@@ -34,9 +41,19 @@ class BotConfig:
     guild_id: int | None = None
     ai_delay: float = 0.8
     idle_seconds: float = 3600.0
-    refresh_interval: float = 1.0
+    refresh_interval: float = 2.0
     warn_before: float = 10.0
     draw_processes: int = 0
+    database_url: str | None = None
+    shards: Shards | None = None  # None: one process, every shard, no claims
+    review_budget: int = DEFAULT_BUDGET  # rollouts per /gouji review (复盘)
+
+    @property
+    def database(self) -> str:
+        """What the store opens: the URL if given, else the SQLite file."""
+        return self.database_url or self.db_path
+
+    rules_url: str | None = None  # where /gouji rules links to the full rules (none: no link)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> BotConfig:
@@ -60,13 +77,24 @@ class BotConfig:
         guild = env.get("GOUJI_GUILD") or None
         if guild is not None and not guild.isdigit():
             raise ValueError(f"GOUJI_GUILD must be a server id (digits), not {guild!r}")
+        count, spec = env.get("GOUJI_SHARD_COUNT") or "", env.get("GOUJI_SHARDS") or ""
+        if spec and not count:
+            raise ValueError("GOUJI_SHARDS needs GOUJI_SHARD_COUNT (how many shards in all)")
+        try:
+            shards = Shards.parse(count, spec) if count else None
+        except InvalidInputError as exc:
+            raise ValueError(f"GOUJI_SHARD_COUNT/GOUJI_SHARDS: {exc}") from None
         return cls(
+            database_url=env.get("GOUJI_DATABASE_URL") or None,
+            shards=shards,
             token=env.get("DISCORD_TOKEN") or None,
             db_path=str(env.get("GOUJI_DB") or DEFAULT_PATH),
             guild_id=int(guild) if guild else None,
             ai_delay=number("GOUJI_AI_DELAY", 0.8),
             idle_seconds=number("GOUJI_IDLE_MINUTES", 60.0) * 60,
-            refresh_interval=number("GOUJI_REFRESH", 1.0),
+            refresh_interval=number("GOUJI_REFRESH", 2.0),
             warn_before=number("GOUJI_WARN", 10.0),
             draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
+            review_budget=max(1, int(number("GOUJI_REVIEW_BUDGET", DEFAULT_BUDGET))),
+            rules_url=env.get("GOUJI_RULES_URL") or None,
         )

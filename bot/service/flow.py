@@ -17,7 +17,7 @@ from typing import Any
 from bot.service.clock import Clock
 from bot.service.live import LiveTable
 from bot.service.presenter import BURN as P_BURN
-from bot.service.presenter import DECLARE, HEAD, REVOLT, TURN, Place, Presenter, Who
+from bot.service.presenter import DECLARE, HEAD, REVOLT, TURN, Acted, Place, Presenter, Who
 from bot.service.presenter import RETURN as P_RETURN
 from bot.service.results import game_result, profile_updates
 from bot.service.supervise import Supervisor
@@ -53,7 +53,7 @@ from engine.events import (
 )
 from engine.game import BROKEN, FAILED, SUCCESS
 from engine.record import series_from_record
-from engine.scoring import title_for
+from engine.scoring import counts_as_open, team_totals, title_for
 
 log = logging.getLogger("gouji.bot")
 
@@ -208,25 +208,47 @@ class GameFlow:
     async def _record_result_locked(self, live: LiveTable) -> None:
         series = live.running
         cur = live.current
-        game = live.running_game
         users = [live.leavers.get(seat, live.seats[seat].user_id) for seat in range(6)]
         updates = profile_updates(cur, users)
         result = game_result(cur, tribute=live.options.series)
         await self.store.record_game_result(live.table.guild_id, live.game_row, updates, result)
         live.games_finished = len(series.counted)
+        self._announce_result(live)
+        await self._seat_changes_after_game_locked(live)
+
+    def _announce_result(self, live: LiveTable) -> None:
+        """The game's result card: places, team points, who opened, burned, was stifled,
+        and the tribute owed next game (announced together, without a pause between)."""
+        series = live.running
+        cur = live.current
+        game = live.running_game
         places = [p for p in game.places if p is not None]
         if len(places) != 6:
             raise RuntimeError(f"table {live.id}: a finished game without six places")
         order = sorted(range(6), key=lambda s: places[s])
-        self.presenter.announce(
+        team = team_totals(cur.score())
+        p = self.presenter
+        p.announce(
             live,
             "ev_game_over",
             number=cur.number,
             places=[(Who(s), Place(places[s])) for s in order],
+            teams=f"0·2·4 {team[0]:+d} · 1·3·5 {team[1]:+d}",
         )
+        opened = [Who(s) for s in range(6) if counts_as_open(game.opened, game.revolted, s)]
+        if opened:
+            p.announce(live, "ev_result_opened", users=opened)
+        burners = [Who(b.burner) for b in game.burns if b.result == SUCCESS]
+        if burners:
+            p.announce(live, "ev_result_burns", users=burners)
+        if game.stifled:
+            p.announce(live, "ev_result_stifled", users=[Who(s) for s, _ in game.stifled])
+        owed = game.tribute() or []
+        if live.options.series and owed and not series.finished:
+            lines = [(Who(t.payer), Who(t.receiver), t.count) for t in owed]
+            p.announce(live, "ev_tribute_owed", lines=lines)
         if game.sweep and not series.finished:
-            self.presenter.announce(live, "ev_sweep")
-        await self._seat_changes_after_game_locked(live)
+            p.announce(live, "ev_sweep")
 
     async def _seat_changes_after_game_locked(self, live: LiveTable) -> None:
         """Leavers' seats become AI seats; players waiting for an AI seat take it."""
@@ -246,18 +268,19 @@ class GameFlow:
         await self.store.set_table_status(live.id, "lobby")
         await self._set_deadline_locked(live, None, frozenset())
         scores = series.player_scores()
-        self.presenter.announce(
-            live, "ev_series_over", totals=[(Who(s), scores[s]) for s in range(6)]
-        )
         titles = []
         for seat in range(6):
             user = live.seats[seat].user_id
             if user is not None:
                 profile = await self.store.get_profile(live.table.guild_id, user)
                 titles.append((Who(seat), title_for(profile.score)))
+        if live.options.series:  # a single game has its result card: no series to end
+            self.presenter.announce(
+                live, "ev_series_over", totals=[(Who(s), scores[s]) for s in range(6)]
+            )
         if titles:
             self.presenter.announce(live, "ev_titles", titles=titles)
-        self.presenter.announce(live, "ev_again")
+        self.presenter.announce(live, "ev_again" if live.options.series else "ev_again_single")
 
     async def _deal_locked(self, live: LiveTable) -> None:
         """Deal the next game (or the redeal of a void one): log it, pay tribute, DM hands."""
@@ -392,9 +415,14 @@ class GameFlow:
                     await self.store.set_standin(live.id, seat, True, live.ai_kind(seat))
                     self.presenter.announce(live, "timeout_standin", user=Who(seat))
                 live.seats[seat] = (await self.store.get_seats(live.id))[seat]
-                await self._ai_act_locked(live, seat)
+                action = await self._ai_act_locked(live, seat)
             else:
-                await self._apply_locked(live, self._default_answer(live, seat, kind))
+                action = self._default_answer(live, seat, kind)
+                await self._apply_locked(live, action)
+            cards = str(action.cards) if action.cards is not None else None
+            self.presenter.announce(
+                live, "ev_clock_played", user=Who(seat), what=Acted(action.verb, cards)
+            )
         live.waiting = frozenset()
 
     def _default_answer(self, live: LiveTable, seat: int, kind: str) -> Action:

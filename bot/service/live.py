@@ -21,7 +21,8 @@ from engine.series import Series, SeriesGame
 class TableOptions:
     """Per-table options: the house rules of :class:`engine.options.Options` (憋三, 不还单张,
     贡牌, 够死级, 烧牌条件, 开点), a five-game tribute series (else one game), the turn time
-    and the burn-window time in seconds, automatic 要不起 passes, the 记牌器 card counter."""
+    and the burn-window time in seconds, automatic 要不起 passes, the 记牌器 card counter, and
+    a channel mention for each turn."""
 
     bie_san: bool = False
     no_single_return: bool = True
@@ -34,6 +35,7 @@ class TableOptions:
     burn_time: int = 15
     auto_pass: bool = True
     counter: bool = True
+    mention: bool = False  # one kept channel mention per turn (else the DM controller only)
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> TableOptions:

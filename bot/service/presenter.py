@@ -40,6 +40,14 @@ class Place:
     place: int
 
 
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """An action (its verb and cards), to be worded: "出 777 + 22 → 五张 7", "过牌"."""
+
+    verb: str
+    cards: str | None = None
+
+
 class Presenter(Protocol):
     """The service's events. Implementations must not raise and must not block."""
 

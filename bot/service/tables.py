@@ -24,7 +24,8 @@ from bot.service.flow import GameFlow
 from bot.service.live import LiveTable, TableOptions
 from bot.service.presenter import Mention, Presenter, Who
 from bot.service.supervise import Supervisor
-from data import ActiveTable, Store
+from data import ActiveTable, ClaimLostError, Store
+from data.claims import DEFAULT_LEASE, Shards
 from engine.actions import (
     BURN,
     DECLARE,
@@ -78,8 +79,16 @@ class TableService(GameFlow):
         idle_seconds: float = 3600.0,
         clock: Clock | None = None,
         rng: random.Random | None = None,
+        shards: Shards | None = None,
+        lease: float = DEFAULT_LEASE,
     ) -> None:
         self.store = store
+        # A shard process serves only its shards' tables, claimed in the database for it.
+        self.shards = shards
+        self.owner = str(shards) if shards is not None else None
+        self.lease = lease
+        if self.owner is not None:
+            store.act_as(self.owner, lease=lease)
         self.presenter = presenter
         self.ai_delay = ai_delay
         self.warn_before = warn_before
@@ -284,6 +293,8 @@ class TableService(GameFlow):
             await self.store.abandon_series(live.series_id)
         await self.store.set_table_status(live.id, "ended")
         await self._set_deadline_locked(live, None, frozenset())
+        if self.owner is not None:
+            await self.store.release_claims(self.owner, [live.id])
         self._forget_locked(live)
         self.presenter.closed(live, key)
 
@@ -336,7 +347,7 @@ class TableService(GameFlow):
             raise UserError("wrong_phase", what=verb)
         if verb not in (PLAY, BURN, RETURN):
             return Action(seat, verb)
-        typed = (cards or "").strip()
+        typed = (cards or "").strip()[:80]  # a refusal never echoes more than this
         try:
             parsed = parse_cards(typed)
         except CardError:
@@ -402,13 +413,9 @@ class TableService(GameFlow):
         """Card strings the user may play (or burn with) now, most useful first, filtered by
         what is typed (the cards typed must all be in the play); at most 25."""
         seat = live.seat_of(user_id)
-        game = live.game
-        if seat is None or game is None or seat not in game.to_act:
+        if seat is None:
             return []
-        if game.window is not None:
-            plays: list[Play] = game.burn_plays(seat)
-        else:
-            plays = rank_plays(game.observe(seat))
+        plays = self.ranked_plays(live, seat)
         try:
             want = counts_of(parse_cards(typed)) if typed.strip() else None
         except CardError:
@@ -421,6 +428,15 @@ class TableService(GameFlow):
                 break
         return out
 
+    def ranked_plays(self, live: LiveTable, seat: int) -> list[Play]:
+        """Every play (or burn, in a burn window) the seat may make now, most useful first."""
+        game = live.game
+        if game is None or seat not in game.to_act:
+            return []
+        if game.window is not None:
+            return game.burn_plays(seat)
+        return rank_plays(game.observe(seat))
+
     def hand_cards(self, live: LiveTable, seat: int) -> str:
         """The seat's cards now, with suits (during tribute returns too)."""
         cur = live.series.current if live.series else None
@@ -431,8 +447,13 @@ class TableService(GameFlow):
 
     # ----------------------------------------------------------------- restoring
     async def restore(self) -> list[int]:
-        """Rebuild every open table from its log; returns the ids of tables found broken."""
-        report = await self.store.load_active_tables()
+        """Rebuild every open table from its log (a shard process: the tables of its shards
+        it could claim); returns the ids of tables found broken."""
+        if self.owner is not None:
+            claims = await self.store.claim_tables(self.owner, shards=self.shards, lease=self.lease)
+            for table_id, holder in claims.held:
+                log.warning("table %s is held by %s: not restored here", table_id, holder)
+        report = await self.store.load_active_tables(shards=self.shards, owner=self.owner)
         broken = []
         for b in report.broken:
             broken.append(b.table_id)
@@ -485,6 +506,28 @@ class TableService(GameFlow):
         live.clock_key = (len(live.running.deals), self._prompt_kind(live))  # already asked
         await self._set_deadline_locked(live, deadline, waiting)
 
+    # ----------------------------------------------------------------- claims
+    async def renew_claims(self) -> list[int]:
+        """Renew this process's claims; a table whose claim was lost (another process took
+        it after this one stalled past the lease) is dropped from memory. Returns those."""
+        if self.owner is None:
+            return []
+        served = set(self.tables)
+        held = set(await self.store.renew_claims(self.owner, lease=self.lease))
+        lost = sorted(t for t in served - held if t in self.tables)
+        for table_id in lost:
+            await self.lose(table_id)
+        return lost
+
+    async def lose(self, table_id: int) -> None:
+        """Stop serving a table another process now holds (nothing is written to it)."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        log.warning("table %s: its claim was lost; no longer served by %s", table_id, self.owner)
+        async with live.lock:
+            self._forget_locked(live)
+
     # ----------------------------------------------------------------- idle tables
     async def end_idle(self) -> list[int]:
         """End every table nobody touched for ``idle_seconds``; returns their ids."""
@@ -510,6 +553,9 @@ class TableService(GameFlow):
         aside as broken, say so in its channel; the other tables go on."""
         live = self.tables.get(table_id)
         if live is None or live.ended:
+            return
+        if isinstance(exc, ClaimLostError):
+            await self.lose(table_id)
             return
         reason = f"table {table_id}: the {job} stopped ({type(exc).__name__})"
         async with live.lock:

@@ -64,16 +64,16 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{missing} seat(s) are empty: sit down with /gouji join, or fill them with /gouji ai add.",
     ),
     "series_running": (
-        "正在打一系列：等它打完，或由开桌人 /gouji end。",
-        "A series is being played: wait for it to end, or the creator can /gouji end it.",
+        "正在打牌：等这局打完，或由开桌人 /gouji end。",
+        "A game is in progress: wait for it to end, or the creator can /gouji end it.",
     ),
     "not_playing": (
         "还没开局：六人坐满后由开桌人 /gouji start。",
         "No game is being played: once six are seated the creator starts with /gouji start.",
     ),
     "no_series_before": (
-        "这桌还没打完过一系列：用 /gouji start 开局。",
-        "This table has not finished a series yet: start one with /gouji start.",
+        "这桌还没打完过牌局：用 /gouji start 开局。",
+        "This table has not finished a game yet: start one with /gouji start.",
     ),
     "not_your_turn": (
         "还没轮到你 —— {seat} 号位（{who}）出牌。",
@@ -123,7 +123,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "还没有打完的牌局：记录只在一局打完后才给（记录里有所有手牌）。",
         "No game has finished yet: a record is given only once a game is over (it holds every hand).",
     ),
-    "no_series": ("这桌还没有开局。", "No series has started at this table."),
+    "no_series": ("这桌还没有开局。", "Nothing has started at this table yet."),
     "table_broken": (
         "这一桌出了问题，已停用：{reason}",
         "This table is broken and was stopped: {reason}",
@@ -140,7 +140,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{user} opened a table ({mode}). Sit down with /gouji join, fill seats with /gouji ai add; "
         "once six are seated the creator starts with /gouji start.",
     ),
-    "mode_series": ("五局进贡", "five-game tribute series"),
+    "mode_series": ("进贡局：五局", "a five-game tribute series"),
     "mode_single": ("单局", "single game"),
     "mode_turn": ("每步 {seconds} 秒", "{seconds} s a turn"),
     "house_rules": ("本桌规则：{rules}", "House rules: {rules}"),
@@ -186,6 +186,13 @@ CATALOG: dict[str, tuple[str, str]] = {
     "hint_yield": ("让牌", "yield"),
     "hint_burn": ("烧 {cards}", "burn with {cards}"),
     "hint_noburn": ("不烧", "do not burn"),
+    "act_return": ("还 {cards}", "return {cards}"),
+    "act_declare": ("宣点", "declare"),
+    "act_nodeclare": ("不宣点", "do not declare"),
+    "act_revolt": ("革命", "revolt"),
+    "act_norevolt": ("不革命", "do not revolt"),
+    "act_keephead": ("要头", "keep the head (要头)"),
+    "act_nokeephead": ("无头", "go headless (无头)"),
     "record_file": (
         "牌局记录（用 gouji replay 文件名 重放）：{name}",
         "The record (replay it with gouji replay FILE): {name}",
@@ -199,27 +206,48 @@ CATALOG: dict[str, tuple[str, str]] = {
     "anywhere": ("任何频道", "any channel"),
     "score_caption": ("{user}：{score} 分，{title}", "{user}: {score} points, {title}"),
     "rules": (
-        "**够级**：六人两队（0、2、4 对 1、3、5），四副牌。同点数成一手，2 可当任意点数，王可挂上；"
-        "要张数相同、每张都更大才能压。够级牌（10×5、J×4、Q×3、K×2、A×2、2、带王）只有对家能管，"
-        "别人只能烧。先出完的是头科，最后的是大落；五局进贡，分数按队算。完整规则：项目里的 RULES.md。",
-        "**Gouji**: six players in two teams (seats 0, 2, 4 against 1, 3, 5), four decks. A hand is "
-        "cards of one rank (2s as wildcards, jokers attached); beat it with as many cards, each "
-        "higher. Gouji hands (five 10s, four Js, three Qs, two Ks or As, 2s, any joker) may be "
-        "answered only by the opposite; others may only burn them. First out is 头科, last 大落; "
-        "a series is five games with tribute, scored by team. Full rules: RULES.md in the project.",
+        "**够级规则（简要）**\n"
+        "六人两队：0、2、4 号位对 1、3、5 号位，隔两人的是**对家**；四副牌，每人 36 张。\n"
+        "**一手牌**：同一点数的牌；2 可以当任意点数，王可以挂上。管牌要张数相同、每张都更大。\n"
+        "**够级牌**（只有对家能管，别人只能**烧**）：10×5、J×4、Q×3、K×2、A×2、任何 2、带王的牌。\n"
+        "打出够级牌没人管就是**开点**。先出完的是头科，然后二科、三科、四科、二落，最后大落。\n"
+        "**名次分**：头科 +4 · 二科 +2 · 三科 0 · 四科 0 · 二落 −2 · 大落 −4；"
+        "每张贡牌付的 −1、收的 +1。\n"
+        "**个人积分**就是本队三个座位分的和（输赢按队算），中途离开 −10。\n"
+        "**进贡局**：五局；下一局开始前进贡——闷贡、烧贡、点贡、落贡（大落给头科 2 张，"
+        "二落给二科 1 张，收的人还贡）。串三户：下一局不进贡，名次分翻倍。{link}",
+        "**Gouji in short**\n"
+        "Six players, two teams: seats 0, 2, 4 against 1, 3, 5; the seat three away is your "
+        "**opposite**. Four decks, 36 cards each.\n"
+        "**A hand** is cards of one rank; 2s are wildcards, jokers may be attached. Beat it with "
+        "as many cards, each higher.\n"
+        "**Gouji hands** (only the opposite may answer; others may only **burn** them): five 10s, "
+        "four Js, three Qs, two Ks or As, any 2, anything with a joker.\n"
+        "A gouji hand nobody answers **opens the point** (开点). First out is 头科, then 二科, "
+        "三科, 四科, 二落, last 大落.\n"
+        "**Place points**: 头科 +4 · 二科 +2 · 三科 0 · 四科 0 · 二落 −2 · 大落 −4; each tribute "
+        "card −1 to the payer, +1 to the receiver.\n"
+        "**Your points** are your team's three seat points together (teams win and lose "
+        "together); leaving a game costs −10.\n"
+        "**A series** is five games; before each next game tribute is paid (stifled, burned, "
+        "point, and place tribute: 大落 gives 头科 2 cards, 二落 gives 二科 1, returned). "
+        "串三户 (a sweep): no tribute next game, place points doubled.{link}",
     ),
+    "rules_link": ("\n完整规则：{url}", "\nThe full rules: {url}"),
     "help": (
         "/gouji new 开桌 · join 入座 · ai add 补 AI · start 开局 · play 出牌（会列出能出的牌）· pass 过牌 · "
-        "yield 让牌 · burn 烧牌 · hint 提示 · hand 看手牌 · back 拿回托管 · series 本系列 · score 个人 · "
+        "yield 让牌 · burn 烧牌 · hint 提示 · hand 手牌和操作 · back 拿回托管 · series 记分板 · score 个人 · "
         "top 排行 · record 记录 · rules 规则 · leave 离开 · end 结束 · config 设置（管理员）",
         "/gouji new opens a table · join · ai add fills seats · start · play (lists your legal "
-        "plays) · pass · yield · burn · hint · hand shows your cards · back takes your seat back "
-        "from the AI · series · score · top · record · rules · leave · end · config (admins)",
+        "plays) · pass · yield · burn · hint · hand (your cards and controls) · back takes your "
+        "seat back from the AI · series (the scoreboard) · score · top · record · rules · leave · "
+        "end · config (admins). Your hand and what you may do are in your DMs.",
     ),
     # ---- channel announcements (server language)
     "your_turn": ("{user} 该你了。", "{user}, your turn."),
     "your_turn_many": ("{users}：请在私信里作答。", "{users}: please answer in your DMs."),
     "warning": ("{user} 还剩 {seconds} 秒。", "{user}, {seconds} s left."),
+    "warning_mention": ("{user}：时间快到了。", "{user}: your time is nearly up."),
     "timeout_standin": (
         "{user} 连续超时，AI 接手打这个座位；用 /gouji back 拿回来。",
         "{user} timed out twice in a row: the AI plays for them until /gouji back.",
@@ -249,41 +277,47 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ev_finish": ("{user} 走科：{place}。", "{user} is out: {place}."),
     "ev_melee": ("四户乱缠！", "Four-way melee (四户乱缠)!"),
     "ev_tribute": ("进贡：{lines}", "Tribute: {lines}"),
-    "ev_game_over": ("第 {number} 局结束：{places}", "Game {number} is over: {places}"),
+    "ev_game_over": (
+        "**第 {number} 局结束**：{places}\n本局队伍积分：{teams}",
+        "**Game {number} is over**: {places}\nTeam points this game: {teams}",
+    ),
+    "ev_result_opened": ("开点：{users}", "Opened the point (开点): {users}"),
+    "ev_result_burns": ("烧成：{users}", "Burned (烧成): {users}"),
+    "ev_result_stifled": ("被闷：{users}", "Stifled (闷): {users}"),
+    "ev_tribute_owed": ("下一局进贡：{lines}", "Tribute owed next game: {lines}"),
     "ev_sweep": (
         "串三户！本局名次分翻倍，下一局不进贡。",
         "Sweep (串三户)! This game's place points are doubled; no tribute next game.",
     ),
     "ev_series_over": (
-        "一系列结束！总分：{totals}",
-        "The series is over! Totals: {totals}",
+        "**进贡局结束！** 个人积分（即本队积分）：{totals}",
+        "**The series is over!** Player points (each the team's points): {totals}",
     ),
     "ev_titles": ("称号：{titles}", "Titles: {titles}"),
     "ev_next_game": ("第 {number} 局发牌了。", "Game {number} is dealt."),
-    "ev_again": ("再来一系列：/gouji again。", "Another series: /gouji again."),
+    "ev_again": ("再来一个进贡局：/gouji again。", "Another series: /gouji again."),
+    "ev_again_single": ("再来一局：/gouji again。", "Another game: /gouji again."),
     # ---- DM prompts
     "dm_where": ("{guild} #{channel}", "{guild} #{channel}"),
     "dm_hand": ("你的手牌 · {where}", "Your hand · {where}"),
-    "dm_declare": ("宣点吗？（对家本局开不了点的赌注）· {where}", "Declare (宣点)? · {where}"),
+    "dm_declare": ("宣点吗？（对家本局开不了点的赌注）", "Declare (宣点)?"),
     "dm_revolt": (
-        "你没有 2 也没有王：革命吗？· {where}",
-        "You hold no 2 and no joker: revolt (革命)? · {where}",
+        "你没有 2 也没有王：革命吗？",
+        "You hold no 2 and no joker: revolt (革命)?",
     ),
     "dm_return": (
-        "还贡：选 {n} 张还给 {who} · {where}",
-        "Return tribute (还贡): choose {n} card(s) for {who} · {where}",
+        "还贡：选 {n} 张还给 {who}",
+        "Return tribute (还贡): choose {n} card(s) for {who}",
     ),
     "dm_burn": (
-        "可以烧 {who} 的 {cards}：选一手烧，或不烧（{seconds} 秒）· {where}",
-        "You may burn {who}'s {cards}: pick a play, or do not burn ({seconds} s) · {where}",
+        "可以烧 {who} 的 {cards}：选一手烧，或不烧（{seconds} 秒）",
+        "You may burn {who}'s {cards}: pick a play, or do not burn ({seconds} s)",
     ),
-    "dm_turn": ("该你出牌了 · {where}", "Your turn · {where}"),
+    "dm_turn": ("该你出牌了", "Your turn"),
     "dm_head": (
-        "对家革命了（够死级）：要头还是无头？要头：你前三手够级牌别人只能烧；"
-        "{seconds} 秒不答算无头 · {where}",
+        "对家革命了（够死级）：要头还是无头？要头：你前三手够级牌别人只能烧；时间到不答算无头",
         "Your opposite revolted (够死级): keep the head (要头) or go headless (无头)? Keep it: "
-        "your first three gouji hands can only be burned; no answer in {seconds} s: headless "
-        "· {where}",
+        "your first three gouji hands can only be burned; no answer in time: headless",
     ),
     "btn_declare": ("宣点", "Declare"),
     "btn_nodeclare": ("不宣", "Do not declare"),
@@ -298,9 +332,103 @@ CATALOG: dict[str, tuple[str, str]] = {
     "btn_play_hint": ("出提示的牌", "Play the hint"),
     "select_return": ("选要还的牌", "Cards to return"),
     "select_burn": ("选一手烧", "Pick a burning play"),
+    # ---- the DM hand controller (one message per player per game, edited in place)
+    "ctl_title": ("**你的手牌（{count}）** · {where}", "**Your hand ({count})** · {where}"),
+    "ctl_wait": ("等 {who}", "Waiting for {who}"),
+    "ctl_standing": ("桌上：{who}（{rel}）出的 {cards}", "On the table: {cards} by {who} ({rel})"),
+    "ctl_lead": ("桌上没有牌：你发牌", "The table is empty: you lead"),
+    "ctl_left": ("余牌：{counts}", "Cards left: {counts}"),
+    "ctl_clock": ("⏱ 时限 {when}", "⏱ The clock runs out {when}"),
+    "ctl_warning": ("⏰ 还剩 {seconds} 秒！", "⏰ {seconds} s left!"),
+    "ctl_clock_played": ("⏱ 时间到，自动{what}。", "⏱ Time ran out, done for you: {what}."),
+    "ctl_game_over": ("本局结束。", "This game is over."),
+    "rel_teammate": ("队友", "teammate"),
+    "rel_opposite": ("对家", "opposite"),
+    "rel_opponent": ("对手", "opponent"),
+    "rel_you": ("你", "you"),
+    "btn_other": ("其他出法…", "Other play…"),
+    "select_play": ("选一手出（最有用的在前）", "Pick a play (most useful first)"),
+    "modal_play": ("出牌", "Play cards"),
+    "modal_burn": ("烧牌", "Burn"),
+    "modal_cards": ("牌，如 KK、22777、10 10 10", "Cards, e.g. KK, 22777, 10 10 10"),
+    "ev_clock_played": ("⏱ {user} 超时，自动{what}", "⏱ {user} ran out of time: {what}"),
     "ai_name": ("AI {seat}", "AI {seat}"),
     "seat_empty": ("（空）", "(empty)"),
     "table_caption": ("第 {number}/{total} 局", "Game {number}/{total}"),
+    # ---- 录像 (replay) and 复盘 (review)
+    "replay_caption": ("录像 · 第 {step} 步 / {steps}", "Replay · step {step} / {steps}"),
+    "replay_seat": ("座位 {seat}", "Seat {seat}"),
+    "replay_ai": ("AI {seat}", "AI {seat}"),
+    "replay_title": (
+        "录像 · 第 {number} 局（桌 {table}）· 第 {step} / {steps} 步",
+        "Replay · game {number} (table {table}) · step {step} / {steps}",
+    ),
+    "replay_jump": ("跳到…", "Jump to…"),
+    "replay_round": (
+        "第 {number} 轮 · {seat} 领出（第 {step} 步）",
+        "Round {number} · {seat} leads (step {step})",
+    ),
+    "replay_open": ("开点 · {seat}（第 {step} 步）", "开点 open · {seat} (step {step})"),
+    "replay_burn": (
+        "烧牌 · {seat} 烧 {other}（第 {step} 步）",
+        "Burn · {seat} burns {other} (step {step})",
+    ),
+    "replay_burn_end": ("烧牌结束 · {seat}（第 {step} 步）", "Burn over · {seat} (step {step})"),
+    "replay_finish": (
+        "走科 · {seat} 第 {place} 名（第 {step} 步）",
+        "Out · {seat} place {place} (step {step})",
+    ),
+    "replay_melee": ("四户乱缠（第 {step} 步）", "Four-way melee 四户乱缠 (step {step})"),
+    "replay_none": (
+        "这个频道还没有打完的牌局可以看录像。",
+        "No finished game in this channel to replay yet.",
+    ),
+    "replay_unknown": (
+        "找不到这局：从列表里选一局打完的牌局。",
+        "No such game: choose a finished game from the list.",
+    ),
+    "replay_unfinished": (
+        "这局还没打完：只有打完的牌局能看录像或复盘（录像里能看到每家的牌）。",
+        "That game is not over: only a finished game can be replayed or reviewed (a replay shows every hand).",
+    ),
+    "replay_choice": (
+        "桌 {table} · 第 {number} 局 · {when}",
+        "table {table} · game {number} · {when}",
+    ),
+    "review_not_player": (
+        "只有这局的玩家能复盘它。",
+        "Only a player of that game can review it.",
+    ),
+    "review_working": (
+        "复盘中…（AI 把你的每个决定推演到终局，要一会儿）",
+        "Reviewing… (the AI plays each of your decisions out to the end; this takes a moment)",
+    ),
+    "review_title": (
+        "复盘 · 第 {number} 局（桌 {table}）· {seat} 号位：{decisions} 个决定，最亏的 {count} 个：",
+        "Review · game {number} (table {table}) · seat {seat}: {decisions} decisions, the costliest {count}:",
+    ),
+    "review_item": (
+        "**{n}.** 第 {step} 步（{facing}）：你 {did} — AI：{suggested}；约亏 {cost:.1f} ± {margin:.1f} 队分（{worlds} 种猜测的牌）",
+        "**{n}.** step {step} ({facing}): you {did} — the AI: {suggested}; costs {cost:.1f} ± {margin:.1f} team points ({worlds} guessed deals)",
+    ),
+    "review_leading": ("领出", "leading"),
+    "review_picture": ("第 {step} 步 · 你的牌（领出）", "Step {step} · your hand (leading)"),
+    "review_picture_facing": (
+        "第 {step} 步 · 你的牌 · 面对 {seat} 号位的 {cards}",
+        "Step {step} · your hand · facing {cards} of seat {seat}",
+    ),
+    "review_facing": ("面对 {seat} 的 {cards}", "facing {cards} of {seat}"),
+    "review_none": (
+        "复盘完毕（{decisions} 个决定）：没有哪一步明显比 AI 的选择亏分。打得好！",
+        "Review done ({decisions} decisions): no decision cost clearly more than the strong AI's choice. Well played!",
+    ),
+    "review_open": ("第 {n} 条：看录像（只有你能看到）", "#{n}: open the replay (only you see it)"),
+    "review_declare": ("宣点", "declare"),
+    "review_nodeclare": ("不宣点", "not declare"),
+    "review_revolt": ("革命", "revolt"),
+    "review_norevolt": ("不革命", "not revolt"),
+    "review_keephead": ("要头", "keep the head"),
+    "review_nokeephead": ("无头", "go headless"),
 }
 
 
@@ -334,8 +462,10 @@ def error_text(exc: Exception, lang: str) -> str:
     code = getattr(exc, "code", None)
     params = getattr(exc, "params", None) or {}
     if lang == "zh" and code in ZH:
+        from bot.text.cards import readable_params  # cards.py uses this module's text()
+
         try:
-            return ZH[code].format(**params) + "。"
+            return ZH[code].format(**readable_params(params, lang)) + "。"
         except (KeyError, IndexError):
             pass
     message = str(exc)

@@ -5,14 +5,27 @@ bot's `/gouji hint`. Everything here sees a game only through one seat's observa
 """
 
 from .hint import choose_return, rank_plays, suggest
-from .player import KINDS, HintPlayer, Player, RandomPlayer, make_player, play_game
+from .player import (
+    DIFFICULTIES,
+    KINDS,
+    Difficulty,
+    HintPlayer,
+    Player,
+    RandomPlayer,
+    difficulty,
+    make_player,
+    play_game,
+)
 
 __all__ = [
+    "DIFFICULTIES",
     "KINDS",
+    "Difficulty",
     "HintPlayer",
     "Player",
     "RandomPlayer",
     "choose_return",
+    "difficulty",
     "make_player",
     "play_game",
     "rank_plays",

@@ -24,7 +24,7 @@ other question the game asks. Fast (no search): it is the `/gouji hint` suggesti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..actions import (
@@ -48,7 +48,7 @@ from ..movegen import answer_plays
 from ..observation import Observation
 from ..options import Phase
 from ..scoring import team_of
-from .view import View, view_of_observation
+from .view import View, plays_of, view_of_observation
 
 KING = 10
 
@@ -91,6 +91,50 @@ def play_cost(play: Play, counts: Sequence[int]) -> tuple[int, int, int, int, in
     return (play.jokers, play.big, play.twos, broken, play.rank)
 
 
+def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play | None:
+    """The cheapest hand from ``counts`` that beats ``standing`` by :func:`play_cost`
+    (``min(answer_plays(...), key=play_cost)`` without listing them all), or None."""
+    srank, snat, stwos, ssmall, sbig = standing
+    if sbig and not ssmall:
+        return None  # big jokers and no small joker: nothing beats it
+    size = snat + stwos + ssmall + sbig
+    if sum(counts) < size:
+        return None
+    need_big = ssmall + sbig if ssmall else 0  # mixed jokers all count as small
+    floor = srank if snat else (TWO if stwos else NO_RANK)
+    twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+    first = floor + 1
+    if three_rule and first == THREE:
+        first = THREE + 1
+    for j in range(size + 1):  # jokers used, then big jokers among them: the cost's order
+        for g in range(j + 1):
+            s = j - g
+            if need_big:
+                if s or g < need_big or g > big:
+                    continue
+            elif s > small or g > big:
+                continue
+            m = size - j
+            if m == 0:
+                return Play(NO_RANK, 0, 0, s, g)
+            # the least (2s used, set broken, rank): a whole set of exactly m, else the
+            # lowest larger set broken, else the largest smaller set (lowest rank) with 2s
+            if first <= ACE:
+                top = max(counts[first : ACE + 1])
+                if top >= m:
+                    if m in counts[first : ACE + 1]:
+                        return Play(counts.index(m, first, ACE + 1), m, 0, s, g)
+                    rank = first
+                    while counts[rank] <= m:
+                        rank += 1
+                    return Play(rank, m, 0, s, g)
+                if top and top + twos >= m:
+                    return Play(counts.index(top, first, ACE + 1), top, m - top, s, g)
+            if floor < TWO and twos >= m:  # 2s alone: only when no rank can take part
+                return Play(NO_RANK, 0, m, s, g)
+    return None
+
+
 def whole_hand(counts: Sequence[int], three_rule: bool) -> Play | None:
     """The whole hand as one hand, if it is one (so it can go out in one play)."""
     ranks = [r for r in range(ACE + 1) if counts[r]]
@@ -114,47 +158,54 @@ def _after(counts: Sequence[int], play: Play) -> list[int]:
     return rest
 
 
-def lead_candidates(v: View, style: Style = HINT) -> list[Play]:
-    """A few sensible leads, best first (the hint's choice is the first)."""
+def lead_candidates(v: View, style: Style = HINT, limit: int = 0) -> list[Play]:
+    """A few sensible leads, best first (the hint's choice is the first); with ``limit``,
+    at most that many of the plain sets, when there are any (the policy needs one)."""
     c = v.counts
     whole = whole_hand(c, v.three_rule)
     if whole is not None:
         return [whole]
     first = THREE + 1 if v.three_rule else THREE
-    sets = [Play(r, c[r], 0, 0, 0) for r in range(first, ACE + 1) if c[r]]
+    ranks = [r for r in range(first, ACE + 1) if c[r]]
     if v.burning and not v.melee:  # the melee lifts the burn rules (§4)
-        return _burn_leads(v, sets)
-    out = list(sets)
-    if style.lead == "big" and out:
-        out.sort(key=lambda p: (-p.naturals, p.rank))
-    if (style.lead_over or style.lead_feed) and out:
-        out = _lead_for_table(v, style, out)
+        return _burn_leads(v, [Play(r, c[r], 0, 0, 0) for r in ranks])
+    order = list(ranks)
+    if style.lead == "big" and order:
+        order.sort(key=lambda r: (-c[r], r))
+    if (style.lead_over or style.lead_feed) and order:
+        order = _lead_for_table(v, style, order)
+    if limit and order:
+        order = order[:limit]
+    out = [Play(r, c[r], 0, 0, 0) for r in order]
+    if limit and out:
+        return out
     if c[TWO]:  # the lowest set stretched by the 2s, and the 2s alone
-        if sets:
-            low = sets[0]
-            out.append(Play(low.rank, low.naturals, c[TWO], 0, 0))
+        if ranks:
+            out.append(Play(ranks[0], c[ranks[0]], c[TWO], 0, 0))
         out.append(Play(NO_RANK, 0, c[TWO], 0, 0))
     if not out:  # only 3s (bie-san, not last) and wildcards: wildcards first
         out.append(Play(NO_RANK, 0, c[TWO], c[SMALL_JOKER], c[BIG_JOKER]))
     return out
 
 
-def _lead_for_table(v: View, style: Style, out: list[Play]) -> list[Play]:
-    """Reorder leads for seats close to going out: feed a teammate, starve an opponent."""
-    me = team_of(v.seat)
-    cc = v.card_counts
-    mates = [cc[s] for s in range(6) if s != v.seat and team_of(s) == me and cc[s]]
-    foes = [cc[s] for s in range(6) if team_of(s) != me and cc[s]]
-    if style.lead_feed and mates and min(mates) <= style.lead_feed:
-        fit = [p for p in out if p.size <= min(mates) and not p.twos]
-        if fit:
-            return fit + [p for p in out if p not in fit]
-    if style.lead_over and foes and min(foes) <= style.lead_over:
-        short = max(n for n in foes if n <= style.lead_over)
-        over = [p for p in out if p.size > short]
-        if over:
-            return over + [p for p in out if p not in over]
-    return out
+def _lead_for_table(v: View, style: Style, ranks: list[int]) -> list[int]:
+    """Reorder the ranks to lead (each as its whole set) for seats close to going out:
+    feed a teammate, starve an opponent."""
+    me, c, cc = v.seat % 2, v.counts, v.card_counts
+    if style.lead_feed:
+        mates = [cc[s] for s in range(me, 6, 2) if s != v.seat and cc[s]]
+        if mates and min(mates) <= style.lead_feed:
+            fit = [r for r in ranks if c[r] <= min(mates)]
+            if fit:
+                return fit + [r for r in ranks if r not in fit]
+    if style.lead_over:
+        shorts = [cc[s] for s in range(1 - me, 6, 2) if 0 < cc[s] <= style.lead_over]
+        if shorts:
+            short = max(shorts)
+            over = [r for r in ranks if c[r] > short]
+            if over:
+                return over + [r for r in ranks if r not in over]
+    return ranks
 
 
 def _burn_leads(v: View, sets: list[Play]) -> list[Play]:
@@ -171,44 +222,76 @@ def _burn_leads(v: View, sets: list[Play]) -> list[Play]:
                     out.append(p)
                     break
     if not out:
-        out = [a.cards for a in v.legal() if a.verb == PLAY]
+        out = plays_of(v.legal(), PLAY)
         out.sort(key=lambda p: (v.burn_seeds and not p.jokers, play_cost(p, c)))
-    return out
+    return out or sets  # no legal lead: only a guessed world can hold such a hand
 
 
 def choose_answer(v: View, style: Style = HINT) -> Action:
     """Beat, pass or yield on the standing hand."""
-    seat, c = v.seat, v.counts
-    plays = answer_plays(c, v.standing, v.three_rule)
-    total = v.total
-    for p in plays:
-        if p.size == total:
-            return Action(seat, PLAY, p)  # going out beats everything
-    q = v.standing_seat
-    if team_of(q) == team_of(seat) or not plays:
-        return Action(seat, YIELD if v.can_yield() else PASS)
-    best = min(plays, key=lambda p: play_cost(p, c))
-    used = best.twos + best.jokers
-    if style.yield_first and v.can_yield():
-        return Action(seat, YIELD)
+    assert v.standing is not None and v.standing_seat is not None
+    verb, play = answer_choice(
+        v.seat,
+        v.counts,
+        v.total,
+        v.standing,
+        v.standing_seat,
+        v.three_rule,
+        v.restricted,
+        v.melee,
+        v.card_counts,
+        v.can_yield,
+        style,
+    )
+    return Action(v.seat, verb, play)
+
+
+def answer_choice(
+    seat: int,
+    c: list[int],
+    total: int,
+    standing: Play,
+    q: int,
+    three_rule: bool,
+    restricted: bool,
+    melee: bool,
+    card_counts: Sequence[int],
+    can_yield: Callable[[], bool],
+    style: Style,
+) -> tuple[str, Play | None]:
+    """:func:`choose_answer` on plain values, as (verb, play or None): the rollout
+    simulator calls it without building a view."""
+    if total == standing.size:  # going out beats everything
+        whole = whole_hand(c, three_rule)
+        if whole is not None and whole in answer_plays(c, standing, three_rule):
+            return PLAY, whole
+    if (q - seat) % 2 == 0:  # a teammate (never the opposite, so no yield either)
+        return PASS, None
+    best = cheapest_beat(c, standing, three_rule)
+    if best is None:
+        return (YIELD if can_yield() else PASS), None
+    used = best.twos + best.small + best.big
+    if style.yield_first and can_yield():
+        return YIELD, None
     if used == 0:
-        if best.rank >= style.save_high and v.standing.number_rank < 7 and not v.restricted:
-            return Action(seat, YIELD if v.can_yield() else PASS)
-        return Action(seat, PLAY, best)
-    if v.can_yield():
-        return Action(seat, YIELD)
+        if best.rank >= style.save_high and standing.number_rank < 7 and not restricted:
+            return (YIELD if can_yield() else PASS), None
+        return PLAY, best
+    if can_yield():
+        return YIELD, None
     held = wildcards(c)
-    if v.restricted and (not style.gouji_div or used * style.gouji_div <= held):
-        return Action(seat, PLAY, best)
-    if used * style.spend_div <= held or v.melee and used <= held // 2 + 1:
-        return Action(seat, PLAY, best)
-    if style.danger and v.card_counts[q] <= style.danger or total <= style.self_late:
-        return Action(seat, PLAY, best)
+    if restricted and (not style.gouji_div or used * style.gouji_div <= held):
+        return PLAY, best
+    if used * style.spend_div <= held or melee and used <= held // 2 + 1:
+        return PLAY, best
+    if style.danger and card_counts[q] <= style.danger or total <= style.self_late:
+        return PLAY, best
     if style.grab_big:
+        plays = answer_plays(c, standing, three_rule)
         grab = [p for p in plays if p.effective_big and p.big == 1 and p.small == 0 and p.twos <= 1]
         if grab:
-            return Action(seat, PLAY, min(grab, key=lambda p: play_cost(p, c)))
-    return Action(seat, PASS)
+            return PLAY, min(grab, key=lambda p: play_cost(p, c))
+    return PASS, None
 
 
 def choose_burn(v: View, style: Style = HINT) -> Action:
@@ -260,7 +343,7 @@ def decide(v: View, style: Style = HINT) -> Action:
     if v.in_window:
         return choose_burn(v, style)
     if v.standing is None:
-        return Action(v.seat, PLAY, lead_candidates(v, style)[0])
+        return Action(v.seat, PLAY, lead_candidates(v, style, limit=1)[0])
     return choose_answer(v, style)
 
 
@@ -277,13 +360,13 @@ def suggest(obs: Observation, style: Style = HINT) -> Action:
 def rank_plays(obs: Observation) -> list[Play]:
     """The plays (or burns) of ``obs.legal_actions``, most useful first: the hint's choice,
     then the sensible leads, then the rest cheapest first."""
-    plays = [a.cards for a in obs.legal_actions if a.verb in (PLAY, BURN)]
+    plays = plays_of(obs.legal_actions, PLAY, BURN)
     if not plays:
         return []
     v = view_of_observation(obs)
     top: list[Play] = []
     hint = suggest(obs)
-    if hint.verb in (PLAY, BURN):
+    if isinstance(hint.cards, Play):
         top.append(hint.cards)
     if v.standing is None and not v.in_window:
         top += lead_candidates(v)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from ..actions import Action
@@ -65,6 +66,47 @@ class HintPlayer:
 
 
 KINDS = ("random", "hint", "expert", "strong")
+
+
+@dataclass(frozen=True, slots=True)
+class Difficulty:
+    """An AI strength named for players: ``name`` (English), ``chinese``, and the ``kind``
+    of :func:`make_player` that plays it."""
+
+    name: str
+    chinese: str
+    kind: str
+
+
+DIFFICULTIES = (
+    Difficulty("easy", "简单", "hint"),
+    Difficulty("normal", "普通", "expert"),
+    Difficulty("hard", "困难", "strong"),
+)
+"""The AI levels players choose from, weakest first. Measured with ``gouji arena`` (team
+points per game, duplicate deals, 95% CI):
+
+- 简单 / easy — the hint (提示) policy: +11.74 [+11.49, +11.99] against random play (of
+  12 at most; ``gouji arena --a hint --b random --games 50 --seed 5000``).
+- 普通 / normal — the expert policy: +1.55 ± 0.16 against the hint (1000 deals).
+- 困难 / hard — the strong search player: +0.43 [−0.01, +0.88] against the expert (127
+  deals), +1.81 [+1.01, +2.61] against the hint (26 deals); :mod:`engine.ai.strong` has
+  the commands.
+"""
+
+
+def difficulty(name: str) -> Difficulty:
+    """The difficulty called ``name`` (English, any case, or Chinese); ValueError if none.
+
+    >>> difficulty("困难").kind, difficulty("Easy").chinese
+    ('strong', '简单')
+    """
+    key = name.strip().lower()
+    for d in DIFFICULTIES:
+        if key in (d.name, d.chinese):
+            return d
+    names = ", ".join(f"{d.name} ({d.chinese})" for d in DIFFICULTIES)
+    raise ValueError(f"unknown difficulty {name!r}: use one of {names}")
 
 
 def make_player(kind: str, seed: int) -> Player:

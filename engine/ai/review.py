@@ -27,16 +27,18 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import BURN, DECLARE, LEAVE, NOBURN, NODECLARE, PASS, PLAY, YIELD, Action
 from ..cards import NUM_RANKS, Card
-from ..game import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, Game
+from ..game import DECLARE_PHASE, PLAY_PHASE, Game
 from ..observation import Observation
 from ..replay_steps import Replay
 from .hint import EXPERT, decide, suggest
-from .strong import candidates, evaluate, rollout
+from .sim import Sim
+from .strong import TRIBUTE_WEIGHT, candidates, simulated
 from .view import view_of_game
 from .world import ReplayError, deal_worlds, rebuild, sample_hands
 
@@ -53,15 +55,26 @@ PRIOR_VAR, PRIOR_N = 12.0, 4  # a rollout's outcome varies by several points: sh
 REVIEWED = (PLAY, PASS, YIELD, BURN, NOBURN, DECLARE, NODECLARE)
 
 
-def play_out(game: Game, seat: int) -> float:
-    """Play ``game`` to its end by the rollout policy for all six seats; the value for
-    ``seat``'s team. The one place the review calls the simulator."""
-    while game.phase in (DECLARE_PHASE, REVOLT_PHASE):
-        for s in list(game.to_act):
-            if s in game.to_act:
-                game.apply(decide(view_of_game(game, s), EXPERT))
-    rollout(game, EXPERT)
-    return evaluate(game, seat)
+World = Game | Sim  # a guessed deal: a game before play (declaring), else the simulator
+
+
+class ReviewUnavailable(ValueError):
+    """The review's rollouts know the default rules and bie-san only (as the strong AI's)."""
+
+
+def play_out(world: World, seat: int) -> float:
+    """Play ``world`` to its end by the rollout policy for all six seats; the value for
+    ``seat``'s team (:meth:`Sim.value`). The one place the review calls the simulator."""
+    if isinstance(world, Game):
+        while world.phase != PLAY_PHASE and world.to_act:
+            for s in list(world.to_act):
+                if s in world.to_act:
+                    world.apply(decide(view_of_game(world, s), EXPERT))
+        if world.phase != PLAY_PHASE:
+            return 0.0  # a void deal: nobody scores
+        world = Sim.from_game(world)
+    world.rollout(EXPERT)
+    return world.value(seat, TRIBUTE_WEIGHT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +142,7 @@ class _Decision:
     actions: list[Action]  # the candidates (the expert's choice first), then the taken one
     n_candidates: int
     rng: random.Random
-    base: Game | None = None
+    base: Sim | None = None
     values: list[list[float]] = field(default_factory=list)  # per world, per action
 
     @property
@@ -147,7 +160,7 @@ class _Decision:
             self.values.append(row)
         return n * len(self.actions)
 
-    def _worlds(self, n: int) -> list[Game]:
+    def _worlds(self, n: int) -> Sequence[World]:
         if self.obs.phase == PLAY_PHASE:
             if self.base is None:
                 self.base = rebuild(self.obs, self.rng)
@@ -248,6 +261,10 @@ def review(replay: Replay, seat: int, *, seed: int = 0, budget: int = DEFAULT_BU
     """The review of ``seat`` in a finished game (see the module doc)."""
     if not 0 <= seat <= 5:
         raise ValueError(f"there is no seat {seat}: seats are 0 to 5")
+    if not simulated(replay.final.options):
+        raise ReviewUnavailable(
+            "the review plays out games under the default rules and bie-san only"
+        )
     decisions = decisions_of(replay, seat, seed)
     used = 0
     width = sum(len(d.actions) for d in decisions) or 1

@@ -1,4 +1,5 @@
-"""The strong player: the expert policy, corrected by determinized Monte Carlo search.
+"""The strong player: the expert policy, corrected by determinized Monte Carlo search on a
+fast simulator, over guessed hands that agree with what the other seats have done.
 
 Two layers:
 
@@ -8,41 +9,67 @@ Two layers:
   wildcards, save aces, lead more cards than a short opponent holds). Alone it scores
   +1.54 team points per game against the hint (95% CI [+1.24, +1.84], 200 deals, seed 1)
   and +1.55 ± 0.16 on 1000 other deals, at hint speed (< 0.1 ms).
-- **The search**, for a decision with more than one sensible answer:
+- **The search**, for a play-phase decision with more than one sensible answer:
 
   1. a few candidate actions — the expert's choice, pass/yield/no-burn, the cheapest beat
      of each (jokers, 2s) class, the lowest sets (as leads), the cheapest burns;
-  2. guessed hidden hands: the other seats' cards dealt at random from ``obs.unseen`` by
-     ``obs.card_counts`` onto a game rebuilt from the public history
-     (:mod:`engine.ai.world`);
-  3. every candidate played in every world, and the game to its end by the expert policy
-     for all six seats (each using only its own cards), scored by the team's points:
-     place points plus ``tribute_weight`` per tribute card the game leaves owing (so
-     开点, burns and stifles count);
-  4. the expert's choice is kept unless another candidate gains more than ``margin``
-     points and ``z`` standard errors over the same worlds (paired), with the variance
-     shrunk toward ``prior_var`` (a rollout's outcome varies by several points, so two
-     or three worlds that happen to agree prove nothing).
+  2. worlds: the public history replayed on the simulator (:mod:`engine.ai.sim`,
+     :func:`engine.ai.world.rebuild`), the other seats' current cards guessed from
+     ``obs.unseen`` so that everything certain holds (a revolutionary has no 2 or joker,
+     a burner can finish its burn, a seat a burn window asks holds a burning play), and
+     each world the *least surprising* of ``informed`` guesses: the one under which the
+     expert policy would have taken most of the other seats' last 24 decisions (leads,
+     beats, passes, yields — what a seat declined to beat, what it chose to lead);
+  3. every candidate still in the race played in every world, and the game to its end by
+     the expert policy for all six seats (each using only its own cards), scored by the
+     team's points: place points plus ``tribute_weight`` per tribute card the game leaves
+     owing (so 开点, burns and stifles count);
+  4. candidates whose gain cannot plausibly reach ``margin`` leave the race after
+     ``min_worlds``; the expert's choice is kept unless another candidate gains more than
+     ``margin`` points and ``z`` standard errors over the same worlds (paired), with the
+     variance shrunk toward ``prior_var`` (a rollout's outcome varies by several points).
+
+  Declaring, revolting and returning tribute are the expert's (a single game's place
+  points do not depend on them); under house rules other than bie-san (which the
+  simulator does not know) the strong player plays the expert policy without search.
 
 Why this method: a one-step policy improvement over a sound policy by flat determinized
 Monte Carlo is the classic, robust gain in imperfect-information card games (Skat, Bridge);
-it needs no training data and is deterministic given the seed. A rollout costs 2–3 ms in
-pure Python (bench/ai.py), so the time limits (p50 ≤ 50 ms, p99 ≤ 500 ms on one core, a
-table of humans waits on it) allow 10–40 rollouts a decision: too few for ISMCTS trees, and
-few enough that an unguarded argmax follows noise. Measured (`gouji arena --a strong --b
-hint --games 200 --seed 1 --jobs 2`): with z=1, no margin or shrinkage, +1.04 [+0.68,
-+1.40] — *below* the expert alone, the cost of noisy deviations; with the guard (the
-defaults: z=1.5, margin 0.5, variance shrunk toward 12 with weight 4) +1.59 [+1.24, +1.93],
-A winning 52% of games, decision time p50 23 ms, p99 205 ms, max 676 ms (two workers on a
-shared two-core machine; one process alone, bench/ai.py: p50 20 ms, p99 90 ms). Against
-the expert itself (`--a strong --b expert --games 100 --seed 1`) the search scores −0.25
-[−0.77, +0.27]: at this budget it is a safeguard more than a gain — the strength is the
-expert policy; more rollouts (a faster simulator) are the way to a real search gain.
+it needs no training data and is deterministic given the seed. Before the simulator a
+rollout cost 2–3 ms on ``engine.Game`` and 10–40 fit in a decision: the search then scored
+−0.25 [−0.77, +0.27] against the expert (100 deals) — a safeguard, not a gain. The
+simulator is several times faster (``python -m bench.ai``), and informed worlds make each
+rollout count: with random guesses the other seats' recorded decisions disagree with the
+policy 6.7 times in 24 on average, with the true hands never (against expert play).
 
 Work is bounded by simulated actions, not by the clock: a decision stops adding worlds
 once the rollouts have used ``budget`` actions (``lead_budget`` for leads and burns, where
-choices matter most), after at least ``min_worlds``, so the same seed and observation
-always give the same decision.
+choices matter most), after at least ``min_worlds`` and at most ``max_worlds``, so the same
+seed and observation always give the same decision.
+
+Measured with this module's defaults in duplicate matches (every deal played twice, the
+strong team on seats 0, 2, 4 and then on 1, 3, 5; team points per game, 95% CI over
+deals). The matches were run one JSON line per deal (``bot.arena_cli.play_deal``, the
+same games as the command) so that the deals finished by the deadline count: the machine
+(two cores shared with other agents, load 10–14) left each process about 15% of a core.
+
+- ``gouji arena --a strong --b expert --games 150 --seed 1000 --jobs 1``, and the same with
+  ``--seed 1150``: +0.43 [-0.01, +0.88] over the 127 deals finished (254 games),
+  the strong team winning 44% of games;
+- ``gouji arena --a strong --b hint --games 50 --seed 2000 --jobs 1``: +1.81 [+1.01,
+  +2.61] over the first 26 deals (stopped there for the series run; before: +1.59);
+- ``gouji arena --a strong --b expert --series --games 20 --seed 4000 --jobs 1``:
+  +1.43 [-0.48, +3.33] per series game over 8 deals (80 games): too few to tell;
+- ``python -m bench.ai --games 3`` (CPU time of one process): decision p50 39 ms, p99
+  141 ms, max 170 ms (the arenas' wall-clock times, p50 about 330 ms, are those of a
+  process with 15% of a core); rollouts from the deal 85/s with the code before the
+  simulator (ea3e1ca) and about 470/s now (5.5x; 4.4x against ``engine.Game`` with
+  today's policy code, which the simulator shares).
+
+What each part added: the simulator makes rollouts 5.5x faster; informed worlds make the
+guesses agree with the other seats' decisions (a random guess contradicts 6.7 of their 24
+recent decisions, the true hands none). The two were measured together: the machine left
+no CPU for a separate arena of each.
 """
 
 from __future__ import annotations
@@ -50,46 +77,29 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action, IllegalActionError
-from ..game import PLAY_PHASE, Game
+from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
+from ..game import PLAY_PHASE, Options
+from ..hands import Play
 from ..observation import Observation
-from ..scoring import team_of, team_scores
-from .hint import EXPERT, Style, choose_return, decide, lead_candidates, play_cost, suggest
-from .view import view_of_game, view_of_observation
-from .world import ReplayError, deal_worlds, rebuild
+from ..scoring import team_of
+from .hint import EXPERT, Style, choose_return, lead_candidates, play_cost, suggest
+from .sim import ImpossibleWorld, Sim
+from .view import plays_of, view_of_observation
+from .world import Evidence, ReplayError, deal_worlds, rebuild_with_evidence
 
 TRIBUTE_WEIGHT = 0.5  # points per tribute card the game leaves owing (paid next game)
 
 
-def rollout(game: Game, style: Style = EXPERT, limit: int = 5000) -> int:
-    """Play ``game`` to its end with the policy ``style`` for every seat; the actions used."""
-    steps = 0
-    while game.phase == PLAY_PHASE and steps < limit:
-        for seat in list(game.to_act):
-            if seat not in game.to_act:
-                continue
-            action = decide(view_of_game(game, seat), style)
-            try:
-                game.apply(action)
-            except IllegalActionError:
-                game.apply(game.legal_actions(seat)[0])
-            steps += 1
-    return steps
+def simulated(options: Options) -> bool:
+    """Does the simulator know these rules? The defaults and bie-san; under any other
+    house rule the strong player plays the expert policy without search."""
+    return options == Options(bie_san=options.bie_san)
 
 
-def evaluate(game: Game, seat: int, tribute_weight: float = TRIBUTE_WEIGHT) -> float:
+def evaluate(sim: Sim, seat: int, tribute_weight: float = TRIBUTE_WEIGHT) -> float:
     """The team points of ``seat`` in a finished game, plus ``tribute_weight`` per tribute
     card its team receives (minus per card it pays) at the start of the next game."""
-    points = game.points()
-    if points is None:
-        return 0.0
-    value = float(team_scores(points)[seat])
-    if tribute_weight:
-        team = team_of(seat)
-        for owed in game.tribute() or ():
-            if team_of(owed.payer) != team_of(owed.receiver):
-                value += tribute_weight * owed.count * (1 if team_of(owed.receiver) == team else -1)
-    return value
+    return sim.value(seat, tribute_weight)
 
 
 def candidates(obs: Observation, style: Style = EXPERT, width: int = 4) -> list[Action]:
@@ -105,9 +115,7 @@ def candidates(obs: Observation, style: Style = EXPERT, width: int = 4) -> list[
     v = view_of_observation(obs)
     if NOBURN in verbs:
         out.append(Action(seat, NOBURN))
-        burns = sorted(
-            (a.cards for a in legal if a.verb == BURN), key=lambda p: play_cost(p, v.counts)
-        )
+        burns = sorted(plays_of(legal, BURN), key=lambda p: play_cost(p, v.counts))
         out += [Action(seat, BURN, p) for p in burns[:width]]
     elif obs.standing is None:
         out += [Action(seat, PLAY, p) for p in lead_candidates(v, style)[: width + 1]]
@@ -115,17 +123,16 @@ def candidates(obs: Observation, style: Style = EXPERT, width: int = 4) -> list[
         out.append(Action(seat, PASS))
         if YIELD in verbs:
             out.append(Action(seat, YIELD))
-        plays = sorted(
-            (a.cards for a in legal if a.verb == PLAY), key=lambda p: play_cost(p, v.counts)
-        )
+        plays = sorted(plays_of(legal, PLAY), key=lambda p: play_cost(p, v.counts))
         out += [Action(seat, PLAY, p) for p in _spread(plays, width)]
     legal_set = set(legal)
     return [a for a in dict.fromkeys(out) if a in legal_set]
 
 
-def _spread(plays: Sequence, width: int) -> list:
+def _spread(plays: Sequence[Play], width: int) -> list[Play]:
     """The cheapest plays, one per (jokers, 2s) class, up to ``width``."""
-    out, seen = [], set()
+    out: list[Play] = []
+    seen: set[tuple[int, bool]] = set()
     for p in plays:
         key = (p.jokers, p.twos > 0)
         if key not in seen:
@@ -144,15 +151,16 @@ class StrongPlayer:
         seed: int = 0,
         *,
         budget: int = 1000,
-        lead_budget: int = 3000,
-        min_worlds: int = 3,
-        max_worlds: int = 16,
+        lead_budget: int = 6000,
+        min_worlds: int = 6,
+        max_worlds: int = 32,
         z: float = 1.5,
         margin: float = 0.5,
         prior_var: float = 12.0,
         prior_n: int = 4,
         style: Style = EXPERT,
         tribute_weight: float = TRIBUTE_WEIGHT,
+        informed: int = 8,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
@@ -165,6 +173,7 @@ class StrongPlayer:
         self.margin = margin
         self.style = style
         self.tribute_weight = tribute_weight
+        self.informed = informed  # guesses a world is chosen from, the least surprising
         self.searched = 0  # decisions searched, and how many left the policy's choice
         self.deviated = 0
 
@@ -172,47 +181,74 @@ class StrongPlayer:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if obs.phase != PLAY_PHASE:  # declare, revolt, 要头: the policy's answer
+        if obs.phase != PLAY_PHASE or not simulated(
+            obs.options
+        ):  # declare, revolt, 要头; house rules
             return suggest(obs, self.style)
         cands = candidates(obs, self.style)
         if len(cands) == 1:
             return cands[0]
         try:
-            base = rebuild(obs, self.rng)
+            base, evidence = rebuild_with_evidence(obs, self.rng)
         except ReplayError:
             return cands[0]
-        best = self._search(obs, base, cands)
+        best = self._search(obs, base, evidence, cands)
         self.searched += 1
         self.deviated += best != 0
         return cands[best]
 
-    def _search(self, obs: Observation, base: Game, cands: list[Action]) -> int:
+    def _search(self, obs: Observation, base: Sim, evidence: Evidence, cands: list[Action]) -> int:
         """Index of the candidate to play: the policy's own (0) unless another one gains
-        more than ``margin`` points and ``z`` standard errors over the same worlds."""
+        more than ``margin`` points and ``z`` standard errors over the same worlds.
+
+        Every world plays the policy's choice and each candidate still in the race; after
+        ``min_worlds`` a candidate whose gain cannot plausibly reach ``margin`` (its mean
+        plus ``z`` standard errors is below it) leaves the race, and the search ends when
+        none is left or the budget (simulated actions) is spent."""
         diffs: list[list[float]] = [[] for _ in cands]
+        alive = list(range(1, len(cands)))
         used = worlds = 0
         big = obs.standing is None or any(a.verb == BURN for a in cands)
         budget = self.lead_budget if big else self.budget
-        while worlds < self.max_worlds and (worlds < self.min_worlds or used < budget):
-            (world,) = deal_worlds(base, obs, 1, self.rng)
-            values = []
-            for action in cands:
-                g = world.copy()
-                g.apply(action)
-                used += rollout(g, self.style) + 1
-                values.append(evaluate(g, obs.seat, self.tribute_weight))
-            for i, v in enumerate(values):
-                diffs[i].append(v - values[0])
+        while alive and worlds < self.max_worlds and (worlds < self.min_worlds or used < budget):
             worlds += 1
+            try:
+                (world,) = deal_worlds(base, obs, 1, self.rng, evidence, self.informed, self.style)
+                values = {}
+                for i in [0, *alive]:
+                    g = world.copy()
+                    g.apply(cands[i])
+                    used += g.rollout(self.style) + 1
+                    values[i] = g.value(obs.seat, self.tribute_weight)
+            except (ReplayError, ImpossibleWorld):
+                used += 1  # counted, so an impossible position cannot loop forever
+                continue
+            for i in alive:
+                diffs[i].append(values[i] - values[0])
+            if worlds >= self.min_worlds:
+                alive = [i for i in alive if self._plausible(diffs[i])]
         best, best_gain = 0, 0.0
         for i in range(1, len(cands)):
-            gain = sum(diffs[i]) / worlds
-            ss = sum((d - gain) ** 2 for d in diffs[i]) + self.prior_n * self.prior_var
-            var = ss / max(1, worlds - 1 + self.prior_n)
-            se = (var / worlds) ** 0.5
+            gain, se = self._gain(diffs[i])
             if gain > self.margin and gain > self.z * se and gain > best_gain:
                 best, best_gain = i, gain
         return best
+
+    def _gain(self, diffs: list[float]) -> tuple[float, float]:
+        """Mean gain over the policy's choice and its standard error, the variance shrunk
+        toward ``prior_var`` with weight ``prior_n``; (0, inf) without worlds."""
+        n = len(diffs)
+        if not n:
+            return 0.0, float("inf")
+        gain = sum(diffs) / n
+        ss = sum((d - gain) ** 2 for d in diffs) + self.prior_n * self.prior_var
+        var = ss / max(1, n - 1 + self.prior_n)
+        return gain, (var / n) ** 0.5
+
+    def _plausible(self, diffs: list[float]) -> bool:
+        """Could more worlds still show this candidate gaining more than ``margin``?"""
+        gain, se = self._gain(diffs)
+        return gain + self.z * se > self.margin
 
     def choose_return(self, returnable: Sequence[int], n: int) -> str:
         return choose_return(returnable, n)

@@ -8,7 +8,7 @@ Both constructors read only what the seat may know: its own counts and public st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..actions import BURN, NOBURN, YIELD, Action
@@ -31,7 +31,7 @@ class View:
     melee: bool
     three_rule: bool  # own 3s may only go out last, all 3s (bie-san)
     bie_san: bool
-    burning: bool  # this seat is the burner of a burn in progress
+    burning: bool  # this seat burns, before the melee (where a burner's leads are free)
     can_yield: Callable[[], bool]
     in_window: bool  # a burn window asks this seat
     burn_plays: Callable[[], list[Play]]
@@ -41,6 +41,11 @@ class View:
     @property
     def total(self) -> int:
         return sum(self.counts)
+
+
+def plays_of(actions: Iterable[Action], *verbs: str) -> list[Play]:
+    """The hands of the actions with one of ``verbs`` (play, burn), in order."""
+    return [a.cards for a in actions if a.verb in verbs and isinstance(a.cards, Play)]
 
 
 def view_of_observation(obs: Observation) -> View:
@@ -58,10 +63,10 @@ def view_of_observation(obs: Observation) -> View:
         melee=obs.melee,
         three_rule=obs.three_rule,
         bie_san=obs.options.bie_san,
-        burning=obs.burner == obs.seat,
+        burning=obs.burner == obs.seat and not obs.melee,
         can_yield=lambda: any(a.verb == YIELD for a in legal),
         in_window=in_window,
-        burn_plays=lambda: [a.cards for a in legal if a.verb == BURN],
+        burn_plays=lambda: plays_of(legal, BURN),
         legal=lambda: list(legal),
         burn_seeds=obs.options.burn_check == "seeds",
     )
@@ -82,7 +87,7 @@ def view_of_game(game: Game, seat: int) -> View:
         melee=game.melee,
         three_rule=game.three_rule[seat],
         bie_san=game.options.bie_san,
-        burning=burn is not None and burn.burner == seat,
+        burning=burn is not None and burn.burner == seat and not game.melee,
         can_yield=lambda: not in_window and game.may_yield(seat),
         in_window=in_window,
         burn_plays=lambda: game.burn_plays(seat),

@@ -1,29 +1,38 @@
-"""Determinization: whole games consistent with what one seat observed.
+"""Determinization: whole games consistent with what one seat observed, on the rollout
+simulator (:class:`~engine.ai.sim.Sim`).
 
 A search player sees its own cards, everyone's card count, the combined ``unseen`` cards of
-the others and the public history. :func:`rebuild` turns that into a :class:`Game`: the
-other seats get a guess at their hands (their current cards drawn from ``unseen``, plus the
-cards the history shows them playing), the public play-phase history is replayed on it, and
+the others and the public history. :func:`rebuild` turns that into a :class:`Sim`: the other
+seats get a guess at their hands (their current cards drawn from ``unseen``, plus the cards
+the history shows them playing), and the public play-phase history is replayed on it;
 :func:`deal_worlds` then hands out fresh guesses of the current hands on copies of it.
 
-Replaying needs care where hidden cards steer the public flow: which seats a burn window
-asks depends on their hands. The history records the real window (who answered, who
-burned), so the replay imposes it instead of the one the guessed hands would give, and a
-burner's lead that the guessed hand could not complete is imposed too. These few places use
-engine internals (``_close_window``, ``_play``); ``tests/ai`` pins them down.
+Hidden cards steer the public flow in one place: which seats a burn window asks depends on
+their hands. The history records the real windows (who answered, who burned), so the replay
+imposes them (:attr:`Sim.replaying`) instead of the ones the guessed hands would give; burn
+results, 开点 and stifles are then taken from the observation, as the engine has them.
+
+Guesses respect what the position makes certain: a revolutionary holds no 2 and no joker, a
+burner can complete its burn (§4), a seat a burn window asks now holds a burning play.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from operator import add, sub
+from typing import Any
 
-from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action, IllegalActionError
-from ..burning import burn_priority
-from ..cards import NUM_RANKS, TWO, Card
-from ..game import PLAY_PHASE, Game
+from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
+from ..burning import burn_completable, burn_priority
+from ..cards import NUM_RANKS, THREE, TWO
+from ..game import PLAY_PHASE
 from ..hands import Play
 from ..observation import Observation
+from .hint import EXPERT, Style, answer_choice, lead_candidates
+from .sim import Sim
+from .view import View
 
 PLAY_VERBS = (PLAY, PASS, YIELD, BURN, NOBURN)
 
@@ -68,10 +77,10 @@ def cards_played(actions: Sequence[Action]) -> list[list[int]]:
     for answers, a in windows_and_actions(actions):
         if answers is not None:
             burner = _window_winner(answers, last)
-            if burner is not None:
+            if burner is not None and isinstance(burner.cards, Play):
                 _add(played[burner.seat], burner.cards)
                 last = burner.seat
-        elif a.verb == PLAY:
+        elif a is not None and isinstance(a.cards, Play) and a.verb == PLAY:
             _add(played[a.seat], a.cards)
             last = a.seat
     return played
@@ -89,10 +98,36 @@ def _window_winner(answers: Sequence[Action], q: int | None) -> Action | None:
     return min(burns, key=lambda a: burn_priority(a.seat, q))
 
 
-def sample_hands(obs: Observation, rng: random.Random) -> list[list[int]]:
-    """Current rank counts for every seat: ``obs.counts`` for the observer, a uniformly
-    random split of ``obs.unseen`` by ``obs.card_counts`` for the others (a revolutionary
-    holds no 2 and no joker)."""
+def sample_hands(
+    obs: Observation, rng: random.Random, tries: int = 64, window: Sim | None = None
+) -> list[list[int]]:
+    """Current rank counts for every seat: ``obs.counts`` for the observer, a random split of
+    ``obs.unseen`` by ``obs.card_counts`` for the others that respects what the position
+    implies: a revolutionary holds no 2 and no joker, a burner in the middle of a burn holds
+    a hand it can complete the burn with (§4), and (given the rebuilt ``window`` state) a
+    seat a burn window asks now holds a burning play. Splits that break it are dealt again
+    (``tries`` times); :class:`ReplayError` if none fits."""
+    burner = obs.burner if obs.burner != obs.seat and not obs.melee else None
+    asked = [s for s in obs.to_act if s != obs.seat] if window is not None and window.window else []
+    for _ in range(tries):
+        hands = _split(obs, rng)
+        if burner is not None and not burn_completable(hands[burner], obs.options.bie_san):
+            continue
+        if asked and window is not None:
+            saved = [window.counts[s] for s in asked]
+            for s in asked:
+                window.counts[s] = hands[s]
+            ok = all(window.burning_plays(s) for s in asked)
+            for s, c in zip(asked, saved, strict=True):
+                window.counts[s] = c
+            if not ok:
+                continue
+        return hands
+    raise ReplayError("no guessed hands fit what the position implies")
+
+
+def _split(obs: Observation, rng: random.Random) -> list[list[int]]:
+    """A uniformly random split of ``obs.unseen`` (revolutionaries get plain cards)."""
     pool = [r for r in range(NUM_RANKS) for _ in range(obs.unseen[r])]
     rng.shuffle(pool)
     hands = [[0] * NUM_RANKS for _ in range(6)]
@@ -116,105 +151,223 @@ def sample_hands(obs: Observation, rng: random.Random) -> list[list[int]]:
     return hands
 
 
-def set_hand(game: Game, seat: int, counts: Sequence[int]) -> None:
-    """Give ``seat`` exactly the cards ``counts`` (without suits)."""
-    game.counts[seat] = list(counts)
-    game.cards[seat] = [Card(r) for r in range(NUM_RANKS) for _ in range(counts[r])]
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A public decision of another seat, with what the public table showed it then: the
+    evidence a guessed hand can be checked against."""
+
+    action: Action
+    standing: Play | None
+    standing_seat: int | None
+    restricted: bool
+    melee: bool
+    burning: bool
+    can_yield: bool
+    totals: tuple[int, ...]
+    played_before: tuple[int, ...]  # the seat's cards played before this decision
+    played_since: tuple[int, ...] = ()  # and after it, up to now (set by the rebuild)
 
 
-def rebuild(obs: Observation, rng: random.Random) -> Game:
-    """A game in the state ``obs`` shows, with guessed hands for the other seats."""
+@dataclass(slots=True)
+class Evidence:
+    """The recent decisions of the other seats."""
+
+    decisions: list[Decision]
+
+
+def rebuild(obs: Observation, rng: random.Random) -> Sim:
+    """A simulator in the state ``obs`` shows, with guessed hands for the other seats;
+    :class:`ReplayError` if the observation cannot be reproduced."""
+    return rebuild_with_evidence(obs, rng)[0]
+
+
+def rebuild_with_evidence(
+    obs: Observation, rng: random.Random, recent: int = 24
+) -> tuple[Sim, Evidence]:
+    """:func:`rebuild`, and the other seats' last ``recent`` decisions (:class:`Evidence`)."""
     if obs.phase != PLAY_PHASE or obs.leader is None:
         raise ReplayError("only play-phase observations can be rebuilt")
     actions = play_history(obs)
     now = sample_hands(obs, rng)
     played = cards_played(actions)
     initial = [[now[s][r] + played[s][r] for r in range(NUM_RANKS)] for s in range(6)]
-    game = Game.from_position(
-        [[Card(r) for r in range(NUM_RANKS) for _ in range(c[r])] for c in initial],
+    three_rule = [obs.options.bie_san] * 6
+    three_rule[obs.seat] = obs.three_rule
+    sim = Sim.start(
+        initial,
         obs.leader,
-        declared=obs.declared,
-        revolted=[s for s in range(6) if obs.revolted[s]],
         options=obs.options,
+        declared=obs.declared,
+        revolted=obs.revolted,
+        three_rule=three_rule,
     )
-    if obs.options.bie_san:
-        game.three_rule = [True] * 6
-        game.three_rule[obs.seat] = obs.three_rule
-    _replay(game, actions)
-    _finish_window(game, obs)
-    _check(game, obs)
-    return game
-
-
-def _replay(game: Game, actions: Sequence[Action]) -> None:
+    sim.replaying = True
+    so_far = [[0] * NUM_RANKS for _ in range(6)]
+    decisions: list[Decision] = []
     for answers, a in windows_and_actions(actions):
         if answers is not None:
-            _impose_window(game, answers)
+            if sim.window is None:
+                raise ReplayError("a burn window the replay did not open")
+            winner = _window_winner(answers, sim.standing_seat)
+            sim.window = [x.seat for x in answers]
+            sim.choices = {
+                x.seat: (x.cards if isinstance(x.cards, Play) else None) for x in answers
+            }
+            sim.close_window()
+            if winner is not None and isinstance(winner.cards, Play):
+                _add(so_far[winner.seat], winner.cards)
             continue
-        if game.window is not None:  # the guessed hands opened a window the real ones did not
-            _impose_window(game, [])
-        try:
-            game.apply(a)
-        except IllegalActionError:
-            if a.verb != PLAY or game.turn != a.seat:
-                raise ReplayError(f"cannot replay {a}") from None
-            game._play(a.seat, a.cards)  # a burner's lead the guessed hand could not complete
-            game.actions.append(a)
+        assert a is not None
+        if sim.window is not None:  # nobody could burn: no window in the real game
+            sim.window = []
+            sim.close_window()
+        if sim.done or a.seat not in sim.to_act:
+            raise ReplayError(f"cannot replay {a}")
+        if a.seat != obs.seat:
+            decisions.append(
+                Decision(
+                    a,
+                    sim.standing,
+                    sim.standing_seat,
+                    sim.restricted,
+                    sim.melee,
+                    sim.burner == a.seat and not sim.melee,
+                    sim.may_yield(a.seat),
+                    tuple(sim.totals),
+                    tuple(so_far[a.seat]),
+                )
+            )
+        sim.apply(a)
+        if isinstance(a.cards, Play):
+            _add(so_far[a.seat], a.cards)
+    if any(a.verb == NOBURN for a in obs.legal_actions):
+        if sim.window is None:
+            raise ReplayError("the observed burn window is not open in the replay")
+        sim.window = list(obs.to_act)  # seats that answered already: not known, left out
+        sim.choices = {}
+    elif sim.window is not None:
+        sim.window = []
+        sim.close_window()
+    sim.replaying = False
+    _take_public_facts(sim, obs)
+    _check(sim, obs)
+    recorded = [
+        replace(d, played_since=tuple(map(sub, played[d.action.seat], d.played_before)))
+        for d in (decisions[-recent:] if recent else [])
+    ]
+    return sim, Evidence(recorded)
 
 
-def _impose_window(game: Game, answers: Sequence[Action]) -> None:
-    """Open (or replace) the burn window with the recorded answers, and close it."""
-    if game.window is None and not answers:
-        return
-    game.window = {a.seat: (a.cards if a.verb == BURN else None) for a in answers}
-    game.window_seats = [a.seat for a in answers]
-    game.turn = None
-    game.actions.extend(answers)
-    game._close_window()
+def surprises(
+    evidence: Evidence,
+    hands: Sequence[Sequence[int]],
+    obs: Observation,
+    style: Style,
+    cap: int = 1 << 30,
+) -> int:
+    """How many of the recorded decisions the policy ``style`` would not have taken with
+    the guessed ``hands`` (each seat's cards then: its guess now plus what it played
+    since), counting up to ``cap``. Fewer means a likelier guess, as far as the others
+    play like the policy."""
+    out = 0
+    bie = obs.options.bie_san
+    for d in evidence.decisions:
+        if out >= cap:
+            break
+        seat = d.action.seat
+        hand = list(map(add, hands[seat], d.played_since))
+        if d.standing is None:
+            view = View(
+                seat, PLAY_PHASE, hand, d.totals, None, None, False, d.melee, bie, bie,
+                d.burning, _no, False, _none, _none,
+            )  # fmt: skip
+            leads = lead_candidates(view, style)
+            if not leads or leads[0] != d.action.cards:
+                out += 1
+            continue
+        assert d.standing_seat is not None
+        verb, play = answer_choice(
+            seat, hand, d.totals[seat], d.standing, d.standing_seat, bie, d.restricted,
+            d.melee, d.totals, _yes if d.can_yield else _no, style,
+        )  # fmt: skip
+        if verb != d.action.verb or play != d.action.cards:
+            out += 1
+    return out
 
 
-def _finish_window(game: Game, obs: Observation) -> None:
-    """A window asking the observer now must be open in the rebuilt game too."""
-    asked = any(a.verb == NOBURN for a in obs.legal_actions)
-    if not asked:
-        if game.window is not None:
-            _impose_window(game, [])
-        return
-    if game.window is None:
-        game.window = {}
-        game.window_seats = []
-        game.turn = None
-    if obs.seat not in game.window_seats:
-        game.window_seats.append(obs.seat)
-    game.window.pop(obs.seat, None)
+def _yes() -> bool:
+    return True
 
 
-def _check(game: Game, obs: Observation) -> None:
-    got = (game.phase, game.standing, game.standing_seat, tuple(game.places))
-    want = (obs.phase, obs.standing, obs.standing_seat, obs.places)
-    if got != want or obs.seat not in game.to_act:
+def _no() -> bool:
+    return False
+
+
+def _none() -> list[Any]:
+    return []
+
+
+def _take_public_facts(sim: Sim, obs: Observation) -> None:
+    """Burns, 开点 and stifles as the observation has them (the engine's word)."""
+    sim.opened = list(obs.opened)
+    sim.stifled = list(obs.stifled)
+    sim.burns = [[b, d, r] for b, d, r in obs.burns]
+    sim.burner = obs.burner
+
+
+def _check(sim: Sim, obs: Observation) -> None:
+    got = (sim.standing, sim.standing_seat, tuple(sim.places), sim.melee, sim.yielder)
+    want = (obs.standing, obs.standing_seat, obs.places, obs.melee, obs.yielder)
+    if got != want or obs.seat not in sim.to_act:
         raise ReplayError(f"rebuilt state {got} differs from the observed {want}")
-    if tuple(sum(c) for c in game.counts) != obs.card_counts:
-        raise ReplayError("rebuilt card counts differ from the observed ones")
+    if tuple(sim.totals) != obs.card_counts or tuple(sim.passed) != obs.passed:
+        raise ReplayError("rebuilt card counts or passes differ from the observed ones")
 
 
-def deal_worlds(base: Game, obs: Observation, n: int, rng: random.Random) -> list[Game]:
-    """``n`` copies of ``base`` with fresh guesses of the other seats' current hands."""
+def deal_worlds(
+    base: Sim,
+    obs: Observation,
+    n: int,
+    rng: random.Random,
+    evidence: Evidence | None = None,
+    tries: int = 1,
+    style: Style = EXPERT,
+) -> list[Sim]:
+    """``n`` copies of ``base`` with fresh guesses of the other seats' current hands; with
+    ``evidence``, each the least surprising of ``tries`` guesses (:func:`surprises`)."""
     worlds = []
     for _ in range(n):
-        g = base.copy()
-        hands = sample_hands(obs, rng)
+        world = base.copy()
+        hands = sample_hands(obs, rng, window=base)
+        if evidence is not None and evidence.decisions and tries > 1:
+            least = surprises(evidence, hands, obs, style)
+            for _ in range(tries - 1):
+                if not least:
+                    break
+                other = sample_hands(obs, rng, window=base)
+                k = surprises(evidence, other, obs, style, cap=least)
+                if k < least:
+                    hands, least = other, k
         for s in range(6):
             if s != obs.seat:
-                set_hand(g, s, hands[s])
-        worlds.append(g)
+                world.counts[s] = hands[s]
+        q = world.standing_seat
+        world.stifle_watch = None  # as the guessed hand of the standing seat makes it
+        if q is not None and world.bie_san and world.three_rule[q]:
+            c = world.counts[q]
+            if 0 < c[THREE] == sum(c):
+                world.stifle_watch = q
+        worlds.append(world)
     return worlds
 
 
 __all__ = [
+    "Decision",
+    "Evidence",
     "ReplayError",
     "deal_worlds",
     "rebuild",
+    "rebuild_with_evidence",
     "sample_hands",
-    "set_hand",
+    "surprises",
 ]

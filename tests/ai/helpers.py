@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.ai.hint import HINT, decide
 from engine.ai.strong import StrongPlayer
 from engine.ai.view import view_of_game
+from engine.cards import Card
 from engine.game import FINISHED, VOID, Game, Options
 
 
@@ -21,6 +22,12 @@ def advance(game: Game, steps: int, style=HINT) -> Game:
         seat = game.to_act[0]
         game.apply(decide(view_of_game(game, seat), style))
     return game
+
+
+def set_hand(game: Game, seat: int, counts: list[int]) -> None:
+    """Give ``seat`` exactly the cards ``counts`` (without suits): a twin game for tests."""
+    game.counts[seat] = list(counts)
+    game.cards[seat] = [Card(r) for r in range(15) for _ in range(counts[r])]
 
 
 def dealt(seed: int, bie_san: bool = False) -> Game:

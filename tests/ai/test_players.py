@@ -10,10 +10,9 @@ from engine.actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
 from engine.ai import make_player, play_game, rank_plays, suggest
 from engine.ai.hint import EXPERT, HINT, choose_return, decide
 from engine.ai.view import view_of_observation
-from engine.ai.world import set_hand
 from engine.game import FINISHED, VOID, Game, Options
 from engine.hands import Play
-from tests.ai.helpers import advance, dealt, quick_strong
+from tests.ai.helpers import advance, dealt, quick_strong, set_hand
 
 
 @pytest.mark.parametrize("bie_san", [False, True])
@@ -174,3 +173,46 @@ def test_strong_is_deterministic_for_a_seed():
 def test_make_player_refuses_unknown_kinds():
     with pytest.raises(ValueError, match="unknown AI kind"):
         make_player("clever", 0)
+
+
+def test_strong_decides_while_another_seat_burns():
+    """Regression: guessed worlds gave the burner (seat 2) a hand that could not finish its
+    burn, and the rollout's burner had no legal lead (IndexError in lead_candidates)."""
+    game = Game.from_position(["KK3", "4455", "AAB56", "789T", "6677", "22JQ"], leader=0)
+    game.apply_text("0 play KK")
+    game.apply_text("2 burn AA")
+    obs = game.observe(5)
+    for seed in range(8):
+        assert make_player("strong", seed).act(obs) in obs.legal_actions
+
+
+def test_difficulties_name_the_kinds_weakest_first():
+    from engine.ai import DIFFICULTIES, KINDS, difficulty
+
+    assert [d.chinese for d in DIFFICULTIES] == ["简单", "普通", "困难"]
+    assert [d.kind for d in DIFFICULTIES] == ["hint", "expert", "strong"]
+    assert all(d.kind in KINDS for d in DIFFICULTIES)
+    assert difficulty("普通") is difficulty(" Normal ") is DIFFICULTIES[1]
+    with pytest.raises(ValueError, match="unknown difficulty"):
+        difficulty("impossible")
+
+
+@pytest.mark.parametrize("bie_san", [False, True])
+def test_strong_always_decides_legally_in_burn_heavy_positions(bie_san):
+    """No guessed world crashes a decision: short random positions with few ranks and many
+    wildcards (burns, burns into the melee, bie-san's 3s), every seat strong."""
+    from tests.ai.test_sim import random_position
+
+    rng = random.Random(11 if bie_san else 12)
+    decided = 0
+    for _ in range(12):
+        game = random_position(rng, bie_san)
+        players = [quick_strong(rng.randrange(1000)) for _ in range(6)]
+        while game.phase == "play":
+            seat = game.to_act[0]
+            obs = game.observe(seat)
+            action = players[seat].act(obs)
+            assert action in obs.legal_actions
+            game.apply(action)
+            decided += 1
+    assert decided > 100

@@ -33,6 +33,7 @@ def test_rebuilt_games_offer_the_observed_choices(bie_san):
                     for world in [base, *deal_worlds(base, obs, 2, rng)]:
                         assert set(world.legal_actions(seat)) == set(obs.legal_actions)
                         assert world.counts[seat] == list(obs.counts)
+                        assert world.totals == list(obs.card_counts)
                     checked += 1
                 game.apply(players[seat].act(obs))
         yields += sum(1 for a in game.actions if a.verb == "yield")
@@ -68,7 +69,7 @@ def test_rebuild_after_a_burn_and_inside_a_window():
     obs = game.observe(seat)
     world = rebuild(obs, random.Random(0))
     assert set(world.legal_actions(seat)) == set(obs.legal_actions)
-    assert world.current_burn is not None and world.current_burn.burner == 1
+    assert world.burner == 1
 
 
 def test_rebuild_with_a_revolutionary_keeps_its_cards_plain():
@@ -84,3 +85,49 @@ def test_rebuild_with_a_revolutionary_keeps_its_cards_plain():
         assert set(world.legal_actions(1)) == set(obs.legal_actions)
         assert sum(world.counts[2]) == 6
         assert world.counts[2][12:] == [0, 0, 0]  # no 2, no joker: it could revolt
+
+
+def test_guessed_hands_respect_the_burner_and_the_window():
+    """Seat 2 burns KK with AA and must be able to finish its burn (no hand of three ranks
+    and one joker); a seat a window asks holds a burning play."""
+    from engine.burning import burn_completable
+    from engine.game import Game
+
+    game = Game.from_position(["KK3", "4455", "AAB56", "789T", "6677", "22JQ"], leader=0)
+    game.apply_text("0 play KK")
+    game.apply_text("2 burn AA")
+    obs = game.observe(5)
+    base = rebuild(obs, random.Random(1))
+    for world in deal_worlds(base, obs, 30, random.Random(2)):
+        assert burn_completable(world.counts[2], False)
+    game = Game.from_position(["KK5", "RR6", "RR7", "44", "88", "99"], leader=0)
+    game.apply_text("0 play KK")
+    obs = game.observe(1)
+    base = rebuild(obs, random.Random(0))
+    for world in deal_worlds(base, obs, 20, random.Random(3)):
+        assert world.burning_plays(2)  # seat 2 is asked too: it holds RR
+
+
+def test_true_hands_never_surprise_against_the_policy():
+    """The evidence of informed worlds: with every seat playing the expert policy, the true
+    hands explain every recorded decision, while random guesses do not."""
+    from engine.ai.hint import EXPERT
+    from engine.ai.world import rebuild_with_evidence, surprises
+
+    rng = random.Random(4)
+    checked = guessed = 0
+    for seed in range(3):
+        game = dealt(300 + seed)
+        players = [make_player("expert", s) for s in range(6)]
+        step = 0
+        while game.phase not in (FINISHED, VOID):
+            seat = game.to_act[0]
+            obs = game.observe(seat)
+            step += 1
+            if game.phase == "play" and step % 20 == 0:
+                _, evidence = rebuild_with_evidence(obs, rng)
+                assert surprises(evidence, [list(c) for c in game.counts], obs, EXPERT) == 0
+                guessed += surprises(evidence, sample_hands(obs, rng), obs, EXPERT)
+                checked += 1
+            game.apply(players[seat].act(obs))
+    assert checked > 20 and guessed > checked

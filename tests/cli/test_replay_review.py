@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cli_replay_review import replay_main, review_main
+from bot.cli.replay import main as replay_main
+from bot.cli.review import main as review_main
 from render.table import HEIGHT, WIDTH, hands_height
 from tests.replay.helpers import expert_record
 
@@ -65,7 +66,7 @@ def test_replay_lists_the_key_moments(tmp_path, capsys) -> None:
     [
         (["--step", "27", "-o", "x.png"], "--step must be 0 to 26"),
         (["--step", "-1", "-o", "x.png"], "--step must be 0 to 26"),
-        ([], "-o table.png"),
+        (["--step", "3"], "-o table.png"),
     ],
 )
 def test_replay_refuses_bad_steps_and_nothing_to_do(tmp_path, capsys, args, message) -> None:
@@ -124,3 +125,17 @@ def test_review_refuses_a_game_in_progress(tmp_path, capsys) -> None:
 def test_review_needs_a_seat_0_to_5(tmp_path) -> None:
     with pytest.raises(SystemExit):
         review_main([_write(tmp_path, SMALL), "--seat", "6"])
+
+
+def test_gouji_replay_without_step_options_still_prints_the_result(tmp_path, capsys) -> None:
+    from bot.cli import main
+
+    assert main(["replay", _write(tmp_path, SMALL), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["places"]
+
+
+def test_gouji_review_is_a_subcommand(tmp_path, capsys) -> None:
+    from bot.cli import main
+
+    assert main(["review", _write(tmp_path, SMALL), "--seat", "0", "--budget", "20"]) == 0
+    assert capsys.readouterr().out.startswith("seat 0:")

@@ -45,8 +45,17 @@ def find_prompt(user, table_id: int, verb: str, select: bool = False, token: str
 
 async def acted(rec) -> None:
     """Wait until a DM button or menu press has had its real answer: the bot acknowledges a
-    press at once, then edits its message (done) or follows up (a refusal or the hint)."""
-    await rec.fake.wait_for(lambda: len(rec.responses) >= 2, 10, f"the answer to {rec.id}")
+    press at once, then edits its message (done) or follows up (a refusal or the hint) — or,
+    when the press leads to a new question for the same player, re-sends the controller
+    (the pressed message is deleted and a new one notifies them)."""
+    what = f"the answer to {rec.id} ({(rec.data or {}).get('custom_id')})"
+    fake = rec.fake
+
+    def answered() -> bool:
+        pressed = fake.messages.get(rec.message_id) if rec.message_id else None
+        return len(rec.responses) >= 2 or (pressed is not None and pressed.deleted)
+
+    await fake.wait_for(answered, 30, what)
 
 
 async def next_person(fake: FakeDiscord, bot, live) -> int | None:

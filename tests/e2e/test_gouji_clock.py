@@ -27,6 +27,11 @@ async def test_timeouts_hand_the_seat_to_the_ai_until_back(
         await fake.wait_for(lambda: live.seats[0].standin, 5, "the AI in seat 0", poll=0.01)
         log = await bot.store.get_actions(live.game_id)
         assert "0 nodeclare" in log, "the unanswered question took its default"
+        await fake.wait_for(
+            lambda: any("⏱ Time ran out" in m.content for m in alice.dms()), 10, "the controller"
+        )
+        table = fake.messages[live.table.message_id]
+        assert "⏱" in table.content and "超时" in table.content, "the table log says it too"
         await fake.wait_for(lambda: live.deadline is None, 5, "no clock for an AI seat", poll=0.01)
         assert (await bot.store.get_table(live.id)).turn_deadline is None
         reply = await (await alice.slash("gouji", "back")).original()

@@ -187,10 +187,9 @@ async def test_rate_limits_and_server_errors_mid_game_are_waited_out(
         await _start(t)
         await _play(t, lambda t: t.live.game.phase == "play" and t.steps >= 8)
         channel, table_message = fake.channel("gouji").id, t.live.table.message_id
-        faults = [  # the channel's messages, the table picture's edits; any edit, any answer
-            fake.faults.rate_limit(
-                "POST", f"/channels/{channel}/messages", times=3, retry_after=0.2
-            ),
+        dm = t.users[0].dm_channel().id  # the hand controllers are re-sent in the DMs
+        faults = [  # a player's DMs, the table picture's edits; any edit, any answer
+            fake.faults.rate_limit("POST", f"/channels/{dm}/messages", times=3, retry_after=0.2),
             fake.faults.rate_limit(
                 "PATCH", f"/channels/{channel}/messages/{table_message}", times=2, retry_after=0.3
             ),

@@ -143,6 +143,8 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         game_record_checked = False
 
         step = 0
+        asked = [0] * 4  # questions asked to each person
+        started = max(fake.interactions)
         while live.playing:
             if not game_record_checked and live.series.number_of_next_game > 1:
                 await _check_game_record(alice, live)
@@ -152,6 +154,7 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
                 break
             kind = _kind(live)
             step += 1
+            asked[seat] += 1
             if kind == "turn":
                 await _take_turn(users[seat], bot.service, live, step)
             else:
@@ -172,6 +175,7 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
             titles.append(title_for(profile.score))
         channel = fake.channel("gouji")
         public = [m for m in fake.messages_in(channel.id) if not m.ephemeral]
+        _check_message_counts(fake, users, asked, started)
         assert any(all(t in m.content for t in titles) for m in public), "the titles are announced"
 
         # the channel never showed a hand; ephemeral hands were seen by their owner only
@@ -187,6 +191,25 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         assert not fake.unknown_requests
         await _check_score_commands(fake, users, row.totals)
         _write_transcript(fake, users[1], public, max(latencies), step)
+
+
+def _check_message_counts(fake: FakeDiscord, users, asked: list[int], started: int) -> None:
+    """Issue 14's counts: at most one new DM (a notification) per question asked plus one
+    controller per game; no channel notification deleted; at most three lasting channel
+    messages per game besides the answers to commands."""
+    for seat, user in enumerate(users):
+        dm = user.dm_channel()
+        created = [m for m in fake.messages.values() if dm is not None and m.channel_id == dm.id]
+        assert len(created) <= asked[seat] + 5, (user.name, len(created), asked[seat])
+    channel = fake.channel("gouji").id
+    posted = [
+        m
+        for m in fake.messages_in(channel)
+        if not m.ephemeral and m.interaction_id is None and m.id > started
+    ]
+    assert not [m for m in posted if m.deleted_at is not None and "<@" in m.content]
+    lasting = [m for m in posted if m.deleted_at is None]
+    assert len(lasting) <= 3 * 5, [m.content[:40] for m in lasting]
 
 
 async def _check_game_record(user, live) -> None:

@@ -45,7 +45,12 @@ UNKNOWN_ERROR, UNKNOWN_OPCODE, DECODE_ERROR, AUTH_FAILED, ALREADY_AUTHENTICATED 
     4004,
     4005,
 )
-INVALID_API_VERSION, DISALLOWED_INTENTS = 4012, 4014
+INVALID_SHARD, INVALID_API_VERSION, DISALLOWED_INTENTS = 4010, 4012, 4014
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord puts a guild on."""
+    return (guild_id >> 22) % shard_count
 
 
 class ZlibFrames:
@@ -130,6 +135,11 @@ class Session:
     resumes: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
+    @property
+    def shard_id(self) -> int:
+        """The shard this session runs (0 when unsharded)."""
+        return self.shard[0] if self.shard else 0
+
     async def send_entry(self, entry: LogEntry) -> None:
         """Write one log entry to the current connection, if any."""
         if self.conn is None:
@@ -160,7 +170,7 @@ class GatewayHub:
         self.fake = fake
         self.sessions: dict[str, Session] = {}
         self.connections: list[Connection] = []
-        self.active: Session | None = None
+        self.by_shard: dict[int, Session] = {}  # the live session of each shard (0: unsharded)
         self._open = asyncio.Event()
         self._open.set()
 
@@ -240,8 +250,8 @@ class GatewayHub:
             # A client that closes with 1000/1001 ends its session, as on Discord.
             if not conn.closed_by_server and conn.close_code in (1000, 1001):
                 session.resumable = False
-                if self.active is session:
-                    self.active = None
+                if self.by_shard.get(session.shard_id) is session:
+                    del self.by_shard[session.shard_id]
         self.fake.notify()
 
     async def _identify(self, conn: Connection, data: dict[str, Any]) -> Session | None:
@@ -252,14 +262,20 @@ class GatewayHub:
         if intents & PRIVILEGED & ~self.fake.privileged_intents:
             await self._close(conn, DISALLOWED_INTENTS, "Disallowed intent(s).")
             return None
-        session = Session(secrets.token_hex(16), intents, data.get("shard"))
+        shard = data.get("shard")
+        if shard is not None and not (
+            isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]
+        ):
+            await self._close(conn, INVALID_SHARD, "Invalid shard.")
+            return None
+        session = Session(secrets.token_hex(16), intents, shard)
         self.sessions[session.id] = session
-        self.active = session
+        self.by_shard[session.shard_id] = session
         async with session.lock:
             session.conn = conn
             await session.append("READY", self._ready(session))
             if intents & GUILDS:
-                for guild in self.fake.guild_create_payloads(intents):
+                for guild in self.fake.guild_create_payloads(intents, shard):
                     await session.append("GUILD_CREATE", guild)
         self.fake.notify()
         return session
@@ -269,7 +285,10 @@ class GatewayHub:
         data: dict[str, Any] = {
             "v": 10,
             "user": {**fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(fake.guild_id), "unavailable": True}],
+            "guilds": [
+                {"id": str(guild.id), "unavailable": True}
+                for guild in fake.guilds_of(session.shard)
+            ],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": fake.resume_gateway_url,
@@ -323,7 +342,7 @@ class GatewayHub:
                     await session.send_entry(entry)
             await session.append("RESUMED", {})
             session.resumes += 1
-        self.active = session
+        self.by_shard[session.shard_id] = session
         self.fake.notify()
         return session
 
@@ -334,17 +353,33 @@ class GatewayHub:
         data: dict[str, Any],
         intent: int = 0,
         on_sent: Callable[[float], None] | None = None,
+        guild_id: int | None = None,
     ) -> bool:
-        """Send an event to the bot's session (buffered while it is disconnected).
+        """Send an event to the session of the guild's shard (no guild: shard 0, as Discord
+        sends DMs), buffered while it is disconnected.
 
         Returns False when no session would get it (no bot, or the intent is off).
         """
-        session = self.active
+        session = self.session_for(guild_id)
         if session is None or (intent and not session.intents & intent):
             return False
         async with session.lock:
             await session.append(event, data, on_sent)
         return True
+
+    @property
+    def active(self) -> Session | None:
+        """The session of shard 0 (the only one of an unsharded bot)."""
+        return self.by_shard.get(0)
+
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The session that gets a guild's events (None: DMs, on shard 0)."""
+        if guild_id is None:
+            return self.active
+        for session in self.by_shard.values():
+            if session.shard is None or shard_of(guild_id, session.shard[1]) == session.shard[0]:
+                return session
+        return None
 
     async def drop(self, code: int = UNKNOWN_ERROR, abrupt: bool = False) -> bool:
         """Close the active session's connection from the server side; False if none."""

@@ -43,6 +43,19 @@ class Snowflakes:
         self._last = max(self._last + 1, candidate)
         return self._last
 
+    def advance_to(self, ident: int) -> None:
+        """Never hand out ``ident`` or anything below it (an id chosen by hand)."""
+        self._last = max(self._last, ident)
+
+
+@dataclass(frozen=True)
+class FakeGuild:
+    """A guild (server) the bot is in."""
+
+    id: int
+    name: str
+    locale: str
+
 
 def iso_now() -> str:
     """The current UTC time as Discord formats it."""

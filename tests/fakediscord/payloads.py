@@ -10,6 +10,7 @@ from .model import (
     APPLICATION_COMMAND,
     MEMBER_PERMISSIONS,
     FakeChannel,
+    FakeGuild,
     FakeUser,
     InteractionRecord,
     MessageRecord,
@@ -42,16 +43,23 @@ class PayloadBuilder:
             data["user"] = user.payload()
         return data
 
-    def guild_create_payloads(self: FakeDiscord, intents: int) -> list[dict[str, Any]]:
-        """The GUILD_CREATE payload of the guild.
+    def guild_create_payloads(
+        self: FakeDiscord, intents: int, shard: list[int] | None = None
+    ) -> list[dict[str, Any]]:
+        """The GUILD_CREATE payloads of the guilds on ``shard`` ([i, n]; None: every guild).
 
         As on Discord, ``members`` lists everyone only with the presences intent; otherwise
         just the bot (a client with the members intent then asks for member chunks).
         """
         members = list(self.users.values())
         listed = members if intents & GUILD_PRESENCES else [self.bot_user]
+        return [self._guild_create(guild, listed, len(members)) for guild in self.guilds_of(shard)]
+
+    def _guild_create(
+        self: FakeDiscord, guild: FakeGuild, listed: list[FakeUser], member_count: int
+    ) -> dict[str, Any]:
         everyone = {
-            "id": str(self.guild_id),
+            "id": str(guild.id),
             "name": "@everyone",
             "permissions": str(MEMBER_PERMISSIONS),
             "position": 0,
@@ -61,35 +69,33 @@ class PayloadBuilder:
             "mentionable": False,
             "flags": 0,
         }
-        return [
-            {
-                "id": str(self.guild_id),
-                "name": self.guild_name,
-                "icon": None,
-                "owner_id": str(self.members[0].id if self.members else self.bot_user.id),
-                "preferred_locale": self.guild_locale,
-                "roles": [everyone],
-                "emojis": [],
-                "stickers": [],
-                "features": [],
-                "channels": [c.payload() for c in self.text_channels],
-                "threads": [],
-                "members": [self.member_payload(u) for u in listed],
-                "member_count": len(members),
-                "presences": [],
-                "voice_states": [],
-                "stage_instances": [],
-                "guild_scheduled_events": [],
-                "large": False,
-                "unavailable": False,
-                "joined_at": "2026-01-01T00:00:00+00:00",
-                "system_channel_id": None,
-                "verification_level": 0,
-                "mfa_level": 0,
-                "premium_tier": 0,
-                "nsfw_level": 0,
-            }
-        ]
+        return {
+            "id": str(guild.id),
+            "name": guild.name,
+            "icon": None,
+            "owner_id": str(self.members[0].id if self.members else self.bot_user.id),
+            "preferred_locale": guild.locale,
+            "roles": [everyone],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "channels": [c.payload() for c in self.text_channels if c.guild_id == guild.id],
+            "threads": [],
+            "members": [self.member_payload(u) for u in listed],
+            "member_count": member_count,
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "large": False,
+            "unavailable": False,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "system_channel_id": None,
+            "verification_level": 0,
+            "mfa_level": 0,
+            "premium_tier": 0,
+            "nsfw_level": 0,
+        }
 
     def channel_payload(self: FakeDiscord, channel: FakeChannel) -> dict[str, Any]:
         """A channel object (DMs carry their recipient)."""
@@ -135,10 +141,11 @@ class PayloadBuilder:
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if channel.guild_id is not None:
+            locale = self.guild_locale_of(channel.guild_id)
             payload.update(
                 guild_id=str(channel.guild_id),
-                guild_locale=self.guild_locale,
-                guild={"id": str(channel.guild_id), "locale": self.guild_locale, "features": []},
+                guild_locale=locale,
+                guild={"id": str(channel.guild_id), "locale": locale, "features": []},
                 member=self.member_payload(user, with_permissions=True),
                 context=0,
                 authorizing_integration_owners={"0": str(channel.guild_id)},

@@ -31,9 +31,9 @@ class RestRoutes:
             raise ApiError(403, 50001, "Missing Access")
 
     def _guild(self, request: web.Request) -> int:
-        if request.match_info["guild_id"] != str(self.fake.guild_id):
+        if request.match_info["guild_id"] not in {str(g.id) for g in self.fake.all_guilds()}:
             raise ApiError(403, 50001, "Missing Access")
-        return self.fake.guild_id
+        return int(request.match_info["guild_id"])
 
     def _channel(self, request: web.Request) -> FakeChannel:
         self._auth(request)
@@ -58,7 +58,12 @@ class RestRoutes:
         self._auth(request)
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
         return json_response(
-            200, {"url": self.fake.gateway_url, "shards": 1, "session_start_limit": limit}
+            200,
+            {
+                "url": self.fake.gateway_url,
+                "shards": self.fake.recommended_shards,
+                "session_start_limit": limit,
+            },
         )
 
     async def me(self, request: web.Request) -> web.Response:

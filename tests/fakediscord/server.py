@@ -20,7 +20,7 @@ from aiohttp import web
 from . import rest, webhooks
 from .commands import CommandRegistry
 from .faults import FaultPlan, error_response
-from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT, GatewayHub
+from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT, GatewayHub, shard_of
 from .limits import DiscordLimits, major_parameter
 from .messages import ApiError, Upload
 from .model import (
@@ -29,6 +29,7 @@ from .model import (
     GUILD_TEXT,
     AttachmentRecord,
     FakeChannel,
+    FakeGuild,
     FakeUser,
     InteractionRecord,
     MessageRecord,
@@ -68,6 +69,7 @@ class FakeDiscord(PayloadBuilder):
         guild_locale: str = "zh-CN",
         privileged_intents: int = 0,
         rate_limits: bool = True,
+        recommended_shards: int = 1,
     ) -> None:
         self.ids = Snowflakes()
         self.token = token
@@ -78,6 +80,8 @@ class FakeDiscord(PayloadBuilder):
         self.guild_id = self.ids.next()
         self.guild_name = "Gouji Club"
         self.guild_locale = guild_locale
+        self.recommended_shards = recommended_shards  # GET /gateway/bot's "shards"
+        self.guilds: dict[int, FakeGuild] = {}  # guilds added beside the first (add_guild)
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.channels: dict[int, FakeChannel] = {}
         self.dm_channels: dict[int, FakeChannel] = {}  # by recipient user id
@@ -102,6 +106,44 @@ class FakeDiscord(PayloadBuilder):
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
+
+    def add_guild(
+        self,
+        name: str,
+        channels: Sequence[str],
+        *,
+        shard: tuple[int, int] | None = None,
+        locale: str = "zh-CN",
+    ) -> FakeGuild:
+        """Another guild the bot is in, with text channels (names unique across guilds); with
+        ``shard=(i, n)`` its id is chosen so that Discord puts it on shard i of n."""
+        guild_id = self.ids.next()
+        if shard is not None:
+            while shard_of(guild_id, shard[1]) != shard[0]:
+                guild_id += 1 << 22
+            self.ids.advance_to(guild_id)
+        guild = FakeGuild(guild_id, name, locale)
+        self.guilds[guild_id] = guild
+        for position, channel_name in enumerate(channels):
+            channel = FakeChannel(self.ids.next(), GUILD_TEXT, channel_name, guild_id, position)
+            self.channels[channel.id] = channel
+        return guild
+
+    def all_guilds(self) -> list[FakeGuild]:
+        """Every guild of the bot, the first one first."""
+        first = FakeGuild(self.guild_id, self.guild_name, self.guild_locale)
+        return [first, *self.guilds.values()]
+
+    def guilds_of(self, shard: list[int] | None) -> list[FakeGuild]:
+        """The guilds a gateway session of ``shard`` ([i, n]; None: every guild) gets."""
+        return [
+            g for g in self.all_guilds() if shard is None or shard_of(g.id, shard[1]) == shard[0]
+        ]
+
+    def guild_locale_of(self, guild_id: int) -> str:
+        """A guild's preferred locale."""
+        guild = self.guilds.get(guild_id)
+        return guild.locale if guild is not None else self.guild_locale
 
     # ----- lifecycle ------------------------------------------------------------------------
     async def start(self) -> FakeDiscord:
@@ -294,7 +336,9 @@ class FakeDiscord(PayloadBuilder):
             data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
             if msg.guild_id:
                 data["guild_id"] = str(msg.guild_id)
-            await self.gateway.dispatch("MESSAGE_DELETE", data, self._message_intent(msg))
+            await self.gateway.dispatch(
+                "MESSAGE_DELETE", data, self._message_intent(msg), guild_id=msg.guild_id
+            )
 
     def _message_intent(self, msg: MessageRecord) -> int:
         return GUILD_MESSAGES if msg.guild_id else DIRECT_MESSAGES
@@ -303,10 +347,10 @@ class FakeDiscord(PayloadBuilder):
         data = self.message_payload(msg)
         if msg.guild_id:
             data["member"] = self.member_payload(self.users[msg.author_id], with_user=False)
-        session = self.gateway.active
+        session = self.gateway.session_for(msg.guild_id)
         if session is not None and not self._content_visible(msg, data, session.intents):
             data.update(content="", embeds=[], attachments=[], components=[])
-        await self.gateway.dispatch(event, data, self._message_intent(msg))
+        await self.gateway.dispatch(event, data, self._message_intent(msg), guild_id=msg.guild_id)
 
     def _content_visible(self, msg: MessageRecord, data: dict[str, Any], intents: int) -> bool:
         """Discord's message-content rule: the bot's own, DMs, mentions, or the intent."""
@@ -347,7 +391,9 @@ class FakeDiscord(PayloadBuilder):
             self.notify()
 
         self.notify()
-        await self.gateway.dispatch("INTERACTION_CREATE", payload, on_sent=sent)
+        await self.gateway.dispatch(
+            "INTERACTION_CREATE", payload, on_sent=sent, guild_id=rec.guild_id
+        )
         return rec
 
     # ----- HTTP plumbing ---------------------------------------------------------------------

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.replay_pictures import mistake_hand_png, replay_png, replay_view
+from bot.pictures.replay import mistake_hand_png, replay_png, replay_view
 from engine.actions import Action
 from engine.ai.review import Mistake
 from engine.cards import format_cards, parse_cards

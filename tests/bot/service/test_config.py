@@ -17,3 +17,26 @@ def test_config_reads_the_environment() -> None:
         BotConfig.from_env({"GOUJI_GUILD": "my server"})
     with pytest.raises(ValueError, match="GOUJI_AI_DELAY"):
         BotConfig.from_env({"GOUJI_AI_DELAY": "soon"})
+
+
+def test_config_reads_the_database_url_and_the_shards() -> None:
+    default = BotConfig.from_env({"GOUJI_DB": "/x.db"})
+    assert (default.database, default.shards) == ("/x.db", None)
+    cfg = BotConfig.from_env(
+        {
+            "GOUJI_DB": "/x.db",
+            "GOUJI_DATABASE_URL": "postgresql://h/db",
+            "GOUJI_SHARD_COUNT": "4",
+            "GOUJI_SHARDS": "2-3",
+        }
+    )
+    assert cfg.database == "postgresql://h/db"
+    assert cfg.shards is not None and (cfg.shards.count, cfg.shards.ids) == (4, (2, 3))
+    every = BotConfig.from_env({"GOUJI_SHARD_COUNT": "2"}).shards
+    assert every is not None and every.ids == (0, 1)
+    with pytest.raises(ValueError, match="GOUJI_SHARD_COUNT"):
+        BotConfig.from_env({"GOUJI_SHARDS": "0-1"})
+    with pytest.raises(ValueError, match="GOUJI_SHARD_COUNT/GOUJI_SHARDS"):
+        BotConfig.from_env({"GOUJI_SHARD_COUNT": "2", "GOUJI_SHARDS": "1-2"})
+    with pytest.raises(ValueError, match="GOUJI_SHARD_COUNT/GOUJI_SHARDS"):
+        BotConfig.from_env({"GOUJI_SHARD_COUNT": "two"})

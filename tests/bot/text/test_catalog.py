@@ -28,5 +28,7 @@ def test_languages_follow_the_discord_locale() -> None:
 def test_engine_refusals_are_translated_by_their_code() -> None:
     exc = IllegalActionError("does_not_beat", cards="KK", standing="AA")
     assert error_text(exc, "zh") == "KK 管不上 AA。"
+    readable = IllegalActionError("does_not_beat", cards="TT", standing="B")
+    assert error_text(readable, "zh") == "10×2 管不上 小王。"
     assert error_text(exc, "en") == "KK does not beat AA."
     assert "座位" not in error_text(UserError("no_table"), "en")

@@ -1,0 +1,450 @@
+"""录像 (replay) and 复盘 (review) on Discord: ``/gouji replay [game]``, ``/gouji review [game]``
+and their persistent components.
+
+Only finished deals (``games.status = 'finished'``) are ever loaded, so a replay never shows
+the hands of a game still played. Custom ids name the deal and the step
+(``rp:GAME:STEP:first|prev|next|last``, ``rps:GAME:STEP``, ``rv:GAME:STEP:N``), so every
+button works for anyone who sees the message, after a restart too. A press is answered by
+editing its own message (type 7) with the new picture, drawn by the drawing workers. A
+review (``GOUJI_REVIEW_BUDGET`` rollouts, some seconds of CPU) runs in a worker process of
+its own, so that the tables' pictures never wait behind one.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import re
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from bot.discord_bot.context import Gouji, gouji_of
+from bot.discord_bot.replies import reply
+from bot.pictures.drawing import Drawer
+from bot.pictures.replay import replay_facts, replay_step_png, review_seat
+from bot.service.errors import UserError
+from bot.text.catalog import error_text, text
+from data import FinishedGame, NotFoundError
+from engine.actions import Action
+from engine.ai.review import Mistake
+from engine.replay_steps import KeyMoment
+
+log = logging.getLogger("gouji.bot")
+
+#: Options of the jump menu (Discord's limit).
+MAX_JUMPS = 25
+#: Mistakes listed by a review.
+MAX_MISTAKES = 5
+_KEEP = 32  # loaded games kept in memory
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A finished deal ready to replay: its record (JSON text), steps, key moments and which
+    seat each person played."""
+
+    info: FinishedGame
+    record: str
+    steps: int
+    moments: tuple[KeyMoment, ...]
+    seats: dict[int, int]  # user id → seat
+
+
+class ReplayDesk:
+    """Loads finished deals (kept, a few) and builds the replay and review answers."""
+
+    def __init__(self, gouji: Gouji, review_budget: int) -> None:
+        self.gouji = gouji
+        self.review_budget = review_budget
+        # one process for reviews (threads when the bot draws in threads: tests)
+        self.reviewer = Drawer(1 if gouji.draw.processes else 0)
+        self._loaded: OrderedDict[int, Loaded] = OrderedDict()
+
+    async def load(self, game_id: int, guild_id: int | None = None) -> Loaded:
+        """The finished deal ``game_id`` (of server ``guild_id`` if given); a UserError when
+        there is none or it is not over."""
+        loaded = self._loaded.get(game_id)
+        if loaded is None:
+            store = self.gouji.store
+            info = await store.finished_game(game_id)
+            if info is None:
+                try:
+                    await store.get_game(game_id)
+                except NotFoundError:
+                    raise UserError("replay_unknown") from None
+                raise UserError("replay_unfinished")
+            record = json.dumps(await store.export_series_record(info.series_id))
+            steps, moments, places = await self.gouji.draw(replay_facts, record, info.number)
+            players = await store.game_players(game_id)
+            seats = {
+                user: places.index(place)
+                for user, place in players.items()
+                if place is not None and place in places
+            }
+            loaded = Loaded(info, record, steps, moments, seats)
+            self._loaded[game_id] = loaded
+            if len(self._loaded) > _KEEP:
+                self._loaded.popitem(last=False)
+        self._loaded.move_to_end(game_id)
+        if guild_id is not None and loaded.info.guild_id != guild_id:
+            raise UserError("replay_unknown")
+        return loaded
+
+    def close(self) -> None:
+        """Stop the review process (a review being computed is dropped)."""
+        self.reviewer.close()
+
+    async def chosen(self, interaction: discord.Interaction, game: str | None) -> Loaded:
+        """The deal a command names (its id from the autocomplete), else the channel's last
+        finished one."""
+        if interaction.guild is None:
+            raise UserError("guild_only")
+        if game:
+            if not game.strip().isdigit():
+                raise UserError("replay_unknown")
+            return await self.load(int(game), interaction.guild.id)
+        last = await self.gouji.store.finished_games(
+            interaction.guild.id, interaction.channel_id, limit=1
+        )
+        if not last:
+            raise UserError("replay_none")
+        return await self.load(last[0].game_id)
+
+    async def names(self, loaded: Loaded, lang: str) -> list[str]:
+        """The seats' names: the people's display names, the other seats AI."""
+        by_seat = {seat: user for user, seat in loaded.seats.items()}
+        return [
+            await self.gouji.people.fetch_name(by_seat[s])
+            if s in by_seat
+            else text(lang, "replay_ai" if loaded.seats else "replay_seat", seat=s)
+            for s in range(6)
+        ]
+
+    async def message(
+        self, loaded: Loaded, step: int, lang: str, bottom_seat: int = 0
+    ) -> tuple[str, discord.File, discord.ui.View]:
+        """(content, picture, components) of the replay at ``step``."""
+        step = max(0, min(step, loaded.steps))
+        names = await self.names(loaded, lang)
+        png = await self.gouji.draw(
+            replay_step_png, loaded.record, loaded.info.number, step, names, lang, bottom_seat
+        )
+        content = text(
+            lang,
+            "replay_title",
+            number=loaded.info.number,
+            table=loaded.info.table_id,
+            step=step,
+            steps=loaded.steps,
+        )
+        view = replay_view(loaded, step, names, lang)
+        return content, discord.File(io.BytesIO(png), filename="replay.png"), view
+
+
+# ----------------------------------------------------------------- components
+def replay_view(loaded: Loaded, step: int, names: list[str], lang: str) -> discord.ui.View:
+    """⏮ ◀ ▶ ⏭ and the jump menu of the replay at ``step``."""
+    view = discord.ui.View(timeout=None)
+    game = loaded.info.game_id
+    targets = {"first": 0, "prev": step - 1, "next": step + 1, "last": loaded.steps}
+    for tag, emoji in (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("last", "⏭")):
+        target = max(0, min(targets[tag], loaded.steps))
+        view.add_item(ReplayButton(game, target, tag, emoji, disabled=target == step))
+    options = [
+        discord.SelectOption(label=label[:100], value=f"{at}.{i}", default=False)
+        for i, (label, at) in enumerate(jumps(loaded.moments, names, lang))
+    ]
+    if options:
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+            custom_id=f"rps:{game}:{step}", placeholder=text(lang, "replay_jump"), options=options
+        )
+        view.add_item(ReplaySelect(game, select))
+    return view
+
+
+def jumps(moments: tuple[KeyMoment, ...], names: list[str], lang: str) -> list[tuple[str, int]]:
+    """The jump menu: (label, step) of the key moments, in order, at most 25 — every 开点,
+    burn, 走科 and the melee, then as many round starts as fit, evenly spread."""
+    useful = [m for m in moments if m.kind != "burn_end"]
+    rounds = [m for m in useful if m.kind == "round"]
+    others = [m for m in useful if m.kind != "round"][:MAX_JUMPS]
+    room = MAX_JUMPS - len(others)
+    if len(rounds) > room:
+        rounds = [rounds[i * len(rounds) // room] for i in range(room)] if room else []
+    chosen = sorted(others + rounds, key=lambda m: (m.step, m.kind != "round"))
+
+    def who(seat: int | None) -> str:
+        return names[seat] if seat is not None else ""
+
+    return [
+        (
+            text(
+                lang,
+                f"replay_{m.kind}",
+                number=m.number,
+                seat=who(m.seat),
+                other=who(m.other),
+                place=m.place,
+                step=m.step,
+            ),
+            m.step,
+        )
+        for m in chosen
+    ]
+
+
+def _desk(interaction: discord.Interaction) -> ReplayDesk:
+    desk = cast(Any, interaction.client).replays
+    assert isinstance(desk, ReplayDesk)
+    return desk
+
+
+async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
+    """Answer a press by editing its own message: the replay at ``step``."""
+    message = interaction.message
+    ephemeral = message is not None and message.flags.ephemeral
+    people = gouji_of(interaction).people
+    lang = people.remember(interaction)
+    if not ephemeral and interaction.guild is not None:
+        lang = people.guild_lang(interaction.guild.id)
+    try:
+        loaded = await _desk(interaction).load(game)
+        content, file, view = await _desk(interaction).message(loaded, step, lang)
+    except UserError as exc:
+        await reply(interaction, error_text(exc, lang))
+        return
+    await interaction.response.edit_message(content=content, attachments=[file], view=view)
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"rp:(?P<game>\d+):(?P<step>\d+):(?P<tag>first|prev|next|last)",
+):
+    """⏮ ◀ ▶ ⏭: show the replay of ``game`` at ``step``."""
+
+    def __init__(
+        self, game: int, step: int, tag: str, emoji: str = "▶", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=emoji,
+                custom_id=f"rp:{game}:{step}:{tag}",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+        self.game, self.step = game, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(int(match["game"]), int(match["step"]), match["tag"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _show(interaction, self.game, self.step)
+
+
+class ReplaySelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"rps:(?P<game>\d+):(?P<step>\d+)",
+):
+    """The jump menu: each option's value is ``STEP.INDEX``."""
+
+    def __init__(self, game: int, select: discord.ui.Select[discord.ui.View]) -> None:
+        super().__init__(select)
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplaySelect:
+        if not isinstance(item, discord.ui.Select):
+            raise TypeError(f"{match.string}: not a select menu")
+        return cls(int(match["game"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or ["0"]
+        await _show(interaction, self.game, int(values[0].split(".")[0]))
+
+
+class ReviewButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"rv:(?P<game>\d+):(?P<step>\d+):(?P<n>\d+)",
+):
+    """A review item's button: the replay at the decision, as a new ephemeral message."""
+
+    def __init__(self, game: int, step: int, n: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or f"#{n}",
+                custom_id=f"rv:{game}:{step}:{n}",
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        self.game, self.step = game, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReviewButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), int(match["step"]), int(match["n"]), label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lang = gouji_of(interaction).people.remember(interaction)
+        try:
+            desk = _desk(interaction)
+            loaded = await desk.load(self.game)
+            seat = loaded.seats.get(interaction.user.id, 0)
+            content, file, view = await desk.message(loaded, self.step, lang, seat)
+        except UserError as exc:
+            await reply(interaction, error_text(exc, lang))
+            return
+        await reply(interaction, content, file=file, view=view, ephemeral=True)
+
+
+# ----------------------------------------------------------------- review
+def action_words(lang: str, action: Action) -> str:
+    """An action in words: 出 KK / play KK, 过牌, 宣点 …"""
+    cards = str(action.cards) if action.cards is not None else ""
+    if action.verb in ("pass", "play", "yield", "burn", "noburn"):
+        return text(lang, f"hint_{action.verb}", cards=cards)
+    return text(lang, f"review_{action.verb}")
+
+
+def review_item(lang: str, n: int, mistake: Mistake, names: list[str]) -> str:
+    """One line of a review: the step, what was faced, done, suggested and the cost."""
+    if mistake.standing is None or mistake.standing_seat is None:
+        facing = text(lang, "review_leading")
+    else:
+        seat = names[mistake.standing_seat]
+        facing = text(lang, "review_facing", seat=seat, cards=mistake.standing)
+    return text(
+        lang,
+        "review_item",
+        n=n,
+        step=mistake.step,
+        facing=facing,
+        did=action_words(lang, mistake.action),
+        suggested=action_words(lang, mistake.suggested),
+        cost=mistake.cost,
+        margin=mistake.margin,
+        worlds=mistake.worlds,
+    )
+
+
+async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: str | None) -> None:
+    """/gouji review: refuse at once, or say "reviewing…" and edit in the review."""
+    gouji = desk.gouji
+    lang = gouji.people.remember(interaction)
+    try:
+        loaded = await desk.chosen(interaction, game)
+        seat = loaded.seats.get(interaction.user.id)
+        if seat is None:
+            raise UserError("review_not_player")
+    except UserError as exc:
+        await reply(interaction, error_text(exc, lang))
+        return
+    await interaction.response.send_message(text(lang, "review_working"), ephemeral=True)
+    try:
+        result, pictures = await desk.reviewer(
+            review_seat, loaded.record, loaded.info.number, seat, desk.review_budget, lang
+        )
+        names = await desk.names(loaded, lang)
+        mistakes = result.mistakes[:MAX_MISTAKES]
+        view = discord.ui.View(timeout=None)
+        files = []
+        if not mistakes:
+            content = text(lang, "review_none", decisions=result.decisions)
+        else:
+            lines = [
+                text(
+                    lang,
+                    "review_title",
+                    number=loaded.info.number,
+                    table=loaded.info.table_id,
+                    seat=seat,
+                    decisions=result.decisions,
+                    count=len(mistakes),
+                )
+            ]
+            for n, (mistake, png) in enumerate(zip(mistakes, pictures, strict=False), 1):
+                lines.append(review_item(lang, n, mistake, names))
+                files.append(discord.File(io.BytesIO(png), filename=f"decision{n}.png"))
+                view.add_item(
+                    ReviewButton(
+                        loaded.info.game_id, mistake.step, n, text(lang, "review_open", n=n)
+                    )
+                )
+            content = "\n".join(lines)
+        await interaction.edit_original_response(
+            content=content[:2000], attachments=files, view=view
+        )
+    except Exception:
+        log.exception("review of game %s, seat %s failed", loaded.info.game_id, seat)
+        await interaction.edit_original_response(content=text(lang, "internal"))
+
+
+# ----------------------------------------------------------------- commands
+def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
+    """Add ``replay`` and ``review`` to the /gouji group."""
+
+    async def replay(interaction: discord.Interaction, game: str | None = None) -> None:
+        people = desk.gouji.people
+        lang = people.remember(interaction)
+        try:
+            loaded = await desk.chosen(interaction, game)
+            if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
+                await people.load_guild_lang(desk.gouji.store, interaction.guild.id)
+            channel_lang = people.guild_lang(loaded.info.guild_id)
+        except UserError as exc:
+            await reply(interaction, error_text(exc, lang))
+            return
+        await interaction.response.defer(thinking=True)
+        try:
+            content, file, view = await desk.message(loaded, 0, channel_lang)
+        except Exception:
+            log.exception("replay of game %s failed", loaded.info.game_id)
+            await reply(interaction, text(lang, "internal"))
+            return
+        await reply(interaction, content, file=file, view=view, ephemeral=False)
+
+    async def review(interaction: discord.Interaction, game: str | None = None) -> None:
+        await run_review(desk, interaction, game)
+
+    async def games(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild is None:
+            return []
+        lang = desk.gouji.people.remember(interaction)
+        found = await desk.gouji.store.finished_games(interaction.guild.id, limit=25)
+        choices = []
+        for g in found:
+            when = time.strftime("%m-%d %H:%M", time.gmtime(g.finished_at))
+            name = text(lang, "replay_choice", table=g.table_id, number=g.number, when=when)
+            if current.lower() in name.lower() or current.strip() == str(g.game_id):
+                choices.append(app_commands.Choice(name=name[:100], value=str(g.game_id)))
+        return choices
+
+    described = app_commands.describe(
+        game=_("A finished game (default: the last one of this channel)")
+    )
+    for name, callback, description in (
+        ("replay", replay, "Watch a finished game again, step by step (录像)"),
+        ("review", review, "Your costliest decisions in a finished game (复盘, only you see it)"),
+    ):
+        command: app_commands.Command[Any, Any, None] = app_commands.Command(
+            name=name, description=_(description), callback=described(callback), parent=group
+        )
+        command.autocomplete("game")(games)
+        group.add_command(command)

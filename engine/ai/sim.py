@@ -1,0 +1,716 @@
+"""A fast simulator of the play phase, for rollouts: the rules of :class:`engine.game.Game`
+(RULES.md §3, §4, §7) on a compact state — rank counts per seat, no cards with suits, no
+action log, no observations — with the policy of :mod:`engine.ai.hint` deciding each step
+through one reusable :class:`~engine.ai.view.View` per seat.
+
+It behaves exactly like ``engine.Game`` under the default options and bie-san
+(``tests/ai/test_sim.py`` plays thousands of random games on both and compares every state),
+with one rule followed to the letter of RULES.md §4 "Into the melee": a burn still going on
+when the four-way melee begins goes on (the burner's leads are then free; it is broken by
+any beat and succeeds when the burner goes out).
+
+Nothing is checked: :meth:`Sim.apply` trusts its action (a search only plays legal ones;
+:meth:`Sim.legal_actions` lists them). A guessed world can hold a position no real game
+reaches (a burner whose hand cannot finish its burn); :meth:`Sim.rollout` then raises
+:class:`ImpossibleWorld` instead of playing an illegal action.
+
+>>> from engine.game import Game
+>>> sim = Sim.from_game(Game.from_position(["KK5", "QQ", "44", "77", "88", "99"], leader=0))
+>>> sim.rollout(EXPERT) > 0, sim.done, sim.places[0]
+(True, True, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
+from ..burning import BROKEN, ONGOING, SUCCESS, burn_completable, burn_priority
+from ..cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
+from ..game import PLAY_PHASE, Game, Options
+from ..hands import Play
+from ..movegen import answer_plays, lead_plays
+from ..scoring import TributeOwed, is_sweep, place_points, team_of, team_scores, tribute_owed
+from .hint import EXPERT, Style, answer_choice, decide
+from .view import View
+
+__all__ = ["ImpossibleWorld", "Sim"]
+
+
+class ImpossibleWorld(RuntimeError):
+    """A guessed world in which a seat has no legal action (no real game gets there)."""
+
+
+def _opp(seat: int) -> int:
+    return (seat + 3) % 6
+
+
+class Sim:
+    """The state of a game in play. Build with :meth:`from_game` or :meth:`start`."""
+
+    __slots__ = (
+        "counts",
+        "totals",
+        "bie_san",
+        "three_rule",
+        "revolted",
+        "declared",
+        "places",
+        "finish_order",
+        "opened",
+        "melee",
+        "melee_pending",
+        "standing",
+        "standing_seat",
+        "restricted",
+        "passed",
+        "queue",
+        "yielder",
+        "turn",
+        "melee_passes",
+        "burns",
+        "burner",
+        "window",
+        "choices",
+        "stifle_watch",
+        "stifled",
+        "leader",
+        "done",
+        "replaying",
+        "views",
+        "yielders",
+    )
+
+    counts: list[list[int]]
+    totals: list[int]
+    bie_san: bool
+    three_rule: list[bool]
+    revolted: list[bool]
+    declared: list[bool]
+    places: list[int | None]
+    finish_order: list[int]
+    opened: list[bool]
+    melee: bool
+    melee_pending: bool
+    standing: Play | None
+    standing_seat: int | None
+    restricted: bool
+    passed: list[bool]
+    queue: list[int]
+    yielder: int | None
+    turn: int | None
+    melee_passes: int
+    burns: list[list[int | str]]  # [burner, burned, result]
+    burner: int | None  # the burner of the burn going on
+    window: list[int] | None  # seats a burn window asks, in the engine's order
+    choices: dict[int, Play | None]  # their answers so far
+    stifle_watch: int | None
+    stifled: list[tuple[int, int]]
+    leader: int
+    done: bool
+    replaying: bool  # burn windows are imposed from a history, not computed
+    views: list[View | None]
+    yielders: list[Callable[[], bool]]  # may_yield of each seat, for the policy
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def start(
+        cls,
+        hands: Sequence[Sequence[int]],
+        leader: int,
+        *,
+        options: Options | None = None,
+        declared: Sequence[bool] = (False,) * 6,
+        revolted: Sequence[bool] = (False,) * 6,
+        three_rule: Sequence[bool] | None = None,
+    ) -> Sim:
+        """A game at its first lead: rank counts per seat, the leader, who declared and who
+        revolted (a revolutionary's opposite counts as opened, §5.4)."""
+        sim = cls.__new__(cls)
+        bie = bool(options and options.bie_san)
+        sim.counts = [list(h) for h in hands]
+        sim.totals = [sum(h) for h in hands]
+        sim.bie_san = bie
+        sim.three_rule = list(three_rule) if three_rule is not None else [bie] * 6
+        sim.revolted = list(revolted)
+        sim.declared = list(declared)
+        sim.places = [4 if revolted[s] and sum(revolted) == 1 else None for s in range(6)]
+        sim.finish_order = []
+        sim.opened = [bool(revolted[_opp(s)]) for s in range(6)]
+        sim.melee = sim.melee_pending = False
+        sim.burns = []
+        sim.burner = None
+        sim.window = None
+        sim.choices = {}
+        sim.stifle_watch = None
+        sim.stifled = []
+        sim.leader = leader
+        sim.done = False
+        sim.replaying = False
+        sim.views = [None] * 6
+        sim.yielders = sim._yield_checkers()
+        sim._new_round(leader)
+        return sim
+
+    @classmethod
+    def from_game(cls, game: Game) -> Sim:
+        """The simulator in the state of ``game`` (which must be in its play phase): reads
+        only public attributes, and the burn results as the engine has them."""
+        if game.phase != PLAY_PHASE:
+            raise ValueError(f"only a game in play can be simulated, not {game.phase!r}")
+        sim = cls.__new__(cls)
+        sim.counts = [list(c) for c in game.counts]
+        sim.totals = [sum(c) for c in game.counts]
+        sim.bie_san = game.options.bie_san
+        sim.three_rule = list(game.three_rule)
+        sim.revolted = list(game.revolted)
+        sim.declared = list(game.declared)
+        sim.places = list(game.places)
+        sim.finish_order = list(game.finish_order)
+        sim.opened = list(game.opened)
+        sim.melee, sim.melee_pending = game.melee, game.melee_pending
+        sim.standing, sim.standing_seat = game.standing, game.standing_seat
+        sim.restricted = game.standing_restricted
+        sim.passed = list(game.passed)
+        sim.queue = list(game.queue)
+        sim.yielder, sim.turn = game.yielder, game.turn
+        sim.melee_passes = game.melee_passes
+        sim.burns = [[b.burner, b.burned, b.result] for b in game.burns]
+        burn = game.current_burn
+        sim.burner = burn.burner if burn is not None else None
+        window = game.window
+        sim.window = None if window is None else list(game.window_seats)
+        sim.choices = {} if window is None else dict(window)
+        sim.stifle_watch = game.stifle_watch
+        sim.stifled = list(game.stifled)
+        sim.leader = game.leader if game.leader is not None else 0
+        sim.done = False
+        sim.replaying = False
+        sim.views = [None] * 6
+        sim.yielders = sim._yield_checkers()
+        return sim
+
+    def copy(self) -> Sim:
+        """An independent copy (the views are made again on demand)."""
+        s = Sim.__new__(Sim)
+        s.counts = [c[:] for c in self.counts]
+        s.totals = self.totals[:]
+        s.bie_san = self.bie_san
+        s.three_rule = self.three_rule
+        s.revolted = self.revolted
+        s.declared = self.declared
+        s.places = self.places[:]
+        s.finish_order = self.finish_order[:]
+        s.opened = self.opened[:]
+        s.melee, s.melee_pending = self.melee, self.melee_pending
+        s.standing, s.standing_seat = self.standing, self.standing_seat
+        s.restricted = self.restricted
+        s.passed = self.passed[:]
+        s.queue = self.queue[:]
+        s.yielder, s.turn = self.yielder, self.turn
+        s.melee_passes = self.melee_passes
+        s.burns = [b[:] for b in self.burns]
+        s.burner = self.burner
+        s.window = None if self.window is None else self.window[:]
+        s.choices = dict(self.choices)
+        s.stifle_watch = self.stifle_watch
+        s.stifled = self.stifled[:]
+        s.leader = self.leader
+        s.done = self.done
+        s.replaying = False
+        s.views = [None] * 6
+        s.yielders = s._yield_checkers()
+        return s
+
+    def _yield_checkers(self) -> list[Callable[[], bool]]:
+        return [lambda s=s: self.may_yield(s) for s in range(6)]  # type: ignore[misc]
+
+    # ------------------------------------------------------------------ questions
+    def is_active(self, seat: int) -> bool:
+        return self.places[seat] is None and not self.revolted[seat]
+
+    def is_headless(self, seat: int) -> bool:
+        opp = _opp(seat)
+        return self.places[opp] is not None or self.revolted[opp]
+
+    @property
+    def to_act(self) -> list[int]:
+        if self.done:
+            return []
+        if self.window is not None:
+            return [s for s in self.window if s not in self.choices]
+        return [self.turn] if self.turn is not None else []
+
+    def may_answer(self, seat: int) -> bool:
+        q = self.standing_seat
+        if q is None or seat == q or not self.is_active(seat):
+            return False
+        if self.melee or seat == _opp(q):
+            return True
+        if self.restricted:
+            return self.is_headless(seat) and not self.passed[seat]
+        return not self.passed[seat]
+
+    def may_yield(self, seat: int) -> bool:
+        """让牌 (§3.1), as :meth:`engine.game.Game.may_yield`."""
+        q = self.standing_seat
+        if q is None or (seat + 3) % 6 != q or self.melee or self.restricted:
+            return False
+        if self.yielder is not None or self.window is not None or self.turn != seat:
+            return False
+        if self.standing is None or self.standing.is_gouji:
+            return False
+        for up in ((seat + 5) % 6, (seat + 4) % 6):
+            if self.is_active(up) and not self.passed[up]:
+                return False
+        return len(self.queue) > 1
+
+    def burning_lead_ok(self, seat: int, play: Play) -> bool:
+        """A burner's lead before the melee: a joker (but the last hand), completable (§4)."""
+        if play.size == self.totals[seat]:
+            return True
+        if not play.jokers:
+            return False
+        after = self.counts[seat][:]
+        for r, n in play.rank_counts():
+            after[r] -= n
+        return burn_completable(after, self.bie_san)
+
+    def burning_plays(self, seat: int) -> list[Play]:
+        """The burning plays ``seat`` holds against the standing hand (§4)."""
+        counts = self.counts[seat]
+        standing = self.standing
+        if standing is None:
+            return []
+        out = []
+        for p in answer_plays(counts, standing, self.three_rule[seat]):
+            after = counts[:]
+            for r, n in p.rank_counts():
+                after[r] -= n
+            if burn_completable(after, self.bie_san):
+                out.append(p)
+        return out
+
+    def _may_burn(self, seat: int) -> bool:
+        """Holds a burning play? Most hands fail the cheap count first: a play takes at
+        most one set away and no joker is added, so more sets than jokers + 2 cannot."""
+        c = self.counts[seat]
+        if TWO - c[:TWO].count(0) > c[SMALL_JOKER] + c[BIG_JOKER] + 2:
+            return False
+        return bool(self.burning_plays(seat))
+
+    def legal_plays(self, seat: int) -> list[Play]:
+        if self.done or self.window is not None or seat != self.turn:
+            return []
+        counts = self.counts[seat]
+        bie = self.three_rule[seat]
+        if self.standing is None:
+            plays = lead_plays(counts, bie)
+            if self.burner == seat and not self.melee:
+                plays = [p for p in plays if self.burning_lead_ok(seat, p)]
+            return plays
+        return answer_plays(counts, self.standing, bie)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, as :meth:`engine.game.Game.legal_actions`."""
+        if seat not in self.to_act:
+            return []
+        if self.window is not None:
+            return [Action(seat, NOBURN)] + [
+                Action(seat, BURN, p) for p in self.burning_plays(seat)
+            ]
+        actions = [Action(seat, PLAY, p) for p in self.legal_plays(seat)]
+        if self.standing is not None:
+            actions.insert(0, Action(seat, PASS))
+            if self.may_yield(seat):
+                actions.insert(1, Action(seat, YIELD))
+        return actions
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action) -> None:
+        """Apply a legal ``action`` (not checked)."""
+        seat, verb = action.seat, action.verb
+        if verb == PLAY:
+            assert isinstance(action.cards, Play)
+            self.play(seat, action.cards)
+        elif verb == PASS:
+            self.pass_(seat)
+        elif verb == YIELD:
+            self.yield_(seat)
+        elif verb == BURN:
+            assert isinstance(action.cards, Play)
+            self.answer_window(seat, action.cards)
+        elif verb == NOBURN:
+            self.answer_window(seat, None)
+        else:
+            raise ValueError(f"the simulator plays the play phase only, not {verb!r}")
+
+    def answer_window(self, seat: int, play: Play | None) -> None:
+        """``seat``'s answer in the open burn window; the last answer closes it."""
+        assert self.window is not None
+        self.choices[seat] = play
+        for s in self.window:
+            if s not in self.choices:
+                return
+        self.close_window()
+
+    def close_window(self) -> None:
+        """Close the burn window: the burner of highest priority burns, if any (§4)."""
+        choices = self.choices
+        self.window, self.choices = None, {}
+        q = self.standing_seat
+        assert q is not None
+        best, best_key = None, (9, 9)
+        for s, p in choices.items():
+            if p is not None:
+                key = burn_priority(s, q)
+                if key < best_key:
+                    best, best_key = s, key
+        if best is None:
+            self._next_answer()
+            return
+        play = choices[best]
+        assert play is not None
+        self._play(best, play, True)
+
+    def play(self, seat: int, play: Play) -> None:
+        """A lead or a beat by the seat whose turn it is."""
+        self._play(seat, play, False)
+
+    def _play(self, seat: int, play: Play, burning: bool) -> None:
+        beaten = self.standing_seat if self.standing is not None else None
+        if beaten is not None:
+            self._on_beaten(beaten, seat)
+        if burning:
+            assert beaten is not None
+            self.burns.append([seat, beaten, ONGOING])
+            self.burner = seat
+        counts = self.counts[seat]
+        rank, naturals, twos, small, big = play
+        if naturals:
+            counts[rank] -= naturals
+        if twos:
+            counts[TWO] -= twos
+        if small:
+            counts[SMALL_JOKER] -= small
+        if big:
+            counts[BIG_JOKER] -= big
+        total = self.totals[seat] - (naturals + twos + small + big)
+        self.totals[seat] = total
+        self.standing, self.standing_seat = play, seat
+        self.yielder = None
+        went_out = total == 0
+        if went_out:
+            self._finish(seat)
+            if self.burner == seat:
+                self._end_burn(SUCCESS)  # 烧成功
+        if self.bie_san and self.three_rule[seat] and not went_out:
+            if counts[THREE] and counts[THREE] == total:
+                self.stifle_watch = seat
+        if went_out and self._check_game_end():  # only a finish can end the game
+            return
+        self._after_play(seat, went_out)
+
+    def _end_burn(self, result: str) -> None:
+        for b in reversed(self.burns):
+            if b[2] == ONGOING:
+                b[2] = result
+                break
+        self.burner = None
+
+    def _on_beaten(self, beaten: int, by: int) -> None:
+        if self.stifle_watch == beaten:
+            if (by - beaten) % 2:
+                self.stifled.append((beaten, by))
+            self.stifle_watch = None
+        if self.burner == beaten:
+            self._end_burn(BROKEN)  # 解烧
+        if self.melee_pending:
+            self._begin_melee()
+
+    def _begin_melee(self) -> None:
+        """四户乱缠 (§3.5); a burn going on goes on (§4 "Into the melee")."""
+        self.melee_pending = False
+        self.melee = True
+        self.passed = [False] * 6
+        self.queue = []
+
+    def _after_play(self, seat: int, went_out: bool) -> None:
+        play = self.standing
+        assert play is not None
+        if self.melee:
+            self.restricted = False
+            self.melee_passes = 0
+            self._advance_melee(seat)
+            return
+        restricted = (play.is_gouji and not self.is_headless(seat)) or (
+            self.burner == seat and not went_out
+        )
+        self.restricted = restricted
+        places, revolted, passed = self.places, self.revolted, self.passed
+        opp = (seat + 3) % 6
+        queue = []
+        for k in range(1, 6):  # who may answer (may_answer, inlined: it runs on every play)
+            s = (seat + k) % 6
+            if places[s] is not None or revolted[s]:
+                continue
+            if s == opp:
+                queue.append(s)
+            elif restricted:
+                o = (s + 3) % 6
+                if (places[o] is not None or revolted[o]) and not passed[s]:
+                    queue.append(s)
+            elif not passed[s]:
+                queue.append(s)
+        self.queue = queue
+        if restricted:
+            if self.replaying:  # the history says who was asked
+                self.window, self.choices, self.turn = [], {}, None
+                return
+            eligible = []
+            for s in range(6):  # is_active, not is_headless, _may_burn: inlined
+                if s == seat or s == opp or places[s] is not None or revolted[s]:
+                    continue
+                o = (s + 3) % 6
+                if places[o] is None and not revolted[o] and self._may_burn(s):
+                    eligible.append(s)
+            if eligible:
+                self.window, self.choices, self.turn = eligible, {}, None
+                return
+        self._next_answer()
+
+    def _next_answer(self) -> None:
+        if self.queue:
+            self.turn = self.queue[0]
+            return
+        self._round_won()
+
+    def pass_(self, seat: int) -> None:
+        if self.melee:
+            self.melee_passes += 1
+            self._advance_melee(seat)
+            return
+        self.passed[seat] = True
+        self.queue.pop(0)
+        self._next_answer()
+
+    def yield_(self, seat: int) -> None:
+        self.yielder = seat
+        q = self.queue
+        self.queue = q[1:3] + [seat] + q[3:]
+        self._next_answer()
+
+    def _advance_melee(self, last: int) -> None:
+        q = self.standing_seat
+        others = 0
+        for s in range(6):
+            if s != q and self.places[s] is None and not self.revolted[s]:
+                others += 1
+        if self.melee_passes >= others:
+            self._round_won()
+            return
+        s = (last + 1) % 6
+        while not self.is_active(s) or s == q:
+            s = (s + 1) % 6
+        self.turn = s
+
+    def _round_won(self) -> None:
+        q, play = self.standing_seat, self.standing
+        assert q is not None and play is not None
+        if not self.melee and play.opens_point and not self.revolted[q]:
+            self.opened[q] = True
+        if self.stifle_watch == q:
+            self.stifle_watch = None
+        if self.melee_pending:
+            self._begin_melee()
+        leader = q
+        while not self.is_active(leader):
+            leader = (leader + 1) % 6
+        self._new_round(leader)
+
+    def _new_round(self, leader: int) -> None:
+        self.standing, self.standing_seat = None, None
+        self.restricted = False
+        self.passed = [False] * 6
+        self.queue = []
+        self.yielder = None
+        self.melee_passes = 0
+        self.turn = leader
+
+    def _finish(self, seat: int) -> None:
+        self.places[seat] = self._next_place()
+        self.finish_order.append(seat)
+        if not self.melee:
+            active = 0
+            for s in range(6):
+                if self.places[s] is None and not self.revolted[s]:
+                    active += 1
+            if active <= 4:
+                self.melee_pending = True
+
+    def _next_place(self) -> int:
+        """As :meth:`engine.Game._next_place`: a revolutionary holds 四科 from the start and
+        moves up to 三科 when its teammates take 头科 and 二科."""
+        places = self.places
+        place = 1
+        while place in places:
+            place += 1
+        if place == 3 and True in self.revolted:
+            rev = self.revolted.index(True)
+            if places[rev] == 4:
+                mates = sorted(places[m] or 0 for m in ((rev + 2) % 6, (rev + 4) % 6))
+                if mates == [1, 2]:
+                    places[rev] = 3
+                    return 4
+        return place
+
+    def _check_game_end(self) -> bool:
+        active = [s for s in range(6) if self.places[s] is None and not self.revolted[s]]
+        team = active[0] % 2 if active else 0
+        for s in active:
+            if s % 2 != team:
+                return False
+        last = self.finish_order[-1] if self.finish_order else self.leader
+        q = self.standing_seat
+        if (
+            q is not None
+            and self.places[q] is not None
+            and not self.melee
+            and self.standing is not None
+            and self.standing.opens_point
+            and self.window is None
+        ):
+            self.opened[q] = True
+        active.sort(key=lambda s: (self.totals[s], (s - last) % 6))
+        for s in active:
+            self.places[s] = self._next_place()
+        if True in self.revolted:
+            rev = self.revolted.index(True)
+            if self.places[rev] is None:
+                self.places[rev] = self._next_place()
+        self.done = True
+        self.turn = None
+        self.window = None
+        if self.burner is not None:
+            self._end_burn(BROKEN)
+        return True
+
+    # ------------------------------------------------------------------ results
+    def points(self) -> list[int]:
+        """Each seat's place points (the game must be over)."""
+        places = [p or 0 for p in self.places]
+        return place_points(places, is_sweep(list(self.places)))
+
+    def tribute(self) -> list[TributeOwed]:
+        """What the game leaves owing to the next one (the game must be over)."""
+        burns = [(int(b[1]), int(b[0])) for b in self.burns if b[2] == SUCCESS]
+        places = [p or 0 for p in self.places]
+        return tribute_owed(places, self.declared, self.opened, self.stifled, burns)
+
+    def value(self, seat: int, tribute_weight: float) -> float:
+        """``seat``'s team points, plus ``tribute_weight`` per tribute card its team gets
+        from the other team at the start of the next game (minus per card it pays)."""
+        value = float(team_scores(self.points())[seat])
+        if tribute_weight:
+            team = seat % 2
+            for owed in self.tribute():
+                if (owed.payer - owed.receiver) % 2:
+                    sign = 1 if team_of(owed.receiver) == team else -1
+                    value += tribute_weight * owed.count * sign
+        return value
+
+    # ------------------------------------------------------------------ the policy
+    def view(self, seat: int) -> View:
+        """The policy's view of ``seat``: made once, its changing fields set on each call."""
+        v = self.views[seat]
+        if v is None:
+            v = View(
+                seat=seat,
+                phase=PLAY_PHASE,
+                counts=self.counts[seat],
+                card_counts=self.totals,
+                standing=None,
+                standing_seat=None,
+                restricted=False,
+                melee=False,
+                three_rule=self.three_rule[seat],
+                bie_san=self.bie_san,
+                burning=False,
+                can_yield=self.yielders[seat],
+                in_window=False,
+                burn_plays=lambda: self.burning_plays(seat),
+                legal=lambda: self.legal_actions(seat),
+            )
+            self.views[seat] = v
+        v.standing = self.standing
+        v.standing_seat = self.standing_seat
+        v.restricted = self.restricted
+        v.melee = self.melee
+        v.burning = self.burner == seat and not self.melee
+        v.in_window = self.window is not None
+        return v
+
+    def choose(self, seat: int, style: Style = EXPERT) -> tuple[str, Play | None]:
+        """The policy's choice for ``seat`` as (verb, play or None), the same as
+        :func:`engine.ai.hint.decide`; answers skip the view. :class:`ImpossibleWorld` when
+        the seat has no legal action (a burner whose guessed hand cannot finish its burn)."""
+        standing = self.standing
+        if standing is not None and self.window is None:
+            q = self.standing_seat
+            assert q is not None
+            if self.totals[seat] < standing.size:  # can neither beat nor go out
+                return (YIELD if self.may_yield(seat) else PASS), None
+            return answer_choice(
+                seat,
+                self.counts[seat],
+                self.totals[seat],
+                standing,
+                q,
+                self.three_rule[seat],
+                self.restricted,
+                self.melee,
+                self.totals,
+                self.yielders[seat],
+                style,
+            )
+        action = decide(self.view(seat), style)
+        play = action.cards if isinstance(action.cards, Play) else None
+        if (
+            play is not None
+            and standing is None
+            and self.burner == seat
+            and not self.melee
+            and not self.burning_lead_ok(seat, play)
+        ):
+            legal = self.legal_plays(seat)
+            if not legal:
+                raise ImpossibleWorld(f"seat {seat} cannot go on with its burn")
+            play = legal[0]
+        return action.verb, play
+
+    def decide(self, seat: int, style: Style = EXPERT) -> Action:
+        """:meth:`choose` as an action."""
+        verb, play = self.choose(seat, style)
+        return Action(seat, verb, play)
+
+    def rollout(self, style: Style = EXPERT, limit: int = 5000) -> int:
+        """Play to the end with the policy for every seat; the actions used."""
+        steps = 0
+        while not self.done and steps < limit:
+            if self.window is not None:
+                for seat in self.to_act:
+                    verb, play = self.choose(seat, style)
+                    self.answer_window(seat, play if verb == BURN else None)
+                    steps += 1
+                continue
+            seat = self.turn  # type: ignore[assignment]
+            verb, play = self.choose(seat, style)
+            if verb == PASS:
+                self.pass_(seat)
+            elif verb == PLAY:
+                assert play is not None
+                self._play(seat, play, False)
+            else:
+                self.yield_(seat)
+            steps += 1
+        return steps
