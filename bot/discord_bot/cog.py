@@ -33,8 +33,8 @@ from bot.pictures import png as pictures
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
 from bot.text.catalog import text
-from bot.text.options import house_rules, rules_of
-from engine.options import Options
+from bot.text.options import house_rules, rules_of, value_text
+from engine.options import CHOICES, Options
 
 log = logging.getLogger("gouji.bot")
 
@@ -52,18 +52,11 @@ LANG_CHOICES = [
 SEAT = app_commands.Range[int, 0, 5]
 CARDS = app_commands.Range[str, 1, 60]  # the longest play is far shorter
 PRESETS = [app_commands.Choice(name=_("standard (标准)"), value="standard")]
-TRIBUTE_CARDS = [
-    app_commands.Choice(name=_("jokers and 2s"), value="jokers_and_twos"),
-    app_commands.Choice(name=_("the biggest cards"), value="biggest"),
-]
-BURN_CHECKS = [
-    app_commands.Choice(name=_("completable"), value="completable"),
-    app_commands.Choice(name=_("the seeds' count (burns may fail)"), value="seeds"),
-]
-OPEN_RULES = [
-    app_commands.Choice(name=_("strict"), value="strict"),
-    app_commands.Choice(name=_("wide (宽开点)"), value="wide"),
-]
+#: the choices of the house rules that are not on/off (their words: bot.text.options)
+HOUSE_RULE_CHOICES = {
+    name: [app_commands.Choice(name=_(value_text("en", name, v)), value=v) for v in values]
+    for name, values in CHOICES.items()
+}
 #: the descriptions of the house-rule parameters of /gouji new and config
 HOUSE_RULE_DESCRIPTIONS = dict(
     no_single_return=_("No single return (不还单张)"),
@@ -72,7 +65,6 @@ HOUSE_RULE_DESCRIPTIONS = dict(
     burn_check=_("Burn check (烧牌条件)"),
     open_rule=_("Opening the point (开点)"),
 )
-HOUSE_RULE_CHOICES = dict(tribute_cards=TRIBUTE_CARDS, burn_check=BURN_CHECKS, open_rule=OPEN_RULES)
 
 
 def house_rule_overrides(preset: str | None, **given: Any) -> dict[str, Any]:

@@ -6,6 +6,8 @@ clients, so each user sees the commands in their own language."""
 
 from __future__ import annotations
 
+from bot.text.options import VALUES
+
 ZH: dict[str, str] = {
     # names (lowercase, as Discord requires)
     "gouji": "够级",
@@ -48,20 +50,14 @@ ZH: dict[str, str] = {
     "language": "语言",
     "channel": "频道",
     "allow": "允许",
+    "mention": "提及",
     "preset": "预设",
     "no_single_return": "不还单张",
     "tribute_cards": "贡牌",
     "gou_si_ji": "够死级",
     "burn_check": "烧牌条件",
     "open_rule": "开点",
-    # choice names
-    "standard (标准)": "标准",
-    "jokers and 2s": "王和 2",
-    "the biggest cards": "最大的牌",
-    "completable": "能烧完才烧",
-    "the seeds' count (burns may fail)": "套数算法（可烧失败）",
-    "strict": "严格",
-    "wide (宽开点)": "宽开点",
+    "standard (标准)": "标准",  # the preset's choice
     # descriptions
     "Play Gouji (够级), the six-player team card game": "够级：六人两队的纸牌游戏",
     "Open a table in this channel": "在这个频道开一桌",
@@ -111,3 +107,5 @@ ZH: dict[str, str] = {
     "Your costliest decisions in a finished game (复盘, only you see it)": "复盘：一局打完的牌里你最亏分的决定（只有你能看到）",
     "A finished game (default: the last one of this channel)": "打完的一局（默认：这个频道最近一局）",
 }
+# the choices of the house rules that are not on/off: their words in both languages
+ZH |= {en: zh for zh, en in VALUES.values()}

@@ -55,7 +55,7 @@ VALUES: dict[tuple[str, str], tuple[str, str]] = {
     ("tribute_cards", "jokers_and_twos"): ("王和 2", "jokers and 2s"),
     ("tribute_cards", "biggest"): ("最大的牌", "the biggest cards"),
     ("burn_check", "completable"): ("能烧完", "completable"),
-    ("burn_check", "seeds"): ("套数算法（可烧失败）", "the seeds' count (may fail)"),
+    ("burn_check", "seeds"): ("套数算法（可烧失败）", "the seeds' count (burns may fail)"),
     ("open_rule", "strict"): ("严格", "strict"),
     ("open_rule", "wide"): ("宽开点", "wide (宽开点)"),
 }

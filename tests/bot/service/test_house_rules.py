@@ -13,7 +13,15 @@ from bot.service.live import TableOptions
 from data import Store
 from engine.options import Options
 
-from .helpers import CHANNEL, HUMANS, make_service, play_humans, seated_table
+from .helpers import (
+    CHANNEL,
+    HUMANS,
+    FakeClock,
+    make_service,
+    play_humans,
+    run_clock,
+    seated_table,
+)
 
 REVOLT_RNG = 37  # the service's first deal from this rng: only seat 0 holds no 2 and no joker
 
@@ -75,3 +83,25 @@ async def test_keep_the_head_is_asked_of_the_revolutionarys_opposite(store) -> N
     record = await service.series_record(live)
     assert record["options"] == {"gou_si_ji": True}
     assert "3 keephead" in record["games"][0]["actions"]
+
+
+async def test_an_unanswered_keep_the_head_question_is_headless(store) -> None:
+    """The 要头 question takes its default like the others when the clock runs out: 无头,
+    and the seat is not counted as timed out."""
+    clock = FakeClock()
+    service, presenter = make_service(store, rng=random.Random(REVOLT_RNG), clock=clock)
+    live = await seated_table(service, {"gou_si_ji": True, "series": False, "turn_time": 5})
+    await service.start(CHANNEL, HUMANS[0])
+    await service.settle(live)
+    while live.current.game.phase != "head":
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        verb = {"declare": "nodeclare", "revolt": "revolt" if seat == 0 else "norevolt"}
+        await service.act(live, HUMANS[seat], verb[live.current.game.phase], None)
+        await service.settle(live)
+    assert live.series.to_act == [3]
+    await run_clock(clock, service, live, 5)
+    assert live.current.game.phase == "play"
+    assert "3 nokeephead" in await store.get_actions(live.game_id)
+    assert "ev_nokeephead" in presenter.announced()
+    assert all(s.timeouts == 0 and not s.standin for s in await store.get_seats(live.id))
+    await service.close()
