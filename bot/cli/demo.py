@@ -219,10 +219,13 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
 
 
 def _header(args: argparse.Namespace, lang: str) -> str:
+    from bot.text.options import house_rules
+
+    rules = house_rules(lang, options_from_args(args).changed())
     if lang == "zh":
-        variant = "（憋三）" if args.bie_san else ""
+        variant = f"（{rules}）" if rules else ""
         return f"够级演示：六个 AI 玩家（{args.ai}）打一场 {args.games} 局进贡系列赛{variant}，种子 {args.seed}。\n"
-    variant = " (bie-san, 憋三)" if args.bie_san else ""
+    variant = f" ({rules})" if rules else ""
     return (
         f"Gouji demo: six AI players ({args.ai}) play a {args.games}-game tribute series{variant}, "
         f"seed {args.seed}.\n"

@@ -229,10 +229,15 @@ class Session:
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
         """Play everything; 0 when the series ended, the player quit or input ended."""
+        from bot.text.catalog import text
+        from bot.text.options import house_rules
         from bot.text.play import t
         from bot.text.terminal import describe_deal, describe_totals
 
         self.write(t(self.lang, "welcome"))
+        rules = house_rules(self.lang, self.series.options.changed())
+        if rules:
+            self.write(text(self.lang, "house_rules", rules=rules))
         self.write(t(self.lang, "seed", seed=self.seed))
         while not self.series.finished:
             outcome = self._play_deal()

@@ -23,7 +23,6 @@ from bot.service.results import game_result, profile_updates
 from bot.service.supervise import Supervisor
 from data import Store
 from engine.actions import (
-    KEEPHEAD,
     NOBURN,
     NODECLARE,
     NOKEEPHEAD,
@@ -40,6 +39,7 @@ from engine.events import (
     BurnStarted,
     Declared,
     HandChanged,
+    HeadChosen,
     MeleeBegan,
     Opened,
     Placed,
@@ -150,9 +150,9 @@ class GameFlow:
             for s in revolted.seats:
                 if s not in revolted.auto:
                     p.announce(live, "ev_revolt", user=Who(s))
-        head = game.actions[-1] if game.actions else None
-        if head is not None and head.verb in (KEEPHEAD, NOKEEPHEAD) and before.game.phase == HEAD:
-            p.announce(live, f"ev_{head.verb}", user=Who(head.seat))
+        for head in of_kind(events, HeadChosen):
+            key = "ev_keephead" if head.kept else "ev_nokeephead"
+            p.announce(live, key, user=Who(head.seat))
         for opened in of_kind(events, Opened):
             if opened.own:
                 p.announce(live, "ev_open", user=Who(opened.seat))

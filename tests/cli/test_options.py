@@ -47,3 +47,17 @@ def test_the_arena_plays_under_house_rules() -> None:
     deals = play_match("hint", "hint", 2, 3, series=True, options=options)
     assert len(deals) == 2
     assert all(len(d["points"]) == 10 for d in deals)  # two five-game series each deal
+
+
+def test_the_terminal_names_the_house_rules_it_plays() -> None:
+    from bot.cli.demo import _header
+    from bot.cli.play import Session
+
+    args = parse("--option", "open_rule=wide")
+    args.ai, args.games, args.seed = "hint", 1, 1
+    assert "(开点 (opening): wide (宽开点))" in _header(args, "en")
+    out: list[str] = []
+    session = Session(lang="zh", seed=3, options=options_from_args(args), ai="hint", games=1,
+                      auto=False, read=lambda prompt: None, write=out.append)  # fmt: skip
+    session.run()
+    assert "本桌规则：开点：宽开点" in out
