@@ -51,7 +51,7 @@ from engine.events import (
     snapshot,
     tribute_paid,
 )
-from engine.game import BROKEN, FAILED, SUCCESS
+from engine.game import SUCCESS
 from engine.record import series_from_record
 from engine.scoring import counts_as_open, team_totals, title_for
 
@@ -151,21 +151,14 @@ class GameFlow:
                 if s not in revolted.auto:
                     p.announce(live, "ev_revolt", user=Who(s))
         for head in of_kind(events, HeadChosen):
-            key = "ev_keephead" if head.kept else "ev_nokeephead"
-            p.announce(live, key, user=Who(head.seat))
+            p.announce(live, "ev_keephead" if head.kept else "ev_nokeephead", user=Who(head.seat))
         for opened in of_kind(events, Opened):
             if opened.own:
                 p.announce(live, "ev_open", user=Who(opened.seat))
         for burn in of_kind(events, BurnStarted):
             p.announce(live, "ev_burn", user=Who(burn.burner), victim=Who(burn.burned))
-        for ended in of_kind(events, BurnEnded):
-            key = {
-                SUCCESS: "ev_burn_success",
-                BROKEN: "ev_burn_broken",
-                FAILED: "ev_burn_failed",
-            }.get(ended.result)
-            if key is not None:
-                p.announce(live, key, user=Who(ended.burner))
+        for ended in of_kind(events, BurnEnded):  # success, broken (解烧) or failed (烧失败)
+            p.announce(live, f"ev_burn_{ended.result}", user=Who(ended.burner))
         for stifled in of_kind(events, Stifled):
             p.announce(live, "ev_stifle", user=Who(stifled.seat), by=Who(stifled.by))
         for placed in of_kind(events, Placed):
