@@ -418,6 +418,11 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Step {step} · your hand · facing {cards} of seat {seat}",
     ),
     "review_facing": ("面对 {seat} 的 {cards}", "facing {cards} of {seat}"),
+    "review_house_rules": (
+        "这局用了复盘还不会算的本桌规则（复盘只会标准规则和憋三）。录像照样可以看。",
+        "This game was played under house rules the review cannot play out yet (it knows the "
+        "standard rules and bie-san only). Its replay still works.",
+    ),
     "review_none": (
         "复盘完毕（{decisions} 个决定）：没有哪一步明显比 AI 的选择亏分。打得好！",
         "Review done ({decisions} decisions): no decision cost clearly more than the strong AI's choice. Well played!",

@@ -131,3 +131,26 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         button = msg.buttons()[0]
         shown = await (await alice.click(msg, button["custom_id"])).original()
         assert shown.ephemeral and _step(shown) == 11 and shown.attachments
+
+
+async def test_review_of_a_game_under_house_rules_it_cannot_play_out_says_so(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """不还单张 off (RULES.md §9): the review's rollouts know the standard rules and bie-san
+    only, so the player is told, and the replay of the same game works."""
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        alice = fake.member("alice")
+        channel = next(iter(fake.channels))
+        record = {**PLANTED, "options": {"no_single_return": False}}
+        users = {0: alice.user.id}
+        game_id = await _store_game(runner.client.store, fake.guild_id, channel, record, users)
+        rec = await alice.slash("gouji", "review", game=str(game_id))
+        await rec.original()
+
+        def answer():
+            return fake.messages[rec.original_message_id]
+
+        await fake.wait_for(lambda: "Reviewing" not in answer().content, 60, "the review")
+        assert "house rules the review cannot play out" in answer().content
+        shown = await (await alice.slash("gouji", "replay", game=str(game_id))).original()
+        assert shown.attachments and _step(shown) == 0
