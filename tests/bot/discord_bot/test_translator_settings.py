@@ -16,7 +16,7 @@ from bot.service.errors import UserError
 from bot.text.commands import ZH
 from engine.options import Options
 
-from ..service.helpers import GUILD
+from ..service.helpers import CHANNEL, GUILD, HUMANS, make_service
 
 
 async def test_command_names_and_descriptions_have_chinese() -> None:
@@ -69,3 +69,24 @@ def test_the_standard_preset_sets_every_house_rule_and_given_ones_win() -> None:
     assert house_rule_overrides(None, gou_si_ji=None, turn_time=30) == {"turn_time": 30}
     chosen = house_rule_overrides("standard", gou_si_ji=True, open_rule=None)
     assert chosen == {**Options().to_json(), "gou_si_ji": True}
+
+
+async def test_server_house_rules_are_new_tables_defaults_and_the_preset_restores_them(
+    store,
+) -> None:
+    """/gouji config sets the server's house rules; /gouji new plays them unless it gives
+    others, and ``preset: standard`` plays the standard rules whatever the server's."""
+    people = People(SimpleNamespace())
+    rules = house_rule_overrides(None, gou_si_ji=True, burn_check="seeds")
+    shown = await apply_config(store, people, GUILD, "en", None, None, True, rules)
+    assert "gou_si_ji=True" in shown
+    with pytest.raises(UserError):
+        await apply_config(store, people, GUILD, "en", None, None, True, {"open_rule": "loose"})
+    service, _ = make_service(store)
+    live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
+    assert live.options.engine_options() == Options(gou_si_ji=True, burn_check="seeds")
+    await service.end(CHANNEL, HUMANS[0], may_manage=True)
+    standard = house_rule_overrides("standard", open_rule="wide")
+    live = await service.open_table(GUILD, CHANNEL, HUMANS[0], standard)
+    assert live.options.engine_options() == Options(open_rule="wide")
+    await service.close()
