@@ -12,6 +12,7 @@ from bot.service.errors import UserError
 from bot.service.live import TableOptions
 from data import Store
 from engine.options import Options
+from engine.record import replay_series
 
 from .helpers import (
     CHANNEL,
@@ -104,4 +105,30 @@ async def test_an_unanswered_keep_the_head_question_is_headless(store) -> None:
     assert "3 nokeephead" in await store.get_actions(live.game_id)
     assert "ev_nokeephead" in presenter.announced()
     assert all(s.timeouts == 0 and not s.standin for s in await store.get_seats(live.id))
+    await service.close()
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        {"no_single_return": False},
+        {"tribute_cards": "biggest"},
+        {"gou_si_ji": True},
+        {"burn_check": "seeds"},
+        {"open_rule": "wide"},
+    ],
+    ids=lambda rule: next(iter(rule)),
+)
+async def test_a_series_plays_to_its_end_under_each_house_rule_and_replays(store, rule) -> None:
+    """The bot's flow (AI seats, hints for the people, tribute returns, the questions)
+    finishes a five-game series under each house rule; its record carries the rule and
+    replays to the same scores."""
+    service, _ = make_service(store, rng=random.Random(REVOLT_RNG))
+    live = await seated_table(service, rule)
+    await service.start(CHANNEL, HUMANS[0])
+    await play_humans(service, live)
+    assert not live.playing and live.running.finished
+    record = await service.series_record(live)
+    assert record["options"] == rule
+    assert replay_series(record)["totals"] == live.running.totals()
     await service.close()
