@@ -22,7 +22,9 @@ from .errors import InvalidInputError
 #: Verbs that take cards.
 CARD_VERBS = frozenset({"play", "burn", "return"})
 #: Pre-play verbs (RULES.md §5), at the head of a real game's actions.
-PRE_PLAY_VERBS = frozenset({"declare", "nodeclare", "revolt", "norevolt"})
+PRE_PLAY_VERBS = frozenset(
+    {"declare", "nodeclare", "revolt", "norevolt", "keephead", "nokeephead"}  # 要头: 够死级 on
+)
 #: Verbs without cards.
 BARE_VERBS = frozenset({"pass", "yield", "noburn", "leave"}) | PRE_PLAY_VERBS
 #: Tribute returns: in a series record these go to the game's ``returns`` list.

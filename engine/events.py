@@ -27,7 +27,8 @@ from .burning import ONGOING
 from .cards import format_cards
 from .game import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, Game
 from .hands import Play
-from .scoring import counts_as_open
+from .options import Phase
+from .scoring import counts_as_open, opposite_of
 from .series import SeriesGame
 
 
@@ -103,6 +104,14 @@ class Revolted:
 
     seats: tuple[int, ...]
     auto: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HeadChosen:
+    """够死级 (§3.4): the revolutionary's opposite ``seat`` chose 要头 (``kept``) or 无头."""
+
+    seat: int
+    kept: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +200,7 @@ Event = (
     | HandChanged
     | Declared
     | Revolted
+    | HeadChosen
     | PhaseChanged
     | BurnStarted
     | BurnEnded
@@ -237,6 +247,10 @@ def changes(before: Snapshot, game: Game, action: Action | None = None) -> list[
         revolted = tuple(s for s in range(6) if game.revolted[s])
         if revolted:
             events.append(Revolted(revolted, tuple(s for s in revolted if s in game.auto_revolted)))
+    if before.phase == Phase.HEAD and after.phase != Phase.HEAD:
+        rev = game.revolutionary  # the question was its opposite's
+        if rev is not None:
+            events.append(HeadChosen(opposite_of(rev), game.head_kept[opposite_of(rev)] > 0))
     if after.phase != before.phase:
         events.append(PhaseChanged(before.phase, after.phase))
     for i in range(len(before.burns), len(after.burns)):

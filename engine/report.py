@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .burning import SUCCESS
+from .burning import BROKEN, FAILED, SUCCESS
 from .events import (
     BurnEnded,
     BurnStarted,
@@ -35,6 +35,8 @@ _VERB_TEXT = {
     "nodeclare": "does not declare",
     "revolt": "revolts (革命)",
     "norevolt": "does not revolt",
+    "keephead": "keeps the head (要头)",
+    "nokeephead": "goes headless (无头)",
     "leave": "leaves the game (−10)",
 }
 
@@ -57,8 +59,11 @@ def narrate(game: Game, actions: list[str]) -> list[str]:
     return lines
 
 
+_OUTCOMES = {SUCCESS: "succeeds", BROKEN: "is broken (解烧)", FAILED: "fails (烧失败)"}
+
+
 def _outcome(end: BurnEnded) -> str:
-    return "succeeds" if end.result == SUCCESS else "is broken (解烧)"
+    return _OUTCOMES[end.result]
 
 
 def _changes(events: list[Event]) -> list[str]:

@@ -18,6 +18,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.cli.options import add_option_argument, options_from_args
+
 if TYPE_CHECKING:  # the engine loads only when a match is played
     from engine.actions import Action
     from engine.ai import Player
@@ -38,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--series", action="store_true", help="five-game tribute series")
     parser.add_argument("--bie-san", action="store_true", help="the bie-san (憋三) variant")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (1 or 2)")
+    add_option_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     progress = _progress if sys.stderr.isatty() else None
     deals = play_match(
         args.a, args.b, args.games, args.seed,
-        series=args.series, bie_san=args.bie_san, jobs=args.jobs, progress=progress,
+        series=args.series, options=options_from_args(args).to_json(), jobs=args.jobs,
+        progress=progress,
     )  # fmt: skip
     if progress:
         print(file=sys.stderr)
@@ -194,7 +198,13 @@ def _players(
 
 
 def play_single(
-    a: str, b: str, seed: int, deal: int, swap: int, bie_san: bool, times: dict[str, list[float]]
+    a: str,
+    b: str,
+    seed: int,
+    deal: int,
+    swap: int,
+    options: dict[str, Any],
+    times: dict[str, list[float]],
 ) -> list[int]:
     """One game of deal ``deal``, A on the team ``swap``: [A's team points]. A void deal
     (two revolted) is dealt again from a seed derived from the deal's."""
@@ -204,7 +214,7 @@ def play_single(
 
     players = _players(a, b, seed, deal, swap, times)
     for attempt in range(100):
-        game = Game.from_deal(seed + deal + 1_000_000 * attempt, Options(bie_san=bie_san))
+        game = Game.from_deal(seed + deal + 1_000_000 * attempt, Options.from_json(options))
         play_game(game, players)
         points = game.points()
         if game.phase != VOID and points is not None:
@@ -213,7 +223,13 @@ def play_single(
 
 
 def play_series(
-    a: str, b: str, seed: int, deal: int, swap: int, bie_san: bool, times: dict[str, list[float]]
+    a: str,
+    b: str,
+    seed: int,
+    deal: int,
+    swap: int,
+    options: dict[str, Any],
+    times: dict[str, list[float]],
 ) -> list[int]:
     """A five-game tribute series from deal ``deal``, A on the team ``swap``: A's team
     points (place and tribute points) in each game."""
@@ -225,7 +241,7 @@ def play_series(
     from engine.series import Series
 
     players = _players(a, b, seed, deal, swap, times)
-    series = Series(Options(bie_san=bie_san))
+    series = Series(Options.from_json(options))
     out = []
     k = 0
     while not series.finished:
@@ -245,12 +261,12 @@ def play_series(
     return out
 
 
-def play_deal(task: tuple[str, str, int, int, bool, bool]) -> dict[str, Any]:
+def play_deal(task: tuple[str, str, int, int, bool, dict[str, Any]]) -> dict[str, Any]:
     """Both games of one deal (the unit of work of a worker process)."""
-    a, b, seed, deal, series, bie_san = task
+    a, b, seed, deal, series, options = task
     times: dict[str, list[float]] = {"a": [], "b": []}
     play = play_series if series else play_single
-    points = [p for swap in (0, 1) for p in play(a, b, seed, deal, swap, bie_san, times)]
+    points = [p for swap in (0, 1) for p in play(a, b, seed, deal, swap, options, times)]
     return {"points": points, "ms_a": times["a"], "ms_b": times["b"]}
 
 
@@ -261,12 +277,13 @@ def play_match(
     seed: int,
     *,
     series: bool = False,
-    bie_san: bool = False,
+    options: dict[str, Any] | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Play ``deals`` deals twice each; the per-deal results, in deal order."""
-    tasks = [(a, b, seed, d, series, bie_san) for d in range(deals)]
+    """Play ``deals`` deals twice each under the house rules ``options`` (a record's
+    ``options`` object); the per-deal results, in deal order."""
+    tasks = [(a, b, seed, d, series, dict(options or {})) for d in range(deals)]
     results = []
     if jobs > 1:
         import multiprocessing

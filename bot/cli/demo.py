@@ -25,6 +25,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.cli.options import add_option_argument, options_from_args
+
 if TYPE_CHECKING:  # the engine, the store and Pillow load when the demo runs
     from data import Profile
     from engine.ai import Player
@@ -65,6 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="language of the account (default: from the locale)",
     )
     parser.add_argument("--bie-san", action="store_true", help="the bie-san (憋三) variant")
+    add_option_argument(parser)
     parser.add_argument("--no-images", action="store_true", help="skip the pictures")
 
 
@@ -157,19 +160,17 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
     from bot.text.terminal import describe_deal, describe_totals
     from data import Store
     from engine.ai import make_player
-    from engine.game import Options
     from engine.series import Series
 
     started = time.perf_counter()
     names = DEMO_NAMES
     players = [make_player(args.ai, args.seed * 10 + s) for s in range(6)]
-    series = Series(Options(bie_san=args.bie_san), games=args.games)
+    options = options_from_args(args)
+    series = Series(options, games=args.games)
     progress = Progress(args.games)
     print(_header(args, lang))
     async with await Store.open(db) as store:
-        table = await store.create_table(
-            DEMO_GUILD, DEMO_CHANNEL, DEMO_USERS[0], {"bie_san": args.bie_san}
-        )
+        table = await store.create_table(DEMO_GUILD, DEMO_CHANNEL, DEMO_USERS[0], options.changed())
         for seat, user in enumerate(DEMO_USERS):
             await store.set_seat(table.id, seat, user_id=user, ai_kind=args.ai, standin=True)
         await store.set_table_status(table.id, "playing")
@@ -218,10 +219,13 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
 
 
 def _header(args: argparse.Namespace, lang: str) -> str:
+    from bot.text.options import house_rules
+
+    rules = house_rules(lang, options_from_args(args).changed())
     if lang == "zh":
-        variant = "（憋三）" if args.bie_san else ""
+        variant = f"（{rules}）" if rules else ""
         return f"够级演示：六个 AI 玩家（{args.ai}）打一场 {args.games} 局进贡系列赛{variant}，种子 {args.seed}。\n"
-    variant = " (bie-san, 憋三)" if args.bie_san else ""
+    variant = f" ({rules})" if rules else ""
     return (
         f"Gouji demo: six AI players ({args.ai}) play a {args.games}-game tribute series{variant}, "
         f"seed {args.seed}.\n"

@@ -21,9 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.cli.options import add_option_argument, options_from_args
+
 if TYPE_CHECKING:  # the engine loads when a game starts (``gouji --help`` stays fast)
     from engine.actions import Action
     from engine.game import Game
+    from engine.options import Options
     from engine.series import ReturnDue, SeriesGame
 
 HUMAN = 0
@@ -38,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed", type=int, default=None, help="seed of the deal (default: random, printed)"
     )
     parser.add_argument("--bie-san", action="store_true", help="the bie-san (憋三) variant")
+    add_option_argument(parser)
     parser.add_argument(
         "--ai",
         choices=("hint", "strong"),
@@ -64,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang or default_lang()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     session = Session(
-        lang=lang, seed=seed, bie_san=args.bie_san, ai=args.ai, games=5 if args.series else 1,
+        lang=lang, seed=seed, options=options_from_args(args), ai=args.ai, games=5 if args.series else 1,
         auto=args.auto, read=_read_line, write=print,
     )  # fmt: skip
     try:
@@ -132,6 +136,8 @@ _WORDS = {
     "nodeclare": ("nodeclare", "不宣"),
     "revolt": ("revolt", "革命"),
     "norevolt": ("norevolt", "不革命"),
+    "keephead": ("keephead", "要头"),
+    "nokeephead": ("nokeephead", "无头"),
 }
 _ALIAS = {word: key for key, words in _WORDS.items() for word in words}
 
@@ -160,6 +166,11 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
             return Command("action", "revolt")
         if word in ("norevolt", "no"):
             return Command("action", "norevolt")
+    if phase == "head":
+        if word in ("keephead", "yes"):
+            return Command("action", "keephead")
+        if word in ("nokeephead", "no"):
+            return Command("action", "nokeephead")
     if word in ("pass", "yield", "declare", "nodeclare", "revolt", "norevolt"):
         return Command("action", word)
     if word == "noburn" or (window and word == "no"):
@@ -201,28 +212,32 @@ class Session:
     tribute). ``read(prompt)`` returns a line or None at end of input; ``write`` prints."""
 
     def __init__(
-        self, *, lang: str, seed: int, bie_san: bool, ai: str, games: int, auto: bool,
+        self, *, lang: str, seed: int, options: Options, ai: str, games: int, auto: bool,
         read: Callable[[str], str | None], write: Callable[[str], None],
     ) -> None:  # fmt: skip
         from bot.cli.demo import DEMO_NAMES
         from bot.text.play import t
         from engine.ai import make_player
-        from engine.game import Options
         from engine.series import Series
 
         self.lang, self.seed, self.auto = lang, seed, auto
         self.read, self.write = read, write
-        self.series = Series(Options(bie_san=bie_san), games=games, tribute=games > 1)
+        self.series = Series(options, games=games, tribute=games > 1)
         self.players = [make_player(ai, seed * 10 + s) for s in range(6)]
         self.names = [t(lang, "you"), *DEMO_NAMES[1:]]
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
         """Play everything; 0 when the series ended, the player quit or input ended."""
+        from bot.text.catalog import text
+        from bot.text.options import house_rules
         from bot.text.play import t
         from bot.text.terminal import describe_deal, describe_totals
 
         self.write(t(self.lang, "welcome"))
+        rules = house_rules(self.lang, self.series.options.changed())
+        if rules:
+            self.write(text(self.lang, "house_rules", rules=rules))
         self.write(t(self.lang, "seed", seed=self.seed))
         while not self.series.finished:
             outcome = self._play_deal()

@@ -33,6 +33,8 @@ from bot.pictures import png as pictures
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
 from bot.text.catalog import text
+from bot.text.options import house_rules, rules_of, value_text
+from engine.options import CHOICES, Options
 
 log = logging.getLogger("gouji.bot")
 
@@ -49,6 +51,29 @@ LANG_CHOICES = [
 ]
 SEAT = app_commands.Range[int, 0, 5]
 CARDS = app_commands.Range[str, 1, 60]  # the longest play is far shorter
+PRESETS = [app_commands.Choice(name=_("standard (标准)"), value="standard")]
+#: the choices of the house rules that are not on/off (their words: bot.text.options)
+HOUSE_RULE_CHOICES = {
+    name: [app_commands.Choice(name=_(value_text("en", name, v)), value=v) for v in values]
+    for name, values in CHOICES.items()
+}
+#: the descriptions of the house-rule parameters of /gouji new and config
+HOUSE_RULE_DESCRIPTIONS = dict(
+    no_single_return=_("No single return (不还单张)"),
+    tribute_cards=_("Tribute cards (贡牌)"),
+    gou_si_ji=_("Gou si ji (够死级): 要头 after a revolution"),
+    burn_check=_("Burn check (烧牌条件)"),
+    open_rule=_("Opening the point (开点)"),
+)
+
+
+def house_rule_overrides(preset: str | None, **given: Any) -> dict[str, Any]:
+    """The options given to /gouji new or config; the standard preset sets every house
+    rule to its default first (what was given as well wins)."""
+    chosen = {k: v for k, v in given.items() if v is not None}
+    if preset == "standard":
+        chosen = {**Options().to_json(), **chosen}
+    return chosen
 
 
 class GoujiCog(commands.Cog):
@@ -134,7 +159,10 @@ class GoujiCog(commands.Cog):
         auto_pass=_("Pass at once when you cannot beat (要不起)"),
         counter=_("Show the card counter (记牌器)"),
         mention=_("Mention the player in the channel at each turn (else: the DM only)"),
+        preset=_("House rules preset (standard: the defaults)"),
+        **HOUSE_RULE_DESCRIPTIONS,
     )
+    @app_commands.choices(preset=PRESETS, **HOUSE_RULE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -145,8 +173,15 @@ class GoujiCog(commands.Cog):
         auto_pass: bool | None = None,
         counter: bool | None = None,
         mention: bool | None = None,
+        preset: str | None = None,
+        no_single_return: bool | None = None,
+        tribute_cards: str | None = None,
+        gou_si_ji: bool | None = None,
+        burn_check: str | None = None,
+        open_rule: str | None = None,
     ) -> None:
-        given = dict(
+        overrides = house_rule_overrides(
+            preset,
             bie_san=bie_san,
             series=series,
             turn_time=turn_time,
@@ -154,8 +189,12 @@ class GoujiCog(commands.Cog):
             auto_pass=auto_pass,
             counter=counter,
             mention=mention,
+            no_single_return=no_single_return,
+            tribute_cards=tribute_cards,
+            gou_si_ji=gou_si_ji,
+            burn_check=burn_check,
+            open_rule=open_rule,
         )
-        overrides = {k: v for k, v in given.items() if v is not None}
 
         async def work(lang: str) -> Answer:
             live = await self.service.open_table(
@@ -170,8 +209,9 @@ class GoujiCog(commands.Cog):
                 text(glang, "mode_series" if o.series else "mode_single"),
                 text(glang, "mode_turn", seconds=o.turn_time),
             ]
-            if o.bie_san:
-                mode.append(text(glang, "mode_bie_san"))
+            rules = house_rules(glang, o.engine_options().changed())
+            if rules:
+                mode.append(text(glang, "house_rules", rules=rules))
             return (
                 self._channel_text(
                     interaction,
@@ -316,8 +356,10 @@ class GoujiCog(commands.Cog):
         turn_time=_("Seconds per turn"),
         auto_pass=_("Pass at once when you cannot beat (要不起)"),
         counter=_("Show the card counter (记牌器)"),
+        preset=_("House rules preset (standard: the defaults)"),
+        **HOUSE_RULE_DESCRIPTIONS,
     )
-    @app_commands.choices(language=LANG_CHOICES)
+    @app_commands.choices(language=LANG_CHOICES, preset=PRESETS, **HOUSE_RULE_CHOICES)
     async def config(
         self,
         interaction: discord.Interaction,
@@ -329,16 +371,28 @@ class GoujiCog(commands.Cog):
         turn_time: app_commands.Range[int, 5, 600] | None = None,
         auto_pass: bool | None = None,
         counter: bool | None = None,
+        preset: str | None = None,
+        no_single_return: bool | None = None,
+        tribute_cards: str | None = None,
+        gou_si_ji: bool | None = None,
+        burn_check: str | None = None,
+        open_rule: str | None = None,
     ) -> None:
         async def work(lang: str) -> Answer:
             if not (interaction.permissions and interaction.permissions.manage_guild):
                 raise UserError("config_denied")
-            defaults = dict(
+            defaults = house_rule_overrides(
+                preset,
                 bie_san=bie_san,
                 series=series,
                 turn_time=turn_time,
                 auto_pass=auto_pass,
                 counter=counter,
+                no_single_return=no_single_return,
+                tribute_cards=tribute_cards,
+                gou_si_ji=gou_si_ji,
+                burn_check=burn_check,
+                open_rule=open_rule,
             )
             content = await apply_config(
                 self.deps.store,
@@ -348,7 +402,7 @@ class GoujiCog(commands.Cog):
                 language,
                 channel.id if channel else None,
                 allow,
-                {k: v for k, v in defaults.items() if v is not None},
+                defaults,
             )
             return content, None, True
 
@@ -364,7 +418,12 @@ class GoujiCog(commands.Cog):
         lang = self.people.remember(interaction)
         url = getattr(getattr(interaction.client, "config", None), "rules_url", None)
         link = text(lang, "rules_link", url=url) if url else ""
-        await reply(interaction, text(lang, "rules", link=link))
+        content = text(lang, "rules", link=link)
+        live = self._live_or_none(interaction)
+        if live is not None:  # this table's own house rules
+            lines = rules_of(lang, live.options.engine_options())
+            content += "\n\n" + text(lang, "rules_table", lines=lines)
+        await reply(interaction, content)
 
     # ----------------------------------------------------------------- playing
     async def _act(

@@ -30,6 +30,8 @@ BUTTON_VERBS = (
     "nodeclare",
     "revolt",
     "norevolt",
+    "keephead",
+    "nokeephead",
     "noburn",
     "pass",
     "yield",
@@ -40,6 +42,7 @@ BUTTON_VERBS = (
 _STYLE = {
     "declare": discord.ButtonStyle.primary,
     "revolt": discord.ButtonStyle.danger,
+    "keephead": discord.ButtonStyle.danger,
     "playhint": discord.ButtonStyle.success,
     "hint": discord.ButtonStyle.primary,
 }
@@ -169,7 +172,7 @@ def controller(
         lines.append(text(lang, "ctl_wait", who=("、" if lang == "zh" else ", ").join(who)))
     elif game is not None and game.phase in ("finished", "void"):
         lines.append(text(lang, "ctl_game_over"))
-    if game is not None and game.phase not in ("declare", "revolt"):
+    if game is not None and game.phase not in ("declare", "revolt", "head"):
         if game.standing is not None and game.standing_seat is not None:
             lines.append(
                 text(

@@ -37,7 +37,7 @@ from bot.service.errors import UserError
 from bot.text.catalog import error_text, text
 from data import FinishedGame, NotFoundError
 from engine.actions import Action
-from engine.ai.review import Mistake
+from engine.ai.review import Mistake, ReviewUnavailable
 from engine.replay_steps import KeyMoment
 
 log = logging.getLogger("gouji.bot")
@@ -489,6 +489,8 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
         await interaction.edit_original_response(
             content=content[:2000], attachments=files, view=view
         )
+    except ReviewUnavailable:  # table options the review cannot play out, found only now
+        await interaction.edit_original_response(content=text(lang, "review_unavailable"))
     except Exception:
         log.exception("review of game %s, seat %s failed", loaded.info.game_id, seat)
         await interaction.edit_original_response(content=text(lang, "internal"))

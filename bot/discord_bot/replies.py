@@ -31,6 +31,8 @@ DONE_KEYS = {
     "nodeclare": "nodeclared",
     "revolt": "revolted",
     "norevolt": "norevolted",
+    "keephead": "keptheaded",
+    "nokeephead": "nokeptheaded",
     "return": "returned",
 }
 

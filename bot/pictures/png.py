@@ -11,6 +11,7 @@ from bot.pictures import views
 from bot.pictures.views import card_counter
 from bot.service.live import LiveTable
 from bot.text.catalog import text
+from bot.text.options import house_rules
 from render import render_hand, render_leaderboard, render_profile, render_series, render_table
 from render.encode import to_png
 from render.models import (
@@ -31,6 +32,9 @@ def table_view(live: LiveTable, names: Sequence[str], lang: str, bottom_seat: in
     caption = ""
     if series is not None and cur is not None:
         caption = text(lang, "table_caption", number=cur.number, total=series.games_total)
+        rules = house_rules(lang, live.options.engine_options().changed())
+        if rules:
+            caption += " · " + text(lang, "house_rules", rules=rules)
     game = cur.game if cur else None
     if game is None:
         seats = tuple(

@@ -17,12 +17,21 @@ from typing import Any
 from bot.service.clock import Clock
 from bot.service.live import LiveTable
 from bot.service.presenter import BURN as P_BURN
-from bot.service.presenter import DECLARE, REVOLT, TURN, Acted, Place, Presenter, Who
+from bot.service.presenter import DECLARE, HEAD, REVOLT, TURN, Acted, Place, Presenter, Who
 from bot.service.presenter import RETURN as P_RETURN
 from bot.service.results import game_result, profile_updates
 from bot.service.supervise import Supervisor
 from data import Store
-from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, RETURN, Action, IllegalActionError
+from engine.actions import (
+    NOBURN,
+    NODECLARE,
+    NOKEEPHEAD,
+    NOREVOLT,
+    PASS,
+    RETURN,
+    Action,
+    IllegalActionError,
+)
 from engine.ai import make_player
 from engine.cards import deal
 from engine.events import (
@@ -30,6 +39,7 @@ from engine.events import (
     BurnStarted,
     Declared,
     HandChanged,
+    HeadChosen,
     MeleeBegan,
     Opened,
     Placed,
@@ -41,7 +51,7 @@ from engine.events import (
     snapshot,
     tribute_paid,
 )
-from engine.game import BROKEN, SUCCESS
+from engine.game import SUCCESS
 from engine.record import series_from_record
 from engine.scoring import counts_as_open, team_totals, title_for
 
@@ -140,15 +150,15 @@ class GameFlow:
             for s in revolted.seats:
                 if s not in revolted.auto:
                     p.announce(live, "ev_revolt", user=Who(s))
+        for head in of_kind(events, HeadChosen):
+            p.announce(live, "ev_keephead" if head.kept else "ev_nokeephead", user=Who(head.seat))
         for opened in of_kind(events, Opened):
             if opened.own:
                 p.announce(live, "ev_open", user=Who(opened.seat))
         for burn in of_kind(events, BurnStarted):
             p.announce(live, "ev_burn", user=Who(burn.burner), victim=Who(burn.burned))
-        for ended in of_kind(events, BurnEnded):
-            key = {SUCCESS: "ev_burn_success", BROKEN: "ev_burn_broken"}.get(ended.result)
-            if key is not None:
-                p.announce(live, key, user=Who(ended.burner))
+        for ended in of_kind(events, BurnEnded):  # success, broken (解烧) or failed (烧失败)
+            p.announce(live, f"ev_burn_{ended.result}", user=Who(ended.burner))
         for stifled in of_kind(events, Stifled):
             p.announce(live, "ev_stifle", user=Who(stifled.seat), by=Who(stifled.by))
         for placed in of_kind(events, Placed):
@@ -297,7 +307,7 @@ class GameFlow:
         g = live.current.game
         if g is None:
             return P_RETURN
-        if g.phase in (DECLARE, REVOLT):
+        if g.phase in (DECLARE, REVOLT, HEAD):
             return g.phase
         return P_BURN if g.window is not None else TURN
 
@@ -310,7 +320,7 @@ class GameFlow:
         game = cur.game
         if game is None:
             start = sum(r.cards is not None for r in cur.returns)
-        elif kind in (DECLARE, REVOLT):
+        elif kind in (DECLARE, REVOLT, HEAD):
             start = 0
         elif game.window is not None:
             start = len(game.actions) - len(game.window)
@@ -385,7 +395,7 @@ class GameFlow:
 
     async def _timeout_locked(self, live: LiveTable) -> None:
         """The clock ran out. Questions take their default (no declaring, no revolution,
-        the lowest legal return, no burn); a turn is played by the AI (托管), and a second
+        无头, the lowest legal return, no burn); a turn is played by the AI (托管), and a second
         timed-out turn in a row leaves the AI in the seat until ``back``."""
         await self._set_deadline_locked(live, None, live.waiting)  # this clock is spent
         for seat in sorted(live.waiting):
@@ -411,7 +421,8 @@ class GameFlow:
     def _default_answer(self, live: LiveTable, seat: int, kind: str) -> Action:
         if kind == P_RETURN:
             return Action(seat, RETURN, live.running.default_return(seat))
-        return Action(seat, {DECLARE: NODECLARE, REVOLT: NOREVOLT, P_BURN: NOBURN}[kind])
+        defaults = {DECLARE: NODECLARE, REVOLT: NOREVOLT, HEAD: NOKEEPHEAD, P_BURN: NOBURN}
+        return Action(seat, defaults[kind])
 
     # ----------------------------------------------------------------- AI and auto-pass
     async def _ai_action(self, live: LiveTable, seat: int) -> Action:

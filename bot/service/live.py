@@ -19,11 +19,17 @@ from engine.series import Series, SeriesGame
 
 @dataclass(frozen=True, slots=True)
 class TableOptions:
-    """Per-table options: 憋三, a five-game tribute series (else one game), the turn time
+    """Per-table options: the house rules of :class:`engine.options.Options` (憋三, 不还单张,
+    贡牌, 够死级, 烧牌条件, 开点), a five-game tribute series (else one game), the turn time
     and the burn-window time in seconds, automatic 要不起 passes, the 记牌器 card counter, and
     a channel mention for each turn."""
 
     bie_san: bool = False
+    no_single_return: bool = True
+    tribute_cards: str = "jokers_and_twos"
+    gou_si_ji: bool = False
+    burn_check: str = "completable"
+    open_rule: str = "strict"
     series: bool = True
     turn_time: int = 60
     burn_time: int = 15
@@ -42,7 +48,12 @@ class TableOptions:
         return opts
 
     def check(self) -> None:
-        """``UserError('bad_option')`` unless the times are sensible."""
+        """``UserError('bad_option')`` unless the times are sensible and the house rules
+        are the engine's."""
+        try:
+            self.engine_options()
+        except (ValueError, TypeError) as exc:
+            raise UserError("bad_option", what=str(exc)) from None
         if not 1 <= int(self.turn_time) <= 600:
             raise UserError("bad_option", what="turn_time 1–600 s")
         if not 1 <= int(self.burn_time) <= 120:
@@ -52,7 +63,8 @@ class TableOptions:
         return asdict(self)
 
     def engine_options(self) -> Options:
-        return Options(bie_san=self.bie_san)
+        """The engine's options (house rules) of this table."""
+        return Options.from_json({f.name: getattr(self, f.name) for f in fields(Options)})
 
     @property
     def games(self) -> int:

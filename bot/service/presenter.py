@@ -16,6 +16,7 @@ from bot.service.live import LiveTable
 
 # prompt kinds: what a seat is asked in its DMs
 DECLARE, REVOLT, RETURN, BURN, TURN = "declare", "revolt", "return", "burn", "turn"
+HEAD = "head"  # 要头 / 无头: the revolutionary's opposite (够死级 on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class Presenter(Protocol):
         """This seat's cards changed: DM its player the new hand."""
 
     def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
-        """Ask this seat's player by DM (``kind``: declare, revolt, return, burn, turn)."""
+        """Ask this seat's player by DM (``kind``: declare, revolt, head, return, burn, turn)."""
 
     def answered(self, live: LiveTable, seat: int) -> None:
         """The seat's question was answered (by any means): its DM prompt is done."""

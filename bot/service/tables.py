@@ -29,9 +29,11 @@ from data.claims import DEFAULT_LEASE, Shards
 from engine.actions import (
     BURN,
     DECLARE,
+    KEEPHEAD,
     LEAVE,
     NOBURN,
     NODECLARE,
+    NOKEEPHEAD,
     NOREVOLT,
     PASS,
     PLAY,
@@ -48,7 +50,20 @@ from engine.series import Series
 
 log = logging.getLogger("gouji.bot")
 
-VERBS = (PLAY, PASS, YIELD, BURN, NOBURN, DECLARE, NODECLARE, REVOLT, NOREVOLT, RETURN)
+VERBS = (
+    PLAY,
+    PASS,
+    YIELD,
+    BURN,
+    NOBURN,
+    DECLARE,
+    NODECLARE,
+    REVOLT,
+    NOREVOLT,
+    KEEPHEAD,
+    NOKEEPHEAD,
+    RETURN,
+)
 
 
 class TableService(GameFlow):
@@ -251,7 +266,7 @@ class TableService(GameFlow):
         live = self.table_in(channel_id)
         async with live.lock:
             self.check_start(channel_id, user_id, again=again)
-            row = await self.store.start_series(live.id, {"bie_san": live.options.bie_san})
+            row = await self.store.start_series(live.id, live.options.engine_options().changed())
             await self.store.set_table_status(live.id, "playing")
             live.series = Series(
                 live.options.engine_options(), tribute=live.options.series, games=live.options.games

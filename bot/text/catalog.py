@@ -142,8 +142,12 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "mode_series": ("进贡局：五局", "a five-game tribute series"),
     "mode_single": ("单局", "single game"),
-    "mode_bie_san": ("憋三", "bie-san"),
     "mode_turn": ("每步 {seconds} 秒", "{seconds} s a turn"),
+    "house_rules": ("本桌规则：{rules}", "House rules: {rules}"),
+    "rules_table": (
+        "**本桌的规则**（* 与标准不同）：\n{lines}",
+        "**This table's rules** (* differs from the standard):\n{lines}",
+    ),
     "joined": ("{user} 坐到 {seat} 号位。", "{user} sits down in seat {seat}."),
     "join_after_game": (
         "{user} 会在这一局结束后接替 {seat} 号位的 AI。",
@@ -173,6 +177,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "nodeclared": ("你不宣点。", "You do not declare."),
     "revolted": ("你革命了。", "You revolt."),
     "norevolted": ("你不革命。", "You do not revolt."),
+    "keptheaded": ("你要头。", "You keep the head (要头)."),
+    "nokeptheaded": ("你无头。", "You go headless (无头)."),
     "returned": ("你还了 {cards}。", "You returned {cards}."),
     "hint": ("提示：{action}", "Hint: {action}"),
     "hint_pass": ("过牌", "pass"),
@@ -185,6 +191,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "act_nodeclare": ("不宣点", "do not declare"),
     "act_revolt": ("革命", "revolt"),
     "act_norevolt": ("不革命", "do not revolt"),
+    "act_keephead": ("要头", "keep the head (要头)"),
+    "act_nokeephead": ("无头", "go headless (无头)"),
     "record_file": (
         "牌局记录（用 gouji replay 文件名 重放）：{name}",
         "The record (replay it with gouji replay FILE): {name}",
@@ -256,6 +264,15 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ev_burn": ("{user} 烧了 {victim} 的牌！", "{user} burns {victim}'s hand (烧牌)!"),
     "ev_burn_broken": ("解烧！{user} 的烧没成。", "Burn broken (解烧): {user}'s burn failed."),
     "ev_burn_success": ("{user} 烧成了！", "{user}'s burn succeeds!"),
+    "ev_burn_failed": (
+        "烧失败！{user} 没烧完，走科垫底。",
+        "Failed burn (烧失败): {user} takes the lowest free place and is out.",
+    ),
+    "ev_keephead": (
+        "{user} 要头：前三手够级牌够死级，只能烧。",
+        "{user} keeps the head (要头): their first three gouji hands can only be burned.",
+    ),
+    "ev_nokeephead": ("{user} 无头。", "{user} goes headless (无头)."),
     "ev_stifle": ("{user} 被 {by} 闷了！", "{user} is stifled (闷) by {by}!"),
     "ev_finish": ("{user} 走科：{place}。", "{user} is out: {place}."),
     "ev_melee": ("四户乱缠！", "Four-way melee (四户乱缠)!"),
@@ -297,10 +314,17 @@ CATALOG: dict[str, tuple[str, str]] = {
         "You may burn {who}'s {cards}: pick a play, or do not burn ({seconds} s)",
     ),
     "dm_turn": ("该你出牌了", "Your turn"),
+    "dm_head": (
+        "对家革命了（够死级）：要头还是无头？要头：你前三手够级牌别人只能烧；时间到不答算无头",
+        "Your opposite revolted (够死级): keep the head (要头) or go headless (无头)? Keep it: "
+        "your first three gouji hands can only be burned; no answer in time: headless",
+    ),
     "btn_declare": ("宣点", "Declare"),
     "btn_nodeclare": ("不宣", "Do not declare"),
     "btn_revolt": ("革命", "Revolt"),
     "btn_norevolt": ("不革命", "Do not revolt"),
+    "btn_keephead": ("要头", "Keep the head (要头)"),
+    "btn_nokeephead": ("无头", "Headless (无头)"),
     "btn_noburn": ("不烧", "No burn"),
     "btn_pass": ("过牌", "Pass"),
     "btn_yield": ("让牌", "Yield"),
@@ -409,6 +433,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "review_nodeclare": ("不宣点", "not declare"),
     "review_revolt": ("革命", "revolt"),
     "review_norevolt": ("不革命", "not revolt"),
+    "review_keephead": ("要头", "keep the head"),
+    "review_nokeephead": ("无头", "go headless"),
 }
 
 

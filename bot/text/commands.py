@@ -6,6 +6,8 @@ clients, so each user sees the commands in their own language."""
 
 from __future__ import annotations
 
+from bot.text.options import VALUES
+
 ZH: dict[str, str] = {
     # names (lowercase, as Discord requires)
     "gouji": "够级",
@@ -48,6 +50,14 @@ ZH: dict[str, str] = {
     "language": "语言",
     "channel": "频道",
     "allow": "允许",
+    "mention": "提及",
+    "preset": "预设",
+    "no_single_return": "不还单张",
+    "tribute_cards": "贡牌",
+    "gou_si_ji": "够死级",
+    "burn_check": "烧牌条件",
+    "open_rule": "开点",
+    "standard (标准)": "标准",  # the preset's choice
     # descriptions
     "Play Gouji (够级), the six-player team card game": "够级：六人两队的纸牌游戏",
     "Open a table in this channel": "在这个频道开一桌",
@@ -87,7 +97,15 @@ ZH: dict[str, str] = {
     "Language of the channel messages": "频道消息的语言",
     "A channel where tables may open (or may no longer)": "允许（或不再允许）开桌的频道",
     "Allow tables in that channel (false: stop)": "允许在那个频道开桌（关：不再允许）",
+    "House rules preset (standard: the defaults)": "规则预设（标准：默认规则）",
+    "No single return (不还单张)": "不还单张：还给对手的牌必须是他手里有的点数",
+    "Tribute cards (贡牌)": "进贡进什么牌",
+    "Gou si ji (够死级): 要头 after a revolution": "够死级：革命后对家可以要头",
+    "Burn check (烧牌条件)": "烧牌条件",
+    "Opening the point (开点)": "开点的条件",
     "Watch a finished game again, step by step (录像)": "按步重看一局打完的牌（录像）",
     "Your costliest decisions in a finished game (复盘, only you see it)": "复盘：一局打完的牌里你最亏分的决定（只有你能看到）",
     "A finished game (default: the last one of this channel)": "打完的一局（默认：这个频道最近一局）",
 }
+# the choices of the house rules that are not on/off: their words in both languages
+ZH |= {en: zh for zh, en in VALUES.values()}

@@ -18,6 +18,7 @@ from engine.events import (
     BurnStarted,
     Declared,
     Event,
+    HeadChosen,
     Lead,
     MeleeBegan,
     Opened,
@@ -38,6 +39,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "header": ("── 第 {n}/{total} 局 · {phase} ──", "── Game {n}/{total} · {phase} ──"),
     "phase_declare": ("宣点", "declaring (宣点)"),
     "phase_revolt": ("革命", "revolution (革命)"),
+    "phase_head": ("要头/无头", "keep the head? (要头/无头)"),
     "phase_play": ("出牌", "play"),
     "phase_melee": ("四户乱缠", "four-way melee (四户乱缠)"),
     "columns": (
@@ -81,6 +83,11 @@ TEXT: dict[str, tuple[str, str]] = {
         "革命吗？（你没有 2 也没有王：革命就不打这局，算四科）革命 / 不 > ",
         "Revolt (革命: sit this game out as 4th)? revolt / no > ",
     ),
+    "p_head": (
+        "对家革命了（够死级）：要头吗？（要头：你前三手够级牌别人只能烧）要头 / 无头 > ",
+        "Your opposite revolted (够死级): keep the head (要头: your first three gouji hands "
+        "can only be burned)? keephead / no > ",
+    ),
     "p_burn": (
         "烧不烧 {who} 的 {cards}？可以烧的牌：{plays}。烧 牌 / 不烧 > ",
         "Burn {who}'s {cards}? Burning plays: {plays}. burn CARDS / noburn > ",
@@ -103,6 +110,12 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     "n_burn_success": ("{who} 烧成功", "{who}'s burn succeeds (烧成功)"),
     "n_burn_broken": ("{who} 的烧牌被解了（解烧）", "{who}'s burn is broken (解烧)"),
+    "n_burn_failed": (
+        "{who} 烧失败，走科垫底",
+        "{who}'s burn fails (烧失败): out in the lowest place",
+    ),
+    "n_keephead": ("{who} 要头", "{who} keeps the head (要头)"),
+    "n_nokeephead": ("{who} 无头", "{who} goes headless (无头)"),
     "n_opened": ("{who} 开点", "{who} opens the point (开点)"),
     "n_place": ("{who} 走科：{place}", "{who} finishes: {place}"),
     "n_stifled": ("{who} 被 {by} 闷了", "{who} is stifled (闷) by {by}"),
@@ -126,6 +139,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "hint_nodeclare": ("不宣", "no (do not declare)"),
     "hint_revolt": ("革命", "revolt"),
     "hint_norevolt": ("不革命", "no (do not revolt)"),
+    "hint_keephead": ("要头", "keephead (要头)"),
+    "hint_nokeephead": ("无头", "no (无头)"),
     "hint_burn": ("烧 {cards}", "burn {cards}"),
     "hint_return": ("还 {cards}", "return {cards}"),
     "unknown": (
@@ -152,14 +167,14 @@ HELP = {
     "zh": """怎么打：
   出牌：直接输入牌，如 KK、22777（2 当配牌）、BB888（挂王）、T 或 10 是十，B 小王，R 大王
   pass（或 过）过牌；yield（或 让）让牌；burn KK（或 烧 KK）烧牌；noburn（或 不烧）不烧
-  宣点时：declare（宣）/ no；革命时：revolt / no；还贡时：输入要还的牌
+  宣点时：declare（宣）/ no；革命时：revolt / no；要头时（够死级）：keephead / no；还贡时：输入要还的牌
   ? 提示（再按回车就按提示出）；t 再看一遍牌桌；help 帮助；quit 退出
 规则：同样张数、每张都比对应的牌大才能管上；够级牌（10×5、J×4、Q×3、K×2、A×2、2、带王）
 只有对家能管，别人只能烧。完整规则：docs/rules.zh.md""",
     "en": """How to play:
   play: type the cards, e.g. KK, 22777 (2s as wildcards), BB888 (jokers attached); T or 10 is ten, B small joker, R big joker
   pass; yield (让牌); burn KK (烧牌); noburn
-  when declaring: declare / no; at a revolution: revolt / no; returning tribute: type the cards to give back
+  when declaring: declare / no; at a revolution: revolt / no; keeping the head (够死级): keephead / no; returning tribute: type the cards to give back
   ? for a hint (then Enter plays it); t shows the table again; help; quit
 Rules: beat a hand with as many cards, each higher than the card in the same place; a gouji hand
 (five 10s, four Js, three Qs, two Ks or As, 2s, anything with a joker) may be answered only by
@@ -207,6 +222,8 @@ def table_text(obs: Observation, names: Sequence[str], lang: str, number: int, t
         phase = t(lang, "phase_declare")
     elif obs.phase == REVOLT_PHASE:
         phase = t(lang, "phase_revolt")
+    elif obs.phase == "head":
+        phase = t(lang, "phase_head")
     else:
         phase = t(lang, "phase_melee" if obs.melee else "phase_play")
     lines = [t(lang, "header", n=number, total=total, phase=phase)]
@@ -258,6 +275,8 @@ def prompt_text(obs: Observation, names: Sequence[str], lang: str) -> str:
         return t(lang, "p_declare")
     if obs.phase == REVOLT_PHASE:
         return t(lang, "p_revolt")
+    if obs.phase == "head":
+        return t(lang, "p_head")
     burns = [str(a.cards) for a in obs.legal_actions if a.verb == "burn"]
     if burns:
         shown = " ".join(burns[:8]) + (" …" if len(burns) > 8 else "")
@@ -304,12 +323,13 @@ def narrate(events: list[Event], names: Sequence[str], lang: str) -> list[str]:
         )
     for revolted in of_kind(events, Revolted):
         lines.append(t(lang, "n_revolted", who=", ".join(who[s] for s in revolted.seats)))
+    for head in of_kind(events, HeadChosen):
+        lines.append(t(lang, "n_keephead" if head.kept else "n_nokeephead", who=who[head.seat]))
     for burn in of_kind(events, BurnStarted):
         cards = burn.cards or "?"
         lines.append(t(lang, "n_burn", who=who[burn.burner], burned=who[burn.burned], cards=cards))
     for ended in of_kind(events, BurnEnded):
-        key = "n_burn_success" if ended.result == "success" else "n_burn_broken"
-        lines.append(t(lang, key, who=who[ended.burner]))
+        lines.append(t(lang, f"n_burn_{ended.result}", who=who[ended.burner]))
     for opened in of_kind(events, Opened):
         if opened.own:
             lines.append(t(lang, "n_opened", who=who[opened.seat]))

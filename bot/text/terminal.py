@@ -26,8 +26,13 @@ KIND_NAMES = {
     },
 }
 BURN_RESULTS = {
-    "zh": {"success": "烧成功", "broken": "被解烧", "ongoing": "进行中"},
-    "en": {"success": "succeeded", "broken": "was broken (解烧)", "ongoing": "ongoing"},
+    "zh": {"success": "烧成功", "broken": "被解烧", "failed": "烧失败", "ongoing": "进行中"},
+    "en": {
+        "success": "succeeded",
+        "broken": "was broken (解烧)",
+        "failed": "failed (烧失败)",
+        "ongoing": "ongoing",
+    },
 }
 
 # key -> (zh, en)

@@ -12,6 +12,7 @@ import pytest
 from bot.cli.play import Session, parse_input
 from bot.text.refusals import ZH, refusal_text
 from engine.actions import MESSAGES, IllegalActionError
+from engine.options import Options
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +36,7 @@ def scripted(
         out.append(prompt)
         return next(feed, None)
 
-    session = Session(lang=lang, seed=seed, bie_san=bie_san, ai="hint", games=games, auto=False,
+    session = Session(lang=lang, seed=seed, options=Options(bie_san=bie_san), ai="hint", games=games, auto=False,
                       read=read, write=out.append)  # fmt: skip
     return session, out
 
@@ -196,3 +197,22 @@ def test_the_record_of_a_played_series_replays_to_the_same_scores(tmp_path):
     run = _play(["--seed", "2", "--ai", "hint", "--lang", "en", "--record", str(partial)], "no\n")
     assert run.returncode == 0 and f"Record: {partial}" in run.stdout
     assert main(["replay", str(partial)]) == 0
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_terminal_tells_the_head_kept_and_every_burn_result(lang):
+    """With 够死级 on, 要头/无头 is told; under the seeds' burn check a burn may fail (烧失败),
+    which is neither a success nor a broken burn."""
+    from bot.text.play import narrate
+    from bot.text.terminal import BURN_RESULTS
+    from engine.events import BurnEnded, HeadChosen
+    from engine.game import BROKEN, FAILED, ONGOING, SUCCESS
+
+    names = [f"p{s}" for s in range(6)]
+    results = (SUCCESS, BROKEN, FAILED)
+    events = [HeadChosen(3, True), HeadChosen(0, False)]
+    events += [BurnEnded(i, 1, 0, result) for i, result in enumerate(results)]
+    lines = narrate(events, names, lang)
+    assert len(set(lines)) == 5
+    assert "要头" in lines[0] and "无头" in lines[1] and "烧失败" in lines[4]
+    assert set(BURN_RESULTS[lang]) == {*results, ONGOING}

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from engine.actions import DECLARE, NODECLARE, NOREVOLT, PASS, REVOLT, Action
+from engine.actions import (
+    DECLARE,
+    KEEPHEAD,
+    NODECLARE,
+    NOKEEPHEAD,
+    NOREVOLT,
+    PASS,
+    REVOLT,
+    Action,
+)
 from engine.ai import make_player
 from engine.events import (
     BurnEnded,
@@ -10,6 +19,7 @@ from engine.events import (
     Declared,
     Event,
     HandChanged,
+    HeadChosen,
     Lead,
     Opened,
     Passed,
@@ -23,6 +33,7 @@ from engine.events import (
     snapshot,
 )
 from engine.game import FINISHED, ONGOING, PLAY_PHASE, VOID, Game
+from engine.options import Options
 
 REVOLT_SEED = 1  # deal(1): seat 1 alone holds no 2 and no joker
 
@@ -114,3 +125,22 @@ def test_no_revolt_means_no_revolution_event() -> None:
     before = snapshot(game)
     game.apply(Action(1, NOREVOLT))
     assert not of_kind(changes(before, game), Revolted)
+
+
+def test_keeping_the_head_is_told_when_the_revolutionarys_opposite_answers() -> None:
+    """With 够死级 on, a revolution asks the revolutionary's opposite 要头 or 无头 (§3.4); the
+    answer is public at once and play begins."""
+    for verb, kept in ((KEEPHEAD, True), (NOKEEPHEAD, False)):
+        game = Game.from_deal(REVOLT_SEED, Options(gou_si_ji=True))
+        for seat in range(6):
+            game.apply(Action(seat, NODECLARE))
+        before = snapshot(game)
+        game.apply(Action(1, REVOLT))
+        events = changes(before, game)
+        assert Revolted((1,), ()) in events and not of_kind(events, HeadChosen)
+        assert game.to_act == [4]
+        before = snapshot(game)
+        game.apply(Action(4, verb))
+        events = changes(before, game, Action(4, verb))
+        assert of_kind(events, HeadChosen) == [HeadChosen(4, kept)]
+        assert of_kind(events, Lead), "play begins after the answer"

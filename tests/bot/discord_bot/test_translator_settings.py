@@ -8,12 +8,15 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.discord_bot.cog import HOUSE_RULE_CHOICES, PRESETS, GoujiCog, house_rule_overrides
 from bot.discord_bot.people import People
 from bot.discord_bot.settings import apply_config
 from bot.discord_bot.translator import GoujiTranslator
 from bot.service.errors import UserError
+from bot.text.commands import ZH
+from engine.options import Options
 
-from ..service.helpers import GUILD
+from ..service.helpers import CHANNEL, GUILD, HUMANS, make_service
 
 
 async def test_command_names_and_descriptions_have_chinese() -> None:
@@ -45,3 +48,45 @@ async def test_server_settings_need_valid_values_and_are_shown(store) -> None:
     with pytest.raises(UserError):
         await apply_config(store, people, GUILD, "en", None, None, True, {"turn_time": 0})
     assert (await store.get_settings(GUILD)).table_defaults == {"turn_time": 30}
+
+
+def test_every_command_text_and_house_rule_choice_has_chinese() -> None:
+    """Chinese clients see every /gouji name, parameter and description in Chinese, the
+    house-rule parameters of /gouji new and config and their choices included."""
+    texts = []
+    for command in GoujiCog.gouji.walk_commands():
+        texts += [command.name, command.description]
+        if isinstance(command, app_commands.Command):
+            for param in command.parameters:
+                texts += [param.locale_name.message, param.description]
+    choices = [PRESETS, *HOUSE_RULE_CHOICES.values()]
+    texts += [choice.name for listed in choices for choice in listed]
+    assert {"gou_si_ji", "open_rule", "preset"} <= set(texts)
+    assert [t for t in texts if t not in ZH] == []
+
+
+def test_the_standard_preset_sets_every_house_rule_and_given_ones_win() -> None:
+    assert house_rule_overrides(None, gou_si_ji=None, turn_time=30) == {"turn_time": 30}
+    chosen = house_rule_overrides("standard", gou_si_ji=True, open_rule=None)
+    assert chosen == {**Options().to_json(), "gou_si_ji": True}
+
+
+async def test_server_house_rules_are_new_tables_defaults_and_the_preset_restores_them(
+    store,
+) -> None:
+    """/gouji config sets the server's house rules; /gouji new plays them unless it gives
+    others, and ``preset: standard`` plays the standard rules whatever the server's."""
+    people = People(SimpleNamespace())
+    rules = house_rule_overrides(None, gou_si_ji=True, burn_check="seeds")
+    shown = await apply_config(store, people, GUILD, "en", None, None, True, rules)
+    assert "gou_si_ji=True" in shown
+    with pytest.raises(UserError):
+        await apply_config(store, people, GUILD, "en", None, None, True, {"open_rule": "loose"})
+    service, _ = make_service(store)
+    live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
+    assert live.options.engine_options() == Options(gou_si_ji=True, burn_check="seeds")
+    await service.end(CHANNEL, HUMANS[0], may_manage=True)
+    standard = house_rule_overrides("standard", open_rule="wide")
+    live = await service.open_table(GUILD, CHANNEL, HUMANS[0], standard)
+    assert live.options.engine_options() == Options(open_rule="wide")
+    await service.close()

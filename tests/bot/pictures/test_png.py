@@ -31,3 +31,13 @@ async def test_the_channel_picture_hides_a_declare_answer_until_declaring_is_ove
     )
     assert view == same, "the bot and the terminal draw a game from the same view"
     await service.close()
+
+
+async def test_the_table_pictures_caption_names_the_house_rules_in_force(store) -> None:
+    service, _ = make_service(store)
+    live = await seated_table(service, {"gou_si_ji": True, "tribute_cards": "biggest"})
+    await service.start(CHANNEL, HUMANS[0])
+    await service.settle(live)
+    caption = png.table_view(live, NAMES, "zh").caption
+    assert caption == "第 1/5 局 · 本桌规则：贡牌：最大的牌，够死级"
+    await service.close()

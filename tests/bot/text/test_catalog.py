@@ -32,3 +32,17 @@ def test_engine_refusals_are_translated_by_their_code() -> None:
     assert error_text(readable, "zh") == "10×2 管不上 小王。"
     assert error_text(exc, "en") == "KK does not beat AA."
     assert "座位" not in error_text(UserError("no_table"), "en")
+
+
+def test_the_channel_log_words_every_burn_result_and_the_head_answer() -> None:
+    """Every way a burn ends (烧成, 解烧, and 烧失败 under the seeds' count) and both answers
+    to 要头 have their line in the table's log."""
+    from engine.game import BROKEN, FAILED, SUCCESS
+
+    for lang in ("zh", "en"):
+        keys = [f"ev_burn_{r}" for r in (SUCCESS, BROKEN, FAILED)] + [
+            "ev_keephead",
+            "ev_nokeephead",
+        ]
+        lines = {text(lang, key, user="bo") for key in keys}
+        assert len(lines) == 5 and all("bo" in line for line in lines)
