@@ -253,6 +253,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ev_declared": ("宣点：{users}。", "Declared: {users}."),
     "ev_revolt": ("{user} 革命！", "{user} revolts!"),
     "ev_void": ("两人以上革命，重新发牌。", "Two or more revolted: the cards are dealt again."),
+    "ev_gouji": ("{user} {what}（够级牌）", "{user}: {what} (a gouji hand, 够级牌)"),
     "ev_open": ("{user} 开点！", "{user} opens the point (开点)!"),
     "ev_burn": ("{user} 烧了 {victim} 的牌！", "{user} burns {victim}'s hand (烧牌)!"),
     "ev_burn_broken": ("解烧！{user} 的烧没成。", "Burn broken (解烧): {user}'s burn failed."),
