@@ -25,9 +25,21 @@ async def test_the_channel_picture_hides_a_declare_answer_until_declaring_is_ove
     await service.settle(live)
     view = png.table_view(live, NAMES, "en")
     assert view.seats[0].declared
-    assert view.seats[4].ai and not view.seats[0].ai
+    assert not view.seats[4].ai and not view.seats[0].ai, "an AI seat is named AI, not 托管"
     same = table_view_of_game(
         live.game, NAMES, viewer=0, ai=[s.ai for s in view.seats], caption=view.caption
     )
     assert view == same, "the bot and the terminal draw a game from the same view"
+    await service.close()
+
+
+async def test_only_a_person_the_clock_plays_for_is_marked_tuoguan(store) -> None:
+    service, _ = make_service(store)
+    live = await seated_table(service)
+    await service.start(CHANNEL, HUMANS[0])
+    await service.settle(live)
+    await store.set_standin(live.id, 1, True, "hint")
+    live.seats[1] = (await store.get_seats(live.id))[1]
+    view = png.table_view(live, NAMES, "zh")
+    assert [seat.ai for seat in view.seats] == [False, True, False, False, False, False]
     await service.close()
