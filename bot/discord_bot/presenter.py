@@ -30,6 +30,7 @@ from bot.service.live import LiveTable
 from bot.service.presenter import BURN, RETURN, TURN, Mention, Who
 from bot.service.tables import TableService
 from bot.text.catalog import text
+from render.models import SeriesView
 
 log = logging.getLogger("gouji.bot")
 NO_PINGS = discord.AllowedMentions.none()
@@ -224,9 +225,12 @@ class DiscordPresenter:
             return
         box = self._box(live)
         line = self.people.render(live, self.people.channel_lang(live), key, params)
-        if key in CARDS:
+        if key in CARDS:  # its picture shows the table as the game ended, before a new deal
             card = box.card = [line]
-            self._enqueue(live, lambda: self._post_card(live, box, card))
+            view = pictures.series_view(
+                live, self.people.names(live, self.people.channel_lang(live))
+            )
+            self._enqueue(live, lambda: self._post_card(live, box, card, view))
             return
         if key in CARD_LINES and box.card is not None:
             box.card.append(line)
@@ -247,16 +251,17 @@ class DiscordPresenter:
         self._box(live).notes[who.seat] = text(lang, "ctl_clock_played", what=what)
         self._controller(live, who.seat, resend=False)
 
-    async def _post_card(self, live: LiveTable, box: Outbox, card: list[str]) -> None:
-        """A game's result (or the series' end): its lines and the scoreboard picture."""
+    async def _post_card(
+        self, live: LiveTable, box: Outbox, card: list[str], view: SeriesView
+    ) -> None:
+        """A game's result (or the series' end): its lines and the scoreboard picture (places,
+        points, 开点, 烧成, 被闷, the tribute owed next game)."""
         if box.card is card:
             box.card = None
         channel = self._channel(live.table.channel_id)
-        if channel is None or live.series is None:
+        if channel is None:
             return
         lang = self.people.channel_lang(live)
-        async with live.lock:
-            view = pictures.series_view(live, self.people.names(live, lang))
         png = await self.draw.background(pictures.series_view_png, view, lang)
         file = discord.File(io.BytesIO(png), filename="result.png")
         await channel.send("\n".join(card)[:2000], file=file, allowed_mentions=NO_PINGS)
