@@ -83,7 +83,8 @@ def word(key: str, lang: str, **fmt: object) -> str:
 def plain_word(key: str, lang: str) -> str:
     """A word drawn in the regular face (a seat's marks on the scoreboard): its own, or a
     label's."""
-    return _PLAIN_WORDS.get(key, _WORDS[key])[LANGS.index(check_lang(lang))]
+    pair = _PLAIN_WORDS[key] if key in _PLAIN_WORDS else _WORDS[key]
+    return pair[LANGS.index(check_lang(lang))]
 
 
 def all_plain_text() -> str:
