@@ -53,6 +53,7 @@ class GoujiBot(commands.Bot):
         intents.members = False
         intents.presences = False
         intents.message_content = False
+        intents.dm_messages = False  # the bot reads no DM; its own DMs need no echo either
         kwargs.setdefault("command_prefix", commands.when_mentioned)
         super().__init__(intents=intents, help_command=None, **kwargs)
         self.config = config
