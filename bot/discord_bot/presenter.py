@@ -456,6 +456,7 @@ class DiscordPresenter:
                 cards = self.service.hand_cards(live, seat)
                 deal = len(live.series.deals) if live.series else 0
             message = interaction.message
+            current = box.controllers.get(seat)
             own = (
                 message is not None
                 and message.guild is None
@@ -475,7 +476,8 @@ class DiscordPresenter:
                 log.exception("table %s: updating a controller failed", live.id)
                 await interaction.followup.send(note, ephemeral=True)
                 return
-            if own and message is not None:
+            # the outbox may have sent a newer controller meanwhile: that one stays the seat's
+            if own and message is not None and box.controllers.get(seat) is current:
                 box.tokens[seat] = (interaction, time.monotonic())
                 box.notes.pop(seat, None)
                 if box.pending.get(seat) is False:  # an edit queued before: shown now
