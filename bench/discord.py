@@ -118,13 +118,42 @@ def answer_latency(rec) -> float | None:
     return None
 
 
+class MessageIndex:
+    """The messages the fake adds, by channel, kept as they come: the people look at their
+    DMs many times a second, and the fake's own look-ups scan every message (at 50 tables
+    that scanning cost the shared event loop more than the bot's own work)."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.by_channel: dict[int, list[Any]] = {}
+        add = fake.add_message
+
+        async def indexed(msg: Any) -> Any:
+            added = await add(msg)
+            self.by_channel.setdefault(msg.channel_id, []).append(msg)
+            return added
+
+        fake.add_message = indexed  # type: ignore[method-assign]
+
+    def dms(self, user: SimUser) -> list[Any]:
+        """What ``user.dms()`` gives (the bot's messages in their DMs, oldest first)."""
+        channel = user.dm_channel()
+        held = self.by_channel.get(channel.id, []) if channel is not None else []
+        return [m for m in held if not m.deleted]
+
+
 class TableDriver:
     """The four people of one table, acting in turn until each has acted enough."""
 
     def __init__(
-        self, fake: FakeDiscord, runner: BotRunner, channel_id: int, people: list[SimUser]
+        self,
+        fake: FakeDiscord,
+        runner: BotRunner,
+        channel_id: int,
+        people: list[SimUser],
+        index: MessageIndex | None = None,
     ) -> None:
         self.fake, self.runner, self.channel_id, self.people = fake, runner, channel_id, people
+        self.index = index or MessageIndex(fake)
         self.tally = Tally()
 
     @property
@@ -217,7 +246,7 @@ class TableDriver:
         prefixes = tuple(f"{k}:{live.id}:{service.question_token(live)}:" for k in ("g", "gs"))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            for msg in reversed(user.dms()):
+            for msg in reversed(self.index.dms(user)):
                 ids = [c.get("custom_id", "") for c in msg.buttons() + msg.selects()]
                 if any(i.startswith(prefixes) for i in ids):
                     return msg
@@ -345,12 +374,14 @@ async def run_benchmark(
                 return GoujiBot(config, rng=random.Random(seed), guild_ready_timeout=0.05)
 
             async with BotRunner(fake, factory) as runner:
+                index = MessageIndex(fake)
                 drivers = [
                     TableDriver(
                         fake,
                         runner,
                         fake.channel(name).id,
                         fake.members[i * PEOPLE_PER_TABLE : (i + 1) * PEOPLE_PER_TABLE],
+                        index,
                     )
                     for i, name in enumerate(channels)
                 ]
