@@ -59,6 +59,14 @@ _WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# words drawn in the regular face only (the bold one has just the labels above)
+_PLAIN_WORDS: dict[str, tuple[str, str]] = {
+    "burn_won": ("烧成", "Burn won"),
+    "stifled": ("被闷", "Stifled"),
+    "owed": ("下一局进贡", "Tribute next game"),
+}
+
+
 def check_lang(lang: str) -> str:
     """Return ``lang`` if it is 'zh' or 'en', else raise :class:`RenderInputError`."""
     if lang not in LANGS:
@@ -70,6 +78,18 @@ def word(key: str, lang: str, **fmt: object) -> str:
     """The label ``key`` in ``lang``, formatted with ``fmt``."""
     text = _WORDS[key][LANGS.index(check_lang(lang))]
     return text.format(**fmt) if fmt else text
+
+
+def plain_word(key: str, lang: str) -> str:
+    """A word drawn in the regular face (a seat's marks on the scoreboard): its own, or a
+    label's."""
+    pair = _PLAIN_WORDS[key] if key in _PLAIN_WORDS else _WORDS[key]
+    return pair[LANGS.index(check_lang(lang))]
+
+
+def all_plain_text() -> str:
+    """Every word drawn only in the regular face, in both languages (the font tests)."""
+    return "".join(t for pair in _PLAIN_WORDS.values() for t in pair)
 
 
 def place_name(place: int, lang: str) -> str:

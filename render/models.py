@@ -143,6 +143,9 @@ class TableView:
         _check_seat(self.bottom_seat, "TableView.bottom_seat", allow_none=False)
 
 
+MARKS = ("opened", "burn_won", "stifled")  # what a SeriesGame may mark a seat with
+
+
 @dataclass(frozen=True, slots=True)
 class SeriesGame:
     """One game of a series: each seat's place (None: still playing), points for the game
@@ -157,16 +160,22 @@ class SeriesGame:
     tribute: tuple[int, ...] = (0,) * SEATS
     chuan_san_hu: bool = False
     finished: bool = True
+    # per seat, what it did of note this game: "opened" (开点), "burn_won" (烧成), "stifled" (被闷)
+    marks: tuple[tuple[str, ...], ...] = ((),) * SEATS
 
     def __post_init__(self) -> None:
         for what, values in (
             ("places", self.places),
             ("points", self.points),
             ("tribute", self.tribute),
+            ("marks", self.marks),
         ):
             _check_six(tuple(values), f"SeriesGame.{what}")
         for place in self.places:
             _check_place(place, "SeriesGame.places entries")
+        for marks in self.marks:
+            if not set(marks) <= set(MARKS):
+                raise RenderInputError(f"SeriesGame.marks: each one of {MARKS}, not {marks}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,12 +188,18 @@ class SeriesView:
     total_games: int = 5
     penalties: tuple[int, ...] = (0,) * SEATS
     caption: str = ""
+    owed: tuple[tuple[int, int, int], ...] = ()  # tribute next game: (payer, receiver, cards)
 
     def __post_init__(self) -> None:
         _check_six(tuple(self.names), "SeriesView.names")
         _check_six(tuple(self.penalties), "SeriesView.penalties")
         if not 1 <= self.total_games <= 10:
             raise RenderInputError(f"SeriesView.total_games must be 1-10, not {self.total_games}")
+        for payer, receiver, count in self.owed:
+            _check_seat(payer, "SeriesView.owed payer")
+            _check_seat(receiver, "SeriesView.owed receiver")
+            if count < 1:
+                raise RenderInputError(f"SeriesView.owed: a positive count, not {count}")
         if len(self.games) > self.total_games:
             raise RenderInputError(
                 f"SeriesView has {len(self.games)} games, more than total_games={self.total_games}"

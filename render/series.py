@@ -1,4 +1,5 @@
-"""The series scoreboard: five games by six players — places, points, tribute and totals."""
+"""The series scoreboard: five games by six players — places, points, tribute, what each
+seat did of note (开点, 烧成, 被闷) and totals; the tribute owed next game below."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from . import theme
 from .draw import pill, rounded
 from .errors import RenderInputError
 from .fonts import display_name, font
-from .labels import check_lang, place_name, word
+from .labels import check_lang, place_name, plain_word, word
 from .models import SeriesGame, SeriesView
 
 MARGIN = 32
@@ -19,6 +20,8 @@ TITLE_H = 92
 HEAD_H = 64
 ROW_H = 86
 TEAM_H = 58
+MARK_H = 22  # a row grows by this when a game marks its seats (开点, 烧成, 被闷)
+OWED_H = 46  # the line of tribute owed next game
 GREEN, RED = (92, 214, 140), (246, 106, 100)
 
 
@@ -65,6 +68,10 @@ def _cell(
             fill=theme.MUTED,
             anchor="lm",
         )
+    marks = " · ".join(plain_word(m, lang) for m in game.marks[s])
+    if marks:
+        size = 15 if font(15).getlength(marks) <= GAME_W - 8 else 12
+        draw.text((x, y + 45), marks, font=font(size), fill=theme.TURN, anchor="mm")
 
 
 def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
@@ -75,12 +82,19 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
     if not isinstance(view, SeriesView):
         raise RenderInputError(f"render_series needs a SeriesView, not {type(view).__name__}")
     n_games = view.total_games
+    row_h = ROW_H + (MARK_H if any(m for g in view.games for m in g.marks) else 0)
     width = 2 * MARGIN + NAME_W + n_games * GAME_W + TOTAL_W
-    height = TITLE_H + HEAD_H + 6 * ROW_H + 2 * TEAM_H + MARGIN + 12
+    height = TITLE_H + HEAD_H + 6 * row_h + 2 * TEAM_H + MARGIN + 12
+    if view.owed:
+        height += OWED_H
     img = Image.new("RGB", (width, height), theme.PANEL_BG_BOTTOM)
     draw = ImageDraw.Draw(img)
     draw.text(
-        (MARGIN, 48), word("series", lang), font=font(36, bold=True), fill=theme.TEXT, anchor="lm"
+        (MARGIN, 48),
+        word("series", lang) if n_games > 1 else word("game", lang, n=1),  # one game: no series
+        font=font(36, bold=True),
+        fill=theme.TEXT,
+        anchor="lm",
     )
     if view.caption:
         draw.text(
@@ -91,7 +105,7 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
             anchor="rm",
         )
     top = TITLE_H
-    table_box = (MARGIN, top, width - MARGIN, top + HEAD_H + 6 * ROW_H)
+    table_box = (MARGIN, top, width - MARGIN, top + HEAD_H + 6 * row_h)
     rounded(img, table_box, 18, theme.PANEL)
     gx0 = MARGIN + NAME_W
     # Column heads.
@@ -138,10 +152,10 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
     )
     totals = view.totals()
     for s in range(6):
-        y0 = top + HEAD_H + s * ROW_H
+        y0 = top + HEAD_H + s * row_h
         cy = y0 + ROW_H // 2
         if s % 2 == 0:
-            draw.rectangle([MARGIN, y0, width - MARGIN - 1, y0 + ROW_H - 1], fill=theme.PANEL_ALT)
+            draw.rectangle([MARGIN, y0, width - MARGIN - 1, y0 + row_h - 1], fill=theme.PANEL_ALT)
         draw.line([MARGIN, y0, width - MARGIN - 1, y0], fill=theme.PANEL_LINE, width=1)
         team = theme.team_of(s)
         rounded(img, [MARGIN + 16, cy - 22, MARGIN + 24, cy + 22], 4, theme.TEAM_COLOURS[team])
@@ -167,9 +181,9 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
             )
     for g in range(n_games + 1):
         x = gx0 + g * GAME_W
-        draw.line([x, top + 10, x, top + HEAD_H + 6 * ROW_H - 10], fill=theme.PANEL_LINE, width=1)
+        draw.line([x, top + 10, x, top + HEAD_H + 6 * row_h - 10], fill=theme.PANEL_LINE, width=1)
     # Team totals.
-    y = top + HEAD_H + 6 * ROW_H + 16
+    y = top + HEAD_H + 6 * row_h + 16
     for team, total in enumerate(view.team_totals()):
         colour = theme.TEAM_COLOURS[team]
         box = (MARGIN, y, width - MARGIN, y + TEAM_H - 10)
@@ -195,4 +209,16 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
         )
         pill(img, (tx, y + (TEAM_H - 10) // 2), _signed(total), 26, colour, anchor="mm", pad=0.6)
         y += TEAM_H
+    if view.owed:
+        owed = " · ".join(
+            f"{display_name(view.names[p], font(20), 150, empty=f'#{p}')} → "
+            f"{display_name(view.names[r], font(20), 150, empty=f'#{r}')} ×{n}"
+            for p, r, n in view.owed
+        )
+        line = display_name(
+            f"{plain_word('owed', lang)}{'：' if lang == 'zh' else ': '}{owed}",
+            font(22),
+            width - 2 * MARGIN,
+        )
+        draw.text((MARGIN + 8, y + OWED_H // 2), line, font=font(22), fill=theme.TEXT, anchor="lm")
     return img

@@ -16,6 +16,7 @@ import render
 from bot.discord_bot.cog import GoujiCog
 from bot.discord_bot.components import ActionButton, ActionSelect
 from bot.discord_bot.context import Gouji
+from bot.discord_bot.pacing import Pace, pace_requests
 from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
 from bot.discord_bot.replay import (
@@ -52,9 +53,12 @@ class GoujiBot(commands.Bot):
         intents.members = False
         intents.presences = False
         intents.message_content = False
+        intents.dm_messages = False  # the bot reads no DM; its own DMs need no echo either
         kwargs.setdefault("command_prefix", commands.when_mentioned)
         super().__init__(intents=intents, help_command=None, **kwargs)
         self.config = config
+        self.pace = Pace()  # the bot-token requests stay under Discord's global limit
+        pace_requests(self, self.pace)
         self.rng = rng
         self.sweep_interval = sweep_interval
         self.store: Store | None = None

@@ -32,6 +32,7 @@ from bot.discord_bot.settings import (
 from bot.pictures import png as pictures
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
+from bot.text.cards import play_label
 from bot.text.catalog import text
 from bot.text.options import house_rules, rules_of, value_text
 from engine.options import CHOICES, Options
@@ -439,15 +440,20 @@ class GoujiCog(commands.Cog):
     async def _autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        """The caller's legal plays, labelled in words ("三张 7 + 两张 2（五张）"), the short
+        notation as the value; from memory (the plays are worked out once per question)."""
         live = self._live_or_none(interaction)
         if live is None:
             return []
+        lang = self.people.remember(interaction)
         try:  # no lock: the engine is never left half-changed between two awaits
             plays = self.service.choices(live, interaction.user.id, current)
         except Exception:
             log.exception("autocomplete at table %s failed", live.id)
             return []
-        return [app_commands.Choice(name=p, value=p) for p in plays]
+        return [
+            app_commands.Choice(name=play_label(p, lang)[:100], value=p.canonical) for p in plays
+        ]
 
     @gouji.command(name="play", description=_("Play cards (the list shows what you may play now)"))
     @app_commands.describe(cards=_("Cards, e.g. KK or 22777"))

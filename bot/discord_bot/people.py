@@ -22,6 +22,7 @@ class People:
         self.user_names: dict[int, str] = {}
         self.user_languages: dict[int, str] = {}  # user -> their Discord language
         self.languages: dict[int, str] = {}  # guild -> channel language
+        self.dm_channels: dict[int, int] = {}  # user -> their DM channel's id
 
     # ----------------------------------------------------------------- users
     def remember(self, interaction: discord.Interaction) -> str:
@@ -30,7 +31,18 @@ class People:
         self.user_names[user.id] = user.display_name
         lang = lang_of(interaction.locale)
         self.user_languages[user.id] = lang
+        if interaction.guild_id is None and interaction.channel_id is not None:
+            self.dm_channels[user.id] = interaction.channel_id  # a press in their DMs
         return lang
+
+    async def dm_channel(self, user_id: int) -> discord.PartialMessageable:
+        """The user's DM channel. Its id is remembered here (discord.py keeps only 128
+        private channels), so a DM to someone already reached costs no request first."""
+        channel_id = self.dm_channels.get(user_id)
+        if channel_id is None:
+            channel = await self.client.create_dm(discord.Object(user_id))
+            channel_id = self.dm_channels[user_id] = channel.id
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     def display_name(self, user_id: int) -> str:
         name = self.user_names.get(user_id)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -29,6 +30,7 @@ from bot.service.live import LiveTable
 from bot.service.presenter import BURN, RETURN, TURN, Mention, Who
 from bot.service.tables import TableService
 from bot.text.catalog import text
+from render.models import SeriesView
 
 log = logging.getLogger("gouji.bot")
 NO_PINGS = discord.AllowedMentions.none()
@@ -53,6 +55,9 @@ CARD_LINES = frozenset(
 )
 LOG_LINES = 6  # events shown in the table message
 REPOST_BELOW = 3  # more messages than this below the table message: post it again
+# seconds a press's interaction token is used to edit or delete the controller it was made on
+# (Discord keeps it 15 minutes; its routes are outside the bot's global request limit)
+TOKEN_LIFE = 14 * 60.0
 
 
 class Outbox:
@@ -70,6 +75,8 @@ class Outbox:
         self.shown: dict[int, tuple[str, tuple[str, ...]]] = {}  # seat -> content, controls
         self.pending: dict[int, bool] = {}  # seat -> a controller job is queued (re-send?)
         self.claimed: set[int] = set()  # seats whose controller an interaction is updating
+        # seat -> the last press on its controller and when: its token edits that message
+        self.tokens: dict[int, tuple[discord.Interaction, float]] = {}
         self.notes: dict[int, str] = {}  # seat -> a line for its controller (the clock played)
         self.card: list[str] | None = None  # the lines of a result card not yet posted
 
@@ -218,9 +225,12 @@ class DiscordPresenter:
             return
         box = self._box(live)
         line = self.people.render(live, self.people.channel_lang(live), key, params)
-        if key in CARDS:
+        if key in CARDS:  # its picture shows the table as the game ended, before a new deal
             card = box.card = [line]
-            self._enqueue(live, lambda: self._post_card(live, box, card))
+            view = pictures.series_view(
+                live, self.people.names(live, self.people.channel_lang(live))
+            )
+            self._enqueue(live, lambda: self._post_card(live, box, card, view))
             return
         if key in CARD_LINES and box.card is not None:
             box.card.append(line)
@@ -241,16 +251,17 @@ class DiscordPresenter:
         self._box(live).notes[who.seat] = text(lang, "ctl_clock_played", what=what)
         self._controller(live, who.seat, resend=False)
 
-    async def _post_card(self, live: LiveTable, box: Outbox, card: list[str]) -> None:
-        """A game's result (or the series' end): its lines and the scoreboard picture."""
+    async def _post_card(
+        self, live: LiveTable, box: Outbox, card: list[str], view: SeriesView
+    ) -> None:
+        """A game's result (or the series' end): its lines and the scoreboard picture (places,
+        points, 开点, 烧成, 被闷, the tribute owed next game)."""
         if box.card is card:
             box.card = None
         channel = self._channel(live.table.channel_id)
-        if channel is None or live.series is None:
+        if channel is None:
             return
         lang = self.people.channel_lang(live)
-        async with live.lock:
-            view = pictures.series_view(live, self.people.names(live, lang))
         png = await self.draw.background(pictures.series_view_png, view, lang)
         file = discord.File(io.BytesIO(png), filename="result.png")
         await channel.send("\n".join(card)[:2000], file=file, allowed_mentions=NO_PINGS)
@@ -344,7 +355,7 @@ class DiscordPresenter:
             if file is not None:
                 edit["attachments"] = [file]
             try:
-                await old.edit(**edit)
+                await self._edit(box, seat, old, **edit)
                 self._shown(box, seat, old, deal, picture if file else None, content, controls)
                 return
             except discord.NotFound:
@@ -356,16 +367,48 @@ class DiscordPresenter:
         if sent is None:
             return
         self._shown(box, seat, sent, deal, picture if file else None, content, controls)
-        if old is not None and not new_game:  # one controller per game: the old one goes
+        try:
+            if old is not None and not new_game:  # one controller per game: the old one goes
+                await self._delete(box, seat, old)
+            elif old is not None and _ids_of(old):  # last game's: its controls are spent
+                await self._edit(box, seat, old, view=None)
+        except discord.HTTPException:
+            pass
+        box.tokens.pop(seat, None)  # they were about the old message
+
+    def _token(self, box: Outbox, seat: int, msg: discord.Message) -> discord.Interaction | None:
+        """The last press on the seat's controller ``msg`` if its token still works."""
+        held = box.tokens.get(seat)
+        if held is None:
+            return None
+        interaction, at = held
+        pressed = interaction.message
+        if pressed is None or pressed.id != msg.id or time.monotonic() - at > TOKEN_LIFE:
+            return None
+        return interaction
+
+    async def _edit(self, box: Outbox, seat: int, msg: discord.Message, **edit: Any) -> None:
+        """Edit a controller: through its last press's token when it still works (an
+        interaction route, outside the bot's request limit), else with the bot's token."""
+        interaction = self._token(box, seat, msg)
+        if interaction is not None:
             try:
-                await old.delete()
-            except discord.HTTPException:
-                pass
-        elif old is not None and _ids_of(old):  # last game's: its controls are spent
+                await interaction.edit_original_response(**edit)
+                return
+            except discord.NotFound:  # the token ran out (or the message is gone)
+                box.tokens.pop(seat, None)
+        await msg.edit(**edit)
+
+    async def _delete(self, box: Outbox, seat: int, msg: discord.Message) -> None:
+        """Delete a controller, through its last press's token when it still works."""
+        interaction = self._token(box, seat, msg)
+        if interaction is not None:
             try:
-                await old.edit(view=None)
-            except discord.HTTPException:
-                pass
+                await interaction.delete_original_response()
+                return
+            except discord.NotFound:
+                box.tokens.pop(seat, None)
+        await msg.delete()
 
     def _shown(
         self,
@@ -413,6 +456,7 @@ class DiscordPresenter:
                 cards = self.service.hand_cards(live, seat)
                 deal = len(live.series.deals) if live.series else 0
             message = interaction.message
+            current = box.controllers.get(seat)
             own = (
                 message is not None
                 and message.guild is None
@@ -432,7 +476,9 @@ class DiscordPresenter:
                 log.exception("table %s: updating a controller failed", live.id)
                 await interaction.followup.send(note, ephemeral=True)
                 return
-            if own and message is not None:
+            # the outbox may have sent a newer controller meanwhile: that one stays the seat's
+            if own and message is not None and box.controllers.get(seat) is current:
+                box.tokens[seat] = (interaction, time.monotonic())
                 box.notes.pop(seat, None)
                 if box.pending.get(seat) is False:  # an edit queued before: shown now
                     del box.pending[seat]
@@ -457,7 +503,7 @@ class DiscordPresenter:
         if user_id is None or live.seats[seat].dm_refused:
             return None
         try:
-            channel = await self.client.create_dm(discord.Object(user_id))
+            channel = await self.people.dm_channel(user_id)
             return await channel.send(content, allowed_mentions=NO_PINGS, **kwargs)
         except discord.Forbidden as exc:
             if exc.code != 50007:

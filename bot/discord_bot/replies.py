@@ -16,7 +16,7 @@ from bot.pictures import png as pictures
 from bot.pictures.drawing import Drawer
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
-from bot.text.cards import action_text, hand_text, play_text
+from bot.text.cards import action_text, hand_text, play_text, readable_params
 from bot.text.catalog import error_text, text
 
 log = logging.getLogger("gouji.bot")
@@ -40,7 +40,7 @@ DONE_KEYS = {
 def refusal(people: People, exc: Exception, lang: str, live: LiveTable | None) -> str:
     """A refused request as a reply: the service's and the engine's errors, translated."""
     if isinstance(exc, UserError):
-        return people.render(live, lang, exc.key, exc.params)
+        return people.render(live, lang, exc.key, readable_params(exc.params, lang))
     return error_text(exc, lang)
 
 

@@ -28,7 +28,8 @@ def table_view(live: LiveTable, names: Sequence[str], lang: str, bottom_seat: in
     card counter if the table shows it. While tribute is returned: the seats and their cards."""
     series = live.series
     cur = series.current if series else None
-    ai = [live.is_ai(s) and live.seats[s].ai_kind is not None for s in range(6)]
+    # 托管 marks a person the bot plays for; an AI seat is named "AI" already
+    ai = [live.is_ai(s) and live.seats[s].user_id is not None for s in range(6)]
     caption = ""
     if series is not None and cur is not None:
         caption = text(lang, "table_caption", number=cur.number, total=series.games_total)

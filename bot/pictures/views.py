@@ -15,8 +15,9 @@ from collections.abc import Mapping, Sequence
 
 from data import Profile
 from engine.cards import BIG_JOKER, SMALL_JOKER, TWO
-from engine.game import DECLARE_PHASE, Game
+from engine.game import DECLARE_PHASE, SUCCESS, Game
 from engine.observation import Observation
+from engine.scoring import counts_as_open
 from engine.series import Series
 from render.models import (
     Action,
@@ -116,8 +117,9 @@ def table_view_of_game(
 
 def series_view(series: Series, names: Sequence[str], caption: str = "") -> SeriesView:
     """The scoreboard of a series: every counted game (void deals left out), each with its
-    places, points (place points plus tribute) and net tribute; an unfinished game shows
-    the places taken so far."""
+    places, points (place points plus tribute), net tribute and what each seat did of note
+    (开点, 烧成, 被闷); an unfinished game shows the places taken so far. Under it the
+    tribute owed next game, once a game is over and the series goes on."""
     games = []
     for deal in series.counted:
         game = deal.game
@@ -129,14 +131,39 @@ def series_view(series: Series, names: Sequence[str], caption: str = "") -> Seri
                 tribute=tuple(deal.tribute_points()),
                 chuan_san_hu=bool(game is not None and game.sweep),
                 finished=deal.finished,
+                marks=_marks(game),
             )
         )
+    owed: tuple[tuple[int, int, int], ...] = ()
+    if series.counted and series.counted[-1].finished and not series.finished:
+        owed = tuple((t.payer, t.receiver, t.count) for t in series.owed_next())
     return SeriesView(
         names=tuple(names),
         games=tuple(games[: series.games_total]),
         total_games=series.games_total,
         penalties=tuple(series.penalties()),
         caption=caption,
+        owed=owed,
+    )
+
+
+def _marks(game: Game | None) -> tuple[tuple[str, ...], ...]:
+    """Per seat: "opened" (开点), "burn_won" (烧成), "stifled" (被闷) in this game."""
+    if game is None:
+        return ((),) * SEATS
+    burners = {b.burner for b in game.burns if b.result == SUCCESS}
+    stifled = {seat for seat, _ in game.stifled}
+    return tuple(
+        tuple(
+            mark
+            for mark, did in (
+                ("opened", counts_as_open(game.opened, game.revolted, s)),
+                ("burn_won", s in burners),
+                ("stifled", s in stifled),
+            )
+            if did
+        )
+        for s in range(SEATS)
     )
 
 

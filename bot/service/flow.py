@@ -28,6 +28,7 @@ from engine.actions import (
     NOKEEPHEAD,
     NOREVOLT,
     PASS,
+    PLAY,
     RETURN,
     Action,
     IllegalActionError,
@@ -43,6 +44,7 @@ from engine.events import (
     MeleeBegan,
     Opened,
     Placed,
+    Played,
     Revolted,
     Snapshot,
     Stifled,
@@ -111,7 +113,7 @@ class GameFlow:
             await self._reload_locked(live)
             raise
         try:
-            self._announce_changes(live, before)
+            self._announce_changes(live, before, action)
         except Exception:  # the action is logged: a display bug must not undo the answer
             log.exception("table %s: announcing %s failed", live.id, action)
 
@@ -126,8 +128,9 @@ class GameFlow:
         record["tribute"] = live.options.series
         return record
 
-    def _announce_changes(self, live: LiveTable, before: _Before | None) -> None:
-        """Tell the presenter what the action changed (:mod:`engine.events`)."""
+    def _announce_changes(self, live: LiveTable, before: _Before | None, action: Action) -> None:
+        """Tell the presenter what the action changed (:mod:`engine.events`); of the plays,
+        the ones that matter to the table: the gouji hands (够级牌)."""
         series = live.series
         if before is None or series is None or before.deal != len(series.deals):
             return  # a new deal is announced by dealing it
@@ -140,9 +143,12 @@ class GameFlow:
                 if before.returning is not None and before.returning[seat] != now:
                     self._hand_changed(live, seat)
             return
-        events = changes(before.game, game)
+        events = changes(before.game, game, action)
         for changed in of_kind(events, HandChanged):
             self._hand_changed(live, changed.seat)
+        for played in of_kind(events, Played):
+            if played.gouji:
+                p.announce(live, "ev_gouji", user=Who(played.seat), what=Acted(PLAY, played.cards))
         for declared in of_kind(events, Declared):
             if declared.seats:
                 p.announce(live, "ev_declared", users=[Who(s) for s in declared.seats])

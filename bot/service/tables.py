@@ -44,6 +44,7 @@ from engine.actions import (
 )
 from engine.ai import rank_plays, suggest
 from engine.cards import CardError, counts_of, format_cards, parse_cards
+from engine.game import Game
 from engine.hands import HandError, Play, classify
 from engine.record import series_from_record
 from engine.series import Series
@@ -98,6 +99,8 @@ class TableService(GameFlow):
         self.rng = rng or random.SystemRandom()
         self.tables: dict[int, LiveTable] = {}
         self.by_channel: dict[int, int] = {}
+        # table -> (game, question token, seat -> its ranked plays): once per question
+        self._ranked: dict[int, tuple[Game, str, dict[int, list[Play]]]] = {}
 
     # ----------------------------------------------------------------- finding tables
     def table_in(self, channel_id: int | None) -> LiveTable:
@@ -303,6 +306,7 @@ class TableService(GameFlow):
         live.ended = True
         self.by_channel.pop(live.table.channel_id, None)
         self.tables.pop(live.id, None)
+        self._ranked.pop(live.id, None)
         for name, task in list(live.tasks.items()):
             if task is not asyncio.current_task():
                 task.cancel()
@@ -409,9 +413,9 @@ class TableService(GameFlow):
             return Action(seat, RETURN, live.running.default_return(seat))
         return suggest(game.observe(seat))
 
-    def choices(self, live: LiveTable, user_id: int, typed: str = "") -> list[str]:
-        """Card strings the user may play (or burn with) now, most useful first, filtered by
-        what is typed (the cards typed must all be in the play); at most 25."""
+    def choices(self, live: LiveTable, user_id: int, typed: str = "") -> list[Play]:
+        """The plays (or burns) the user may make now, most useful first, filtered by what
+        is typed (the cards typed must all be in the play); at most 25."""
         seat = live.seat_of(user_id)
         if seat is None:
             return []
@@ -423,19 +427,29 @@ class TableService(GameFlow):
         out = []
         for play in plays:
             if want is None or all(w <= h for w, h in zip(want, play.counts(), strict=True)):
-                out.append(play.canonical)
+                out.append(play)
             if len(out) == 25:
                 break
         return out
 
     def ranked_plays(self, live: LiveTable, seat: int) -> list[Play]:
-        """Every play (or burn, in a burn window) the seat may make now, most useful first."""
+        """Every play (or burn, in a burn window) the seat may make now, most useful first
+        (worked out once per question: the controller and the autocomplete share it)."""
         game = live.game
         if game is None or seat not in game.to_act:
             return []
-        if game.window is not None:
-            return game.burn_plays(seat)
-        return rank_plays(game.observe(seat))
+        token = self.question_token(live)
+        held = self._ranked.get(live.id)
+        if held is None or held[0] is not game or held[1] != token:
+            held = self._ranked[live.id] = (game, token, {})
+        plays = held[2].get(seat)
+        if plays is None:
+            if game.window is not None:
+                plays = game.burn_plays(seat)
+            else:
+                plays = rank_plays(game.observe(seat))
+            held[2][seat] = plays
+        return plays
 
     def hand_cards(self, live: LiveTable, seat: int) -> str:
         """The seat's cards now, with suits (during tribute returns too)."""

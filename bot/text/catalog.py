@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.service.errors import UserError
 from bot.text.refusals import ZH
+from engine.actions import MESSAGES
 from engine.scoring import PLACE_NAMES, PLACE_NAMES_EN
 
 LANGS = ("zh", "en")
@@ -93,9 +94,9 @@ CATALOG: dict[str, tuple[str, str]] = {
         "R (big joker), e.g. KK or 22777.",
     ),
     "not_a_hand": (
-        "{cards} 不是一手牌：同一点数（2 可以当任意点数，王可以挂上），例如 KK、22777、BB888。",
+        "{cards} 不是一手牌：同一点数（2 可以当任意点数，王可以挂上），例如 KK、777 + 22、小王 + 888。",
         "{cards} is not one hand: cards of one rank (2s as wildcards, jokers attached), e.g. "
-        "KK, 22777, BB888.",
+        "KK, 777 + 22, small joker + 888.",
     ),
     "not_held": (
         "你手里没有 {cards}：用 /gouji hand 看看手牌。",
@@ -260,6 +261,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ev_declared": ("宣点：{users}。", "Declared: {users}."),
     "ev_revolt": ("{user} 革命！", "{user} revolts!"),
     "ev_void": ("两人以上革命，重新发牌。", "Two or more revolted: the cards are dealt again."),
+    "ev_gouji": ("{user} {what}（够级牌）", "{user}: {what} (a gouji hand, 够级牌)"),
     "ev_open": ("{user} 开点！", "{user} opens the point (开点)!"),
     "ev_burn": ("{user} 烧了 {victim} 的牌！", "{user} burns {victim}'s hand (烧牌)!"),
     "ev_burn_broken": ("解烧！{user} 的烧没成。", "Burn broken (解烧): {user}'s burn failed."),
@@ -462,19 +464,24 @@ def place_name(lang: str, place: int | None) -> str:
 
 
 def error_text(exc: Exception, lang: str) -> str:
-    """A short reply for a refused request, in ``lang``."""
-    if isinstance(exc, UserError):
-        return text(lang, exc.key, **exc.params)
-    code = getattr(exc, "code", None)
-    params = getattr(exc, "params", None) or {}
-    if lang == "zh" and code in ZH:
-        from bot.text.cards import readable_params  # cards.py uses this module's text()
+    """A short reply for a refused request, in ``lang``, its cards in words."""
+    from bot.text.cards import readable_params  # cards.py uses this module's text()
 
+    if isinstance(exc, UserError):
+        return text(lang, exc.key, **readable_params(exc.params, lang))
+    code = getattr(exc, "code", None)
+    params = readable_params(getattr(exc, "params", None) or {}, lang)
+    if lang == "zh" and code in ZH:
         try:
-            return ZH[code].format(**readable_params(params, lang)) + "。"
+            return ZH[code].format(**params) + "。"
         except (KeyError, IndexError):
             pass
     message = str(exc)
+    if lang != "zh" and code in MESSAGES:
+        try:
+            message = MESSAGES[code].format(**params)
+        except (KeyError, IndexError):
+            pass
     if lang != "zh" and message:
         message = message[0].upper() + message[1:] + "."
     return text(lang, "engine", message=message)

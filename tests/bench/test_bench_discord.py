@@ -57,9 +57,11 @@ async def test_two_tables_report_latency_and_discord_traffic_over_whole_games() 
     per_game = d["channel_messages_per_game"]
     assert per_game["lasting"] == pytest.approx(per_game["created"] - per_game["deleted"])
     assert d["rate_limited"]["total"] == sum(d["rate_limited"]["by_scope"].values())
+    assert d["deleted_pings"] == 0 and d["meets_targets"]["no_deleted_notification"]
     report = format_report(fig)
     assert "autocomplete" in report and "p99" in report and "2 tables" in report
     assert "bot-token requests per action" in report and "with its rate limits" in report
+    assert "deleted pings 0" in report
 
 
 def test_think_is_a_range_of_seconds() -> None:

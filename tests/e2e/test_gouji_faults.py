@@ -6,7 +6,7 @@ at a quiet moment (a person is to act). After each test the database must agree 
 engine's replay of the exported record, every interaction must have been answered, and the
 only failed requests are the ones the test planned.
 
-Covered here: closed DMs (the player answers through /gouji hand and /gouji play), 429s on
+Covered here: closed DMs (the player acts from the ephemeral controller of /gouji hand), 429s on
 the message-send and message-edit routes, 500s on the interaction callback and a message
 edit, the gateway dropped (abruptly and cleanly) and an outage with interactions made during
 it, and a restart of the bot in the middle of the second game of a series (an old DM button
@@ -98,29 +98,23 @@ async def _play(t: Table, until: Callable[[Table], bool] = lambda t: False) -> i
 
 
 async def _act_without_dms(t: Table, user: SimUser, kind: str) -> None:
-    """No DMs: the hand and the question's buttons come from /gouji hand; plays and burns
-    from the /gouji play (burn) autocomplete list."""
+    """No DMs: every action from the ephemeral hand controller of /gouji hand — the first
+    play of its menu (or a pass), a burn from its menu every other time, else the question's
+    "no"; the return menu."""
     shown = await (await user.slash("gouji", "hand")).original()
     assert shown.ephemeral and shown.attachments[0].filename == "hand.png"
-    token = f"{t.bot.service.question_token(t.live)}:"
-    if kind in ("turn", "burn"):
-        command = "play" if kind == "turn" else "burn"
-        choices = await user.autocomplete("gouji", command, "cards", typed="")
-        if choices and (kind == "turn" or t.steps % 2):
-            rec = await user.slash("gouji", command, cards=choices[0]["value"])
-            assert (await rec.original()).ephemeral
-            return
-        if kind == "turn":
-            await (await user.slash("gouji", "pass")).original()
-            return
-    if kind == "return":
-        (select,) = shown.selects()
-        assert select["custom_id"].startswith(f"gs:{t.live.id}:{token}")
-        values = [o["value"] for o in select["options"]][: select.get("min_values", 1)]
-        await (await user.select(shown, select["custom_id"], values)).response()
+    prefix = f"{t.live.id}:{t.bot.service.question_token(t.live)}:"
+    selects = {s["custom_id"].rsplit(":", 1)[1]: s for s in shown.selects()}
+    buttons = {b["custom_id"].rsplit(":", 1)[1]: b for b in shown.buttons()}
+    assert all(c["custom_id"].split(":", 1)[1].startswith(prefix) for c in selects.values())
+    verb = {"turn": "play", "burn": "burn", "return": "return"}.get(kind)
+    menu = selects.get(verb or "")
+    if menu is not None and (kind != "burn" or t.steps % 2):
+        values = [o["value"] for o in menu["options"]][: menu.get("min_values", 1)]
+        await (await user.select(shown, menu["custom_id"], values)).response()
         return
-    verb = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}[kind]
-    await (await user.click(shown, f"g:{t.live.id}:{token}{verb}")).response()
+    no = {"turn": "pass", "declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}[kind]
+    await (await user.click(shown, buttons[no]["custom_id"])).response()
 
 
 async def _check_finished(t: Table, games: int, refused: int = 0) -> None:
@@ -164,17 +158,20 @@ async def test_a_player_without_dms_plays_through_hand_and_play(
         ]
         assert len(notices) == 1 and not notices[0].ephemeral, "the channel is told once"
         assert not dana.dms()
-        acted = {
+        commands = [
             rec.data["options"][0]["name"]
             for rec in fake.interactions.values()
             if rec.user_id == dana.id and rec.type == 2
-        }
-        assert {"hand", "play"} <= acted
+        ][1:]  # after /gouji join
         clicked = [
             rec for rec in fake.interactions.values() if rec.user_id == dana.id and rec.type == 3
         ]
-        assert clicked, "dana answered a question with the buttons of /gouji hand"
+        assert set(commands) == {"hand"} and len(clicked) == len(commands), "all from /gouji hand"
         assert all(fake.messages[rec.message_id].ephemeral for rec in clicked)
+        public = [m for m in fake.messages_in(fake.channel("gouji").id) if not m.ephemeral]
+        mentions = [m for m in public if dana.mention in m.content and m not in notices]
+        assert 0 < len(mentions) <= len(commands), "at most one kept mention per question"
+        assert not [m for m in public if m.deleted_at and "<@" in m.content], "no ghost pings"
         await _check_finished(t, games=1, refused=1)
 
 

@@ -66,6 +66,8 @@ async def _take_turn(user, service, live, step: int) -> None:
     if step % 3 == 0 or not plays:
         choices = await _autocomplete(user)
         assert len(choices) == min(25, len(plays)), "the autocomplete offers the legal plays"
+        for choice in choices:  # cards in words; the value keeps the short notation
+            assert not {"T", "B", "R"} & set(choice["name"]), choice
         if not choices:  # nothing beats it (but passing is not automatic: one may yield)
             await (await user.slash("gouji", "pass")).original()
             return

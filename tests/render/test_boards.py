@@ -45,6 +45,20 @@ def test_empty_series_and_games_so_far() -> None:
     assert ImageChops.difference(render_series(empty), render_series(one)).getbbox() is not None
 
 
+def test_a_result_card_shows_the_marks_and_the_tribute_owed_in_both_languages() -> None:
+    game = SeriesGame(
+        places=(1, 2, 3, 4, 5, 6),
+        points=(4, 2, 0, 0, -2, -4),
+        marks=(("opened", "burn_won"), (), ("opened",), ("stifled",), (), ()),
+    )
+    plain = SeriesView(names=tuple("abcdef"), games=(dataclasses.replace(game, marks=((),) * 6),))
+    marked = dataclasses.replace(plain, games=(game,))
+    owing = dataclasses.replace(marked, owed=((5, 0, 2), (4, 1, 1)))
+    for lang in ("zh", "en"):
+        sizes = [render_series(v, lang).size for v in (plain, marked, owing)]
+        assert sizes[0][1] < sizes[1][1] < sizes[2][1], "each adds room"
+
+
 @pytest.mark.parametrize(
     ("make", "message"),
     [
@@ -58,6 +72,8 @@ def test_empty_series_and_games_so_far() -> None:
             "more than",
         ),
         (lambda: ProfileView("x", places=(1, 2, 3, 4, 5, -1)), "negative"),
+        (lambda: SeriesGame(places=(None,) * 6, marks=(("won",),) + ((),) * 5), "marks"),
+        (lambda: SeriesView(names=("a",) * 6, owed=((0, 6, 1),)), "seat number"),
     ],
 )
 def test_bad_boards_are_refused(make, message: str) -> None:

@@ -7,7 +7,7 @@ from PIL import ImageChops
 
 from render import fonts
 from render.fonts import PLACEHOLDER, clean_text, display_name, fit_text, font
-from render.labels import all_label_text
+from render.labels import all_label_text, all_plain_text
 from render.titles import ALL_TITLES
 
 UNASSIGNED = "\u0378"  # never assigned in Unicode: the font draws its .notdef box
@@ -58,6 +58,11 @@ def test_every_label_and_title_has_a_glyph(bold: bool) -> None:
     text = all_label_text() + "".join(ALL_TITLES) + "×−→▶♠♥♦♣…·"
     missing = sorted({ch for ch in text if not ch.isspace() and _same_glyph(ch, UNASSIGNED, bold)})
     assert not missing, f"no glyph for {''.join(missing)}: re-run render/assets/make_font_subset.py"
+
+
+def test_every_word_drawn_in_the_regular_face_has_a_glyph() -> None:
+    missing = sorted({ch for ch in all_plain_text() if _same_glyph(ch, UNASSIGNED)})
+    assert not missing, f"no glyph for {''.join(missing)}"
 
 
 def test_common_chinese_names_render() -> None:

@@ -71,6 +71,7 @@ def _interaction(gouji: Gouji) -> SimpleNamespace:
         user=SimpleNamespace(id=HUMANS[0], display_name="bo"),
         locale="zh-CN",
         guild=SimpleNamespace(id=GUILD),
+        guild_id=GUILD,
         channel_id=CHANNEL,
         command=SimpleNamespace(name="play"),
         response=response,

@@ -25,7 +25,7 @@ async def test_the_channel_picture_hides_a_declare_answer_until_declaring_is_ove
     await service.settle(live)
     view = png.table_view(live, NAMES, "en")
     assert view.seats[0].declared
-    assert view.seats[4].ai and not view.seats[0].ai
+    assert not view.seats[4].ai and not view.seats[0].ai, "an AI seat is named AI, not 托管"
     same = table_view_of_game(
         live.game, NAMES, viewer=0, ai=[s.ai for s in view.seats], caption=view.caption
     )
@@ -40,4 +40,16 @@ async def test_the_table_pictures_caption_names_the_house_rules_in_force(store) 
     await service.settle(live)
     caption = png.table_view(live, NAMES, "zh").caption
     assert caption == "第 1/5 局 · 本桌规则：贡牌：最大的牌，够死级"
+    await service.close()
+
+
+async def test_only_a_person_the_clock_plays_for_is_marked_tuoguan(store) -> None:
+    service, _ = make_service(store)
+    live = await seated_table(service)
+    await service.start(CHANNEL, HUMANS[0])
+    await service.settle(live)
+    await store.set_standin(live.id, 1, True, "hint")
+    live.seats[1] = (await store.get_seats(live.id))[1]
+    view = png.table_view(live, NAMES, "zh")
+    assert [seat.ai for seat in view.seats] == [False, True, False, False, False, False]
     await service.close()

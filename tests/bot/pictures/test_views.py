@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.cli.demo import play_deal
 from bot.pictures.views import card_counter, render_action, series_view, table_view_of_game
 from engine.ai import make_player
-from engine.game import Game
+from engine.game import SUCCESS, Game
+from engine.scoring import counts_as_open
 from engine.series import Series
 from render import render_series, render_table
 from render.models import Action
@@ -61,3 +62,26 @@ def test_series_view_scores_every_counted_game():
     assert [g.places for g in view.games] == [tuple(d.game.places) for d in series.counted]
     assert all(g.finished for g in view.games)
     render_series(view)
+
+
+def test_the_result_card_marks_who_opened_burned_was_stifled_and_the_tribute_owed():
+    series = Series(games=5)
+    players = [make_player("hint", s) for s in range(6)]
+    owed_seen = 0
+    while not series.finished:
+        play_deal(series, players, 100 + len(series.deals), lambda n: None)
+        view = series_view(series, NAMES)
+        for shown, deal in zip(view.games, series.counted, strict=True):
+            g = deal.game
+            for s in range(6):
+                marks = shown.marks[s]
+                assert ("opened" in marks) == counts_as_open(g.opened, g.revolted, s)
+                won = any(b.burner == s and b.result == SUCCESS for b in g.burns)
+                assert ("burn_won" in marks) == won
+                assert ("stifled" in marks) == any(seat == s for seat, _ in g.stifled)
+        owed = [(t.payer, t.receiver, t.count) for t in series.owed_next()]
+        assert list(view.owed) == ([] if series.finished else owed), "what the next game pays"
+        owed_seen += bool(view.owed)
+        render_series(view, "zh")
+    assert owed_seen, "some game left tribute owed"
+    assert any(m for g in view.games for m in g.marks), "some seat opened"

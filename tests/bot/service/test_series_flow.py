@@ -33,3 +33,22 @@ async def test_a_five_game_series_completes_and_profiles_match_the_replay(store)
         profile = await store.get_profile(GUILD, live.seats[who.seat].user_id)
         assert title == title_for(profile.score)
     await service.close()
+
+
+async def test_the_table_log_tells_each_gouji_hand_played_and_no_other_play(store) -> None:
+    service, presenter = make_service(store)
+    live = await seated_table(service, {"series": False})
+    await service.start(CHANNEL, HUMANS[0])
+    await play_humans(service, live)
+    (deal,) = live.series.deals
+    gouji = [
+        (a.seat, str(a.cards)) for a in deal.game.actions if a.verb == "play" and a.cards.is_gouji
+    ]
+    told = [
+        (e[3]["user"].seat, e[3]["what"].cards)
+        for e in presenter.of("announce")
+        if e[2] == "ev_gouji"
+    ]
+    assert gouji, "a whole game has gouji hands"
+    assert gouji == told
+    await service.close()
