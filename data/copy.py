@@ -30,6 +30,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("series", ("id",)),
     ("games", ("id",)),
     ("actions", ("game_id", "idx")),
+    ("snapshots", ("series_id",)),
     ("profiles", ("guild_id", "user_id")),
     ("game_results", ("game_id",)),
 )
