@@ -59,7 +59,7 @@ def _fingerprint() -> str:
 
 #: The bot snapshots each deal when it is dealt and after every this many log entries, so a
 #: restart replays at most this many entries of a table whose snapshot is usable.
-SNAPSHOT_EVERY = 25
+SNAPSHOT_EVERY = 10
 
 #: The fingerprint of this engine: snapshots written by another one are not used.
 ENGINE = _fingerprint()
