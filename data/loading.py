@@ -136,13 +136,16 @@ class LoadingMixin(StoreBase):
             else:
                 usable = f"WITH cur AS ({current}), snap AS ({_USABLE_SNAPSHOTS})"
                 snaps = await fetch_all(conn, f"{usable} SELECT * FROM snap", (*params, engine))
+                # the entries after each snapshot (a range of the log's key), and the whole
+                # logs of the series that have none
                 action_rows = await fetch_all(
                     conn,
                     f"{usable} SELECT a.game_id, a.idx, a.action FROM actions AS a "
+                    "JOIN snap ON a.game_id = snap.game_id AND a.idx >= snap.idx "
+                    "UNION ALL SELECT a.game_id, a.idx, a.action FROM actions AS a "
                     "JOIN games AS g ON g.id = a.game_id JOIN cur ON cur.id = g.series_id "
-                    "LEFT JOIN snap ON snap.series_id = g.series_id "
-                    "WHERE snap.series_id IS NULL OR (a.game_id = snap.game_id AND a.idx >= snap.idx) "
-                    "ORDER BY a.game_id, a.idx",
+                    "WHERE NOT EXISTS (SELECT 1 FROM snap WHERE snap.series_id = g.series_id) "
+                    "ORDER BY 1, 2",
                     (*params, engine),
                 )
             report = self._decode(tables, seats, series, games, action_rows, snaps)
