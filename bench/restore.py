@@ -122,11 +122,12 @@ async def fill(url: str, tables: int, prefixes: Sequence[list[Deal]]) -> int:
             for d in prefix:
                 game = await store.start_game(series.id, d.seed, d.hands)
                 at = snapshot_point(len(d.log)) if d is prefix[-1] else len(d.log)
-                for start, stop in ((0, at), (at, len(d.log))):
-                    if stop > start:
-                        await store.append_actions(game.id, d.log[start:stop], expected_index=start)
-                    if d is prefix[-1] and start == 0:
-                        await store.save_snapshot(game.id, snaps[n % len(prefixes)])
+                if at:
+                    await store.append_actions(game.id, d.log[:at], expected_index=0)
+                if d is prefix[-1]:
+                    await store.save_snapshot(game.id, snaps[n % len(prefixes)])
+                if d.log[at:]:
+                    await store.append_actions(game.id, d.log[at:], expected_index=at)
                 logged += len(d.log)
                 if d.status == "void":
                     await store.void_game(game.id)
