@@ -1,16 +1,20 @@
 """Restoring open tables at start-up, and durable appends, with real games.
 
     python -m bench.restore [--tables N] [--actions N] [--game N] [--runs N] [--appends N]
-                            [--export] [--dir DIR] [--database-url postgresql://…]
+                            [--dir DIR] [--database-url postgresql://…]
 
 Fills a database with ``--tables`` open tables, each in the middle of game ``--game`` of a
 tribute series (earlier games played out, ``--actions`` log entries into the current one),
-played by hint AIs. Then it times, ``--runs`` times (median printed):
+played by hint AIs, with the snapshots the bot keeps (one per deal, refreshed every
+``SNAPSHOT_EVERY`` entries; here the latest one 1 to ``SNAPSHOT_EVERY`` entries behind the
+log, the most a restart can have to replay). Then it times, ``--runs`` times (median
+printed):
 
-- restore: open the database, ``load_active_tables``, and rebuild every table's live engine
-  :class:`~engine.series.Series` from its logs (``series_from_record`` — the bot's path);
-- with ``--export``, the same with one ``export_series_record`` query per table after the
-  load (slower; what a restart of one table does);
+- restore, the bot's path: open the database, ``load_active_tables(engine=ENGINE)`` (each
+  table's snapshot and the entries after it) and ``restore_series`` for every table — the
+  live engine :class:`~engine.series.Series` the bot plays on;
+- once, for comparison, the same without snapshots (every series replayed from its whole
+  log: what a restart after an engine upgrade does);
 - ``append_action`` with durability as shipped, one commit each (SQLite: WAL,
   synchronous=FULL; PostgreSQL: synchronous_commit=on).
 
@@ -31,13 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.store import backend_name, check_database_url, database_option, scratch_database
-from data import Store
-from data.export import SERIES_FORMAT, series_game_entry
-from data.models import ActiveTable
+from data import ENGINE, Store
+from data.snapshots import SNAPSHOT_EVERY
 from engine.actions import RETURN, Action
 from engine.ai import make_player
 from engine.cards import deal
-from engine.record import series_from_record
 from engine.series import Series, SeriesGame
 
 DISTINCT = 20  # different series prefixes; the tables reuse them in turn
@@ -90,18 +92,42 @@ def _ends(current: SeriesGame, action: Action) -> bool:
     return game.phase in ("finished", "void")
 
 
+def snapshot_point(entries: int) -> int:
+    """Where the latest snapshot of a deal with ``entries`` log entries is taken here: 1 to
+    SNAPSHOT_EVERY entries behind (0, the deal's own, when it has none)."""
+    return max(0, (entries - 1) // SNAPSHOT_EVERY * SNAPSHOT_EVERY)
+
+
+def series_at(prefix: list[Deal], entries: int) -> Series:
+    """The live series of ``prefix`` with ``entries`` log entries of its last deal applied."""
+    series = Series()
+    for d in prefix:
+        series.start_game(d.hands, d.seed)
+        for text in d.log if d is not prefix[-1] else d.log[:entries]:
+            series.apply(Action.parse(text))
+    return series
+
+
 async def fill(url: str, tables: int, prefixes: Sequence[list[Deal]]) -> int:
-    """Write ``tables`` open tables, each holding one of ``prefixes``; returns the number of
-    logged actions."""
+    """Write ``tables`` open tables, each holding one of ``prefixes`` with its latest
+    snapshot (:func:`snapshot_point`); returns the number of logged actions."""
     logged = 0
+    snaps = [series_at(p, snapshot_point(len(p[-1].log))) for p in prefixes]
     async with await Store.open(url) as store:
         for n in range(tables):
             table = await store.create_table(1, n, 1, {"bie_san": False})
             await store.set_table_status(table.id, "playing")
             series = await store.start_series(table.id)
-            for d in prefixes[n % len(prefixes)]:
+            prefix = prefixes[n % len(prefixes)]
+            for d in prefix:
                 game = await store.start_game(series.id, d.seed, d.hands)
-                await store.append_actions(game.id, d.log, expected_index=0)
+                at = snapshot_point(len(d.log)) if d is prefix[-1] else len(d.log)
+                if at:
+                    await store.append_actions(game.id, d.log[:at], expected_index=0)
+                if d is prefix[-1]:
+                    await store.save_snapshot(game.id, snaps[n % len(prefixes)])
+                if d.log[at:]:
+                    await store.append_actions(game.id, d.log[at:], expected_index=at)
                 logged += len(d.log)
                 if d.status == "void":
                     await store.void_game(game.id)
@@ -110,37 +136,20 @@ async def fill(url: str, tables: int, prefixes: Sequence[list[Deal]]) -> int:
     return logged
 
 
-def rebuild(active: ActiveTable) -> Series:
-    """A table's live series from its loaded logs, as the bot restores it."""
-    record = {
-        "format": SERIES_FORMAT,
-        "options": active.series.options,
-        "games": [series_game_entry(log) for log in active.games],
-    }
-    return series_from_record(record)
-
-
-async def restore_bulk(url: str) -> tuple[float, float, float, float, list[Series]]:
+async def restore(url: str, *, snapshots: bool) -> tuple[float, float, float, float, list[Series]]:
     """(seconds to open and load, seconds to rebuild, this process's CPU seconds for each,
-    the series). The CPU time tells a busy machine's figures apart from the work."""
+    the series), as the bot restores — from the snapshots, or (``snapshots`` false) from
+    the whole logs. The CPU time tells a busy machine's figures apart from the work."""
     start, cpu_start = time.perf_counter(), time.process_time()
     async with await Store.open(url) as store:
-        report = await store.load_active_tables()
-    loaded, cpu_loaded = time.perf_counter(), time.process_time()
-    series = [rebuild(active) for active in report.tables]
+        report = await store.load_active_tables(engine=ENGINE if snapshots else None)
+        loaded, cpu_loaded = time.perf_counter(), time.process_time()
+        series = [await store.restore_series(active) for active in report.tables]
     assert not report.broken
+    if snapshots:
+        assert all(active.resume is not None for active in report.tables)
     end, cpu_end = time.perf_counter(), time.process_time()
     return loaded - start, end - loaded, cpu_loaded - cpu_start, cpu_end - cpu_loaded, series
-
-
-async def restore_by_export(url: str) -> tuple[float, list[Series]]:
-    """Seconds to load the tables, export each series record and rebuild it."""
-    start = time.perf_counter()
-    async with await Store.open(url) as store:
-        report = await store.load_active_tables()
-        records = [await store.export_series_record(a.series.id) for a in report.tables]
-    series = [series_from_record(record) for record in records]
-    return time.perf_counter() - start, series
 
 
 async def appends_per_second(url: str, actions: Sequence[str]) -> float:
@@ -170,7 +179,6 @@ async def main() -> None:
     parser.add_argument("--game", type=int, default=1, help="the game (1-5) each table is in")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--appends", type=int, default=1000)
-    parser.add_argument("--export", action="store_true", help="also time export_series_record")
     parser.add_argument("--dir", default=None, help="directory for the database files")
     database_option(parser)
     args = parser.parse_args()
@@ -195,36 +203,40 @@ async def main() -> None:
 
 
 async def measure_restore(db: str, args: argparse.Namespace, prefixes: list[list[Deal]]) -> None:
-    """Fill ``db`` and time restoring it, ``args.runs`` times."""
+    """Fill ``db`` and time restoring it, ``args.runs`` times from the snapshots and once
+    from the whole logs."""
     start = time.perf_counter()
     logged = await fill(db, args.tables, prefixes)
     fill_s = time.perf_counter() - start
     current = statistics.mean(len(p[-1].log) for p in prefixes)
+    tail = statistics.mean(len(p[-1].log) - snapshot_point(len(p[-1].log)) for p in prefixes)
     print(
         f"{args.tables} open tables in game {args.game}, {current:.0f} log entries into it "
-        f"on average ({logged:,} logged actions in all, hint AIs; written in {fill_s:.1f} s)"
+        f"on average ({logged:,} logged actions in all, hint AIs; written in {fill_s:.1f} s); "
+        f"{tail:.0f} entries after the snapshot on average (at most {SNAPSHOT_EVERY})"
     )
-    bulk, export = [], []
+    runs = []
     for _ in range(args.runs):
-        load_s, rebuild_s, load_cpu, rebuild_cpu, series = await restore_bulk(db)
+        *times, series = await restore(db, snapshots=True)
         check(series, args.tables, args.game)
-        bulk.append((load_s + rebuild_s, load_s, rebuild_s, load_cpu, rebuild_cpu))
-        if args.export:
-            export_s, series = await restore_by_export(db)
-            check(series, args.tables, args.game)
-            export.append(export_s)
-    total_s, load_s, rebuild_s, load_cpu, rebuild_cpu = sorted(bulk)[len(bulk) // 2]
+        runs.append(times)
+    print_restore("restore (open + load_active_tables + restore_series), median of "
+           f"{args.runs}", args.tables, sorted(runs, key=sum)[len(runs) // 2])  # fmt: skip
+    *times, series = await restore(db, snapshots=False)
+    check(series, args.tables, args.game)
+    print_restore(
+        "without snapshots (every series replayed from its log), once", args.tables, times
+    )
+
+
+def print_restore(what: str, tables: int, times: Sequence[float]) -> None:
+    load_s, rebuild_s, load_cpu, rebuild_cpu = times
+    total_s = load_s + rebuild_s
     print(
-        f"restore (open + load_active_tables + series_from_record), median of {args.runs}: "
-        f"{total_s:.2f} s = {load_s:.2f} s load + {rebuild_s:.2f} s rebuild "
-        f"({1000 * total_s / args.tables:.2f} ms per table); this process's CPU: "
+        f"{what}: {total_s:.2f} s = {load_s:.2f} s load + {rebuild_s:.2f} s rebuild "
+        f"({1000 * total_s / tables:.2f} ms per table); this process's CPU: "
         f"{load_cpu:.2f} s load + {rebuild_cpu:.2f} s rebuild"
     )
-    if export:
-        print(
-            f"restore with export_series_record per table, median of {args.runs}: "
-            f"{statistics.median(export):.2f} s"
-        )
 
 
 if __name__ == "__main__":

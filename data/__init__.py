@@ -26,17 +26,20 @@ from .models import (
     LoadReport,
     Profile,
     ProfileUpdate,
+    Resume,
     Seat,
     Series,
     Table,
 )
 from .schema import LATEST_VERSION
+from .snapshots import ENGINE, SnapshotError
 from .store import Store, open_store
 
 __all__ = [
     "FinishedGame",
     "DEFAULT_LEASE",
     "DEFAULT_PATH",
+    "ENGINE",
     "ENV_VAR",
     "LATEST_VERSION",
     "URL_ENV_VAR",
@@ -56,9 +59,11 @@ __all__ = [
     "NotFoundError",
     "Profile",
     "ProfileUpdate",
+    "Resume",
     "Seat",
     "Series",
     "Shards",
+    "SnapshotError",
     "Store",
     "StoreError",
     "Table",

@@ -143,9 +143,10 @@ class Database(Conn):
         """The durability settings in effect (per backend)."""
 
 
-async def connect(target: str | os.PathLike[str] | None) -> Database:
+async def connect(target: str | os.PathLike[str] | None, *, create: bool = True) -> Database:
     """Open the database at ``target``: a URL, a SQLite path, or None for
-    :func:`database_url` of the environment. The schema is upgraded to the latest version."""
+    :func:`database_url` of the environment. The schema is upgraded to the latest version.
+    ``create=False``: a missing SQLite file is refused (:class:`StoreError`), not created."""
     name = database_url() if target is None else os.fspath(target)
     if is_postgres(name):
         from .postgres import PostgresDatabase
@@ -153,7 +154,15 @@ async def connect(target: str | os.PathLike[str] | None) -> Database:
         return await PostgresDatabase.connect(name)
     from .sqlite import SqliteDatabase
 
-    return await SqliteDatabase.connect(sqlite_path(name))
+    path = sqlite_path(name)
+    if not create and path != ":memory:" and not Path(path).exists():
+        from .errors import StoreError
+
+        raise StoreError(
+            f"there is no database at {path}: give the path of the bot's file "
+            f"(sqlite:///PATH, or ${ENV_VAR} / ${URL_ENV_VAR})"
+        )
+    return await SqliteDatabase.connect(path)
 
 
 async def rows_in_batches(

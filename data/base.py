@@ -33,13 +33,18 @@ class StoreBase:
 
     @classmethod
     async def open(
-        cls, target: str | os.PathLike[str] | None = None, *, clock: Callable[[], float] = time.time
+        cls,
+        target: str | os.PathLike[str] | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        create: bool = True,
     ) -> Self:
         """Open (or create) the database and upgrade its schema. ``target``: a SQLite path,
         a ``sqlite:///PATH`` or ``postgresql://…`` URL, or None for ``$GOUJI_DATABASE_URL``,
         else ``$GOUJI_DB``, else ``gouji.db``. Raises :class:`StoreError` if it is not a
-        Gouji database or cannot be reached."""
-        return cls(await connect(target), clock)
+        Gouji database or cannot be reached — or, with ``create=False``, if the SQLite file
+        does not exist."""
+        return cls(await connect(target, create=create), clock)
 
     async def close(self) -> None:
         """Close the database (waits for a running transaction to finish). Idempotent."""

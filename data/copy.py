@@ -3,7 +3,8 @@ outgrows one machine, or back.
 
     python -m data.copy --from sqlite:///gouji.db --to postgresql://gouji:…@db/gouji
 
-Stop the bot first. Both databases are brought to the latest schema; every row of every
+Stop the bot first. The source must exist (a missing SQLite file is refused, not created);
+both databases are brought to the latest schema; every row of every
 table is copied with its ids, in one transaction on the target (all or nothing), and the
 target's id sequences continue after the highest copied id. A target that holds any row is
 refused unless ``--replace`` is given (its rows are then deleted in the same transaction).
@@ -29,6 +30,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("series", ("id",)),
     ("games", ("id",)),
     ("actions", ("game_id", "idx")),
+    ("snapshots", ("series_id",)),
     ("profiles", ("guild_id", "user_id")),
     ("game_results", ("game_id",)),
 )
@@ -54,7 +56,7 @@ async def copy_database(source: str, target: str, *, replace: bool = False) -> d
     empty and ``replace`` is false, or anything fails."""
     if source == target:
         raise StoreError(f"--from and --to are the same database ({redact(source)})")
-    src = await connect(source)
+    src = await connect(source, create=False)
     try:
         dst = await connect(target)
         try:

@@ -103,14 +103,29 @@ class GameLog:
 
 
 @dataclass(frozen=True, slots=True)
+class Resume:
+    """A series' snapshot (:mod:`data.snapshots`) to resume from: the engine's state
+    ``state`` in deal ``game_id`` after its first ``idx`` log entries, and ``tail``, the
+    entries logged after those."""
+
+    game_id: int
+    idx: int
+    state: bytes
+    tail: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ActiveTable:
     """Everything needed to rebuild a lobby or playing table: the table, its six seats,
-    its latest series (None if it never started one) and every deal of that series."""
+    its latest series (None if it never started one) and every deal of that series with
+    its log — or, when ``resume`` is set, the deals without their logs (``actions`` empty:
+    the snapshot covers them) and the snapshot with the entries logged after it."""
 
     table: Table
     seats: tuple[Seat, ...]
     series: Series | None
     games: tuple[GameLog, ...]
+    resume: Resume | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,6 +138,11 @@ class ProfilesMixin(StoreBase):
         )
         return [profile_from_row(row) for row in rows]
 
+    async def profile_guilds(self) -> list[int]:
+        """The servers that have at least one profile, in id order."""
+        rows = await self._fetch("SELECT DISTINCT guild_id FROM profiles ORDER BY guild_id")
+        return [int(row[0]) for row in rows]
+
     async def rank_of(self, guild_id: int, user_id: int) -> int | None:
         """The player's place on the server's leaderboard (1 = top), None without a profile."""
         rows = await self._fetch(

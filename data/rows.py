@@ -192,13 +192,20 @@ def profile_from_row(row: Sequence[Any]) -> Profile:
     )
 
 
-def actions_from_rows(game_id: int, rows: Sequence[Sequence[Any]]) -> tuple[str, ...]:
+def actions_from_rows(
+    game_id: int, rows: Sequence[Sequence[Any]], start: int = 0
+) -> tuple[str, ...]:
     """The action texts of one game from its ``(idx, action)`` rows in index order,
-    checking the indexes run 0, 1, 2 … and every action has the ``SEAT VERB [CARDS]`` shape."""
+    checking the indexes run ``start``, ``start`` + 1 … (0, 1, 2 … for a whole log) and
+    every action has the ``SEAT VERB [CARDS]`` shape."""
     actions = []
-    for expected, (idx, text) in enumerate(rows):
+    for expected, (idx, text) in enumerate(rows, start=start):
         if idx != expected:
-            where = f"jumps from {expected - 1} to {idx!r}" if expected else f"starts at {idx!r}"
+            where = (
+                f"jumps from {expected - 1} to {idx!r}"
+                if expected > start
+                else f"starts at {idx!r}"
+            )
             raise CorruptRowError(
                 f"game {game_id}: action {expected} is missing from the log (it {where})"
             )

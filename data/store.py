@@ -17,6 +17,7 @@ from .games import GamesMixin
 from .loading import LoadingMixin
 from .profiles import ProfilesMixin
 from .settings import SettingsMixin
+from .snapshots import SnapshotsMixin
 from .tables import TablesMixin
 
 
@@ -26,11 +27,12 @@ class Store(
     GamesMixin,
     ProfilesMixin,
     LoadingMixin,
+    SnapshotsMixin,
     ExportMixin,
     ClaimsMixin,
 ):
     """The bot's persistence: settings, tables, seats, series, deals and their action logs,
-    profiles. Open with ``await Store.open(path_or_url)``; close with ``await store.close()``
+    snapshots, profiles. Open with ``await Store.open(path_or_url)``; close with ``await store.close()``
     or use it as an async context manager."""
 
 

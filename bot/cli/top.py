@@ -2,32 +2,37 @@
 
     gouji top --db /data/gouji.db                   # every server in the file
     gouji top --db gouji.db --server 1234567890 --limit 20
+    gouji top --db postgresql://gouji:…@db/gouji    # a bot on PostgreSQL
 
 Columns: rank, player (user id; the demo players by name), score, title (RULES.md §8.6),
-games played and how often the player came 头科. The file is opened read-only: a missing
-or foreign file is an error, never created or changed.
+games played and how often the player came 头科. It reads through the store, so SQLite and
+PostgreSQL alike; a missing SQLite file or a foreign database is an error, never created.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import sqlite3
+import asyncio
 import sys
-from pathlib import Path
 from typing import Any
+
+from data import Store, StoreError
+from data.backend import database_url, redact
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``gouji top``."""
     parser.add_argument(
-        "--db", default=None, help="the database file (default $GOUJI_DB, else gouji.db)"
+        "--db",
+        default=None,
+        help="the database: a file, sqlite:///PATH or postgresql://… (default "
+        "$GOUJI_DATABASE_URL, else $GOUJI_DB, else gouji.db)",
     )
     parser.add_argument(
         "--server",
         type=int,
         default=None,
-        help="Discord server (guild) id; default: every server in the file",
+        help="Discord server (guild) id; default: every server in the database",
     )
     parser.add_argument("--limit", type=int, default=10, help="rows per server (default 10)")
     parser.add_argument(
@@ -36,57 +41,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the leaderboards; 2 when the file cannot be read or the arguments are wrong."""
+    """Print the leaderboards; 2 when the database cannot be read or the arguments are wrong."""
     from bot.text.terminal import default_lang
 
     lang = args.lang or default_lang()
     if args.limit < 1:
         print("gouji top: --limit must be at least 1", file=sys.stderr)
         return 2
-    path = Path(args.db or os.environ.get("GOUJI_DB") or "gouji.db")
+    url = args.db or database_url()
     try:
-        boards = read_boards(path, args.server, args.limit)
-    except LookupError as exc:
+        boards = asyncio.run(read_boards(url, args.server, args.limit))
+    except StoreError as exc:
         print(f"gouji top: {exc}", file=sys.stderr)
         return 2
     if not boards:
-        which = f"server {args.server}" if args.server is not None else str(path)
+        which = f"server {args.server}" if args.server is not None else redact(url)
         print(("还没有人打完一局：" if lang == "zh" else "No finished games yet: ") + which)
         return 0
     print("\n\n".join(format_board(guild, rows, lang) for guild, rows in boards.items()))
     return 0
 
 
-def read_boards(path: Path, server: int | None, limit: int) -> dict[int, list[tuple[Any, ...]]]:
-    """Each server's top ``limit`` rows ``(user_id, score, games, place_1)`` in leaderboard
-    order (the store's: score, then more games, then lower user id). Raises LookupError
-    with a message to act on when the file is missing or not a Gouji database."""
-    if not path.is_file():
-        raise LookupError(f"there is no database at {path}: give --db the bot's file (GOUJI_DB)")
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error as exc:
-        raise LookupError(f"cannot open {path}: {exc}") from exc
-    try:
-        where, params = ("WHERE guild_id = ?", (server,)) if server is not None else ("", ())
-        guilds = [
-            g
-            for (g,) in conn.execute(
-                f"SELECT DISTINCT guild_id FROM profiles {where} ORDER BY guild_id", params
-            )
-        ]
-        return {
-            guild: conn.execute(
-                "SELECT user_id, score, games, place_1 FROM profiles WHERE guild_id = ? "
-                "ORDER BY score DESC, games DESC, user_id ASC LIMIT ?",
-                (guild, limit),
-            ).fetchall()
-            for guild in guilds
-        }
-    except sqlite3.DatabaseError as exc:
-        raise LookupError(f"{path} is not a Gouji database ({exc})") from exc
-    finally:
-        conn.close()
+async def read_boards(url: str, server: int | None, limit: int) -> dict[int, list[tuple[Any, ...]]]:
+    """Each server's top ``limit`` rows ``(user_id, score, games, place_1)`` in the store's
+    leaderboard order. Raises :class:`StoreError` with a message to act on when the database
+    is missing, cannot be reached or is not a Gouji database."""
+    async with await Store.open(url, create=False) as store:
+        guilds = [server] if server is not None else await store.profile_guilds()
+        boards = {}
+        for guild in guilds:
+            rows = await store.leaderboard(guild, limit)
+            if rows:
+                boards[guild] = [(p.user_id, p.score, p.games, p.places[0]) for p in rows]
+        return boards
 
 
 def format_board(guild: int, rows: list[tuple[Any, ...]], lang: str) -> str:

@@ -22,6 +22,7 @@ from bot.service.presenter import RETURN as P_RETURN
 from bot.service.results import game_result, profile_updates
 from bot.service.supervise import Supervisor
 from data import Store
+from data.snapshots import SNAPSHOT_EVERY
 from engine.actions import (
     NOBURN,
     NODECLARE,
@@ -107,15 +108,25 @@ class GameFlow:
         before = self._before(live)
         live.running.apply(action)
         try:
-            await self.store.append_action(live.game_row, str(action))
+            index = await self.store.append_action(live.game_row, str(action))
         except Exception:
             # the engine moved on but the log did not: rebuild from the log
             await self._reload_locked(live)
             raise
+        if (index + 1) % SNAPSHOT_EVERY == 0:
+            await self._snapshot_locked(live)
         try:
             self._announce_changes(live, before, action)
         except Exception:  # the action is logged: a display bug must not undo the answer
             log.exception("table %s: announcing %s failed", live.id, action)
+
+    async def _snapshot_locked(self, live: LiveTable) -> None:
+        """Store the engine's state, so that a restart resumes the table from here (a
+        failure only costs the restart a longer replay: logged, never raised)."""
+        try:
+            await self.store.save_snapshot(live.game_row, live.running)
+        except Exception:
+            log.exception("table %s: saving its snapshot failed", live.id)
 
     async def _reload_locked(self, live: LiveTable) -> None:
         record = await self.series_record(live)
@@ -291,6 +302,7 @@ class GameFlow:
         live.game_id = row.id
         live.players.clear()
         cur = live.running.start_game(hands, seed)
+        await self._snapshot_locked(live)
         if cur.paid:
             self.presenter.announce(
                 live,

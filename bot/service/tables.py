@@ -24,7 +24,7 @@ from bot.service.flow import GameFlow
 from bot.service.live import LiveTable, TableOptions
 from bot.service.presenter import Mention, Presenter, Who
 from bot.service.supervise import Supervisor
-from data import ActiveTable, ClaimLostError, Store
+from data import ENGINE, ActiveTable, ClaimLostError, Store
 from data.claims import DEFAULT_LEASE, Shards
 from engine.actions import (
     BURN,
@@ -46,7 +46,6 @@ from engine.ai import rank_plays, suggest
 from engine.cards import CardError, counts_of, format_cards, parse_cards
 from engine.game import Game
 from engine.hands import HandError, Play, classify
-from engine.record import series_from_record
 from engine.series import Series
 
 log = logging.getLogger("gouji.bot")
@@ -467,7 +466,9 @@ class TableService(GameFlow):
             claims = await self.store.claim_tables(self.owner, shards=self.shards, lease=self.lease)
             for table_id, holder in claims.held:
                 log.warning("table %s is held by %s: not restored here", table_id, holder)
-        report = await self.store.load_active_tables(shards=self.shards, owner=self.owner)
+        report = await self.store.load_active_tables(
+            shards=self.shards, owner=self.owner, engine=ENGINE
+        )
         broken = []
         for b in report.broken:
             broken.append(b.table_id)
@@ -495,7 +496,9 @@ class TableService(GameFlow):
         if active.series is None:
             return live
         live.series_id = active.series.id
-        live.series = series_from_record(await self.series_record(live))
+        live.series = await self.store.restore_series(
+            active, games_total=options.games, tribute=options.series
+        )
         live.game_id = active.games[-1].game.id if active.games else None
         live.games_finished = sum(1 for g in active.games if g.game.status == "finished")
         for seat in live.seats:

@@ -45,6 +45,15 @@ async def test_gouji_db_copy_refuses_a_target_with_rows(tmp_path, capsys) -> Non
     assert await dump(target) == await dump(source)
 
 
+async def test_gouji_db_copy_refuses_a_missing_source_file(tmp_path, capsys) -> None:
+    missing, target = tmp_path / "missing.db", f"sqlite:///{tmp_path / 'b.db'}"
+    assert await gouji(["db", "copy", "--from", f"sqlite:///{missing}", "--to", target]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("gouji db copy: there is no database at ") and str(missing) in err
+    assert not missing.exists()
+    assert not (tmp_path / "b.db").exists()  # nothing was opened on the target either
+
+
 def test_gouji_db_knows_only_copy(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["db", "move"])

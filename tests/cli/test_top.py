@@ -1,4 +1,4 @@
-"""``gouji top``: leaderboards from a database file."""
+"""``gouji top``: leaderboards from the database (SQLite or PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -39,8 +39,9 @@ async def _two_servers(path) -> None:
             await store.record_game_result(guild, game.id, updates, {"places": []})
 
 
-def test_top_shows_each_server_of_the_file(tmp_path, capsys):
-    db = tmp_path / "g.db"
+def test_top_shows_each_server_of_the_database(db_url, capsys):
+    """Through the store: the same boards from SQLite and from PostgreSQL."""
+    db = db_url
     asyncio.run(_two_servers(db))
     assert main(["top", "--db", str(db), "--lang", "en"]) == 0
     boards = capsys.readouterr().out.split("\n\n")
@@ -53,6 +54,9 @@ def test_top_shows_each_server_of_the_file(tmp_path, capsys):
 
 def test_top_refuses_a_missing_or_foreign_file(tmp_path, capsys):
     assert main(["top", "--db", str(tmp_path / "none.db")]) == 2
+    assert "there is no database" in capsys.readouterr().err
+    assert not (tmp_path / "none.db").exists()
+    assert main(["top", "--db", f"sqlite:///{tmp_path / 'none.db'}"]) == 2
     assert "there is no database" in capsys.readouterr().err
     assert not (tmp_path / "none.db").exists()
     other = tmp_path / "other.db"

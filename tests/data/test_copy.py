@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from data import ProfileUpdate, Store, StoreError
 from data.backend import connect, rows_in_batches
 from data.copy import TABLES, copy_database, main
+from engine.actions import Action
+from engine.series import Series
 
 from .conftest import dealt_hands, new_game
 
 
+def engine_series(seed: int, actions: list[str]) -> Series:
+    """The engine's series of one deal of ``seed`` with ``actions`` applied."""
+    series = Series()
+    series.start_game(dealt_hands(seed), seed)
+    for text in actions:
+        series.apply(Action.parse(text))
+    return series
+
+
 async def fill(store: Store) -> None:
-    """A bit of everything: settings, a played and a void deal, a live table, a broken
-    one, a claimed one, profiles."""
+    """A bit of everything: settings, a played and a void deal, a live table with a
+    snapshot, a broken one, a claimed one, profiles."""
     await store.set_language(1, "en")
     await store.set_table_defaults(1, {"bie_san": True})
     await store.set_channel_allowed(1, 100, True)
@@ -26,6 +39,7 @@ async def fill(store: Store) -> None:
     await store.record_game_result(1, redeal.id, [ProfileUpdate(50, 3, 1, opens=1)], {"x": 1})
     live, _s, live_game = await new_game(store, channel_id=101, seed=5)
     await store.append_action(live_game.id, "0 declare")
+    await store.save_snapshot(live_game.id, engine_series(5, ["0 declare"]))
     await store.set_turn_deadline(live.id, 1234.5)
     broken = await store.create_table(1, 102, 9, {})
     await store.mark_broken(broken.id, "cannot replay")
@@ -86,8 +100,17 @@ async def test_a_target_that_holds_rows_is_refused_unless_replaced(tmp_path, db_
     assert await dump(db_url) == await dump(source)
 
 
+async def _create(url: str) -> None:
+    async with await Store.open(url):
+        pass
+
+
 def test_the_command_line_reports_the_rows_or_the_refusal(tmp_path, capsys) -> None:
     source, target = f"sqlite:///{tmp_path / 's.db'}", f"sqlite:///{tmp_path / 't.db'}"
+    assert main(["--from", source, "--to", target]) == 1  # the source must exist
+    assert "there is no database at" in capsys.readouterr().err
+    assert not (tmp_path / "s.db").exists() and not (tmp_path / "t.db").exists()
+    asyncio.run(_create(source))
     assert main(["--from", source, "--to", target]) == 0
     assert capsys.readouterr().out.startswith(f"copied 0 rows to {target}: 0 guild_settings")
     assert main(["--from", source, "--to", source]) == 1

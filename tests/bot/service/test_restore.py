@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import random
 
-from data import Store
+import pytest
+
+from data import ENGINE, Store
+from data.snapshots import SNAPSHOT_EVERY
+from tests.data.conftest import raw_sqlite
 
 from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
 
 
-async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path) -> None:
+@pytest.mark.parametrize("snapshots", ["kept", "deleted"])
+async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path, snapshots, caplog) -> None:
+    """From the snapshot the bot saved and the entries logged after it, or (no snapshot)
+    from the whole log: the same table either way."""
     async with await Store.open(db_path) as store:
         service, _ = make_service(store)
         live = await seated_table(service)
@@ -24,12 +31,21 @@ async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path) -> None:
         to_act = live.series.to_act
         await service.close()
     async with await Store.open(db_path) as store:
+        (whole,) = (await store.load_active_tables()).tables
+        (active,) = (await store.load_active_tables(engine=ENGINE)).tables
+        assert active.resume is not None and active.resume.idx % SNAPSHOT_EVERY == 0
+        assert active.resume.idx + len(active.resume.tail) == len(whole.games[-1].actions)
+    if snapshots == "deleted":
+        with raw_sqlite(db_path) as conn:
+            conn.execute("DELETE FROM snapshots")
+    async with await Store.open(db_path) as store:
         service, presenter = make_service(store, rng=random.Random(99))
         assert await service.restore() == []
         again = service.table_in(CHANNEL)
         assert [service.hand_cards(again, s) for s in range(6)] == hands
         assert again.series.to_act == to_act
         assert again.deadline is not None  # the clock runs again
+        assert "instead of its snapshot" not in caplog.text
         assert ("table", again.id) in presenter.events
         await play_humans(service, again)
         assert again.series.finished

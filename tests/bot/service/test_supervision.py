@@ -100,10 +100,10 @@ async def test_a_store_error_during_a_drive_breaks_only_that_table(store, caplog
     await service.add_ai(CHANNEL + 1, 201)
     append = store.append_action
 
-    async def failing_append(game_id: int, action: str) -> None:
+    async def failing_append(game_id: int, action: str) -> int:
         if game_id == bad.game_id:
             raise StoreError("the disk is full")
-        await append(game_id, action)
+        return await append(game_id, action)
 
     store.append_action = failing_append
     await service.start(CHANNEL, HUMANS[0])  # the AI seats answer first: the drive fails

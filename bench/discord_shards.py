@@ -1,0 +1,336 @@
+"""``bench.discord`` with the bot split in two processes sharing PostgreSQL.
+
+    python -m bench.discord_shards [--tables 10] [--actions 10] [--think 2-8 | --fast]
+                                   [--ai-delay 0.5] [--no-rate-limits] [--draw-processes 1]
+                                   [--seed 1] [--json]
+
+Two ``gouji bot`` processes, shards 0 and 1 of 2 (``GOUJI_SHARD_COUNT=2``,
+``GOUJI_SHARDS=0`` / ``1``), share one throwaway PostgreSQL server (``tests/pgserver.py``,
+with fsync on, as a real one) and the fake Discord, which holds a server on each shard with
+half of the ``--tables`` channels each. The people, their tables and the figures are those
+of ``python -m bench.discord`` (its :class:`~bench.discord.TableDriver` and report); as the
+bots run in other processes, the people see the tables through the shared database: a
+mirror rebuilt from it every ``MIRROR_EVERY`` seconds (from the bots' snapshots), where the
+one-process run looks at the bot's memory. CPU: the two bot processes' (from the OS when
+they exit) and this process's (the fake Discord, the people, the mirror).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import random
+import resource
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from bench.discord import (
+    FAST_THINK,
+    PATIENCE,
+    PEOPLE_PER_TABLE,
+    SEAT_SPREAD,
+    START_SPREAD,
+    THINK,
+    TableDriver,
+    _figures,
+    _members,
+    discord_traffic,
+    format_report,
+    think_range,
+)
+from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
+from bot.service.live import LiveTable
+from bot.service.presenter import RecordingPresenter
+from bot.service.tables import TableService
+from data import ENGINE, Store, shard_of
+from tests.fakediscord import FakeDiscord, running_fake
+from tests.pgserver import PgServer, find_bindir
+
+ROOT = Path(__file__).parents[1]
+SHARDS = 2
+MIRROR_EVERY = 0.1  # seconds between two rebuilds of the people's view of the tables
+
+
+class Mirror:
+    """The open tables as the bots hold them, rebuilt from the shared database; answers
+    what :class:`~bench.discord.TableDriver` asks the bot's table service."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        # an idle table service: only its pure questions about a table are used
+        self.service = TableService(store, RecordingPresenter())
+        # a table caught between two writes of its bot is replayed from its log: expected
+        logging.getLogger("gouji.data").setLevel(logging.ERROR)
+        self.tables: dict[int, LiveTable] = {}
+        self.refreshes = 0
+
+    async def refresh(self) -> None:
+        report = await self.store.load_active_tables(engine=ENGINE)
+        tables = {}
+        for active in report.tables:
+            tables[active.table.channel_id] = await self.service._rebuild(active)
+        self.tables = tables
+        self.refreshes += 1
+
+    async def run(self) -> None:
+        while True:
+            await self.refresh()
+            await asyncio.sleep(MIRROR_EVERY)
+
+    def playing(self, channel_id: int) -> bool:
+        live = self.tables.get(channel_id)
+        return live is not None and live.playing
+
+    def table_in(self, channel_id: int) -> LiveTable:
+        return self.tables[channel_id]
+
+    def question_token(self, live: LiveTable) -> str:
+        return self.service.question_token(live)
+
+    def _next_step(self, live: LiveTable) -> Any:
+        return self.service._next_step(live)
+
+
+class MirroredDriver(TableDriver):
+    """bench.discord's people of one table, seeing it through the :class:`Mirror`: after
+    a start they wait until the mirror shows the new game (in one process it is there when
+    the command is answered). On a server of another shard than 0 they type every turn:
+    Discord sends the presses of DM buttons (no server) to shard 0, whose process does not
+    hold the table, so the DM hand controller does not work there (yet)."""
+
+    def __init__(self, *args: Any, typed: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.typed = typed
+
+    async def _act(self, user: Any, rng: random.Random) -> None:
+        if self.typed:
+            await self._act_by_slash(user, rng)
+        else:
+            await super()._act(user, rng)
+
+    async def _answer(self, user: Any, *path: str, **options: Any) -> None:
+        mirror: Mirror = self.runner.client.service  # type: ignore[assignment]
+        before = mirror.tables.get(self.channel_id)
+        series = before.series_id if before is not None else None
+        await super()._answer(user, *path, **options)
+        if path[-1] in ("start", "again"):
+            await self.fake.wait_for(
+                lambda: (
+                    mirror.playing(self.channel_id)
+                    and mirror.tables[self.channel_id].series_id != series
+                ),
+                PATIENCE,
+                "the new game in the mirror",
+                poll=MIRROR_EVERY,
+            )
+
+
+class BotProcess:
+    """One ``gouji bot`` process serving one shard of two."""
+
+    def __init__(
+        self, fake: FakeDiscord, url: str, shard: int, ai_delay: float, draw: int, log: Path
+    ):
+        self.env = {
+            **os.environ,
+            API_ENV: fake.api_base,
+            GATEWAY_ENV: fake.gateway_url,
+            "DISCORD_TOKEN": fake.token,
+            "GOUJI_DATABASE_URL": url,
+            "GOUJI_SHARD_COUNT": str(SHARDS),
+            "GOUJI_SHARDS": str(shard),
+            "GOUJI_AI_DELAY": str(ai_delay),
+            "GOUJI_WARN": "0",
+            "GOUJI_DRAW_PROCESSES": str(draw),
+        }
+        self.fake, self.shard, self.log = fake, shard, log
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        with self.log.open("ab") as err:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot.cli", "bot", env=self.env, cwd=ROOT,
+                stdout=asyncio.subprocess.DEVNULL, stderr=err,
+            )  # fmt: skip
+
+    def connected(self) -> bool:
+        if self.proc is None or self.proc.returncode is not None:
+            raise RuntimeError(f"bot process of shard {self.shard} exited:\n{self.tail()}")
+        return self.shard in self.fake.gateway.by_shard
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(self.proc.wait(), 60)
+
+    def tail(self) -> str:
+        return self.log.read_text(errors="replace")[-3000:]
+
+
+async def run_benchmark(
+    tables: int = 10,
+    actions: int = 10,
+    think: tuple[float, float] = THINK,
+    ai_delay: float = 0.5,
+    seed: int = 1,
+    draw_processes: int = 1,
+    rate_limits: bool = True,
+) -> dict:
+    """Play ``tables`` tables at once on two shard processes; the figures of
+    :func:`bench.discord.run_benchmark`, with the processes' CPU."""
+    if tables < SHARDS or actions < 1:
+        raise ValueError(f"--tables must be at least {SHARDS} and --actions at least 1")
+    bindir = find_bindir()
+    if bindir is None:
+        raise RuntimeError("no PostgreSQL binaries found: apt-get install postgresql")
+    rng = random.Random(seed)
+    server = PgServer(bindir, fsync=True).start()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            async with running_fake(
+                members=_members(tables), recommended_shards=SHARDS, rate_limits=rate_limits
+            ) as fake:
+                channels = [f"t{i:03d}" for i in range(tables)]
+                for shard in range(SHARDS):
+                    fake.add_guild(f"Shard {shard}", channels[shard::SHARDS], shard=(shard, SHARDS))
+                url = server.url()
+                bots = [
+                    BotProcess(fake, url, i, ai_delay, draw_processes, Path(tmp) / f"shard{i}.log")
+                    for i in range(SHARDS)
+                ]
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                try:
+                    for bot in bots:
+                        await bot.start()
+                    await fake.wait_for(
+                        lambda: all(b.connected() for b in bots) and fake.commands.commands_in(None),
+                        120, "both shard processes to connect", poll=0.1,
+                    )  # fmt: skip
+                    fig = await _play(fake, url, channels, actions, think, rng)
+                finally:
+                    for bot in bots:
+                        await bot.stop()
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                bots_cpu = sum(
+                    getattr(after, f) - getattr(before, f) for f in ("ru_utime", "ru_stime")
+                )
+                for bot in bots:
+                    if "Traceback" in bot.log.read_text(errors="replace"):
+                        fig["errors"].append(f"shard {bot.shard} logged a traceback:\n{bot.tail()}")
+                fig["bot_processes_cpu_seconds"] = round(bots_cpu, 1)
+                fig["draw_processes"] = draw_processes
+                fig["think_seconds"] = list(think)
+                fig["rate_limits"] = rate_limits
+                fig["shards"] = SHARDS
+                return fig
+    finally:
+        server.stop()
+
+
+async def _play(
+    fake: FakeDiscord,
+    url: str,
+    channels: list[str],
+    actions: int,
+    think: tuple[float, float],
+    rng: random.Random,
+) -> dict:
+    """The people of every table play (as in bench.discord); the figures."""
+    async with await Store.open(url) as store:
+        mirror = Mirror(store)
+        runner = SimpleNamespace(client=SimpleNamespace(service=mirror))
+        tables = len(channels)
+        drivers = [
+            MirroredDriver(
+                fake,
+                runner,  # type: ignore[arg-type]
+                fake.channel(name).id,
+                fake.members[i * PEOPLE_PER_TABLE : (i + 1) * PEOPLE_PER_TABLE],
+                typed=shard_of(fake.channel(name).guild_id, SHARDS) != 0,
+            )
+            for i, name in enumerate(channels)
+        ]
+        await asyncio.gather(
+            *(d.seat_everyone(rng.uniform(0, SEAT_SPREAD * tables)) for d in drivers)
+        )
+        mirroring = asyncio.create_task(mirror.run())
+        try:
+            began, cpu, loop_cpu = time.monotonic(), time.process_time(), time.thread_time()
+            await asyncio.gather(*(d.start(rng.uniform(0, START_SPREAD)) for d in drivers))
+            tallies = await asyncio.gather(
+                *(d.play(actions, think, random.Random(rng.random())) for d in drivers)
+            )
+            seconds = time.monotonic() - began
+            cpu, loop_cpu = time.process_time() - cpu, time.thread_time() - loop_cpu
+        finally:
+            mirroring.cancel()
+    fig = _figures(fake, began, seconds, tables, list(tallies))
+    fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
+    fig["discord"] = discord_traffic(fake, began, list(tallies))
+    fig["mirror_refreshes"] = mirror.refreshes
+    return fig
+
+
+def format_shards_report(fig: dict) -> str:
+    """bench.discord's report, with the two processes' CPU in place of the one process's."""
+    lines = format_report(fig).splitlines()
+    cpu = fig["cpu_seconds"]
+    lines = [
+        line
+        if not line.startswith("CPU: ")
+        else (
+            f"CPU: {fig['bot_processes_cpu_seconds']} s in the {fig['shards']} bot processes "
+            f"(shards 0 and 1 of {fig['shards']}, one PostgreSQL); {cpu['process']} s in this "
+            f"process (fake Discord, people, the mirror: {fig['mirror_refreshes']} rebuilds)"
+        )
+        for line in lines
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m bench.discord_shards``; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m bench.discord_shards", description=__doc__)
+    parser.add_argument("--tables", type=int, default=10, help="tables playing at once")
+    parser.add_argument("--actions", type=int, default=10, help="actions per person")
+    parser.add_argument(
+        "--think", type=think_range, default=THINK, help="seconds a person thinks: LOW-HIGH"
+    )
+    parser.add_argument(
+        "--fast", action="store_const", dest="think", const=FAST_THINK, help="think 0.25-0.75 s"
+    )
+    parser.add_argument(
+        "--no-rate-limits", action="store_true", help="the fake without Discord's rate limits"
+    )
+    parser.add_argument("--ai-delay", type=float, default=0.5, help="seconds an AI waits")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--draw-processes", type=int, default=1, help="processes drawing pictures, per bot"
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if args.tables < SHARDS or args.actions < 1 or min(args.ai_delay, args.draw_processes) < 0:
+        parser.error(
+            f"--tables must be at least {SHARDS}, --actions at least 1, times not negative"
+        )
+    fig = asyncio.run(
+        run_benchmark(
+            args.tables, args.actions, args.think, args.ai_delay, args.seed,
+            args.draw_processes, not args.no_rate_limits,
+        )
+    )  # fmt: skip
+    print(json.dumps(fig, indent=1) if args.json else format_shards_report(fig))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

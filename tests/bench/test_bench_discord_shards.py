@@ -1,0 +1,29 @@
+"""bench.discord_shards: two bot processes on one PostgreSQL play through the fake Discord
+and print bench.discord's figures, with both processes' CPU."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.discord_shards import format_shards_report, main, run_benchmark
+from tests.pgserver import find_bindir
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(find_bindir() is None, reason="no PostgreSQL binaries")
+async def test_two_shard_processes_play_two_tables_to_the_end() -> None:
+    fig = await run_benchmark(tables=2, actions=1, think=(0.0, 0.0), ai_delay=0.0, seed=3)
+    assert fig["shards"] == 2 and fig["tables"] == 2
+    assert fig["games_finished"] >= 2 and fig["unanswered"] == 0
+    assert fig["actions"] >= 2 * 4  # every person acted, on both shards' servers
+    assert fig["bot_processes_cpu_seconds"] > 0 and fig["mirror_refreshes"] > 0
+    assert not [e for e in fig["errors"] if "traceback" in e]
+    report = format_shards_report(fig)
+    assert "in the 2 bot processes (shards 0 and 1 of 2, one PostgreSQL)" in report
+    assert "bot-token requests per action" in report
+
+
+def test_bad_arguments_are_refused() -> None:
+    for argv in (["--tables", "1"], ["--actions", "0"], ["--ai-delay", "-1"]):
+        with pytest.raises(SystemExit):
+            main(argv)

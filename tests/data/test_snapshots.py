@@ -1,0 +1,157 @@
+"""Snapshots of the live engine (data/snapshots.py): a restart resumes a table from its
+snapshot and the entries logged after it, to exactly the state a replay of the whole log
+gives — and whenever the snapshot cannot be trusted, from the whole log instead."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pytest
+
+from data import ENGINE, ClaimLostError, InvalidInputError, Store
+from data.snapshots import dump_series, load_series, logged_entries
+
+from .conftest import raw_sql
+from .game_child import snapshot
+from .test_engine_roundtrip import _store_partial, cut, engine_prefix, played_series
+
+
+async def _stored_with_snapshot(
+    store: Store, record: dict, game: int, at: int, keep: int, channel: int
+) -> tuple[int, int]:
+    """Deal ``game`` of ``record`` stored with ``keep`` log entries and a snapshot taken
+    after the first ``at``; returns (series id, the deal's game id)."""
+    series_id, game_ids = await _store_partial(
+        store, cut(record, game, at), engine_prefix(record, game, keep), channel
+    )
+    assert await store.save_snapshot(game_ids[-1], engine_prefix(record, game, at)) == at
+    entry = record["games"][game]
+    log = (entry.get("returns", []) + entry["actions"])[at:keep]
+    if log:
+        await store.append_actions(game_ids[-1], log, expected_index=at)
+    return series_id, game_ids[-1]
+
+
+async def _active(store: Store, series_id: int, engine: str | None = ENGINE):
+    report = await store.load_active_tables(engine=engine)
+    assert not report.broken
+    (active,) = [a for a in report.tables if a.series and a.series.id == series_id]
+    return active
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("random", 11), ("void", 12)])
+async def test_a_table_resumed_from_its_snapshot_is_the_state_a_replay_gives(store, kind, seed):
+    """Cut anywhere (before a return, between returns, mid-game, in a redeal), snapshot
+    anywhere before the cut: the snapshot and the tail make the engine's own state."""
+    _, record = played_series(kind, seed)
+    rng = random.Random(seed)
+    points = []
+    for game, entry in enumerate(record["games"]):
+        keep = min(rng.randint(0, 70), len(entry.get("returns", [])) + len(entry["actions"]))
+        points += [(game, 0, keep), (game, rng.randint(0, keep), keep), (game, keep, keep)]
+    for channel, (game, at, keep) in enumerate(points):
+        series_id, game_id = await _stored_with_snapshot(store, record, game, at, keep, channel)
+        active = await _active(store, series_id)
+        assert active.resume is not None and active.resume.game_id == game_id
+        assert active.resume.idx == at and len(active.resume.tail) == keep - at
+        assert all(log.actions == () for log in active.games)  # the snapshot covers them
+        restored = await store.restore_series(active)
+        assert snapshot(restored) == snapshot(engine_prefix(record, game, keep)), (game, at)
+
+
+async def test_without_the_engine_the_load_gives_whole_logs(store) -> None:
+    _, record = played_series("random", 13)
+    series_id, _ = await _stored_with_snapshot(store, record, 1, 5, 20, 0)
+    active = await _active(store, series_id, engine=None)
+    assert active.resume is None and len(active.games[-1].actions) == 20
+    assert snapshot(await store.restore_series(active)) == snapshot(engine_prefix(record, 1, 20))
+
+
+async def test_a_snapshot_of_another_engine_is_not_used(store) -> None:
+    _, record = played_series("random", 14)
+    series_id, game_id = await _stored_with_snapshot(store, record, 0, 10, 30, 0)
+    await store.save_snapshot(game_id, engine_prefix(record, 0, 30), engine="an older engine")
+    active = await _active(store, series_id)
+    assert active.resume is None and len(active.games[-1].actions) == 30
+    assert snapshot(await store.restore_series(active)) == snapshot(engine_prefix(record, 0, 30))
+
+
+async def test_a_snapshot_of_an_earlier_deal_is_stale(store) -> None:
+    _, record = played_series("random", 15)
+    entry = record["games"][0]
+    whole = len(entry.get("returns", [])) + len(entry["actions"])
+    series_id, game_id = await _stored_with_snapshot(store, record, 0, 40, whole, 0)
+    await store.record_game_result(9, game_id, [], {"places": []})
+    deal = record["games"][1]
+    game = await store.start_game(series_id, deal["seed"], deal["hands"])
+    log = (deal.get("returns", []) + deal["actions"])[:7]
+    await store.append_actions(game.id, log, expected_index=0)
+    active = await _active(store, series_id)
+    assert active.resume is None and [len(g.actions) for g in active.games] == [whole, 7]
+    assert snapshot(await store.restore_series(active)) == snapshot(engine_prefix(record, 1, 7))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE snapshots SET state = ?",  # bytes that are not a snapshot
+        "UPDATE snapshots SET idx = idx - 1",  # says it holds an entry fewer than it does
+    ],
+)
+async def test_a_damaged_snapshot_means_a_replay_of_the_log(db_url, damage, caplog) -> None:
+    _, record = played_series("random", 16)
+    async with await Store.open(db_url) as store:
+        series_id, _ = await _stored_with_snapshot(store, record, 2, 12, 25, 0)
+    async with raw_sql(db_url) as conn:
+        await conn.execute(damage, (b"not zlib",) if "?" in damage else ())
+    async with await Store.open(db_url) as store:
+        active = await _active(store, series_id)
+        assert active.resume is not None
+        with caplog.at_level(logging.WARNING, logger="gouji.data"):
+            restored = await store.restore_series(active)
+    assert snapshot(restored) == snapshot(engine_prefix(record, 2, 25))
+    assert "replaying the whole log instead of its snapshot" in caplog.text
+
+
+async def test_a_snapshot_ahead_of_its_log_is_not_used(db_url) -> None:
+    _, record = played_series("random", 17)
+    async with await Store.open(db_url) as store:
+        series_id, game_id = await _stored_with_snapshot(store, record, 0, 30, 30, 0)
+    async with raw_sql(db_url) as conn:  # the log lost its last entries
+        await conn.execute("DELETE FROM actions WHERE game_id = ? AND idx >= 25", (game_id,))
+    async with await Store.open(db_url) as store:
+        active = await _active(store, series_id)
+        assert active.resume is None and len(active.games[-1].actions) == 25
+        restored = await store.restore_series(active)
+    assert snapshot(restored) == snapshot(engine_prefix(record, 0, 25))
+
+
+async def test_a_snapshot_that_does_not_match_the_log_is_refused(store) -> None:
+    _, record = played_series("random", 18)
+    series_id, game_id = await _stored_with_snapshot(store, record, 0, 10, 10, 0)
+    with pytest.raises(InvalidInputError, match="10 entries logged"):
+        await store.save_snapshot(game_id, engine_prefix(record, 0, 9))
+    with pytest.raises(InvalidInputError, match="not the deal"):  # another deal's series
+        await store.save_snapshot(game_id, engine_prefix(record, 1, 0))
+    active = await _active(store, series_id)
+    assert active.resume is not None and active.resume.idx == 10  # the old one stays
+
+
+async def test_only_the_tables_holder_saves_its_snapshot(store) -> None:
+    _, record = played_series("random", 19)
+    series_id, game_id = await _stored_with_snapshot(store, record, 0, 4, 4, 0)
+    table = await store.table_of_game(game_id)
+    await store.claim_table(table.id, "shard 1")
+    store.act_as("shard 0")
+    with pytest.raises(ClaimLostError):
+        await store.save_snapshot(game_id, engine_prefix(record, 0, 4))
+
+
+def test_a_snapshot_round_trips_and_counts_the_logged_entries() -> None:
+    _, record = played_series("void", 20)
+    entry = record["games"][1]
+    for keep in (0, 1, len(entry.get("returns", [])), 40):
+        series = engine_prefix(record, 1, keep)
+        assert logged_entries(series) == keep
+        assert snapshot(load_series(dump_series(series))) == snapshot(series)
