@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.cli import AI_HELP, ai_kind_arg
+
 if TYPE_CHECKING:  # the engine loads when a game starts (``gouji --help`` stays fast)
     from engine.actions import Action
     from engine.game import Game
@@ -40,9 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bie-san", action="store_true", help="the bie-san (憋三) variant")
     parser.add_argument(
         "--ai",
-        choices=("hint", "strong"),
+        type=ai_kind_arg,
         default="strong",
-        help="the AI players (default strong; hint is quicker and plainer)",
+        help=f"the AI players: {AI_HELP}; default hard",
     )
     parser.add_argument(
         "--series", action="store_true", help="a five-game tribute series instead of one game"

@@ -48,6 +48,10 @@ ZH: dict[str, str] = {
     "language": "语言",
     "channel": "频道",
     "allow": "允许",
+    # choices
+    "easy": "简单",
+    "normal": "普通",
+    "hard": "困难",
     # descriptions
     "Play Gouji (够级), the six-player team card game": "够级：六人两队的纸牌游戏",
     "Open a table in this channel": "在这个频道开一桌",

@@ -109,20 +109,40 @@ def difficulty(name: str) -> Difficulty:
     raise ValueError(f"unknown difficulty {name!r}: use one of {names}")
 
 
+def ai_kind(name: str) -> str:
+    """The :func:`make_player` kind a player means by ``name``: a difficulty (English, any
+    case, or Chinese) or a kind itself ('hint', 'expert', 'strong', 'random'); ValueError if
+    neither.
+
+    >>> ai_kind("困难"), ai_kind("Normal"), ai_kind("hint")
+    ('strong', 'expert', 'hint')
+    """
+    key = name.strip().lower()
+    if key in KINDS:
+        return key
+    try:
+        return difficulty(name).kind
+    except ValueError:
+        names = ", ".join(f"{d.name} ({d.chinese})" for d in DIFFICULTIES)
+        raise ValueError(
+            f"unknown AI {name!r}: use one of {names}, or {', '.join(KINDS)}"
+        ) from None
+
+
 def make_player(kind: str, seed: int) -> Player:
     """A new player of ``kind``, deterministic given ``seed``: 'random', 'hint' (the 提示
-    button), 'expert' (the tuned policy, no search) or 'strong' (search)."""
+    button), 'expert' (the tuned policy, no search) or 'strong' (search); a difficulty
+    name (简单/普通/困难, easy/normal/hard) plays its kind."""
+    kind = ai_kind(kind)
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "hint":
         return HintPlayer(seed)
     if kind == "expert":
         return HintPlayer(seed, EXPERT)
-    if kind == "strong":
-        from .strong import StrongPlayer
+    from .strong import StrongPlayer  # "strong": the last kind ai_kind answers
 
-        return StrongPlayer(seed)
-    raise ValueError(f"unknown AI kind {kind!r}: use one of {', '.join(KINDS)}")
+    return StrongPlayer(seed)
 
 
 def play_game(game: Game, players: Sequence[Player], max_actions: int = 20000) -> Game:
