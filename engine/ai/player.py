@@ -89,8 +89,8 @@ points per game, duplicate deals, 95% CI):
 - 简单 / easy — the hint (提示) policy: +11.74 [+11.49, +11.99] against random play (of
   12 at most; ``gouji arena --a hint --b random --games 50 --seed 5000``).
 - 普通 / normal — the expert policy: +1.55 ± 0.16 against the hint (1000 deals).
-- 困难 / hard — the strong search player: +0.43 [−0.01, +0.88] against the expert (127
-  deals), +1.81 [+1.01, +2.61] against the hint (26 deals); :mod:`engine.ai.strong` has
+- 困难 / hard — the strong search player: +0.80 [+0.52, +1.08] against the expert (300
+  deals), +2.37 [+1.84, +2.90] against the hint (100 deals); :mod:`engine.ai.strong` has
   the commands.
 """
 
