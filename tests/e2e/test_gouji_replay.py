@@ -101,7 +101,7 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
 async def test_review_finds_the_planted_play_only_for_a_player(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    factory = bot_factory(fake, tmp_path / "gouji.db", review_budget=300)
+    factory = bot_factory(fake, tmp_path / "gouji.db", review_budget=600)
     async with BotRunner(fake, factory) as runner:
         alice, bo, chen = (fake.member(n) for n in ("alice", "bo", "chen"))
         channel = next(iter(fake.channels))
