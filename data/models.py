@@ -8,11 +8,11 @@ from typing import Any, Literal
 TableStatus = Literal["lobby", "playing", "finished", "ended", "broken"]
 SeriesStatus = Literal["playing", "finished", "abandoned"]
 GameStatus = Literal["playing", "finished", "void", "abandoned"]
-AiKind = Literal["hint", "strong"]
+AiKind = Literal["hint", "expert", "strong"]
 
 TABLE_STATUSES: tuple[str, ...] = ("lobby", "playing", "finished", "ended", "broken")
 ACTIVE_STATUSES: tuple[str, ...] = ("lobby", "playing")
-AI_KINDS: tuple[str, ...] = ("hint", "strong")
+AI_KINDS: tuple[str, ...] = ("hint", "expert", "strong")
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from typing import Any
 
 from .actions import check_action, check_hands
 from .errors import CorruptRowError, InvalidInputError
-from .models import Game, Profile, Seat, Series, Table
+from .models import AI_KINDS, Game, Profile, Seat, Series, Table
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, creator_id, options, status, broken_reason, message_id, "
@@ -128,7 +128,7 @@ def seat_from_row(row: Sequence[Any]) -> Seat:
         table_id=_int(row[0], f"{name} table id"),
         seat=_choice(row[1], "seat number", tuple(range(6))),
         user_id=_int(row[2], f"{name} user id", nullable=True),
-        ai_kind=_choice(row[3], f"{name} AI kind", ("hint", "strong"), nullable=True),
+        ai_kind=_choice(row[3], f"{name} AI kind", AI_KINDS, nullable=True),
         standin=bool(_int(row[4], f"{name} stand-in flag")),
         timeouts=_int(row[5], f"{name} timeouts"),
         dm_refused=bool(_int(row[6], f"{name} DM-refused flag")),

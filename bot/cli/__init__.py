@@ -29,6 +29,19 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+AI_HELP = "easy/简单 (hint), normal/普通 (expert), hard/困难 (strong)"
+
+
+def ai_kind_arg(name: str) -> str:
+    """The argparse type of an AI option: a difficulty or a kind, answered as the kind."""
+    from engine.ai import ai_kind
+
+    try:
+        return ai_kind(name)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gouji", description="Gouji (够级): the six-player team card game, as a Discord bot."

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.cli import AI_HELP, ai_kind_arg
 from bot.cli.options import add_option_argument, options_from_args
 
 if TYPE_CHECKING:  # the engine loads only when a match is played
@@ -32,8 +33,12 @@ _T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31,
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arena's options."""
-    parser.add_argument("--a", default="strong", help="program A: random, hint or strong")
-    parser.add_argument("--b", default="hint", help="program B: random, hint or strong")
+    parser.add_argument(
+        "--a", type=ai_kind_arg, default="strong", help=f"program A: {AI_HELP} or random"
+    )
+    parser.add_argument(
+        "--b", type=ai_kind_arg, default="hint", help=f"program B: {AI_HELP} or random"
+    )
     parser.add_argument("--games", type=int, default=20, help="deals to play (each twice)")
     parser.add_argument("--seed", type=int, default=0, help="first deal's seed (reproducible)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -45,14 +50,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the match and print the figures; 2 on bad arguments."""
-    from engine.ai import KINDS
-
-    for name in (args.a, args.b):
-        if name not in KINDS:
-            print(
-                f"gouji arena: unknown AI {name!r}: use one of {', '.join(KINDS)}", file=sys.stderr
-            )
-            return 2
     if args.games < 1 or args.jobs < 1:
         print("gouji arena: --games and --jobs must be at least 1", file=sys.stderr)
         return 2

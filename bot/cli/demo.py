@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.cli import AI_HELP, ai_kind_arg
 from bot.cli.options import add_option_argument, options_from_args
 
 if TYPE_CHECKING:  # the engine, the store and Pillow load when the demo runs
@@ -55,9 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--ai",
-        choices=("hint", "strong"),
+        type=ai_kind_arg,
         default="hint",
-        help="the AI players: hint (fast, default) or strong (search, ~1 min)",
+        help=f"the AI players: {AI_HELP}; default easy (fast; hard searches, ~1 min)",
     )
     parser.add_argument("--games", type=int, default=5, help="games in the series (default 5)")
     parser.add_argument(

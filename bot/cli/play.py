@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.cli import AI_HELP, ai_kind_arg
 from bot.cli.options import add_option_argument, options_from_args
 
 if TYPE_CHECKING:  # the engine loads when a game starts (``gouji --help`` stays fast)
@@ -44,9 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_option_argument(parser)
     parser.add_argument(
         "--ai",
-        choices=("hint", "strong"),
+        type=ai_kind_arg,
         default="strong",
-        help="the AI players (default strong; hint is quicker and plainer)",
+        help=f"the AI players: {AI_HELP}; default hard",
     )
     parser.add_argument(
         "--series", action="store_true", help="a five-game tribute series instead of one game"

@@ -35,6 +35,7 @@ from bot.service.live import LiveTable
 from bot.text.cards import play_label
 from bot.text.catalog import text
 from bot.text.options import house_rules, rules_of, value_text
+from engine.ai import DIFFICULTIES
 from engine.options import CHOICES, Options
 
 log = logging.getLogger("gouji.bot")
@@ -42,10 +43,8 @@ log = logging.getLogger("gouji.bot")
 #: What a command's work returns: (content, file, ephemeral[, view]).
 Answer = tuple[Any, ...]
 
-AI_KINDS = [
-    app_commands.Choice(name="hint", value="hint"),
-    app_commands.Choice(name="strong", value="strong"),
-]
+#: The difficulties (engine.ai.DIFFICULTIES), named for players; the values are the kinds.
+AI_KINDS = [app_commands.Choice(name=_(d.name), value=d.kind) for d in DIFFICULTIES]
 LANG_CHOICES = [
     app_commands.Choice(name="中文", value="zh"),
     app_commands.Choice(name="English", value="en"),

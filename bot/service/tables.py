@@ -42,7 +42,7 @@ from engine.actions import (
     YIELD,
     Action,
 )
-from engine.ai import rank_plays, suggest
+from engine.ai import DIFFICULTIES, ai_kind, rank_plays, suggest
 from engine.cards import CardError, counts_of, format_cards, parse_cards
 from engine.game import Game
 from engine.hands import HandError, Play, classify
@@ -205,7 +205,15 @@ class TableService(GameFlow):
     async def add_ai(
         self, channel_id: int | None, user_id: int, seat: int | None = None, kind: str = "hint"
     ) -> tuple[LiveTable, list[int]]:
-        """Fill ``seat`` (or every empty seat) with an AI player of ``kind``."""
+        """Fill ``seat`` (or every empty seat) with an AI player of ``kind``: a difficulty
+        (简单/普通/困难, easy/normal/hard) or its kind, stored as the kind."""
+        try:
+            named = ai_kind(kind)
+        except ValueError:
+            named = ""
+        if named not in (d.kind for d in DIFFICULTIES):  # not random play at a table
+            raise UserError("unknown_ai", name=kind)
+        kind = named
         live = self.table_in(channel_id)
         async with live.lock:
             self._check_member_or_creator(live, user_id)

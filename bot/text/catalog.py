@@ -120,6 +120,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "seat_not_ai": ("{seat} 号位不是 AI。", "Seat {seat} is not an AI."),
     "no_empty_seat": ("没有空位可以补 AI 了。", "There is no empty seat to fill with an AI."),
+    "unknown_ai": (
+        "没有叫“{name}”的电脑：可选 简单、普通、困难。",
+        "There is no AI called “{name}”: choose easy, normal or hard.",
+    ),
     "no_record": (
         "还没有打完的牌局：记录只在一局打完后才给（记录里有所有手牌）。",
         "No game has finished yet: a record is given only once a game is over (it holds every hand).",

@@ -58,6 +58,10 @@ ZH: dict[str, str] = {
     "burn_check": "烧牌条件",
     "open_rule": "开点",
     "standard (标准)": "标准",  # the preset's choice
+    # choices
+    "easy": "简单",
+    "normal": "普通",
+    "hard": "困难",
     # descriptions
     "Play Gouji (够级), the six-player team card game": "够级：六人两队的纸牌游戏",
     "Open a table in this channel": "在这个频道开一桌",

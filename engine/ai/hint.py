@@ -106,6 +106,8 @@ def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play |
     first = floor + 1
     if three_rule and first == THREE:
         first = THREE + 1
+    row = counts[first : ACE + 1] if first <= ACE else []  # the ranks that may take part
+    top = max(row) if row else 0
     for j in range(size + 1):  # jokers used, then big jokers among them: the cost's order
         for g in range(j + 1):
             s = j - g
@@ -119,17 +121,15 @@ def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play |
                 return Play(NO_RANK, 0, 0, s, g)
             # the least (2s used, set broken, rank): a whole set of exactly m, else the
             # lowest larger set broken, else the largest smaller set (lowest rank) with 2s
-            if first <= ACE:
-                top = max(counts[first : ACE + 1])
-                if top >= m:
-                    if m in counts[first : ACE + 1]:
-                        return Play(counts.index(m, first, ACE + 1), m, 0, s, g)
-                    rank = first
-                    while counts[rank] <= m:
-                        rank += 1
-                    return Play(rank, m, 0, s, g)
-                if top and top + twos >= m:
-                    return Play(counts.index(top, first, ACE + 1), top, m - top, s, g)
+            if top >= m:
+                if m in row:
+                    return Play(first + row.index(m), m, 0, s, g)
+                rank = first
+                while counts[rank] <= m:
+                    rank += 1
+                return Play(rank, m, 0, s, g)
+            if top and top + twos >= m:
+                return Play(first + row.index(top), top, m - top, s, g)
             if floor < TWO and twos >= m:  # 2s alone: only when no rank can take part
                 return Play(NO_RANK, 0, m, s, g)
     return None

@@ -89,8 +89,8 @@ points per game, duplicate deals, 95% CI):
 - 简单 / easy — the hint (提示) policy: +11.74 [+11.49, +11.99] against random play (of
   12 at most; ``gouji arena --a hint --b random --games 50 --seed 5000``).
 - 普通 / normal — the expert policy: +1.55 ± 0.16 against the hint (1000 deals).
-- 困难 / hard — the strong search player: +0.43 [−0.01, +0.88] against the expert (127
-  deals), +1.81 [+1.01, +2.61] against the hint (26 deals); :mod:`engine.ai.strong` has
+- 困难 / hard — the strong search player: +0.80 [+0.52, +1.08] against the expert (300
+  deals), +2.37 [+1.84, +2.90] against the hint (100 deals); :mod:`engine.ai.strong` has
   the commands.
 """
 
@@ -109,20 +109,40 @@ def difficulty(name: str) -> Difficulty:
     raise ValueError(f"unknown difficulty {name!r}: use one of {names}")
 
 
+def ai_kind(name: str) -> str:
+    """The :func:`make_player` kind a player means by ``name``: a difficulty (English, any
+    case, or Chinese) or a kind itself ('hint', 'expert', 'strong', 'random'); ValueError if
+    neither.
+
+    >>> ai_kind("困难"), ai_kind("Normal"), ai_kind("hint")
+    ('strong', 'expert', 'hint')
+    """
+    key = name.strip().lower()
+    if key in KINDS:
+        return key
+    try:
+        return difficulty(name).kind
+    except ValueError:
+        names = ", ".join(f"{d.name} ({d.chinese})" for d in DIFFICULTIES)
+        raise ValueError(
+            f"unknown AI {name!r}: use one of {names}, or {', '.join(KINDS)}"
+        ) from None
+
+
 def make_player(kind: str, seed: int) -> Player:
     """A new player of ``kind``, deterministic given ``seed``: 'random', 'hint' (the 提示
-    button), 'expert' (the tuned policy, no search) or 'strong' (search)."""
+    button), 'expert' (the tuned policy, no search) or 'strong' (search); a difficulty
+    name (简单/普通/困难, easy/normal/hard) plays its kind."""
+    kind = ai_kind(kind)
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "hint":
         return HintPlayer(seed)
     if kind == "expert":
         return HintPlayer(seed, EXPERT)
-    if kind == "strong":
-        from .strong import StrongPlayer
+    from .strong import StrongPlayer  # "strong": the last kind ai_kind answers
 
-        return StrongPlayer(seed)
-    raise ValueError(f"unknown AI kind {kind!r}: use one of {', '.join(KINDS)}")
+    return StrongPlayer(seed)
 
 
 def play_game(game: Game, players: Sequence[Player], max_actions: int = 20000) -> Game:

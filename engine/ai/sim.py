@@ -45,6 +45,18 @@ def _opp(seat: int) -> int:
     return (seat + 3) % 6
 
 
+_FACTS: dict[Play, tuple[bool, bool]] = {}
+
+
+def _facts(play: Play) -> tuple[bool, bool]:
+    """(is_gouji, opens_point) of ``play``, computed once per distinct play (a few
+    thousand exist): the properties cost more than a dictionary look-up."""
+    facts = _FACTS.get(play)
+    if facts is None:
+        facts = _FACTS[play] = (play.is_gouji, play.opens_point)
+    return facts
+
+
 class Sim:
     """The state of a game in play. Build with :meth:`from_game` or :meth:`start`."""
 
@@ -258,7 +270,7 @@ class Sim:
             return False
         if self.yielder is not None or self.window is not None or self.turn != seat:
             return False
-        if self.standing is None or self.standing.is_gouji:
+        if self.standing is None or _facts(self.standing)[0]:
             return False
         for up in ((seat + 5) % 6, (seat + 4) % 6):
             if self.is_active(up) and not self.passed[up]:
@@ -290,14 +302,6 @@ class Sim:
             if burn_completable(after, self.bie_san):
                 out.append(p)
         return out
-
-    def _may_burn(self, seat: int) -> bool:
-        """Holds a burning play? Most hands fail the cheap count first: a play takes at
-        most one set away and no joker is added, so more sets than jokers + 2 cannot."""
-        c = self.counts[seat]
-        if TWO - c[:TWO].count(0) > c[SMALL_JOKER] + c[BIG_JOKER] + 2:
-            return False
-        return bool(self.burning_plays(seat))
 
     def legal_plays(self, seat: int) -> list[Play]:
         if self.done or self.window is not None or seat != self.turn:
@@ -443,7 +447,7 @@ class Sim:
             self.melee_passes = 0
             self._advance_melee(seat)
             return
-        restricted = (play.is_gouji and not self.is_headless(seat)) or (
+        restricted = (_facts(play)[0] and not self.is_headless(seat)) or (
             self.burner == seat and not went_out
         )
         self.restricted = restricted
@@ -468,11 +472,19 @@ class Sim:
                 self.window, self.choices, self.turn = [], {}, None
                 return
             eligible = []
-            for s in range(6):  # is_active, not is_headless, _may_burn: inlined
+            counts = self.counts
+            # who holds a burning play: active, not headless, and (the cheap count first)
+            # no more sets than jokers + 2, as a play takes at most one set and adds no joker
+            for s in range(6):
                 if s == seat or s == opp or places[s] is not None or revolted[s]:
                     continue
                 o = (s + 3) % 6
-                if places[o] is None and not revolted[o] and self._may_burn(s):
+                if places[o] is not None or revolted[o]:
+                    continue
+                c = counts[s]
+                if TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2 and (
+                    self.burning_plays(s)
+                ):
                     eligible.append(s)
             if eligible:
                 self.window, self.choices, self.turn = eligible, {}, None
@@ -517,7 +529,7 @@ class Sim:
     def _round_won(self) -> None:
         q, play = self.standing_seat, self.standing
         assert q is not None and play is not None
-        if not self.melee and play.opens_point and not self.revolted[q]:
+        if not self.melee and _facts(play)[1] and not self.revolted[q]:
             self.opened[q] = True
         if self.stifle_watch == q:
             self.stifle_watch = None
@@ -577,7 +589,7 @@ class Sim:
             and self.places[q] is not None
             and not self.melee
             and self.standing is not None
-            and self.standing.opens_point
+            and _facts(self.standing)[1]
             and self.window is None
         ):
             self.opened[q] = True
@@ -694,8 +706,11 @@ class Sim:
         return Action(seat, verb, play)
 
     def rollout(self, style: Style = EXPERT, limit: int = 5000) -> int:
-        """Play to the end with the policy for every seat; the actions used."""
+        """Play to the end with the policy for every seat; the actions used. The same
+        choices as :meth:`choose`, with its commonest answers (a teammate's hand, a hand too
+        big to beat) decided here without a call."""
         steps = 0
+        totals = self.totals
         while not self.done and steps < limit:
             if self.window is not None:
                 for seat in self.to_act:
@@ -704,7 +719,28 @@ class Sim:
                     steps += 1
                 continue
             seat = self.turn  # type: ignore[assignment]
-            verb, play = self.choose(seat, style)
+            standing = self.standing
+            steps += 1
+            if standing is not None:
+                _, naturals, twos, small, big = standing
+                size = naturals + twos + small + big
+                total = totals[seat]
+                if total < size:  # can neither beat nor go out
+                    if self.may_yield(seat):
+                        self.yield_(seat)
+                    else:
+                        self.pass_(seat)
+                    continue
+                q = self.standing_seat
+                if total != size and (q - seat) % 2 == 0:  # type: ignore[operator]
+                    self.pass_(seat)  # a teammate's hand, and not our last
+                    continue
+                verb, play = answer_choice(
+                    seat, self.counts[seat], total, standing, q, self.three_rule[seat],  # type: ignore[arg-type]
+                    self.restricted, self.melee, totals, self.yielders[seat], style,
+                )  # fmt: skip
+            else:
+                verb, play = self.choose(seat, style)
             if verb == PASS:
                 self.pass_(seat)
             elif verb == PLAY:
@@ -712,5 +748,4 @@ class Sim:
                 self._play(seat, play, False)
             else:
                 self.yield_(seat)
-            steps += 1
         return steps

@@ -47,29 +47,31 @@ once the rollouts have used ``budget`` actions (``lead_budget`` for leads and bu
 choices matter most), after at least ``min_worlds`` and at most ``max_worlds``, so the same
 seed and observation always give the same decision.
 
-Measured with this module's defaults in duplicate matches (every deal played twice, the
-strong team on seats 0, 2, 4 and then on 1, 3, 5; team points per game, 95% CI over
-deals). The matches were run one JSON line per deal (``bot.arena_cli.play_deal``, the
-same games as the command) so that the deals finished by the deadline count: the machine
-(two cores shared with other agents, load 10–14) left each process about 15% of a core.
+Measured with this module's defaults (budgets 1500 / 9000 actions) in duplicate matches
+(every deal played twice, the strong team on seats 0, 2, 4 and then on 1, 3, 5; team
+points per game, 95% CI over deals). The matches ran one JSON line per deal
+(``bot.cli.arena.play_deal``, the same games as ``gouji arena``, ``nice -n 10``, two
+worker processes) on two cores shared with other agents (load 5–9):
 
-- ``gouji arena --a strong --b expert --games 150 --seed 1000 --jobs 1``, and the same with
-  ``--seed 1150``: +0.43 [-0.01, +0.88] over the 127 deals finished (254 games),
-  the strong team winning 44% of games;
-- ``gouji arena --a strong --b hint --games 50 --seed 2000 --jobs 1``: +1.81 [+1.01,
-  +2.61] over the first 26 deals (stopped there for the series run; before: +1.59);
-- ``gouji arena --a strong --b expert --series --games 20 --seed 4000 --jobs 1``:
-  +1.43 [-0.48, +3.33] per series game over 8 deals (80 games): too few to tell;
-- ``python -m bench.ai --games 3`` (CPU time of one process): decision p50 39 ms, p99
-  141 ms, max 170 ms (the arenas' wall-clock times, p50 about 330 ms, are those of a
-  process with 15% of a core); rollouts from the deal 85/s with the code before the
-  simulator (ea3e1ca) and about 470/s now (5.5x; 4.4x against ``engine.Game`` with
-  today's policy code, which the simulator shares).
+- strong − expert (``gouji arena --a strong --b expert
+  --games 300 --seed 5000 --jobs 2``): **+0.80 [+0.52, +1.08]** over 300 deals (600
+  games), the strong team winning 48% of games;
+- strong − hint (``gouji arena --a strong --b hint --games 100 --seed 6000 --jobs 2``):
+  **+2.37 [+1.84, +2.90]** over 100 deals (200 games), the strong team winning 58% of
+  games (before: +1.59, then +1.81 over 26 deals);
+- ``python -m bench.ai --games 3`` (CPU time of one process): decision p50 41 ms, p99
+  208 ms, max 236 ms (the arenas' wall-clock times — p50 57 ms, p99 692 ms, max 1.8 s —
+  include waiting for a busy machine's CPU); rollouts from the deal: the code before the
+  simulator (ea3e1ca) 70–112/s, now 390–710/s on the same deals (the machine's load moves
+  both); counted in instructions (``perf stat``, load-independent) a rollout costs 40.1M
+  before and 6.07M now: 6.6x.
 
-What each part added: the simulator makes rollouts 5.5x faster; informed worlds make the
-guesses agree with the other seats' decisions (a random guess contradicts 6.7 of their 24
-recent decisions, the true hands none). The two were measured together: the machine left
-no CPU for a separate arena of each.
+What each part added: the simulator made rollouts about 6x cheaper (the target was 10x);
+informed worlds make the guesses agree with the other seats' decisions (a random guess
+contradicts 6.7 of their 24 recent decisions, the true hands none); with the cheaper
+rollouts the budgets grew 1.5x (1000 / 6000 before): strong − expert went from +0.43
+[−0.01, +0.88] (127 deals, the old budgets) to +0.80 [+0.52, +1.08] (300 deals). The
+parts were measured together: the machine left no CPU for a separate arena of each.
 """
 
 from __future__ import annotations
@@ -150,8 +152,8 @@ class StrongPlayer:
         self,
         seed: int = 0,
         *,
-        budget: int = 1000,
-        lead_budget: int = 6000,
+        budget: int = 1500,
+        lead_budget: int = 9000,
         min_worlds: int = 6,
         max_worlds: int = 32,
         z: float = 1.5,

@@ -60,7 +60,9 @@ def test_summary_pairs_the_games_of_a_deal():
 
 
 def test_unknown_program_is_refused(capsys):
-    assert main(["arena", "--a", "clever", "--games", "1"]) == 2
+    with pytest.raises(SystemExit) as exit_:
+        main(["arena", "--a", "clever", "--games", "1"])
+    assert exit_.value.code == 2
     assert "unknown AI 'clever'" in capsys.readouterr().err
 
 

@@ -171,7 +171,7 @@ def test_strong_is_deterministic_for_a_seed():
 
 
 def test_make_player_refuses_unknown_kinds():
-    with pytest.raises(ValueError, match="unknown AI kind"):
+    with pytest.raises(ValueError, match="unknown AI"):
         make_player("clever", 0)
 
 
@@ -195,6 +195,19 @@ def test_difficulties_name_the_kinds_weakest_first():
     assert difficulty("普通") is difficulty(" Normal ") is DIFFICULTIES[1]
     with pytest.raises(ValueError, match="unknown difficulty"):
         difficulty("impossible")
+
+
+def test_ai_kind_accepts_difficulties_and_kinds_and_make_player_plays_them():
+    from engine.ai import HintPlayer, ai_kind
+
+    assert [ai_kind(n) for n in ("简单", "普通", "困难")] == ["hint", "expert", "strong"]
+    assert [ai_kind(n) for n in ("Easy", " hard ", "STRONG", "random")] == [
+        "hint", "strong", "strong", "random"
+    ]  # fmt: skip
+    with pytest.raises(ValueError, match="unknown AI 'genius'"):
+        ai_kind("genius")
+    normal = make_player("普通", 3)
+    assert isinstance(normal, HintPlayer) and normal.style is make_player("expert", 3).style
 
 
 @pytest.mark.parametrize("bie_san", [False, True])

@@ -126,6 +126,8 @@ async def test_version_1_database_is_upgraded_in_place_with_data_intact(db_url) 
         await store.set_table_message(1, 555)
         assert await store.add_timeout(1, 2) == 1
         assert await store.append_action(1, "3 pass", expected_index=3) == 3
+        assert (await store.set_seat(1, 5, ai_kind="expert")).ai_kind == "expert"  # v4
+        assert [s.user_id for s in await store.get_seats(1)][:5] == [100, 101, 102, 103, 104]
     async with await Store.open(db_url) as store:  # reopening changes nothing
         assert (await store.get_table(1)).message_id == 555
         assert (await store.get_seats(1))[2].timeouts == 1

@@ -109,7 +109,7 @@ async def test_quick_presses_on_a_replay_the_last_one_wins(
 async def test_review_finds_the_planted_play_only_for_a_player(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    factory = bot_factory(fake, tmp_path / "gouji.db", review_budget=300)
+    factory = bot_factory(fake, tmp_path / "gouji.db", review_budget=600)
     async with BotRunner(fake, factory) as runner:
         alice, bo, chen = (fake.member(n) for n in ("alice", "bo", "chen"))
         channel = next(iter(fake.channels))

@@ -34,6 +34,18 @@ async def test_command_names_and_descriptions_have_chinese() -> None:
     )
 
 
+async def test_ai_add_offers_the_difficulties_by_name_in_both_languages() -> None:
+    from bot.discord_bot.cog import AI_KINDS
+
+    translator = GoujiTranslator()
+    payloads = [await c.get_translated_payload(translator) for c in AI_KINDS]
+    names = [p["name_localizations"][discord.Locale.chinese.value] for p in payloads]
+    assert names == ["简单", "普通", "困难"]
+    assert [(c.name, c.value) for c in AI_KINDS] == [
+        ("easy", "hint"), ("normal", "expert"), ("hard", "strong")
+    ]  # fmt: skip
+
+
 async def test_server_settings_need_valid_values_and_are_shown(store) -> None:
     people = People(SimpleNamespace())  # no Discord needed: only the channel languages
     shown = await apply_config(store, people, GUILD, "en", "en", 77, True, {"turn_time": 30})

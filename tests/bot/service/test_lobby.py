@@ -64,6 +64,22 @@ async def test_ai_add_fills_every_empty_seat_and_remove_frees_them(store) -> Non
     assert live.empty_seats() == [3]
 
 
+async def test_ai_add_takes_a_difficulty_stores_its_kind_and_refuses_unknown_ones(store) -> None:
+    service, _ = make_service(store)
+    live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
+    await service.add_ai(CHANNEL, HUMANS[0], 1, "困难")
+    await service.add_ai(CHANNEL, HUMANS[0], 2, "normal")
+    assert [live.ai_kind(s) for s in (1, 2)] == ["strong", "expert"]
+    for name in ("genius", "random"):
+        with pytest.raises(UserError) as err:
+            await service.add_ai(CHANNEL, HUMANS[0], 3, name)
+        assert err.value.key == "unknown_ai" and err.value.params == {"name": name}
+    assert live.empty_seats() == [3, 4, 5]
+    assert [s.ai_kind for s in await store.get_seats(live.id)] == [
+        None, "strong", "expert", None, None, None
+    ]  # fmt: skip
+
+
 async def test_only_the_creator_starts_and_only_with_six_seated(store) -> None:
     service, _ = make_service(store)
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
