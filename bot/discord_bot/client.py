@@ -66,7 +66,13 @@ class GoujiBot(commands.Bot):
         self.people = People(self)
         self.draw = Drawer(config.draw_processes)  # ``await bot.draw(pictures.fn, *args)``
         self.presenter = DiscordPresenter(
-            self, self.people, self.draw, refresh_interval=config.refresh_interval
+            self,
+            self.people,
+            self.draw,
+            refresh_interval=config.refresh_interval,
+            # Discord delivers presses in DMs to shard 0 only: a process without it sends
+            # DM controllers without controls and points to /gouji hand in the channel.
+            dm_presses=config.shards is None or 0 in config.shards.ids,
         )
         self._sweeper: asyncio.Task[None] | None = None
         self._claims: asyncio.Task[None] | None = None

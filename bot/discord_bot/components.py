@@ -152,10 +152,14 @@ def controller(
     lang: str,
     where: str,
     note: str = "",
+    *,
+    presses: bool = True,
 ) -> tuple[str, discord.ui.View | None]:
     """The seat's hand controller: (content, view) — its status (whose turn, the standing
     hand and who played it, cards left per seat, the clock) and the controls of what the seat
-    may do now (none while it waits). The hand picture goes with it. Call under the lock."""
+    may do now (none while it waits). The hand picture goes with it. Call under the lock.
+    ``presses=False``: the controls would not reach this process (a DM to a player of a
+    table on a shard other than 0), so the question points to ``/gouji hand`` instead."""
     cur = live.series.current if live.series else None
     game = cur.game if cur else None
     cards = service.hand_cards(live, seat)
@@ -165,6 +169,9 @@ def controller(
     if seat in waiting and not live.is_ai(seat):
         view, question = _controls(people, service, live, seat, lang)
         lines.append(question)
+        if not presses:
+            view = None
+            lines.append(text(lang, "ctl_use_hand", channel=f"<#{live.table.channel_id}>"))
         if live.deadline is not None:
             lines.append(text(lang, "ctl_clock", when=f"<t:{int(live.deadline)}:R>"))
     elif waiting:

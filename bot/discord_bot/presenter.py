@@ -91,8 +91,10 @@ class DiscordPresenter:
         people: People,
         draw: Drawer,
         refresh_interval: float = 1.0,
+        dm_presses: bool = True,
     ) -> None:
         self.client = client
+        self.dm_presses = dm_presses  # presses on DM controllers reach this process
         self.people = people
         self.draw = draw
         self._service: TableService | None = None
@@ -337,7 +339,9 @@ class DiscordPresenter:
             if live.series is None or live.series.current is None:
                 return
             note = box.notes.pop(seat, "") if resend else box.notes.get(seat, "")
-            content, view = controller(self.people, self.service, live, seat, lang, where, note)
+            content, view = controller(
+                self.people, self.service, live, seat, lang, where, note, presses=self.dm_presses
+            )
             cards = self.service.hand_cards(live, seat)
             deal = len(live.series.deals)
         controls = _ids(view)

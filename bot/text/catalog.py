@@ -344,6 +344,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ctl_standing": ("桌上：{who}（{rel}）出的 {cards}", "On the table: {cards} by {who} ({rel})"),
     "ctl_lead": ("桌上没有牌：你发牌", "The table is empty: you lead"),
     "ctl_left": ("余牌：{counts}", "Cards left: {counts}"),
+    "ctl_use_hand": (
+        "在 {channel} 用 /gouji hand 出牌（这一桌的私信按钮收不到）",
+        "Play with /gouji hand in {channel} (this table cannot take presses in DMs)",
+    ),
     "ctl_clock": ("⏱ 时限 {when}", "⏱ The clock runs out {when}"),
     "ctl_warning": ("⏰ 还剩 {seconds} 秒！", "⏰ {seconds} s left!"),
     "ctl_clock_played": ("⏱ 时间到，自动{what}。", "⏱ Time ran out, done for you: {what}."),

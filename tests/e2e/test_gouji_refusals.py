@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.discord_bot.client import make_bot
+from bot.service.config import BotConfig
 from data import Store
+from data.claims import Shards
 from tests.fakediscord import BotRunner, FakeDiscord
 
 from .gouji_helpers import acted, bot_factory, find_prompt
@@ -199,3 +202,37 @@ async def test_a_table_whose_log_does_not_replay_is_marked_broken_in_its_channel
         assert notice.channel_id == fake.channel("gouji").id and not notice.ephemeral
         reply = await (await users[1].slash("gouji", "play", cards="3")).original()
         assert reply.ephemeral and "/gouji new" in reply.content
+
+
+async def test_a_process_without_shard_0_sends_dm_controllers_that_point_to_the_hand_command(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord delivers presses in DMs to shard 0 only: a process running other shards sends
+    the DM controller without controls (they would never reach it) and says to play with
+    /gouji hand, whose controller in the channel does reach it."""
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        bot.presenter.dm_presses = False  # as make_bot sets it for GOUJI_SHARDS=1 of 2
+        users = await _seat_table(fake)
+        await (await users[0].slash("gouji", "start")).original()
+        live = bot.service.table_in(fake.channel("gouji").id)
+        await fake.wait_for(
+            lambda: any(not live.is_ai(s) for s in live.series.to_act), 10, "a question", poll=0.01
+        )
+        user = users[next(s for s in live.series.to_act if not live.is_ai(s))]
+        await fake.wait_for(lambda: bool(user.dms()), 10, "the DM controller")
+        dm = user.dms()[-1]
+        assert not dm.buttons() and not dm.selects()
+        assert "/gouji hand" in dm.content and f"<#{live.table.channel_id}>" in dm.content
+        hand = await (await user.slash("gouji", "hand")).original()
+        assert hand.ephemeral and hand.buttons(), "the hand command's controller has them"
+
+
+def test_only_a_process_running_shard_0_takes_dm_presses() -> None:
+    def presses(spec: str | None) -> bool:
+        shards = Shards.parse(2, spec) if spec else None
+        config = BotConfig(token="t", db_path=":memory:", shards=shards)
+        return make_bot(config).presenter.dm_presses
+
+    assert presses(None) and presses("0") and presses("0-1")
+    assert not presses("1")
