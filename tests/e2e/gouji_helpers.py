@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from bot.discord_bot.client import GoujiBot
 from bot.service.config import BotConfig
@@ -74,3 +76,46 @@ async def next_person(fake: FakeDiscord, bot, live) -> int | None:
     if not live.playing:
         return None
     return next(s for s in live.series.to_act if not live.is_ai(s))
+
+
+async def press(
+    fake: FakeDiscord, service: Any, user: Any, live: Any, verb: str, select: bool = False
+) -> Any:
+    """Answer the question open now from ``user``'s DM controller: press its ``verb`` button,
+    or with ``select`` choose the first options of its ``verb`` menu (as many as it needs);
+    wait for the bot's answer. The pressed message is returned."""
+    token = service.question_token(live) + ":"
+    what = f"{user.name}'s {verb} {'menu' if select else 'button'}"
+    await fake.wait_for(
+        lambda: find_prompt(user, live.id, verb, select, token)[0] is not None, 10, what
+    )
+    msg, custom_id = find_prompt(user, live.id, verb, select, token)
+    if select:
+        (menu,) = [s for s in msg.selects() if s["custom_id"] == custom_id]
+        values = [o["value"] for o in menu["options"]][: menu.get("min_values", 1)]
+        await acted(await user.select(msg, custom_id, values))
+    else:
+        await acted(await user.click(msg, custom_id))
+    return msg
+
+
+def check_message_counts(
+    fake: FakeDiscord, people: dict[int, Any], asked: Sequence[int], started: int, games: int = 5
+) -> None:
+    """Issue 14's counts for ``people`` (seat: user) after interaction ``started``: at most
+    one new DM (a notification) per question asked plus one controller per game; no channel
+    notification deleted; at most three lasting channel messages per game besides the
+    answers to commands."""
+    for seat, user in people.items():
+        dm = user.dm_channel()
+        created = [m for m in fake.messages.values() if dm is not None and m.channel_id == dm.id]
+        assert len(created) <= asked[seat] + games, (user.name, len(created), asked[seat])
+    channel = fake.channel("gouji").id
+    posted = [
+        m
+        for m in fake.messages_in(channel)
+        if not m.ephemeral and m.interaction_id is None and m.id > started
+    ]
+    assert not [m for m in posted if m.deleted_at is not None and "<@" in m.content]
+    lasting = [m for m in posted if m.deleted_at is None]
+    assert len(lasting) <= 3 * games, [m.content[:40] for m in lasting]

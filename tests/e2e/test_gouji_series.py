@@ -21,42 +21,19 @@ from engine.record import replay_record, replay_series
 from engine.scoring import title_for
 from tests.fakediscord import BotRunner, FakeDiscord
 
-from .gouji_helpers import acted, bot_factory, find_prompt, next_person
+from .gouji_helpers import bot_factory, check_message_counts, next_person, press
 
 PEOPLE = ("alice", "bo", "chen", "dana")  # seats 0-3; seats 4 and 5 are AI
 TRANSCRIPT = Path(os.environ.get("GOUJI_E2E_TRANSCRIPT", "/tmp/gouji_e2e"))
 
 
-def _prompt(user, service, live, want: str):
-    """The DM of ``user`` asking the question open now and offering ``want`` (``g:VERB``
-    button, ``gs:VERB`` menu). A person reads the newest DM; the test reads its question."""
-    kind, verb = want.split(":")
-    token = service.question_token(live) + ":"
-    return find_prompt(user, live.id, verb, select=kind == "gs", token=token)
-
-
 async def _answer_prompt(fake: FakeDiscord, service, user, live, kind: str, step: int) -> None:
     """Answer a DM prompt by button or menu: never declare, never revolt, return the first
     cards offered, burn with the first play offered every third chance."""
-    want = {
-        "declare": "g:nodeclare",
-        "revolt": "g:norevolt",
-        "return": "gs:return",
-        "burn": "gs:burn",
-    }[kind]
+    verb = {"declare": "nodeclare", "revolt": "norevolt"}.get(kind, kind)
     if kind == "burn" and step % 3:
-        want = "g:noburn"
-    await fake.wait_for(
-        lambda: _prompt(user, service, live, want)[0] is not None, 10, f"{user.name}'s {kind} DM"
-    )
-    msg, custom_id = _prompt(user, service, live, want)
-    if want.startswith("gs:"):
-        (select,) = [s for s in msg.selects() if s["custom_id"] == custom_id]
-        values = [o["value"] for o in select["options"]][: select.get("min_values", 1)]
-        rec = await user.select(msg, custom_id, values)
-    else:
-        rec = await user.click(msg, custom_id)
-    await acted(rec)
+        verb = "noburn"
+    await press(fake, service, user, live, verb, select=verb in ("return", "burn"))
 
 
 async def _take_turn(user, service, live, step: int) -> None:
@@ -83,12 +60,7 @@ async def _take_turn(user, service, live, step: int) -> None:
             rec = await user.slash("gouji", "pass")
             await rec.original()
             return
-    await user.fake.wait_for(
-        lambda: _prompt(user, service, live, "g:playhint")[0] is not None, 10, "the turn's DM"
-    )
-    msg, custom_id = _prompt(user, service, live, "g:playhint")
-    rec = await user.click(msg, custom_id)
-    await acted(rec)
+    await press(user.fake, service, user, live, "playhint")
 
 
 async def _autocomplete(user) -> list[dict]:
@@ -177,7 +149,7 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
             titles.append(title_for(profile.score))
         channel = fake.channel("gouji")
         public = [m for m in fake.messages_in(channel.id) if not m.ephemeral]
-        _check_message_counts(fake, users, asked, started)
+        check_message_counts(fake, dict(enumerate(users)), asked, started)
         assert any(all(t in m.content for t in titles) for m in public), "the titles are announced"
 
         # the channel never showed a hand; ephemeral hands were seen by their owner only
@@ -193,25 +165,6 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         assert not fake.unknown_requests
         await _check_score_commands(fake, users, row.totals)
         _write_transcript(fake, users[1], public, max(latencies), step)
-
-
-def _check_message_counts(fake: FakeDiscord, users, asked: list[int], started: int) -> None:
-    """Issue 14's counts: at most one new DM (a notification) per question asked plus one
-    controller per game; no channel notification deleted; at most three lasting channel
-    messages per game besides the answers to commands."""
-    for seat, user in enumerate(users):
-        dm = user.dm_channel()
-        created = [m for m in fake.messages.values() if dm is not None and m.channel_id == dm.id]
-        assert len(created) <= asked[seat] + 5, (user.name, len(created), asked[seat])
-    channel = fake.channel("gouji").id
-    posted = [
-        m
-        for m in fake.messages_in(channel)
-        if not m.ephemeral and m.interaction_id is None and m.id > started
-    ]
-    assert not [m for m in posted if m.deleted_at is not None and "<@" in m.content]
-    lasting = [m for m in posted if m.deleted_at is None]
-    assert len(lasting) <= 3 * 5, [m.content[:40] for m in lasting]
 
 
 async def _check_game_record(user, live) -> None:
