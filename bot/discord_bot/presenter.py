@@ -250,7 +250,10 @@ class DiscordPresenter:
             return
         lang = self.people.user_lang(user, live.table.guild_id)
         what = self.people.fmt(live, lang, params.get("what", ""))
-        self._box(live).notes[who.seat] = text(lang, "ctl_clock_played", what=what)
+        note = text(lang, "ctl_clock_played", what=what)
+        if live.seats[who.seat].standin:  # the second in a row: the AI keeps the seat
+            note += "\n" + text(lang, "ctl_standin")
+        self._box(live).notes[who.seat] = note
         self._controller(live, who.seat, resend=False)
 
     async def _post_card(
@@ -338,6 +341,9 @@ class DiscordPresenter:
         async with live.lock:
             if live.series is None or live.series.current is None:
                 return
+            # asked and answered before this job ran (typed in the channel, or the clock):
+            # no new notification for a turn that is over, the controller is only edited
+            resend = resend and live.playing and seat in live.running.to_act
             note = box.notes.pop(seat, "") if resend else box.notes.get(seat, "")
             content, view = controller(
                 self.people, self.service, live, seat, lang, where, note, presses=self.dm_presses

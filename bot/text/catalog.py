@@ -351,6 +351,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ctl_clock": ("⏱ 时限 {when}", "⏱ The clock runs out {when}"),
     "ctl_warning": ("⏰ 还剩 {seconds} 秒！", "⏰ {seconds} s left!"),
     "ctl_clock_played": ("⏱ 时间到，自动{what}。", "⏱ Time ran out, done for you: {what}."),
+    "ctl_standin": (
+        "🤖 连续两次超时：AI 接着替你打，在频道用 /gouji back 拿回来。",
+        "🤖 Two timeouts in a row: the AI plays on for you until you use /gouji back in the channel.",
+    ),
     "ctl_game_over": ("本局结束。", "This game is over."),
     "rel_teammate": ("队友", "teammate"),
     "rel_opposite": ("对家", "opposite"),
