@@ -108,30 +108,32 @@ def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play |
         first = THREE + 1
     row = counts[first : ACE + 1] if first <= ACE else []  # the ranks that may take part
     top = max(row) if row else 0
-    for j in range(size + 1):  # jokers used, then big jokers among them: the cost's order
-        for g in range(j + 1):
-            s = j - g
-            if need_big:
-                if s or g < need_big or g > big:
-                    continue
-            elif s > small or g > big:
-                continue
-            m = size - j
-            if m == 0:
-                return Play(NO_RANK, 0, 0, s, g)
-            # the least (2s used, set broken, rank): a whole set of exactly m, else the
-            # lowest larger set broken, else the largest smaller set (lowest rank) with 2s
-            if top >= m:
-                if m in row:
-                    return Play(first + row.index(m), m, 0, s, g)
-                rank = first
-                while counts[rank] <= m:
-                    rank += 1
-                return Play(rank, m, 0, s, g)
-            if top and top + twos >= m:
-                return Play(first + row.index(top), top, m - top, s, g)
-            if floor < TWO and twos >= m:  # 2s alone: only when no rank can take part
-                return Play(NO_RANK, 0, m, s, g)
+    # jokers used (j), then big jokers among them (g): the cost's order; for each j the
+    # fewest big jokers possible, and j only up to the jokers that can take part
+    if need_big:  # small jokers would make the mix small: big jokers only, at least need_big
+        j, last = need_big, min(size, big)
+    else:
+        j, last = 0, min(size, small + big)
+    while j <= last:
+        g = j if need_big else (j - small if j > small else 0)
+        s = j - g
+        m = size - j
+        j += 1
+        if m == 0:
+            return Play(NO_RANK, 0, 0, s, g)
+        # the least (2s used, set broken, rank): a whole set of exactly m, else the
+        # lowest larger set broken, else the largest smaller set (lowest rank) with 2s
+        if top >= m:
+            if m in row:
+                return Play(first + row.index(m), m, 0, s, g)
+            rank = first
+            while counts[rank] <= m:
+                rank += 1
+            return Play(rank, m, 0, s, g)
+        if top and top + twos >= m:
+            return Play(first + row.index(top), top, m - top, s, g)
+        if floor < TWO and twos >= m:  # 2s alone: only when no rank can take part
+            return Play(NO_RANK, 0, m, s, g)
     return None
 
 
@@ -149,6 +151,21 @@ def whole_hand(counts: Sequence[int], three_rule: bool) -> Play | None:
     if three_rule and rank == THREE and extra:
         return None
     return Play(rank, counts[rank], counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER])
+
+
+def whole_beats(whole: Play, standing: Play, three_rule: bool) -> bool:
+    """Whether ``whole``, a whole hand of ``standing``'s size, beats it: ``whole in
+    answer_plays(counts, standing, three_rule)`` without listing the plays."""
+    srank, snat, stwos, ssmall, sbig = standing
+    if sbig and not ssmall:
+        return False  # big jokers and no small joker: nothing beats it
+    rank, naturals, twos, small, big = whole
+    if ssmall and (small or big < ssmall + sbig):
+        return False  # each small joker (mixed jokers count as small) meets a big joker
+    floor = srank if snat else (TWO if stwos else NO_RANK)
+    if naturals:
+        return rank > floor and rank >= (THREE + 1 if three_rule else THREE)
+    return not twos or floor < TWO
 
 
 def _after(counts: Sequence[int], play: Play) -> list[int]:
@@ -263,7 +280,7 @@ def answer_choice(
     simulator calls it without building a view."""
     if total == standing.size:  # going out beats everything
         whole = whole_hand(c, three_rule)
-        if whole is not None and whole in answer_plays(c, standing, three_rule):
+        if whole is not None and whole_beats(whole, standing, three_rule):
             return PLAY, whole
     if (q - seat) % 2 == 0:  # a teammate (never the opposite, so no yield either)
         return PASS, None

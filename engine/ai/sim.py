@@ -45,6 +45,10 @@ def _opp(seat: int) -> int:
     return (seat + 3) % 6
 
 
+_OPP = tuple(_opp(s) for s in range(6))
+_AFTER = tuple(tuple((seat + k) % 6 for k in range(1, 6)) for seat in range(6))  # play order
+
+
 _FACTS: dict[Play, tuple[bool, bool]] = {}
 
 
@@ -68,6 +72,7 @@ class Sim:
         "revolted",
         "declared",
         "places",
+        "active",
         "finish_order",
         "opened",
         "melee",
@@ -100,6 +105,7 @@ class Sim:
     revolted: list[bool]
     declared: list[bool]
     places: list[int | None]
+    active: list[bool]  # still playing: no place and not revolted (kept with places)
     finish_order: list[int]
     opened: list[bool]
     melee: bool
@@ -147,6 +153,7 @@ class Sim:
         sim.revolted = list(revolted)
         sim.declared = list(declared)
         sim.places = [4 if revolted[s] and sum(revolted) == 1 else None for s in range(6)]
+        sim.active = [not r for r in sim.revolted]
         sim.finish_order = []
         sim.opened = [bool(revolted[_opp(s)]) for s in range(6)]
         sim.melee = sim.melee_pending = False
@@ -178,6 +185,7 @@ class Sim:
         sim.revolted = list(game.revolted)
         sim.declared = list(game.declared)
         sim.places = list(game.places)
+        sim.active = [p is None and not r for p, r in zip(sim.places, sim.revolted)]
         sim.finish_order = list(game.finish_order)
         sim.opened = list(game.opened)
         sim.melee, sim.melee_pending = game.melee, game.melee_pending
@@ -212,6 +220,7 @@ class Sim:
         s.revolted = self.revolted
         s.declared = self.declared
         s.places = self.places[:]
+        s.active = self.active[:]
         s.finish_order = self.finish_order[:]
         s.opened = self.opened[:]
         s.melee, s.melee_pending = self.melee, self.melee_pending
@@ -239,11 +248,10 @@ class Sim:
 
     # ------------------------------------------------------------------ questions
     def is_active(self, seat: int) -> bool:
-        return self.places[seat] is None and not self.revolted[seat]
+        return self.active[seat]
 
     def is_headless(self, seat: int) -> bool:
-        opp = _opp(seat)
-        return self.places[opp] is not None or self.revolted[opp]
+        return not self.active[_OPP[seat]]
 
     @property
     def to_act(self) -> list[int]:
@@ -447,39 +455,30 @@ class Sim:
             self.melee_passes = 0
             self._advance_melee(seat)
             return
-        restricted = (_facts(play)[0] and not self.is_headless(seat)) or (
-            self.burner == seat and not went_out
-        )
+        active, passed = self.active, self.passed
+        opp = _OPP[seat]
+        restricted = (_facts(play)[0] and active[opp]) or (self.burner == seat and not went_out)
         self.restricted = restricted
-        places, revolted, passed = self.places, self.revolted, self.passed
-        opp = (seat + 3) % 6
-        queue = []
-        for k in range(1, 6):  # who may answer (may_answer, inlined: it runs on every play)
-            s = (seat + k) % 6
-            if places[s] is not None or revolted[s]:
-                continue
-            if s == opp:
-                queue.append(s)
-            elif restricted:
-                o = (s + 3) % 6
-                if (places[o] is not None or revolted[o]) and not passed[s]:
-                    queue.append(s)
-            elif not passed[s]:
-                queue.append(s)
-        self.queue = queue
+        # who may answer (may_answer, inlined: it runs on every play)
+        if restricted:  # the opposite, and headless seats that have not passed
+            self.queue = [
+                s
+                for s in _AFTER[seat]
+                if active[s] and (s == opp or not (active[_OPP[s]] or passed[s]))
+            ]
+        else:
+            self.queue = [s for s in _AFTER[seat] if active[s] and (s == opp or not passed[s])]
         if restricted:
             if self.replaying:  # the history says who was asked
                 self.window, self.choices, self.turn = [], {}, None
                 return
             eligible = []
             counts = self.counts
-            # who holds a burning play: active, not headless, and (the cheap count first)
-            # no more sets than jokers + 2, as a play takes at most one set and adds no joker
+            # who holds a burning play: active, not headless, neither the player nor its
+            # opposite, and (the cheap count first) no more sets than jokers + 2, as a play
+            # takes at most one set and adds no joker
             for s in range(6):
-                if s == seat or s == opp or places[s] is not None or revolted[s]:
-                    continue
-                o = (s + 3) % 6
-                if places[o] is not None or revolted[o]:
+                if s == seat or s == opp or not active[s] or not active[_OPP[s]]:
                     continue
                 c = counts[s]
                 if TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2 and (
@@ -514,15 +513,15 @@ class Sim:
 
     def _advance_melee(self, last: int) -> None:
         q = self.standing_seat
-        others = 0
-        for s in range(6):
-            if s != q and self.places[s] is None and not self.revolted[s]:
-                others += 1
+        active = self.active
+        others = active.count(True)
+        if q is not None and active[q]:
+            others -= 1
         if self.melee_passes >= others:
             self._round_won()
             return
         s = (last + 1) % 6
-        while not self.is_active(s) or s == q:
+        while not active[s] or s == q:
             s = (s + 1) % 6
         self.turn = s
 
@@ -536,7 +535,8 @@ class Sim:
         if self.melee_pending:
             self._begin_melee()
         leader = q
-        while not self.is_active(leader):
+        active = self.active
+        while not active[leader]:
             leader = (leader + 1) % 6
         self._new_round(leader)
 
@@ -551,14 +551,10 @@ class Sim:
 
     def _finish(self, seat: int) -> None:
         self.places[seat] = self._next_place()
+        self.active[seat] = False
         self.finish_order.append(seat)
-        if not self.melee:
-            active = 0
-            for s in range(6):
-                if self.places[s] is None and not self.revolted[s]:
-                    active += 1
-            if active <= 4:
-                self.melee_pending = True
+        if not self.melee and self.active.count(True) <= 4:
+            self.melee_pending = True
 
     def _next_place(self) -> int:
         """As :meth:`engine.Game._next_place`: a revolutionary holds 四科 from the start and
@@ -577,7 +573,7 @@ class Sim:
         return place
 
     def _check_game_end(self) -> bool:
-        active = [s for s in range(6) if self.places[s] is None and not self.revolted[s]]
+        active = [s for s in range(6) if self.active[s]]
         team = active[0] % 2 if active else 0
         for s in active:
             if s % 2 != team:
@@ -596,6 +592,7 @@ class Sim:
         active.sort(key=lambda s: (self.totals[s], (s - last) % 6))
         for s in active:
             self.places[s] = self._next_place()
+            self.active[s] = False
         if True in self.revolted:
             rev = self.revolted.index(True)
             if self.places[rev] is None:
