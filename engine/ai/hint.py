@@ -186,11 +186,7 @@ def lead_candidates(v: View, style: Style = HINT, limit: int = 0) -> list[Play]:
     ranks = [r for r in range(first, ACE + 1) if c[r]]
     if v.burning and not v.melee:  # the melee lifts the burn rules (§4)
         return _burn_leads(v, [Play(r, c[r], 0, 0, 0) for r in ranks])
-    order = list(ranks)
-    if style.lead == "big" and order:
-        order.sort(key=lambda r: (-c[r], r))
-    if (style.lead_over or style.lead_feed) and order:
-        order = _lead_for_table(v, style, order)
+    order = _lead_order(ranks, v.seat, c, v.card_counts, style)
     if limit and order:
         order = order[:limit]
     out = [Play(r, c[r], 0, 0, 0) for r in order]
@@ -205,12 +201,44 @@ def lead_candidates(v: View, style: Style = HINT, limit: int = 0) -> list[Play]:
     return out
 
 
-def _lead_for_table(v: View, style: Style, ranks: list[int]) -> list[int]:
+def lead_choice(
+    seat: int, c: list[int], three_rule: bool, card_counts: Sequence[int], style: Style
+) -> Play:
+    """The policy's lead (``lead_candidates(v, style, limit=1)[0]``) for a seat that is not
+    burning, on plain values: the rollout simulator calls it without building a view."""
+    whole = whole_hand(c, three_rule)
+    if whole is not None:
+        return whole
+    first = THREE + 1 if three_rule else THREE
+    ranks = [r for r in range(first, ACE + 1) if c[r]]
+    if ranks:
+        rank = _lead_order(ranks, seat, c, card_counts, style)[0]
+        return Play(rank, c[rank], 0, 0, 0)
+    if c[TWO]:  # the 2s alone
+        return Play(NO_RANK, 0, c[TWO], 0, 0)
+    return Play(NO_RANK, 0, 0, c[SMALL_JOKER], c[BIG_JOKER])  # only 3s (bie-san) and jokers
+
+
+def _lead_order(
+    ranks: list[int], seat: int, c: Sequence[int], card_counts: Sequence[int], style: Style
+) -> list[int]:
+    """The ranks to lead (each as its whole set), best first."""
+    order = list(ranks)
+    if style.lead == "big" and order:
+        order.sort(key=lambda r: (-c[r], r))
+    if (style.lead_over or style.lead_feed) and order:
+        order = _lead_for_table(seat, c, card_counts, style, order)
+    return order
+
+
+def _lead_for_table(
+    seat: int, c: Sequence[int], cc: Sequence[int], style: Style, ranks: list[int]
+) -> list[int]:
     """Reorder the ranks to lead (each as its whole set) for seats close to going out:
     feed a teammate, starve an opponent."""
-    me, c, cc = v.seat % 2, v.counts, v.card_counts
+    me = seat % 2
     if style.lead_feed:
-        mates = [cc[s] for s in range(me, 6, 2) if s != v.seat and cc[s]]
+        mates = [cc[s] for s in range(me, 6, 2) if s != seat and cc[s]]
         if mates and min(mates) <= style.lead_feed:
             fit = [r for r in ranks if c[r] <= min(mates)]
             if fit:

@@ -31,7 +31,7 @@ from ..game import PLAY_PHASE, Game, Options
 from ..hands import Play
 from ..movegen import answer_plays, lead_plays
 from ..scoring import TributeOwed, is_sweep, place_points, team_of, team_scores, tribute_owed
-from .hint import EXPERT, Style, answer_choice, decide
+from .hint import EXPERT, Style, answer_choice, decide, lead_choice
 from .view import View
 
 __all__ = ["ImpossibleWorld", "Sim"]
@@ -391,7 +391,9 @@ class Sim:
 
     def _play(self, seat: int, play: Play, burning: bool) -> None:
         beaten = self.standing_seat if self.standing is not None else None
-        if beaten is not None:
+        if beaten is not None and (
+            self.stifle_watch is not None or self.burner is not None or self.melee_pending
+        ):
             self._on_beaten(beaten, seat)
         if burning:
             assert beaten is not None
@@ -488,7 +490,10 @@ class Sim:
             if eligible:
                 self.window, self.choices, self.turn = eligible, {}, None
                 return
-        self._next_answer()
+        if self.queue:  # _next_answer, inlined
+            self.turn = self.queue[0]
+        else:
+            self._round_won()
 
     def _next_answer(self) -> None:
         if self.queue:
@@ -502,8 +507,12 @@ class Sim:
             self._advance_melee(seat)
             return
         self.passed[seat] = True
-        self.queue.pop(0)
-        self._next_answer()
+        queue = self.queue
+        del queue[0]
+        if queue:  # _next_answer, inlined
+            self.turn = queue[0]
+        else:
+            self._round_won()
 
     def yield_(self, seat: int) -> None:
         self.yielder = seat
@@ -681,6 +690,10 @@ class Sim:
                 self.totals,
                 self.yielders[seat],
                 style,
+            )
+        if standing is None and (self.burner != seat or self.melee):  # a lead, not burning
+            return PLAY, lead_choice(
+                seat, self.counts[seat], self.three_rule[seat], self.totals, style
             )
         action = decide(self.view(seat), style)
         play = action.cards if isinstance(action.cards, Play) else None
