@@ -22,7 +22,7 @@ reaches (a burner whose hand cannot finish its burn); :meth:`Sim.rollout` then r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
 from ..burning import BROKEN, ONGOING, SUCCESS, burn_completable, burn_priority
@@ -298,18 +298,27 @@ class Sim:
 
     def burning_plays(self, seat: int) -> list[Play]:
         """The burning plays ``seat`` holds against the standing hand (§4)."""
-        counts = self.counts[seat]
+        return list(self._burning(seat))
+
+    def _burning(self, seat: int) -> Iterator[Play]:
+        """:meth:`burning_plays` one by one: the beats after which the hand is still
+        :func:`~engine.burning.burn_completable` (computed from the hand's counts, without
+        a copy per play)."""
         standing = self.standing
         if standing is None:
-            return []
-        out = []
-        for p in answer_plays(counts, standing, self.three_rule[seat]):
-            after = counts[:]
-            for r, n in p.rank_counts():
-                after[r] -= n
-            if burn_completable(after, self.bie_san):
-                out.append(p)
-        return out
+            return
+        c = self.counts[seat]
+        sets0 = TWO - c[:TWO].count(0)  # sets_needed counts ranks below 2
+        jokers = c[SMALL_JOKER] + c[BIG_JOKER]
+        bie = self.bie_san
+        for p in answer_plays(c, standing, self.three_rule[seat]):
+            rank, k, t, sj, g = p
+            sets = sets0 - 1 if k and k == c[rank] else sets0
+            # bie-san: 2s beside 3s and no other rank count as one more set
+            if bie and sets == 1 and c[TWO] > t and c[THREE] > (k if rank == THREE else 0):
+                sets = 2
+            if sets <= jokers - sj - g + 1:
+                yield p
 
     def legal_plays(self, seat: int) -> list[Play]:
         if self.done or self.window is not None or seat != self.turn:
@@ -484,7 +493,7 @@ class Sim:
                     continue
                 c = counts[s]
                 if TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2 and (
-                    self.burning_plays(s)
+                    next(self._burning(s), None) is not None
                 ):
                     eligible.append(s)
             if eligible:
@@ -720,7 +729,12 @@ class Sim:
         choices as :meth:`choose`, with its commonest answers (a teammate's hand, a hand too
         big to beat) decided here without a call."""
         steps = 0
-        totals = self.totals
+        totals, counts, three_rule, yielders = (
+            self.totals,
+            self.counts,
+            self.three_rule,
+            self.yielders,
+        )
         while not self.done and steps < limit:
             if self.window is not None:
                 for seat in self.to_act:
@@ -731,28 +745,34 @@ class Sim:
             seat = self.turn  # type: ignore[assignment]
             standing = self.standing
             steps += 1
-            if standing is not None:
+            if standing is None:
+                verb, play = self.choose(seat, style)
+            else:
                 _, naturals, twos, small, big = standing
                 size = naturals + twos + small + big
                 total = totals[seat]
-                if total < size:  # can neither beat nor go out
-                    if self.may_yield(seat):
-                        self.yield_(seat)
-                    else:
-                        self.pass_(seat)
-                    continue
                 q = self.standing_seat
-                if total != size and (q - seat) % 2 == 0:  # type: ignore[operator]
-                    self.pass_(seat)  # a teammate's hand, and not our last
-                    continue
-                verb, play = answer_choice(
-                    seat, self.counts[seat], total, standing, q, self.three_rule[seat],  # type: ignore[arg-type]
-                    self.restricted, self.melee, totals, self.yielders[seat], style,
-                )  # fmt: skip
-            else:
-                verb, play = self.choose(seat, style)
+                if total < size:  # can neither beat nor go out
+                    # may_yield is false but for the opposite
+                    verb = YIELD if (seat + 3) % 6 == q and self.may_yield(seat) else PASS
+                elif total != size and (q - seat) % 2 == 0:  # type: ignore[operator]
+                    verb = PASS  # a teammate's hand, and not our last
+                else:
+                    verb, play = answer_choice(
+                        seat, counts[seat], total, standing, q, three_rule[seat],  # type: ignore[arg-type]
+                        self.restricted, self.melee, totals, yielders[seat], style,
+                    )  # fmt: skip
             if verb == PASS:
-                self.pass_(seat)
+                if self.melee:
+                    self.pass_(seat)
+                else:  # pass_, inlined
+                    self.passed[seat] = True
+                    queue = self.queue
+                    del queue[0]
+                    if queue:
+                        self.turn = queue[0]
+                    else:
+                        self._round_won()
             elif verb == PLAY:
                 assert play is not None
                 self._play(seat, play, False)
