@@ -95,18 +95,21 @@ def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play |
     """The cheapest hand from ``counts`` that beats ``standing`` by :func:`play_cost`
     (``min(answer_plays(...), key=play_cost)`` without listing them all), or None."""
     srank, snat, stwos, ssmall, sbig = standing
-    if sbig and not ssmall:
-        return None  # big jokers and no small joker: nothing beats it
-    size = snat + stwos + ssmall + sbig
+    if stwos or ssmall or sbig:
+        if sbig and not ssmall:
+            return None  # big jokers and no small joker: nothing beats it
+        size = snat + stwos + ssmall + sbig
+        need_big = ssmall + sbig if ssmall else 0  # mixed jokers all count as small
+        floor = srank if snat else (TWO if stwos else NO_RANK)
+        first = floor + 1
+        if three_rule and first == THREE:
+            first = THREE + 1
+    else:  # a plain set, the commonest
+        size, need_big, floor, first = snat, 0, srank, srank + 1
     if sum(counts) < size:
         return None
-    need_big = ssmall + sbig if ssmall else 0  # mixed jokers all count as small
-    floor = srank if snat else (TWO if stwos else NO_RANK)
     twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
-    first = floor + 1
-    if three_rule and first == THREE:
-        first = THREE + 1
-    row = counts[first : ACE + 1] if first <= ACE else []  # the ranks that may take part
+    row = counts[first : ACE + 1]  # the ranks that may take part (none above aces)
     top = max(row) if row else 0
     # jokers used (j), then big jokers among them (g): the cost's order; for each j the
     # fewest big jokers possible, and j only up to the jokers that can take part
@@ -139,14 +142,15 @@ def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play |
 
 def whole_hand(counts: Sequence[int], three_rule: bool) -> Play | None:
     """The whole hand as one hand, if it is one (so it can go out in one play)."""
-    ranks = [r for r in range(ACE + 1) if counts[r]]
-    if len(ranks) > 1:
+    row = counts[: ACE + 1]
+    held = ACE + 1 - row.count(0)  # ranks held
+    if held > 1:
         return None
-    if not ranks:
+    if not held:
         if not (counts[TWO] or counts[SMALL_JOKER] or counts[BIG_JOKER]):
             return None
         return Play(NO_RANK, 0, counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER])
-    rank = ranks[0]
+    rank = row.index(max(row))  # the one rank held
     extra = counts[TWO] + counts[SMALL_JOKER] + counts[BIG_JOKER]
     if three_rule and rank == THREE and extra:
         return None
@@ -222,10 +226,10 @@ def lead_choice(
 def _lead_order(
     ranks: list[int], seat: int, c: Sequence[int], card_counts: Sequence[int], style: Style
 ) -> list[int]:
-    """The ranks to lead (each as its whole set), best first."""
-    order = list(ranks)
+    """The ranks to lead (each as its whole set), best first (``ranks`` is not changed)."""
+    order = ranks
     if style.lead == "big" and order:
-        order.sort(key=lambda r: (-c[r], r))
+        order = sorted(order, key=lambda r: (-c[r], r))
     if (style.lead_over or style.lead_feed) and order:
         order = _lead_for_table(seat, c, card_counts, style, order)
     return order
@@ -244,9 +248,12 @@ def _lead_for_table(
             if fit:
                 return fit + [r for r in ranks if r not in fit]
     if style.lead_over:
-        shorts = [cc[s] for s in range(1 - me, 6, 2) if 0 < cc[s] <= style.lead_over]
-        if shorts:
-            short = max(shorts)
+        short = 0  # the most cards of an opponent with 1 to lead_over cards
+        for s in range(1 - me, 6, 2):
+            n = cc[s]
+            if short < n <= style.lead_over:
+                short = n
+        if short:
             over = [r for r in ranks if c[r] > short]
             if over:
                 return over + [r for r in ranks if r not in over]
@@ -306,7 +313,8 @@ def answer_choice(
 ) -> tuple[str, Play | None]:
     """:func:`choose_answer` on plain values, as (verb, play or None): the rollout
     simulator calls it without building a view."""
-    if total == standing.size:  # going out beats everything
+    srank, snat, stwos, ssmall, sbig = standing
+    if total == snat + stwos + ssmall + sbig:  # going out beats everything
         whole = whole_hand(c, three_rule)
         if whole is not None and whole_beats(whole, standing, three_rule):
             return PLAY, whole
@@ -315,11 +323,13 @@ def answer_choice(
     best = cheapest_beat(c, standing, three_rule)
     if best is None:
         return (YIELD if can_yield() else PASS), None
-    used = best.twos + best.small + best.big
+    brank, _, btwos, bsmall, bbig = best
+    used = btwos + bsmall + bbig
     if style.yield_first and can_yield():
         return YIELD, None
     if used == 0:
-        if best.rank >= style.save_high and standing.number_rank < 7 and not restricted:
+        number_rank = srank if snat else (TWO if stwos else NO_RANK)  # standing.number_rank
+        if brank >= style.save_high and number_rank < 7 and not restricted:
             return (YIELD if can_yield() else PASS), None
         return PLAY, best
     if can_yield():
