@@ -31,7 +31,7 @@ from ..game import PLAY_PHASE, Game, Options
 from ..hands import Play
 from ..movegen import answer_plays, lead_plays
 from ..scoring import TributeOwed, is_sweep, place_points, team_of, team_scores, tribute_owed
-from .hint import EXPERT, Style, answer_choice, decide, lead_choice
+from .hint import EXPERT, Style, answer_choice, cheapest_beat, decide, lead_choice
 from .view import View
 
 __all__ = ["ImpossibleWorld", "Sim"]
@@ -59,6 +59,10 @@ def _facts(play: Play) -> tuple[bool, bool]:
     if facts is None:
         facts = _FACTS[play] = (play.is_gouji, play.opens_point)
     return facts
+
+
+def _never() -> bool:
+    return False
 
 
 class Sim:
@@ -468,10 +472,12 @@ class Sim:
             return
         active, passed = self.active, self.passed
         opp = _OPP[seat]
-        restricted = (_facts(play)[0] and active[opp]) or (self.burner == seat and not went_out)
+        restricted = (active[opp] and (_FACTS.get(play) or _facts(play))[0]) or (self.burner == seat and not went_out)
         self.restricted = restricted
         # who may answer (may_answer, inlined: it runs on every play)
-        if restricted:  # the opposite, and headless seats that have not passed
+        if not restricted and True not in passed and False not in active:
+            self.queue = list(_AFTER[seat])  # everyone, in play order
+        elif restricted:  # the opposite, and headless seats that have not passed
             self.queue = [
                 s
                 for s in _AFTER[seat]
@@ -492,8 +498,10 @@ class Sim:
                 if s == seat or s == opp or not active[s] or not active[_OPP[s]]:
                     continue
                 c = counts[s]
-                if TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2 and (
-                    next(self._burning(s), None) is not None
+                if (
+                    TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2
+                    and cheapest_beat(c, play, self.three_rule[s]) is not None  # a beat at all
+                    and next(self._burning(s), None) is not None
                 ):
                     eligible.append(s)
             if eligible:
@@ -546,7 +554,7 @@ class Sim:
     def _round_won(self) -> None:
         q, play = self.standing_seat, self.standing
         assert q is not None and play is not None
-        if not self.melee and _facts(play)[1] and not self.revolted[q]:
+        if not self.melee and (_FACTS.get(play) or _facts(play))[1] and not self.revolted[q]:
             self.opened[q] = True
         if self.stifle_watch == q:
             self.stifle_watch = None
@@ -757,10 +765,11 @@ class Sim:
                     verb = YIELD if (seat + 3) % 6 == q and self.may_yield(seat) else PASS
                 elif total != size and (q - seat) % 2 == 0:  # type: ignore[operator]
                     verb = PASS  # a teammate's hand, and not our last
-                else:
+                else:  # only the opposite may yield
                     verb, play = answer_choice(
                         seat, counts[seat], total, standing, q, three_rule[seat],  # type: ignore[arg-type]
-                        self.restricted, self.melee, totals, yielders[seat], style,
+                        self.restricted, self.melee, totals,
+                        yielders[seat] if (seat + 3) % 6 == q else _never, style,
                     )  # fmt: skip
             if verb == PASS:
                 if self.melee:
