@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from ..actions import (
     BURN,
@@ -117,6 +118,8 @@ def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play |
         j, last = need_big, min(size, big)
     else:
         j, last = 0, min(size, small + big)
+    if j < size - top - twos:  # fewer jokers leave more cards than the ranks and 2s give
+        j = size - top - twos
     while j <= last:
         g = j if need_big else (j - small if j > small else 0)
         s = j - g
@@ -214,7 +217,7 @@ def lead_choice(
     if whole is not None:
         return whole
     first = THREE + 1 if three_rule else THREE
-    ranks = [r for r in range(first, ACE + 1) if c[r]]
+    ranks = list(compress(range(first, ACE + 1), c[first : ACE + 1]))  # the ranks held
     if ranks:
         rank = _lead_order(ranks, seat, c, card_counts, style)[0]
         return Play(rank, c[rank], 0, 0, 0)

@@ -46,6 +46,9 @@ def _opp(seat: int) -> int:
 
 
 _OPP = tuple(_opp(s) for s in range(6))
+_OTHERS = tuple(
+    tuple(s for s in range(6) if s % 3 != seat % 3) for seat in range(6)
+)  # not it or its opposite
 _AFTER = tuple(tuple((seat + k) % 6 for k in range(1, 6)) for seat in range(6))  # play order
 
 
@@ -436,7 +439,55 @@ class Sim:
                 self.stifle_watch = seat
         if went_out and self._check_game_end():  # only a finish can end the game
             return
-        self._after_play(seat, went_out)
+        # who answers next (one function with the play: it runs on every play)
+        if self.melee:
+            self.restricted = False
+            self.melee_passes = 0
+            self._advance_melee(seat)
+            return
+        active, passed = self.active, self.passed
+        opp = _OPP[seat]
+        restricted = (active[opp] and (_FACTS.get(play) or _facts(play))[0]) or (
+            self.burner == seat and not went_out
+        )
+        self.restricted = restricted
+        # who may answer (may_answer, inlined: it runs on every play)
+        if not restricted and True not in passed and False not in active:
+            self.queue = list(_AFTER[seat])  # everyone, in play order
+        elif restricted:  # the opposite, and headless seats that have not passed
+            self.queue = [
+                s
+                for s in _AFTER[seat]
+                if active[s] and (s == opp or not (active[_OPP[s]] or passed[s]))
+            ]
+        else:
+            self.queue = [s for s in _AFTER[seat] if active[s] and (s == opp or not passed[s])]
+        if restricted:
+            if self.replaying:  # the history says who was asked
+                self.window, self.choices, self.turn = [], {}, None
+                return
+            eligible = []
+            counts = self.counts
+            # who holds a burning play: active, not headless, neither the player nor its
+            # opposite, and (the cheap count first) no more sets than jokers + 2, as a play
+            # takes at most one set and adds no joker
+            for s in _OTHERS[seat]:
+                if not (active[s] and active[_OPP[s]]):
+                    continue
+                c = counts[s]
+                if (
+                    TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2
+                    and cheapest_beat(c, play, self.three_rule[s]) is not None  # a beat at all
+                    and next(self._burning(s), None) is not None
+                ):
+                    eligible.append(s)
+            if eligible:
+                self.window, self.choices, self.turn = eligible, {}, None
+                return
+        if self.queue:  # _next_answer, inlined
+            self.turn = self.queue[0]
+        else:
+            self._round_won()
 
     def _end_burn(self, result: str) -> None:
         for b in reversed(self.burns):
@@ -461,56 +512,6 @@ class Sim:
         self.melee = True
         self.passed = [False] * 6
         self.queue = []
-
-    def _after_play(self, seat: int, went_out: bool) -> None:
-        play = self.standing
-        assert play is not None
-        if self.melee:
-            self.restricted = False
-            self.melee_passes = 0
-            self._advance_melee(seat)
-            return
-        active, passed = self.active, self.passed
-        opp = _OPP[seat]
-        restricted = (active[opp] and (_FACTS.get(play) or _facts(play))[0]) or (self.burner == seat and not went_out)
-        self.restricted = restricted
-        # who may answer (may_answer, inlined: it runs on every play)
-        if not restricted and True not in passed and False not in active:
-            self.queue = list(_AFTER[seat])  # everyone, in play order
-        elif restricted:  # the opposite, and headless seats that have not passed
-            self.queue = [
-                s
-                for s in _AFTER[seat]
-                if active[s] and (s == opp or not (active[_OPP[s]] or passed[s]))
-            ]
-        else:
-            self.queue = [s for s in _AFTER[seat] if active[s] and (s == opp or not passed[s])]
-        if restricted:
-            if self.replaying:  # the history says who was asked
-                self.window, self.choices, self.turn = [], {}, None
-                return
-            eligible = []
-            counts = self.counts
-            # who holds a burning play: active, not headless, neither the player nor its
-            # opposite, and (the cheap count first) no more sets than jokers + 2, as a play
-            # takes at most one set and adds no joker
-            for s in range(6):
-                if s == seat or s == opp or not active[s] or not active[_OPP[s]]:
-                    continue
-                c = counts[s]
-                if (
-                    TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2
-                    and cheapest_beat(c, play, self.three_rule[s]) is not None  # a beat at all
-                    and next(self._burning(s), None) is not None
-                ):
-                    eligible.append(s)
-            if eligible:
-                self.window, self.choices, self.turn = eligible, {}, None
-                return
-        if self.queue:  # _next_answer, inlined
-            self.turn = self.queue[0]
-        else:
-            self._round_won()
 
     def _next_answer(self) -> None:
         if self.queue:
