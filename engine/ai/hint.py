@@ -52,6 +52,8 @@ from ..scoring import team_of
 from .view import View, plays_of, view_of_observation
 
 KING = 10
+_new = tuple.__new__  # _new(Play, (rank, naturals, twos, small, big)): a Play without the
+# namedtuple's Python-level __new__ (the hot paths below make one per decision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,20 +128,20 @@ def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play |
         m = size - j
         j += 1
         if m == 0:
-            return Play(NO_RANK, 0, 0, s, g)
+            return _new(Play, (NO_RANK, 0, 0, s, g))
         # the least (2s used, set broken, rank): a whole set of exactly m, else the
         # lowest larger set broken, else the largest smaller set (lowest rank) with 2s
         if top >= m:
             if m in row:
-                return Play(first + row.index(m), m, 0, s, g)
+                return _new(Play, (first + row.index(m), m, 0, s, g))
             rank = first
             while counts[rank] <= m:
                 rank += 1
-            return Play(rank, m, 0, s, g)
+            return _new(Play, (rank, m, 0, s, g))
         if top and top + twos >= m:
-            return Play(first + row.index(top), top, m - top, s, g)
+            return _new(Play, (first + row.index(top), top, m - top, s, g))
         if floor < TWO and twos >= m:  # 2s alone: only when no rank can take part
-            return Play(NO_RANK, 0, m, s, g)
+            return _new(Play, (NO_RANK, 0, m, s, g))
     return None
 
 
@@ -152,12 +154,12 @@ def whole_hand(counts: Sequence[int], three_rule: bool) -> Play | None:
     if not held:
         if not (counts[TWO] or counts[SMALL_JOKER] or counts[BIG_JOKER]):
             return None
-        return Play(NO_RANK, 0, counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER])
+        return _new(Play, (NO_RANK, 0, counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]))
     rank = row.index(max(row))  # the one rank held
     extra = counts[TWO] + counts[SMALL_JOKER] + counts[BIG_JOKER]
     if three_rule and rank == THREE and extra:
         return None
-    return Play(rank, counts[rank], counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER])
+    return _new(Play, (rank, counts[rank], counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]))
 
 
 def whole_beats(whole: Play, standing: Play, three_rule: bool) -> bool:
@@ -220,10 +222,10 @@ def lead_choice(
     ranks = list(compress(range(first, ACE + 1), c[first : ACE + 1]))  # the ranks held
     if ranks:
         rank = _lead_order(ranks, seat, c, card_counts, style)[0]
-        return Play(rank, c[rank], 0, 0, 0)
+        return _new(Play, (rank, c[rank], 0, 0, 0))
     if c[TWO]:  # the 2s alone
-        return Play(NO_RANK, 0, c[TWO], 0, 0)
-    return Play(NO_RANK, 0, 0, c[SMALL_JOKER], c[BIG_JOKER])  # only 3s (bie-san) and jokers
+        return _new(Play, (NO_RANK, 0, c[TWO], 0, 0))
+    return _new(Play, (NO_RANK, 0, 0, c[SMALL_JOKER], c[BIG_JOKER]))  # only 3s (bie-san) and jokers
 
 
 def _lead_order(

@@ -192,7 +192,7 @@ class Sim:
         sim.revolted = list(game.revolted)
         sim.declared = list(game.declared)
         sim.places = list(game.places)
-        sim.active = [p is None and not r for p, r in zip(sim.places, sim.revolted)]
+        sim.active = [p is None and not r for p, r in zip(sim.places, sim.revolted, strict=True)]
         sim.finish_order = list(game.finish_order)
         sim.opened = list(game.opened)
         sim.melee, sim.melee_pending = game.melee, game.melee_pending
@@ -467,14 +467,14 @@ class Sim:
                 self.window, self.choices, self.turn = [], {}, None
                 return
             eligible = []
-            counts = self.counts
+            hands = self.counts
             # who holds a burning play: active, not headless, neither the player nor its
             # opposite, and (the cheap count first) no more sets than jokers + 2, as a play
             # takes at most one set and adds no joker
             for s in _OTHERS[seat]:
                 if not (active[s] and active[_OPP[s]]):
                     continue
-                c = counts[s]
+                c = hands[s]
                 if (
                     TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2
                     and cheapest_beat(c, play, self.three_rule[s]) is not None  # a beat at all
