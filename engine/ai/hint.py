@@ -94,9 +94,12 @@ def play_cost(play: Play, counts: Sequence[int]) -> tuple[int, int, int, int, in
     return (play.jokers, play.big, play.twos, broken, play.rank)
 
 
-def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play | None:
+def cheapest_beat(
+    counts: list[int], standing: Play, three_rule: bool, total: int = -1
+) -> Play | None:
     """The cheapest hand from ``counts`` that beats ``standing`` by :func:`play_cost`
-    (``min(answer_plays(...), key=play_cost)`` without listing them all), or None."""
+    (``min(answer_plays(...), key=play_cost)`` without listing them all), or None;
+    ``total``, the cards held, when the caller knows it."""
     srank, snat, stwos, ssmall, sbig = standing
     if stwos or ssmall or sbig:
         if sbig and not ssmall:
@@ -109,7 +112,7 @@ def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play |
             first = THREE + 1
     else:  # a plain set, the commonest
         size, need_big, floor, first = snat, 0, srank, srank + 1
-    if sum(counts) < size:
+    if (total if total >= 0 else sum(counts)) < size:
         return None
     twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
     row = counts[first : ACE + 1]  # the ranks that may take part (none above aces)
@@ -325,7 +328,7 @@ def answer_choice(
             return PLAY, whole
     if (q - seat) % 2 == 0:  # a teammate (never the opposite, so no yield either)
         return PASS, None
-    best = cheapest_beat(c, standing, three_rule)
+    best = cheapest_beat(c, standing, three_rule, total)
     if best is None:
         return (YIELD if can_yield() else PASS), None
     brank, _, btwos, bsmall, bbig = best

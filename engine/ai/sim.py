@@ -23,6 +23,7 @@ reaches (a burner whose hand cannot finish its burn); :meth:`Sim.rollout` then r
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
 from ..burning import BROKEN, ONGOING, SUCCESS, burn_completable, burn_priority
@@ -251,7 +252,7 @@ class Sim:
         return s
 
     def _yield_checkers(self) -> list[Callable[[], bool]]:
-        return [lambda s=s: self.may_yield(s) for s in range(6)]  # type: ignore[misc]
+        return [partial(self.may_yield, s) for s in range(6)]
 
     # ------------------------------------------------------------------ questions
     def is_active(self, seat: int) -> bool:
@@ -454,14 +455,17 @@ class Sim:
         # who may answer (may_answer, inlined: it runs on every play)
         if not restricted and True not in passed and False not in active:
             self.queue = list(_AFTER[seat])  # everyone, in play order
-        elif restricted:  # the opposite, and headless seats that have not passed
-            self.queue = [
-                s
-                for s in _AFTER[seat]
-                if active[s] and (s == opp or not (active[_OPP[s]] or passed[s]))
-            ]
-        else:
-            self.queue = [s for s in _AFTER[seat] if active[s] and (s == opp or not passed[s])]
+        else:  # (loops, not comprehensions: no function call)
+            queue: list[int] = []
+            self.queue = queue
+            if restricted:  # the opposite, and headless seats that have not passed
+                for s in _AFTER[seat]:
+                    if active[s] and (s == opp or not (active[_OPP[s]] or passed[s])):
+                        queue.append(s)
+            else:
+                for s in _AFTER[seat]:
+                    if active[s] and (s == opp or not passed[s]):
+                        queue.append(s)
         if restricted:
             if self.replaying:  # the history says who was asked
                 self.window, self.choices, self.turn = [], {}, None
