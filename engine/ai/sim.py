@@ -759,7 +759,13 @@ class Sim:
             standing = self.standing
             steps += 1
             if standing is None:
-                verb, play = self.choose(seat, style)
+                if self.burner != seat or self.melee:  # a lead, not burning: as choose
+                    verb, play = (
+                        PLAY,
+                        lead_choice(seat, counts[seat], three_rule[seat], totals, style),
+                    )
+                else:
+                    verb, play = self.choose(seat, style)
             else:
                 _, naturals, twos, small, big = standing
                 size = naturals + twos + small + big
