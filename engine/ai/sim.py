@@ -426,7 +426,8 @@ class Sim:
             counts[SMALL_JOKER] -= small
         if big:
             counts[BIG_JOKER] -= big
-        total = self.totals[seat] - (naturals + twos + small + big)
+        size = naturals + twos + small + big
+        total = self.totals[seat] - size
         self.totals[seat] = total
         self.standing, self.standing_seat = play, seat
         self.yielder = None
@@ -471,17 +472,18 @@ class Sim:
                 self.window, self.choices, self.turn = [], {}, None
                 return
             eligible = []
-            hands = self.counts
+            hands, totals = self.counts, self.totals
             # who holds a burning play: active, not headless, neither the player nor its
-            # opposite, and (the cheap count first) no more sets than jokers + 2, as a play
-            # takes at most one set and adds no joker
+            # opposite, and (the cheap checks first) enough cards, no more sets than jokers
+            # + 2 (a play takes at most one set and adds no joker), and a beat at all
             for s in _OTHERS[seat]:
                 if not (active[s] and active[_OPP[s]]):
                     continue
                 c = hands[s]
                 if (
-                    TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2
-                    and cheapest_beat(c, play, self.three_rule[s]) is not None  # a beat at all
+                    totals[s] >= size
+                    and TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2
+                    and cheapest_beat(c, play, self.three_rule[s], totals[s]) is not None
                     and next(self._burning(s), None) is not None
                 ):
                     eligible.append(s)
