@@ -742,7 +742,9 @@ class Sim:
     def rollout(self, style: Style = EXPERT, limit: int = 5000) -> int:
         """Play to the end with the policy for every seat; the actions used. The same
         choices as :meth:`choose`, with its commonest answers (a teammate's hand, a hand too
-        big to beat) decided here without a call."""
+        big to beat) decided here without a call, and answers and plain leads asked of
+        :func:`~engine.ai.hint.answer_choice` and :func:`~engine.ai.hint.lead_choice`
+        directly. (Hot loop: ``tests/ai/test_sim.py`` keeps a digest of its choices.)"""
         steps = 0
         totals, counts, three_rule, yielders = (
             self.totals,
