@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from ..actions import (
     BURN,
@@ -51,6 +52,8 @@ from ..scoring import team_of
 from .view import View, plays_of, view_of_observation
 
 KING = 10
+_new = tuple.__new__  # _new(Play, (rank, naturals, twos, small, big)): a Play without the
+# namedtuple's Python-level __new__ (the hot paths below make one per decision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,64 +94,90 @@ def play_cost(play: Play, counts: Sequence[int]) -> tuple[int, int, int, int, in
     return (play.jokers, play.big, play.twos, broken, play.rank)
 
 
-def cheapest_beat(counts: list[int], standing: Play, three_rule: bool) -> Play | None:
+def cheapest_beat(
+    counts: list[int], standing: Play, three_rule: bool, total: int = -1
+) -> Play | None:
     """The cheapest hand from ``counts`` that beats ``standing`` by :func:`play_cost`
-    (``min(answer_plays(...), key=play_cost)`` without listing them all), or None."""
+    (``min(answer_plays(...), key=play_cost)`` without listing them all), or None;
+    ``total``, the cards held, when the caller knows it."""
     srank, snat, stwos, ssmall, sbig = standing
-    if sbig and not ssmall:
-        return None  # big jokers and no small joker: nothing beats it
-    size = snat + stwos + ssmall + sbig
-    if sum(counts) < size:
+    if stwos or ssmall or sbig:
+        if sbig and not ssmall:
+            return None  # big jokers and no small joker: nothing beats it
+        size = snat + stwos + ssmall + sbig
+        need_big = ssmall + sbig if ssmall else 0  # mixed jokers all count as small
+        floor = srank if snat else (TWO if stwos else NO_RANK)
+        first = floor + 1
+        if three_rule and first == THREE:
+            first = THREE + 1
+    else:  # a plain set, the commonest
+        size, need_big, floor, first = snat, 0, srank, srank + 1
+    if (total if total >= 0 else sum(counts)) < size:
         return None
-    need_big = ssmall + sbig if ssmall else 0  # mixed jokers all count as small
-    floor = srank if snat else (TWO if stwos else NO_RANK)
     twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
-    first = floor + 1
-    if three_rule and first == THREE:
-        first = THREE + 1
-    row = counts[first : ACE + 1] if first <= ACE else []  # the ranks that may take part
+    row = counts[first : ACE + 1]  # the ranks that may take part (none above aces)
     top = max(row) if row else 0
-    for j in range(size + 1):  # jokers used, then big jokers among them: the cost's order
-        for g in range(j + 1):
-            s = j - g
-            if need_big:
-                if s or g < need_big or g > big:
-                    continue
-            elif s > small or g > big:
-                continue
-            m = size - j
-            if m == 0:
-                return Play(NO_RANK, 0, 0, s, g)
-            # the least (2s used, set broken, rank): a whole set of exactly m, else the
-            # lowest larger set broken, else the largest smaller set (lowest rank) with 2s
-            if top >= m:
-                if m in row:
-                    return Play(first + row.index(m), m, 0, s, g)
-                rank = first
-                while counts[rank] <= m:
-                    rank += 1
-                return Play(rank, m, 0, s, g)
-            if top and top + twos >= m:
-                return Play(first + row.index(top), top, m - top, s, g)
-            if floor < TWO and twos >= m:  # 2s alone: only when no rank can take part
-                return Play(NO_RANK, 0, m, s, g)
+    # jokers used (j), then big jokers among them (g): the cost's order; for each j the
+    # fewest big jokers possible, and j only up to the jokers that can take part
+    if need_big:  # small jokers would make the mix small: big jokers only, at least need_big
+        j, last = need_big, min(size, big)
+    else:
+        j, last = 0, min(size, small + big)
+    if j < size - top - twos:  # fewer jokers leave more cards than the ranks and 2s give
+        j = size - top - twos
+    while j <= last:
+        g = j if need_big else (j - small if j > small else 0)
+        s = j - g
+        m = size - j
+        j += 1
+        if m == 0:
+            return _new(Play, (NO_RANK, 0, 0, s, g))
+        # the least (2s used, set broken, rank): a whole set of exactly m, else the
+        # lowest larger set broken, else the largest smaller set (lowest rank) with 2s
+        if top >= m:
+            if m in row:
+                return _new(Play, (first + row.index(m), m, 0, s, g))
+            rank = first
+            while counts[rank] <= m:
+                rank += 1
+            return _new(Play, (rank, m, 0, s, g))
+        if top and top + twos >= m:
+            return _new(Play, (first + row.index(top), top, m - top, s, g))
+        if floor < TWO and twos >= m:  # 2s alone: only when no rank can take part
+            return _new(Play, (NO_RANK, 0, m, s, g))
     return None
 
 
 def whole_hand(counts: Sequence[int], three_rule: bool) -> Play | None:
     """The whole hand as one hand, if it is one (so it can go out in one play)."""
-    ranks = [r for r in range(ACE + 1) if counts[r]]
-    if len(ranks) > 1:
+    row = counts[: ACE + 1]
+    held = ACE + 1 - row.count(0)  # ranks held
+    if held > 1:
         return None
-    if not ranks:
+    if not held:
         if not (counts[TWO] or counts[SMALL_JOKER] or counts[BIG_JOKER]):
             return None
-        return Play(NO_RANK, 0, counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER])
-    rank = ranks[0]
+        return _new(Play, (NO_RANK, 0, counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]))
+    rank = row.index(max(row))  # the one rank held
     extra = counts[TWO] + counts[SMALL_JOKER] + counts[BIG_JOKER]
     if three_rule and rank == THREE and extra:
         return None
-    return Play(rank, counts[rank], counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER])
+    return _new(Play, (rank, counts[rank], counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]))
+
+
+def whole_beats(whole: Play, standing: Play, three_rule: bool) -> bool:
+    """Whether ``whole``, a whole hand of ``standing``'s size, beats it: ``whole in
+    answer_plays(counts, standing, three_rule)`` without listing the plays."""
+    srank, snat, stwos, ssmall, sbig = standing
+    if sbig and not ssmall:
+        return False  # big jokers and no small joker: nothing beats it
+    rank, naturals, twos, small, big = whole
+    if ssmall and (small or big < ssmall + sbig):
+        return False  # each small joker (mixed jokers count as small) meets a big joker
+    floor = srank if snat else (TWO if stwos else NO_RANK)
+    if naturals:
+        return rank > floor and rank >= (THREE + 1 if three_rule else THREE)
+    return not twos or floor < TWO
 
 
 def _after(counts: Sequence[int], play: Play) -> list[int]:
@@ -169,11 +198,7 @@ def lead_candidates(v: View, style: Style = HINT, limit: int = 0) -> list[Play]:
     ranks = [r for r in range(first, ACE + 1) if c[r]]
     if v.burning and not v.melee:  # the melee lifts the burn rules (§4)
         return _burn_leads(v, [Play(r, c[r], 0, 0, 0) for r in ranks])
-    order = list(ranks)
-    if style.lead == "big" and order:
-        order.sort(key=lambda r: (-c[r], r))
-    if (style.lead_over or style.lead_feed) and order:
-        order = _lead_for_table(v, style, order)
+    order = _lead_order(ranks, v.seat, c, v.card_counts, style)
     if limit and order:
         order = order[:limit]
     out = [Play(r, c[r], 0, 0, 0) for r in order]
@@ -188,20 +213,55 @@ def lead_candidates(v: View, style: Style = HINT, limit: int = 0) -> list[Play]:
     return out
 
 
-def _lead_for_table(v: View, style: Style, ranks: list[int]) -> list[int]:
+def lead_choice(
+    seat: int, c: list[int], three_rule: bool, card_counts: Sequence[int], style: Style
+) -> Play:
+    """The policy's lead (``lead_candidates(v, style, limit=1)[0]``) for a seat that is not
+    burning, on plain values: the rollout simulator calls it without building a view."""
+    whole = whole_hand(c, three_rule)
+    if whole is not None:
+        return whole
+    first = THREE + 1 if three_rule else THREE
+    ranks = list(compress(range(first, ACE + 1), c[first : ACE + 1]))  # the ranks held
+    if ranks:
+        rank = _lead_order(ranks, seat, c, card_counts, style)[0]
+        return _new(Play, (rank, c[rank], 0, 0, 0))
+    if c[TWO]:  # the 2s alone
+        return _new(Play, (NO_RANK, 0, c[TWO], 0, 0))
+    return _new(Play, (NO_RANK, 0, 0, c[SMALL_JOKER], c[BIG_JOKER]))  # only 3s (bie-san) and jokers
+
+
+def _lead_order(
+    ranks: list[int], seat: int, c: Sequence[int], card_counts: Sequence[int], style: Style
+) -> list[int]:
+    """The ranks to lead (each as its whole set), best first (``ranks`` is not changed)."""
+    order = ranks
+    if style.lead == "big" and order:
+        order = sorted(order, key=lambda r: (-c[r], r))
+    if (style.lead_over or style.lead_feed) and order:
+        order = _lead_for_table(seat, c, card_counts, style, order)
+    return order
+
+
+def _lead_for_table(
+    seat: int, c: Sequence[int], cc: Sequence[int], style: Style, ranks: list[int]
+) -> list[int]:
     """Reorder the ranks to lead (each as its whole set) for seats close to going out:
     feed a teammate, starve an opponent."""
-    me, c, cc = v.seat % 2, v.counts, v.card_counts
+    me = seat % 2
     if style.lead_feed:
-        mates = [cc[s] for s in range(me, 6, 2) if s != v.seat and cc[s]]
+        mates = [cc[s] for s in range(me, 6, 2) if s != seat and cc[s]]
         if mates and min(mates) <= style.lead_feed:
             fit = [r for r in ranks if c[r] <= min(mates)]
             if fit:
                 return fit + [r for r in ranks if r not in fit]
     if style.lead_over:
-        shorts = [cc[s] for s in range(1 - me, 6, 2) if 0 < cc[s] <= style.lead_over]
-        if shorts:
-            short = max(shorts)
+        short = 0  # the most cards of an opponent with 1 to lead_over cards
+        for s in range(1 - me, 6, 2):
+            n = cc[s]
+            if short < n <= style.lead_over:
+                short = n
+        if short:
             over = [r for r in ranks if c[r] > short]
             if over:
                 return over + [r for r in ranks if r not in over]
@@ -261,20 +321,23 @@ def answer_choice(
 ) -> tuple[str, Play | None]:
     """:func:`choose_answer` on plain values, as (verb, play or None): the rollout
     simulator calls it without building a view."""
-    if total == standing.size:  # going out beats everything
+    srank, snat, stwos, ssmall, sbig = standing
+    if total == snat + stwos + ssmall + sbig:  # going out beats everything
         whole = whole_hand(c, three_rule)
-        if whole is not None and whole in answer_plays(c, standing, three_rule):
+        if whole is not None and whole_beats(whole, standing, three_rule):
             return PLAY, whole
     if (q - seat) % 2 == 0:  # a teammate (never the opposite, so no yield either)
         return PASS, None
-    best = cheapest_beat(c, standing, three_rule)
+    best = cheapest_beat(c, standing, three_rule, total)
     if best is None:
         return (YIELD if can_yield() else PASS), None
-    used = best.twos + best.small + best.big
+    brank, _, btwos, bsmall, bbig = best
+    used = btwos + bsmall + bbig
     if style.yield_first and can_yield():
         return YIELD, None
     if used == 0:
-        if best.rank >= style.save_high and standing.number_rank < 7 and not restricted:
+        number_rank = srank if snat else (TWO if stwos else NO_RANK)  # standing.number_rank
+        if brank >= style.save_high and number_rank < 7 and not restricted:
             return (YIELD if can_yield() else PASS), None
         return PLAY, best
     if can_yield():

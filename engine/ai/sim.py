@@ -22,7 +22,8 @@ reaches (a burner whose hand cannot finish its burn); :meth:`Sim.rollout` then r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
 from ..burning import BROKEN, ONGOING, SUCCESS, burn_completable, burn_priority
@@ -31,7 +32,7 @@ from ..game import PLAY_PHASE, Game, Options
 from ..hands import Play
 from ..movegen import answer_plays, lead_plays
 from ..scoring import TributeOwed, is_sweep, place_points, team_of, team_scores, tribute_owed
-from .hint import EXPERT, Style, answer_choice, decide
+from .hint import EXPERT, Style, answer_choice, cheapest_beat, decide, lead_choice
 from .view import View
 
 __all__ = ["ImpossibleWorld", "Sim"]
@@ -43,6 +44,13 @@ class ImpossibleWorld(RuntimeError):
 
 def _opp(seat: int) -> int:
     return (seat + 3) % 6
+
+
+_OPP = tuple(_opp(s) for s in range(6))
+_OTHERS = tuple(
+    tuple(s for s in range(6) if s % 3 != seat % 3) for seat in range(6)
+)  # not it or its opposite
+_AFTER = tuple(tuple((seat + k) % 6 for k in range(1, 6)) for seat in range(6))  # play order
 
 
 _FACTS: dict[Play, tuple[bool, bool]] = {}
@@ -57,6 +65,10 @@ def _facts(play: Play) -> tuple[bool, bool]:
     return facts
 
 
+def _never() -> bool:
+    return False
+
+
 class Sim:
     """The state of a game in play. Build with :meth:`from_game` or :meth:`start`."""
 
@@ -68,6 +80,7 @@ class Sim:
         "revolted",
         "declared",
         "places",
+        "active",
         "finish_order",
         "opened",
         "melee",
@@ -100,6 +113,7 @@ class Sim:
     revolted: list[bool]
     declared: list[bool]
     places: list[int | None]
+    active: list[bool]  # still playing: no place and not revolted (kept with places)
     finish_order: list[int]
     opened: list[bool]
     melee: bool
@@ -147,6 +161,7 @@ class Sim:
         sim.revolted = list(revolted)
         sim.declared = list(declared)
         sim.places = [4 if revolted[s] and sum(revolted) == 1 else None for s in range(6)]
+        sim.active = [not r for r in sim.revolted]
         sim.finish_order = []
         sim.opened = [bool(revolted[_opp(s)]) for s in range(6)]
         sim.melee = sim.melee_pending = False
@@ -178,6 +193,7 @@ class Sim:
         sim.revolted = list(game.revolted)
         sim.declared = list(game.declared)
         sim.places = list(game.places)
+        sim.active = [p is None and not r for p, r in zip(sim.places, sim.revolted, strict=True)]
         sim.finish_order = list(game.finish_order)
         sim.opened = list(game.opened)
         sim.melee, sim.melee_pending = game.melee, game.melee_pending
@@ -212,6 +228,7 @@ class Sim:
         s.revolted = self.revolted
         s.declared = self.declared
         s.places = self.places[:]
+        s.active = self.active[:]
         s.finish_order = self.finish_order[:]
         s.opened = self.opened[:]
         s.melee, s.melee_pending = self.melee, self.melee_pending
@@ -235,15 +252,14 @@ class Sim:
         return s
 
     def _yield_checkers(self) -> list[Callable[[], bool]]:
-        return [lambda s=s: self.may_yield(s) for s in range(6)]  # type: ignore[misc]
+        return [partial(self.may_yield, s) for s in range(6)]
 
     # ------------------------------------------------------------------ questions
     def is_active(self, seat: int) -> bool:
-        return self.places[seat] is None and not self.revolted[seat]
+        return self.active[seat]
 
     def is_headless(self, seat: int) -> bool:
-        opp = _opp(seat)
-        return self.places[opp] is not None or self.revolted[opp]
+        return not self.active[_OPP[seat]]
 
     @property
     def to_act(self) -> list[int]:
@@ -290,18 +306,27 @@ class Sim:
 
     def burning_plays(self, seat: int) -> list[Play]:
         """The burning plays ``seat`` holds against the standing hand (§4)."""
-        counts = self.counts[seat]
+        return list(self._burning(seat))
+
+    def _burning(self, seat: int) -> Iterator[Play]:
+        """:meth:`burning_plays` one by one: the beats after which the hand is still
+        :func:`~engine.burning.burn_completable` (computed from the hand's counts, without
+        a copy per play)."""
         standing = self.standing
         if standing is None:
-            return []
-        out = []
-        for p in answer_plays(counts, standing, self.three_rule[seat]):
-            after = counts[:]
-            for r, n in p.rank_counts():
-                after[r] -= n
-            if burn_completable(after, self.bie_san):
-                out.append(p)
-        return out
+            return
+        c = self.counts[seat]
+        sets0 = TWO - c[:TWO].count(0)  # sets_needed counts ranks below 2
+        jokers = c[SMALL_JOKER] + c[BIG_JOKER]
+        bie = self.bie_san
+        for p in answer_plays(c, standing, self.three_rule[seat]):
+            rank, k, t, sj, g = p
+            sets = sets0 - 1 if k and k == c[rank] else sets0
+            # bie-san: 2s beside 3s and no other rank count as one more set
+            if bie and sets == 1 and c[TWO] > t and c[THREE] > (k if rank == THREE else 0):
+                sets = 2
+            if sets <= jokers - sj - g + 1:
+                yield p
 
     def legal_plays(self, seat: int) -> list[Play]:
         if self.done or self.window is not None or seat != self.turn:
@@ -383,7 +408,9 @@ class Sim:
 
     def _play(self, seat: int, play: Play, burning: bool) -> None:
         beaten = self.standing_seat if self.standing is not None else None
-        if beaten is not None:
+        if beaten is not None and (
+            self.stifle_watch is not None or self.burner is not None or self.melee_pending
+        ):
             self._on_beaten(beaten, seat)
         if burning:
             assert beaten is not None
@@ -399,7 +426,8 @@ class Sim:
             counts[SMALL_JOKER] -= small
         if big:
             counts[BIG_JOKER] -= big
-        total = self.totals[seat] - (naturals + twos + small + big)
+        size = naturals + twos + small + big
+        total = self.totals[seat] - size
         self.totals[seat] = total
         self.standing, self.standing_seat = play, seat
         self.yielder = None
@@ -413,7 +441,59 @@ class Sim:
                 self.stifle_watch = seat
         if went_out and self._check_game_end():  # only a finish can end the game
             return
-        self._after_play(seat, went_out)
+        # who answers next (one function with the play: it runs on every play)
+        if self.melee:
+            self.restricted = False
+            self.melee_passes = 0
+            self._advance_melee(seat)
+            return
+        active, passed = self.active, self.passed
+        opp = _OPP[seat]
+        restricted = (active[opp] and (_FACTS.get(play) or _facts(play))[0]) or (
+            self.burner == seat and not went_out
+        )
+        self.restricted = restricted
+        # who may answer (may_answer, inlined: it runs on every play)
+        if not restricted and True not in passed and False not in active:
+            self.queue = list(_AFTER[seat])  # everyone, in play order
+        else:  # (loops, not comprehensions: no function call)
+            queue: list[int] = []
+            self.queue = queue
+            if restricted:  # the opposite, and headless seats that have not passed
+                for s in _AFTER[seat]:
+                    if active[s] and (s == opp or not (active[_OPP[s]] or passed[s])):
+                        queue.append(s)
+            else:
+                for s in _AFTER[seat]:
+                    if active[s] and (s == opp or not passed[s]):
+                        queue.append(s)
+        if restricted:
+            if self.replaying:  # the history says who was asked
+                self.window, self.choices, self.turn = [], {}, None
+                return
+            eligible = []
+            hands, totals = self.counts, self.totals
+            # who holds a burning play: active, not headless, neither the player nor its
+            # opposite, and (the cheap checks first) enough cards, no more sets than jokers
+            # + 2 (a play takes at most one set and adds no joker), and a beat at all
+            for s in _OTHERS[seat]:
+                if not (active[s] and active[_OPP[s]]):
+                    continue
+                c = hands[s]
+                if (
+                    totals[s] >= size
+                    and TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2
+                    and cheapest_beat(c, play, self.three_rule[s], totals[s]) is not None
+                    and next(self._burning(s), None) is not None
+                ):
+                    eligible.append(s)
+            if eligible:
+                self.window, self.choices, self.turn = eligible, {}, None
+                return
+        if self.queue:  # _next_answer, inlined
+            self.turn = self.queue[0]
+        else:
+            self._round_won()
 
     def _end_burn(self, result: str) -> None:
         for b in reversed(self.burns):
@@ -439,58 +519,6 @@ class Sim:
         self.passed = [False] * 6
         self.queue = []
 
-    def _after_play(self, seat: int, went_out: bool) -> None:
-        play = self.standing
-        assert play is not None
-        if self.melee:
-            self.restricted = False
-            self.melee_passes = 0
-            self._advance_melee(seat)
-            return
-        restricted = (_facts(play)[0] and not self.is_headless(seat)) or (
-            self.burner == seat and not went_out
-        )
-        self.restricted = restricted
-        places, revolted, passed = self.places, self.revolted, self.passed
-        opp = (seat + 3) % 6
-        queue = []
-        for k in range(1, 6):  # who may answer (may_answer, inlined: it runs on every play)
-            s = (seat + k) % 6
-            if places[s] is not None or revolted[s]:
-                continue
-            if s == opp:
-                queue.append(s)
-            elif restricted:
-                o = (s + 3) % 6
-                if (places[o] is not None or revolted[o]) and not passed[s]:
-                    queue.append(s)
-            elif not passed[s]:
-                queue.append(s)
-        self.queue = queue
-        if restricted:
-            if self.replaying:  # the history says who was asked
-                self.window, self.choices, self.turn = [], {}, None
-                return
-            eligible = []
-            counts = self.counts
-            # who holds a burning play: active, not headless, and (the cheap count first)
-            # no more sets than jokers + 2, as a play takes at most one set and adds no joker
-            for s in range(6):
-                if s == seat or s == opp or places[s] is not None or revolted[s]:
-                    continue
-                o = (s + 3) % 6
-                if places[o] is not None or revolted[o]:
-                    continue
-                c = counts[s]
-                if TWO - c[:TWO].count(0) <= c[SMALL_JOKER] + c[BIG_JOKER] + 2 and (
-                    self.burning_plays(s)
-                ):
-                    eligible.append(s)
-            if eligible:
-                self.window, self.choices, self.turn = eligible, {}, None
-                return
-        self._next_answer()
-
     def _next_answer(self) -> None:
         if self.queue:
             self.turn = self.queue[0]
@@ -503,8 +531,12 @@ class Sim:
             self._advance_melee(seat)
             return
         self.passed[seat] = True
-        self.queue.pop(0)
-        self._next_answer()
+        queue = self.queue
+        del queue[0]
+        if queue:  # _next_answer, inlined
+            self.turn = queue[0]
+        else:
+            self._round_won()
 
     def yield_(self, seat: int) -> None:
         self.yielder = seat
@@ -514,29 +546,30 @@ class Sim:
 
     def _advance_melee(self, last: int) -> None:
         q = self.standing_seat
-        others = 0
-        for s in range(6):
-            if s != q and self.places[s] is None and not self.revolted[s]:
-                others += 1
+        active = self.active
+        others = active.count(True)
+        if q is not None and active[q]:
+            others -= 1
         if self.melee_passes >= others:
             self._round_won()
             return
         s = (last + 1) % 6
-        while not self.is_active(s) or s == q:
+        while not active[s] or s == q:
             s = (s + 1) % 6
         self.turn = s
 
     def _round_won(self) -> None:
         q, play = self.standing_seat, self.standing
         assert q is not None and play is not None
-        if not self.melee and _facts(play)[1] and not self.revolted[q]:
+        if not self.melee and (_FACTS.get(play) or _facts(play))[1] and not self.revolted[q]:
             self.opened[q] = True
         if self.stifle_watch == q:
             self.stifle_watch = None
         if self.melee_pending:
             self._begin_melee()
         leader = q
-        while not self.is_active(leader):
+        active = self.active
+        while not active[leader]:
             leader = (leader + 1) % 6
         self._new_round(leader)
 
@@ -551,14 +584,10 @@ class Sim:
 
     def _finish(self, seat: int) -> None:
         self.places[seat] = self._next_place()
+        self.active[seat] = False
         self.finish_order.append(seat)
-        if not self.melee:
-            active = 0
-            for s in range(6):
-                if self.places[s] is None and not self.revolted[s]:
-                    active += 1
-            if active <= 4:
-                self.melee_pending = True
+        if not self.melee and self.active.count(True) <= 4:
+            self.melee_pending = True
 
     def _next_place(self) -> int:
         """As :meth:`engine.Game._next_place`: a revolutionary holds 四科 from the start and
@@ -577,7 +606,7 @@ class Sim:
         return place
 
     def _check_game_end(self) -> bool:
-        active = [s for s in range(6) if self.places[s] is None and not self.revolted[s]]
+        active = [s for s in range(6) if self.active[s]]
         team = active[0] % 2 if active else 0
         for s in active:
             if s % 2 != team:
@@ -596,6 +625,7 @@ class Sim:
         active.sort(key=lambda s: (self.totals[s], (s - last) % 6))
         for s in active:
             self.places[s] = self._next_place()
+            self.active[s] = False
         if True in self.revolted:
             rev = self.revolted.index(True)
             if self.places[rev] is None:
@@ -685,6 +715,10 @@ class Sim:
                 self.yielders[seat],
                 style,
             )
+        if standing is None and (self.burner != seat or self.melee):  # a lead, not burning
+            return PLAY, lead_choice(
+                seat, self.counts[seat], self.three_rule[seat], self.totals, style
+            )
         action = decide(self.view(seat), style)
         play = action.cards if isinstance(action.cards, Play) else None
         if (
@@ -708,9 +742,16 @@ class Sim:
     def rollout(self, style: Style = EXPERT, limit: int = 5000) -> int:
         """Play to the end with the policy for every seat; the actions used. The same
         choices as :meth:`choose`, with its commonest answers (a teammate's hand, a hand too
-        big to beat) decided here without a call."""
+        big to beat) decided here without a call, and answers and plain leads asked of
+        :func:`~engine.ai.hint.answer_choice` and :func:`~engine.ai.hint.lead_choice`
+        directly. (Hot loop: ``tests/ai/test_sim.py`` keeps a digest of its choices.)"""
         steps = 0
-        totals = self.totals
+        totals, counts, three_rule, yielders = (
+            self.totals,
+            self.counts,
+            self.three_rule,
+            self.yielders,
+        )
         while not self.done and steps < limit:
             if self.window is not None:
                 for seat in self.to_act:
@@ -721,28 +762,41 @@ class Sim:
             seat = self.turn  # type: ignore[assignment]
             standing = self.standing
             steps += 1
-            if standing is not None:
+            if standing is None:
+                if self.burner != seat or self.melee:  # a lead, not burning: as choose
+                    verb, play = (
+                        PLAY,
+                        lead_choice(seat, counts[seat], three_rule[seat], totals, style),
+                    )
+                else:
+                    verb, play = self.choose(seat, style)
+            else:
                 _, naturals, twos, small, big = standing
                 size = naturals + twos + small + big
                 total = totals[seat]
-                if total < size:  # can neither beat nor go out
-                    if self.may_yield(seat):
-                        self.yield_(seat)
-                    else:
-                        self.pass_(seat)
-                    continue
                 q = self.standing_seat
-                if total != size and (q - seat) % 2 == 0:  # type: ignore[operator]
-                    self.pass_(seat)  # a teammate's hand, and not our last
-                    continue
-                verb, play = answer_choice(
-                    seat, self.counts[seat], total, standing, q, self.three_rule[seat],  # type: ignore[arg-type]
-                    self.restricted, self.melee, totals, self.yielders[seat], style,
-                )  # fmt: skip
-            else:
-                verb, play = self.choose(seat, style)
+                if total < size:  # can neither beat nor go out
+                    # may_yield is false but for the opposite
+                    verb = YIELD if (seat + 3) % 6 == q and self.may_yield(seat) else PASS
+                elif total != size and (q - seat) % 2 == 0:  # type: ignore[operator]
+                    verb = PASS  # a teammate's hand, and not our last
+                else:  # only the opposite may yield
+                    verb, play = answer_choice(
+                        seat, counts[seat], total, standing, q, three_rule[seat],  # type: ignore[arg-type]
+                        self.restricted, self.melee, totals,
+                        yielders[seat] if (seat + 3) % 6 == q else _never, style,
+                    )  # fmt: skip
             if verb == PASS:
-                self.pass_(seat)
+                if self.melee:
+                    self.pass_(seat)
+                else:  # pass_, inlined
+                    self.passed[seat] = True
+                    queue = self.queue
+                    del queue[0]
+                    if queue:
+                        self.turn = queue[0]
+                    else:
+                        self._round_won()
             elif verb == PLAY:
                 assert play is not None
                 self._play(seat, play, False)

@@ -38,9 +38,10 @@ Monte Carlo is the classic, robust gain in imperfect-information card games (Ska
 it needs no training data and is deterministic given the seed. Before the simulator a
 rollout cost 2–3 ms on ``engine.Game`` and 10–40 fit in a decision: the search then scored
 −0.25 [−0.77, +0.27] against the expert (100 deals) — a safeguard, not a gain. The
-simulator is several times faster (``python -m bench.ai``), and informed worlds make each
-rollout count: with random guesses the other seats' recorded decisions disagree with the
-policy 6.7 times in 24 on average, with the true hands never (against expert play).
+simulator is about 10x faster (``python -m bench.ai``, figures below), and informed
+worlds make each rollout count: with random guesses the other seats' recorded decisions
+disagree with the policy 6.7 times in 24 on average, with the true hands never (against
+expert play).
 
 Work is bounded by simulated actions, not by the clock: a decision stops adding worlds
 once the rollouts have used ``budget`` actions (``lead_budget`` for leads and burns, where
@@ -59,14 +60,18 @@ worker processes) on two cores shared with other agents (load 5–9):
 - strong − hint (``gouji arena --a strong --b hint --games 100 --seed 6000 --jobs 2``):
   **+2.37 [+1.84, +2.90]** over 100 deals (200 games), the strong team winning 58% of
   games (before: +1.59, then +1.81 over 26 deals);
-- ``python -m bench.ai --games 3`` (CPU time of one process): decision p50 41 ms, p99
-  208 ms, max 236 ms (the arenas' wall-clock times — p50 57 ms, p99 692 ms, max 1.8 s —
-  include waiting for a busy machine's CPU); rollouts from the deal: the code before the
-  simulator (ea3e1ca) 70–112/s, now 390–710/s on the same deals (the machine's load moves
-  both); counted in instructions (``perf stat``, load-independent) a rollout costs 40.1M
-  before and 6.07M now: 6.6x.
+- ``python -m bench.ai --games 3`` (CPU time of one process): decision p50 23 ms, p99
+  117 ms, max 132 ms (before the simulator's last speed-up: p50 41 ms, p99 208 ms, max
+  236 ms; the arenas' wall-clock times — p50 57 ms, p99 692 ms, max 1.8 s — include
+  waiting for a busy machine's CPU); rollouts from the deal: the code before the
+  simulator (ea3e1ca) 70–112/s, the simulator 390–710/s at first, now 930–1060/s on the
+  same deals (the machine's load moves all of them); counted in instructions (``perf
+  stat -e instructions``, load-independent, deals 0–29 brought to play by the hint
+  player, expert rollouts) a rollout costs 40.1M before the simulator, 6.07M with its
+  first version and 3.92M now: 10.2x. The speed-up left every choice as it was (the
+  digest of 430 rollouts in ``tests/ai/test_sim.py``), so the arena figures above hold.
 
-What each part added: the simulator made rollouts about 6x cheaper (the target was 10x);
+What each part added: the simulator made rollouts about 10x cheaper;
 informed worlds make the guesses agree with the other seats' decisions (a random guess
 contradicts 6.7 of their 24 recent decisions, the true hands none); with the cheaper
 rollouts the budgets grew 1.5x (1000 / 6000 before): strong − expert went from +0.43
