@@ -27,19 +27,11 @@ from bot.service.supervise import Supervisor
 from data import ENGINE, ActiveTable, ClaimLostError, Store
 from data.claims import DEFAULT_LEASE, Shards
 from engine.actions import (
+    ALL_VERBS,
     BURN,
-    DECLARE,
-    KEEPHEAD,
     LEAVE,
-    NOBURN,
-    NODECLARE,
-    NOKEEPHEAD,
-    NOREVOLT,
-    PASS,
     PLAY,
     RETURN,
-    REVOLT,
-    YIELD,
     Action,
 )
 from engine.ai import DIFFICULTIES, ai_kind, rank_plays, suggest
@@ -50,20 +42,7 @@ from engine.series import Series
 
 log = logging.getLogger("gouji.bot")
 
-VERBS = (
-    PLAY,
-    PASS,
-    YIELD,
-    BURN,
-    NOBURN,
-    DECLARE,
-    NODECLARE,
-    REVOLT,
-    NOREVOLT,
-    KEEPHEAD,
-    NOKEEPHEAD,
-    RETURN,
-)
+VERBS = ALL_VERBS - {LEAVE}  # what a player may do at a table (leaving is /gouji leave)
 
 
 class TableService(GameFlow):
