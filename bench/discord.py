@@ -597,10 +597,9 @@ def think_range(text: str) -> tuple[float, float]:
     return values
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m bench.discord``; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m bench.discord", description=__doc__)
-    parser.add_argument("--tables", type=int, default=50, help="tables playing at once")
+def add_play_arguments(parser: argparse.ArgumentParser, tables: int) -> None:
+    """The options of how the people play, shared with ``bench.discord_shards``."""
+    parser.add_argument("--tables", type=int, default=tables, help="tables playing at once")
     parser.add_argument("--actions", type=int, default=10, help="actions per person")
     parser.add_argument(
         "--think", type=think_range, default=THINK, help="seconds a person thinks: LOW-HIGH"
@@ -613,6 +612,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--ai-delay", type=float, default=0.5, help="seconds an AI waits")
     parser.add_argument("--seed", type=int, default=1)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m bench.discord``; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m bench.discord", description=__doc__)
+    add_play_arguments(parser, tables=50)
     parser.add_argument("--dir", default=None, help="directory for the database")
     parser.add_argument(
         "--draw-processes", type=int, default=1, help="processes drawing pictures (0: threads)"

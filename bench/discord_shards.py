@@ -34,7 +34,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from bench.discord import (
-    FAST_THINK,
     PATIENCE,
     PEOPLE_PER_TABLE,
     SEAT_SPREAD,
@@ -43,9 +42,9 @@ from bench.discord import (
     TableDriver,
     _figures,
     _members,
+    add_play_arguments,
     discord_traffic,
     format_report,
-    think_range,
 )
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.service.live import LiveTable
@@ -300,19 +299,7 @@ def format_shards_report(fig: dict) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m bench.discord_shards``; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m bench.discord_shards", description=__doc__)
-    parser.add_argument("--tables", type=int, default=10, help="tables playing at once")
-    parser.add_argument("--actions", type=int, default=10, help="actions per person")
-    parser.add_argument(
-        "--think", type=think_range, default=THINK, help="seconds a person thinks: LOW-HIGH"
-    )
-    parser.add_argument(
-        "--fast", action="store_const", dest="think", const=FAST_THINK, help="think 0.25-0.75 s"
-    )
-    parser.add_argument(
-        "--no-rate-limits", action="store_true", help="the fake without Discord's rate limits"
-    )
-    parser.add_argument("--ai-delay", type=float, default=0.5, help="seconds an AI waits")
-    parser.add_argument("--seed", type=int, default=1)
+    add_play_arguments(parser, tables=10)
     parser.add_argument(
         "--draw-processes", type=int, default=1, help="processes drawing pictures, per bot"
     )
