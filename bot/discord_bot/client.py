@@ -105,9 +105,9 @@ class GoujiBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        guilds = {live.table.guild_id for live in self.service.tables.values()}
+        guilds = {table.guild_id for table in self.service.open_tables()}
         broken = await self.service.restore()
-        for guild_id in guilds | {live.table.guild_id for live in self.service.tables.values()}:
+        for guild_id in guilds | {table.guild_id for table in self.service.open_tables()}:
             await self.people.load_guild_lang(self.store, guild_id)
         if broken:
             log.warning("tables marked broken at start-up: %s", broken)

@@ -30,8 +30,10 @@ from bot.discord_bot.settings import (
     profile_file,
 )
 from bot.pictures import png as pictures
+from bot.pictures.views import named_series
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
+from bot.service.views import TableInfo
 from bot.text.cards import play_label
 from bot.text.catalog import text
 from bot.text.options import house_rules, rules_of, value_text
@@ -104,8 +106,11 @@ class GoujiCog(commands.Cog):
         return interaction.channel_id
 
     def _live_or_none(self, interaction: discord.Interaction) -> LiveTable | None:
-        table_id = self.service.by_channel.get(interaction.channel_id or 0)
-        return self.service.tables.get(table_id) if table_id else None
+        return self.service.table_at(interaction.channel_id)
+
+    def _info_or_none(self, interaction: discord.Interaction) -> TableInfo | None:
+        live = self._live_or_none(interaction)
+        return self.service.info(live) if live is not None else None
 
     async def _guarded(
         self,
@@ -132,7 +137,7 @@ class GoujiCog(commands.Cog):
             content, file, ephemeral, *rest = await work(lang)
         except REFUSALS as exc:
             await reply(
-                interaction, refusal(self.people, exc, lang, self._live_or_none(interaction))
+                interaction, refusal(self.people, exc, lang, self._info_or_none(interaction))
             )
             return
         except Exception:
@@ -145,9 +150,9 @@ class GoujiCog(commands.Cog):
         await reply(interaction, content, file=file, ephemeral=ephemeral, view=view)
 
     def _channel_text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
-        live = self._live_or_none(interaction)
+        table = self._info_or_none(interaction)
         lang = self.people.guild_lang(interaction.guild.id) if interaction.guild else "en"
-        return self.people.render(live, lang, key, params)
+        return self.people.render(table, lang, key, params)
 
     # ----------------------------------------------------------------- tables
     @gouji.command(name="new", description=_("Open a table in this channel"))
@@ -204,7 +209,7 @@ class GoujiCog(commands.Cog):
                 overrides,
             )
             glang = self.people.guild_lang(self._guild(interaction).id)
-            o = live.options
+            o = self.service.info(live).options
             mode = [
                 text(glang, "mode_series" if o.series else "mode_single"),
                 text(glang, "mode_turn", seconds=o.turn_time),
@@ -312,7 +317,9 @@ class GoujiCog(commands.Cog):
                 interaction.channel_id, interaction.user.id, again=again
             )
             return (
-                self._channel_text(interaction, "started", number=live.current.number),
+                self._channel_text(
+                    interaction, "started", number=(await self.service.public_view(live)).number
+                ),
                 None,
                 False,
             )
@@ -419,9 +426,9 @@ class GoujiCog(commands.Cog):
         url = getattr(getattr(interaction.client, "config", None), "rules_url", None)
         link = text(lang, "rules_link", url=url) if url else ""
         content = text(lang, "rules", link=link)
-        live = self._live_or_none(interaction)
-        if live is not None:  # this table's own house rules
-            lines = rules_of(lang, live.options.engine_options())
+        table = self._info_or_none(interaction)
+        if table is not None:  # this table's own house rules
+            lines = rules_of(lang, table.options.engine_options())
             content += "\n\n" + text(lang, "rules_table", lines=lines)
         await reply(interaction, content)
 
@@ -493,7 +500,8 @@ class GoujiCog(commands.Cog):
                 raise UserError("no_table")
             await send_hint(interaction, self.deps, live, lang)
         except REFUSALS as exc:
-            await reply(interaction, refusal(self.people, exc, lang, live))
+            table = self.service.info(live) if live is not None else None
+            await reply(interaction, refusal(self.people, exc, lang, table))
         except Exception:
             log.exception("/gouji hint at table %s failed", live.id if live else None)
             await reply(interaction, text(lang, "internal"))
@@ -503,13 +511,12 @@ class GoujiCog(commands.Cog):
         async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             seat = self.service.seat_for(live, interaction.user.id)
-            async with live.lock:  # the hand controller, as in the DMs: the way without DMs
-                cards = self.service.hand_cards(live, seat)
-                if not cards:
-                    raise UserError("not_playing")
-                where = self.people.where(live, lang)
-                content, view = controller(self.people, self.service, live, seat, lang, where)
-            return content, await hand_file(self.deps.draw, cards, lang), True, view
+            mine = await self.service.private_view(live, seat)  # as in the DMs: without DMs
+            if not mine.hand:
+                raise UserError("not_playing")
+            where = self.people.where(mine.public.info, lang)
+            content, view = controller(self.people, mine, lang, where)
+            return content, await hand_file(self.deps.draw, mine.hand, lang), True, view
 
         await self._guarded(interaction, work, defer=True)
 
@@ -535,13 +542,14 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="series", description=_("The scoreboard of the current series"))
     async def series(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
-            if self.service.table_in(interaction.channel_id).series is None:
+            if not self.service.series_started(self.service.table_in(interaction.channel_id)):
                 raise UserError("no_series")
 
         async def work(lang: str) -> Answer:
-            live = self.service.table_in(interaction.channel_id)
-            async with live.lock:
-                view = pictures.series_view(live, self.people.names(live, lang))
+            table = await self.service.public_view(self.service.table_in(interaction.channel_id))
+            if table.scoreboard is None:
+                raise UserError("no_series")
+            view = named_series(table.scoreboard, self.people.names(table.info, lang))
             png = await self.deps.draw(pictures.series_view_png, view, lang)
             return "", discord.File(io.BytesIO(png), filename="series.png"), False
 

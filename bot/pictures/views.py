@@ -11,6 +11,7 @@ it shows only what that seat may know (counts of cards, never the cards of other
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
 from data import Profile
@@ -101,6 +102,22 @@ def table_view(
         caption=caption,
         bottom_seat=obs.seat,
     )
+
+
+def named(table: TableView, names: Sequence[str], caption: str = "") -> TableView:
+    """A table view (the table service's ``PublicView.table``, drawn without names) with the
+    six seats' ``names`` and a caption."""
+    if len(names) != SEATS:
+        raise ValueError("a table has six names, seats 0 to 5")
+    seats = tuple(
+        dataclasses.replace(seat, name=name) for seat, name in zip(table.seats, names, strict=True)
+    )
+    return dataclasses.replace(table, seats=seats, caption=caption)
+
+
+def named_series(view: SeriesView, names: Sequence[str]) -> SeriesView:
+    """A scoreboard (the table service's ``PublicView.scoreboard``) with the seats' names."""
+    return dataclasses.replace(view, names=tuple(names))
 
 
 def table_view_of_game(

@@ -19,8 +19,10 @@ from bot.service.live import LiveTable
 from bot.service.presenter import BURN as P_BURN
 from bot.service.presenter import DECLARE, HEAD, REVOLT, TURN, Acted, Place, Presenter, Who
 from bot.service.presenter import RETURN as P_RETURN
+from bot.service.questions import QuestionKind, question_kind
 from bot.service.results import game_result, profile_updates
 from bot.service.supervise import Supervisor
+from bot.text.params import OwedLine, PlaceLine, ScoreLine, TeamPoints, TitleLine, TributeLine
 from data import Store
 from data.snapshots import SNAPSHOT_EVERY
 from engine.actions import (
@@ -242,8 +244,8 @@ class GameFlow:
             live,
             "ev_game_over",
             number=cur.number,
-            places=[(Who(s), Place(places[s])) for s in order],
-            teams=f"0·2·4 {team[0]:+d} · 1·3·5 {team[1]:+d}",
+            places=[PlaceLine(Who(s), Place(places[s])) for s in order],
+            teams=TeamPoints(team[0], team[1]),
         )
         opened = [Who(s) for s in range(6) if counts_as_open(game.opened, game.revolted, s)]
         if opened:
@@ -255,7 +257,7 @@ class GameFlow:
             p.announce(live, "ev_result_stifled", users=[Who(s) for s, _ in game.stifled])
         owed = game.tribute() or []
         if live.options.series and owed and not series.finished:
-            lines = [(Who(t.payer), Who(t.receiver), t.count) for t in owed]
+            lines = [OwedLine(Who(t.payer), Who(t.receiver), t.count) for t in owed]
             p.announce(live, "ev_tribute_owed", lines=lines)
         if game.sweep and not series.finished:
             p.announce(live, "ev_sweep")
@@ -283,10 +285,10 @@ class GameFlow:
             user = live.seats[seat].user_id
             if user is not None:
                 profile = await self.store.get_profile(live.table.guild_id, user)
-                titles.append((Who(seat), title_for(profile.score)))
+                titles.append(TitleLine(Who(seat), title_for(profile.score)))
         if live.options.series:  # a single game has its result card: no series to end
             self.presenter.announce(
-                live, "ev_series_over", totals=[(Who(s), scores[s]) for s in range(6)]
+                live, "ev_series_over", totals=[ScoreLine(Who(s), scores[s]) for s in range(6)]
             )
         if titles:
             self.presenter.announce(live, "ev_titles", titles=titles)
@@ -307,7 +309,9 @@ class GameFlow:
             self.presenter.announce(
                 live,
                 "ev_tribute",
-                lines=[(Who(t.payer), Who(t.receiver), t.cards) for t in tribute_paid(cur)],
+                lines=[
+                    TributeLine(Who(t.payer), Who(t.receiver), t.cards) for t in tribute_paid(cur)
+                ],
             )
         if len(live.running.deals) > 1:  # the first deal is announced by the start reply
             self.presenter.announce(live, "ev_next_game", number=cur.number)
@@ -321,13 +325,8 @@ class GameFlow:
             return frozenset()
         return frozenset(s for s in live.running.to_act if not live.is_ai(s))
 
-    def _prompt_kind(self, live: LiveTable) -> str:
-        g = live.current.game
-        if g is None:
-            return P_RETURN
-        if g.phase in (DECLARE, REVOLT, HEAD):
-            return g.phase
-        return P_BURN if g.window is not None else TURN
+    def _prompt_kind(self, live: LiveTable) -> QuestionKind:
+        return question_kind(live)
 
     def question_token(self, live: LiveTable) -> str:
         """Names the question the table asks now, from the game state alone (so it is the

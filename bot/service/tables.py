@@ -20,10 +20,11 @@ from typing import Any
 
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import UserError
-from bot.service.flow import GameFlow
+from bot.service.front import FrontDoor, table_ai_kind
 from bot.service.live import LiveTable, TableOptions
-from bot.service.presenter import Mention, Presenter, Who
+from bot.service.presenter import Listeners, Mention, Presenter, Who
 from bot.service.supervise import Supervisor
+from bot.service.views import RecentLog
 from data import ENGINE, ActiveTable, ClaimLostError, Store
 from data.claims import DEFAULT_LEASE, Shards
 from engine.actions import (
@@ -34,7 +35,7 @@ from engine.actions import (
     RETURN,
     Action,
 )
-from engine.ai import DIFFICULTIES, ai_kind, rank_plays, suggest
+from engine.ai import rank_plays, suggest
 from engine.cards import CardError, counts_of, format_cards, parse_cards
 from engine.game import Game
 from engine.hands import HandError, Play, classify
@@ -45,7 +46,7 @@ log = logging.getLogger("gouji.bot")
 VERBS = ALL_VERBS - {LEAVE}  # what a player may do at a table (leaving is /gouji leave)
 
 
-class TableService(GameFlow):
+class TableService(FrontDoor):
     """All tables of the bot (see the module doc)."""
 
     def __init__(
@@ -68,7 +69,8 @@ class TableService(GameFlow):
         self.lease = lease
         if self.owner is not None:
             store.act_as(self.owner, lease=lease)
-        self.presenter = presenter
+        self.recent = RecentLog()  # the announcements its views show
+        self.presenter = Listeners(self.recent, presenter)  # more: listen()
         self.ai_delay = ai_delay
         self.warn_before = warn_before
         self.idle_seconds = idle_seconds
@@ -186,13 +188,7 @@ class TableService(GameFlow):
     ) -> tuple[LiveTable, list[int]]:
         """Fill ``seat`` (or every empty seat) with an AI player of ``kind``: a difficulty
         (简单/普通/困难, easy/normal/hard) or its kind, stored as the kind."""
-        try:
-            named = ai_kind(kind)
-        except ValueError:
-            named = ""
-        if named not in (d.kind for d in DIFFICULTIES):  # not random play at a table
-            raise UserError("unknown_ai", name=kind)
-        kind = named
+        kind = table_ai_kind(kind)
         live = self.table_in(channel_id)
         async with live.lock:
             self._check_member_or_creator(live, user_id)

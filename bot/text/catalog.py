@@ -9,9 +9,8 @@ descriptions: :mod:`bot.text.commands`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from bot.service.errors import UserError
 from bot.text.refusals import ZH
 from engine.actions import MESSAGES
 from engine.scoring import PLACE_NAMES, PLACE_NAMES_EN
@@ -475,11 +474,20 @@ def place_name(lang: str, place: int | None) -> str:
     return f"{PLACE_NAMES_EN[place]} ({PLACE_NAMES[place]})"
 
 
+@runtime_checkable
+class Refusal(Protocol):
+    """A refusal worded by this catalog: a message ``key`` and its ``params`` (the table
+    service's ``UserError``)."""
+
+    key: str
+    params: dict[str, Any]
+
+
 def error_text(exc: Exception, lang: str) -> str:
     """A short reply for a refused request, in ``lang``, its cards in words."""
     from bot.text.cards import readable_params  # cards.py uses this module's text()
 
-    if isinstance(exc, UserError):
+    if isinstance(exc, Refusal):
         return text(lang, exc.key, **readable_params(exc.params, lang))
     code = getattr(exc, "code", None)
     params = readable_params(getattr(exc, "params", None) or {}, lang)

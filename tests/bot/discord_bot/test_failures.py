@@ -125,7 +125,8 @@ async def test_a_dm_button_hitting_a_bug_is_logged_and_answered_in_short(store, 
 async def _idle_outbox(store) -> tuple[Gouji, DiscordPresenter, LiveTable, asyncio.Task[None]]:
     """A table whose outbox ran a job and waits for the next one."""
     gouji = _gouji(store)
-    presenter = gouji.service.presenter
+    presenter = gouji.controls
+    assert isinstance(presenter, DiscordPresenter)
     live = await seated_table(gouji.service)
     presenter.announce(live, "ev_melee")
     await presenter.drain()
