@@ -90,7 +90,7 @@ class GoujiBot(commands.Bot):
             shards=self.config.shards,
         )
         self.presenter.attach(self.service)
-        self.gouji = Gouji(self.service, self.store, self.people, self.draw, self.presenter)
+        self.gouji = Gouji(self.service, self.people, self.draw, self.presenter)
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(GoujiCog(self.gouji))
         self.add_dynamic_items(ActionButton, ActionSelect)
@@ -108,7 +108,7 @@ class GoujiBot(commands.Bot):
         guilds = {table.guild_id for table in self.service.open_tables()}
         broken = await self.service.restore()
         for guild_id in guilds | {table.guild_id for table in self.service.open_tables()}:
-            await self.people.load_guild_lang(self.store, guild_id)
+            await self.people.load_guild_lang(self.service, guild_id)
         if broken:
             log.warning("tables marked broken at start-up: %s", broken)
         self._sweeper = asyncio.create_task(self._sweep_idle())
@@ -161,7 +161,7 @@ class GoujiBot(commands.Bot):
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """A new server: its channel language starts as its preferred locale."""
         lang = lang_of(guild.preferred_locale)
-        await self.gouji.store.set_language(guild.id, lang)
+        await self.gouji.service.configure(guild.id, language=lang)
         self.people.set_guild_lang(guild.id, lang)
 
 

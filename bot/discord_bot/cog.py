@@ -22,13 +22,7 @@ from discord.ext import commands
 from bot.discord_bot.components import controller
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.replies import done_text, hand_file, refusal, reply, send_hint
-from bot.discord_bot.settings import (
-    apply_config,
-    has_record,
-    last_record,
-    leaderboard_file,
-    profile_file,
-)
+from bot.discord_bot.settings import apply_config, leaderboard_file, profile_file
 from bot.pictures import png as pictures
 from bot.pictures.views import named_series
 from bot.service.errors import REFUSALS, UserError
@@ -129,7 +123,7 @@ class GoujiCog(commands.Cog):
         try:
             guild = self._guild(interaction)
             if not self.people.knows_guild(guild.id):
-                await self.people.load_guild_lang(self.deps.store, guild.id)
+                await self.people.load_guild_lang(self.service, guild.id)
             if precheck is not None:
                 precheck()
             if defer:
@@ -402,7 +396,7 @@ class GoujiCog(commands.Cog):
                 open_rule=open_rule,
             )
             content = await apply_config(
-                self.deps.store,
+                self.service,
                 self.people,
                 self._guild(interaction).id,
                 lang,
@@ -560,14 +554,14 @@ class GoujiCog(commands.Cog):
     )
     async def record(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
-            if not has_record(self.service.table_in(interaction.channel_id)):
+            if not self.service.has_record(self.service.table_in(interaction.channel_id)):
                 raise UserError("no_record")
 
         async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
-            name, record = await last_record(self.service, live)
-            data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-            content = text(lang, "record_file", name=name)
-            return content, discord.File(io.BytesIO(data), filename=name), False
+            found = await self.service.last_record(live)
+            data = json.dumps(found.record, ensure_ascii=False, indent=1).encode()
+            content = text(lang, "record_file", name=found.name)
+            return content, discord.File(io.BytesIO(data), filename=found.name), False
 
         await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)

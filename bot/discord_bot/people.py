@@ -7,10 +7,10 @@ from typing import Any
 
 import discord
 
+from bot.service.archive import Archive
 from bot.service.views import SeatInfo, TableInfo
 from bot.text.catalog import lang_of, text
 from bot.text.params import Namer, param_text, params_text
-from data import Store
 
 
 class People:
@@ -88,9 +88,9 @@ class People:
     def set_guild_lang(self, guild_id: int, lang: str) -> None:
         self.languages[guild_id] = lang
 
-    async def load_guild_lang(self, store: Store, guild_id: int) -> str:
-        """The server's channel language, from its settings (the store's default: zh)."""
-        settings = await store.get_settings(guild_id)
+    async def load_guild_lang(self, archive: Archive, guild_id: int) -> str:
+        """The server's channel language, from its settings (the default: zh)."""
+        settings = await archive.server_settings(guild_id)
         lang = self.languages[guild_id] = lang_of(settings.language)
         return lang
 

@@ -35,7 +35,7 @@ from bot.pictures.drawing import Drawer
 from bot.pictures.replay import replay_facts, replay_step_png, review_seat
 from bot.service.errors import UserError
 from bot.text.catalog import error_text, text
-from data import FinishedGame, NotFoundError
+from data import FinishedGame
 from engine.actions import Action
 from engine.ai.review import Mistake, ReviewUnavailable
 from engine.replay_steps import KeyMoment
@@ -131,42 +131,31 @@ class ReplayDesk:
         self._loaded: OrderedDict[int, Loaded] = OrderedDict()
 
     async def find(self, game_id: int, guild_id: int | None = None) -> FinishedGame:
-        """The finished deal ``game_id`` (of server ``guild_id`` if given), from the store
-        only (quick: a command refuses before its first answer); a UserError when there is
-        none or it is not over."""
-        loaded = self._loaded.get(game_id)
-        store = self.gouji.store
-        info = loaded.info if loaded is not None else await store.finished_game(game_id)
-        if info is None:
-            try:
-                await store.get_game(game_id)
-            except NotFoundError:
-                raise UserError("replay_unknown") from None
-            raise UserError("replay_unfinished")
-        if guild_id is not None and info.guild_id != guild_id:
-            raise UserError("replay_unknown")
-        return info
-
-    async def load(self, game_id: int, guild_id: int | None = None) -> Loaded:
-        """The finished deal ``game_id`` ready to replay (:meth:`find`, then its replay
-        built by a drawing worker, which may take a while when they are busy)."""
-        info = await self.find(game_id, guild_id)
+        """The finished deal ``game_id`` (of server ``guild_id`` if given), quickly (a
+        command refuses before its first answer); the service's UserError when there is
+        none or it is not over (only finished deals are ever replayed)."""
         loaded = self._loaded.get(game_id)
         if loaded is None:
-            store = self.gouji.store
-            record = json.dumps(await store.export_series_record(info.series_id))
-            facts = await self.gouji.draw(replay_facts, record, info.number)
-            steps, moments, places, reviewable = facts
-            players = await store.game_players(game_id)
-            seats = {
-                user: places.index(place)
-                for user, place in players.items()
-                if place is not None and place in places
-            }
-            loaded = Loaded(info, record, steps, moments, seats, reviewable)
+            return await self.gouji.service.find_finished(game_id, guild_id)
+        if guild_id is not None and loaded.info.guild_id != guild_id:
+            raise UserError("replay_unknown")
+        return loaded.info
+
+    async def load(self, game_id: int, guild_id: int | None = None) -> Loaded:
+        """The finished deal ``game_id`` ready to replay (the service's, then its replay
+        built by a drawing worker, which may take a while when they are busy)."""
+        loaded = self._loaded.get(game_id)
+        if loaded is None:
+            deal = await self.gouji.service.finished_deal(game_id, guild_id)
+            record = json.dumps(deal.record)
+            facts = await self.gouji.draw(replay_facts, record, deal.info.number)
+            steps, moments, _, reviewable = facts
+            loaded = Loaded(deal.info, record, steps, moments, deal.seats, reviewable)
             self._loaded[game_id] = loaded
             if len(self._loaded) > _KEEP:
                 self._loaded.popitem(last=False)
+        else:
+            await self.find(game_id, guild_id)
         self._loaded.move_to_end(game_id)
         return loaded
 
@@ -183,12 +172,7 @@ class ReplayDesk:
             if not game.strip().isdigit():
                 raise UserError("replay_unknown")
             return await self.find(int(game), interaction.guild.id)
-        last = await self.gouji.store.finished_games(
-            interaction.guild.id, interaction.channel_id, limit=1
-        )
-        if not last:
-            raise UserError("replay_none")
-        return last[0]
+        return await self.gouji.service.last_finished(interaction.guild.id, interaction.channel_id)
 
     async def names(self, loaded: Loaded, lang: str) -> list[str]:
         """The seats' names: the people's display names, the other seats AI."""
@@ -506,7 +490,7 @@ def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
         try:
             info = await desk.chosen(interaction, game)  # refused (only the caller sees it)
             if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
-                await people.load_guild_lang(desk.gouji.store, interaction.guild.id)
+                await people.load_guild_lang(desk.gouji.service, interaction.guild.id)
             channel_lang = people.guild_lang(info.guild_id)
         except UserError as exc:
             await reply(interaction, error_text(exc, lang))
@@ -530,7 +514,7 @@ def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
         if interaction.guild is None:
             return []
         lang = desk.gouji.people.remember(interaction)
-        found = await desk.gouji.store.finished_games(interaction.guild.id, limit=25)
+        found = await desk.gouji.service.finished_games(interaction.guild.id, limit=25)
         choices = []
         for g in found:
             when = time.strftime("%m-%d %H:%M", time.gmtime(g.finished_at))

@@ -18,6 +18,7 @@ import logging
 import random
 from typing import Any
 
+from bot.service.archive import Archive
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import UserError
 from bot.service.front import FrontDoor, table_ai_kind
@@ -46,7 +47,7 @@ log = logging.getLogger("gouji.bot")
 VERBS = ALL_VERBS - {LEAVE}  # what a player may do at a table (leaving is /gouji leave)
 
 
-class TableService(FrontDoor):
+class TableService(FrontDoor, Archive):
     """All tables of the bot (see the module doc)."""
 
     def __init__(

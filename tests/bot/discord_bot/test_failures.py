@@ -60,7 +60,7 @@ def _gouji(store) -> Gouji:
     presenter = DiscordPresenter(client, people, draw, refresh_interval=0)
     service = TableService(store, presenter, ai_delay=0, rng=random.Random(7))
     presenter.attach(service)
-    gouji = Gouji(service, store, people, draw, presenter)
+    gouji = Gouji(service, people, draw, presenter)
     client.gouji = gouji
     return gouji
 
