@@ -36,6 +36,7 @@ class TableOptions:
     auto_pass: bool = True
     counter: bool = True
     mention: bool = False  # one kept channel mention per turn (else the DM controller only)
+    series_games: int = 5  # games in a series (``gouji demo --games``; Discord: five)
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> TableOptions:
@@ -58,6 +59,8 @@ class TableOptions:
             raise UserError("bad_option", what="turn_time 1–600 s")
         if not 1 <= int(self.burn_time) <= 120:
             raise UserError("bad_option", what="burn_time 1–120 s")
+        if not 1 <= int(self.series_games) <= 10:
+            raise UserError("bad_option", what="series_games 1–10")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -68,7 +71,7 @@ class TableOptions:
 
     @property
     def games(self) -> int:
-        return 5 if self.series else 1
+        return self.series_games if self.series else 1
 
 
 @dataclass(slots=True)
