@@ -57,6 +57,7 @@ CARD_LINES = frozenset(
 )
 LOG_LINES = 6  # events shown in the table message
 REPOST_BELOW = 3  # more messages than this below the table message: post it again
+GONE_KEPT = 64  # ids of deleted controllers remembered per table (a press on one is late)
 # seconds a press's interaction token is used to edit or delete the controller it was made on
 # (Discord keeps it 15 minutes; its routes are outside the bot's global request limit)
 TOKEN_LIFE = 14 * 60.0
@@ -80,6 +81,9 @@ class Outbox:
         # seat -> the last press on its controller and when: its token edits that message
         self.tokens: dict[int, tuple[discord.Interaction, float]] = {}
         self.notes: dict[int, str] = {}  # seat -> a line for its controller (the clock played)
+        # seat -> one at a time: a press's answer editing a controller, the outbox deleting it
+        self.changing: dict[int, asyncio.Lock] = {}
+        self.gone: deque[int] = deque(maxlen=GONE_KEPT)  # controllers replaced and deleted
         self.card: list[str] | None = None  # the lines of a result card not yet posted
 
 
@@ -390,7 +394,9 @@ class DiscordPresenter:
         self._shown(box, seat, sent, deal, picture if file else None, content, controls)
         try:
             if old is not None and not new_game:  # one controller per game: the old one goes
-                await self._delete(box, seat, old)
+                async with _changing(box, seat):  # not while a press's answer edits it
+                    box.gone.append(old.id)
+                    await self._delete(box, seat, old)
             elif old is not None and _ids_of(old):  # last game's: its controls are spent
                 await self._edit(box, seat, old, view=None)
         except discord.HTTPException:
@@ -487,14 +493,20 @@ class DiscordPresenter:
             if cards and (not own or box.pictures.get(seat) != picture):
                 png = await self.draw(pictures.hand_png, cards, lang, highlight)
                 edit["attachments"] = [discord.File(io.BytesIO(png), "hand.png")]
-            try:
-                await interaction.edit_original_response(**edit)
-            except discord.NotFound:
-                return
-            except discord.HTTPException:  # the action is done: say so without the picture
-                log.exception("table %s: updating a controller failed", live.id)
-                await interaction.followup.send(note, ephemeral=True)
-                return
+            async with _changing(box, seat):
+                if message is not None and message.id in box.gone:
+                    # re-sent meanwhile (the seat was asked something new): the note goes there
+                    box.notes[seat] = note
+                    self._controller(live, seat, resend=False)
+                    return
+                try:
+                    await interaction.edit_original_response(**edit)
+                except discord.NotFound:
+                    return
+                except discord.HTTPException:  # the action is done: say so without the picture
+                    log.exception("table %s: updating a controller failed", live.id)
+                    await interaction.followup.send(note, ephemeral=True)
+                    return
             # the outbox may have sent a newer controller meanwhile: that one stays the seat's
             if own and message is not None and box.controllers.get(seat) is current:
                 box.tokens[seat] = (interaction, time.monotonic())
@@ -547,6 +559,15 @@ class DiscordPresenter:
         if channel is not None:
             lang = self.people.guild_lang(channel.guild.id)
             await channel.send(text(lang, "table_broken", reason=reason), allowed_mentions=NO_PINGS)
+
+
+def _changing(box: Outbox, seat: int) -> asyncio.Lock:
+    """The lock that keeps a press's answer and the outbox from changing the seat's
+    controller at once (an edit of a message being deleted fails)."""
+    lock = box.changing.get(seat)
+    if lock is None:
+        lock = box.changing[seat] = asyncio.Lock()
+    return lock
 
 
 def _ids(view: discord.ui.View | None) -> tuple[str, ...]:
