@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("bot.cli.arena", "measure AI players against each other"),
     "demo": ("bot.cli.demo", "watch six AI players play a five-game series, offline"),
     "play": ("bot.cli.play", "play a game in the terminal against five AI players"),
+    "web": ("bot.cli.web", "play in your browser against AI players (and friends), no Discord"),
     "top": ("bot.cli.top", "print a server's leaderboard from the database"),
     "db": ("bot.cli.db", "copy a database: gouji db copy --from URL --to URL"),
 }

@@ -17,6 +17,7 @@ Mixed into :class:`~bot.service.tables.TableService`.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bot.pictures import views as models
@@ -177,6 +178,24 @@ class FrontDoor(GameFlow):
             question=self.question_locked(live, seat),
             public=self.public_view_locked(live),
         )
+
+    async def seat_views(
+        self, live: LiveTable, seats: Iterable[int]
+    ) -> tuple[PublicView, dict[int, PrivateView]]:
+        """The public view and the private views of ``seats``, all of one moment (one
+        lock), sharing one public view: what a front end showing a table to several seats
+        at once (a browser's sockets) sends after a change."""
+        async with live.lock:
+            public = self.public_view_locked(live)
+            return public, {
+                seat: PrivateView(
+                    seat=seat,
+                    hand=self.hand_cards(live, seat),
+                    question=self.question_locked(live, seat),
+                    public=public,
+                )
+                for seat in seats
+            }
 
     def question_locked(self, live: LiveTable, seat: int) -> Question | None:
         """The question ``seat`` is asked now, or None (it is not asked, or the AI answers

@@ -448,6 +448,43 @@ CATALOG: dict[str, tuple[str, str]] = {
     "review_norevolt": ("不革命", "not revolt"),
     "review_keephead": ("要头", "keep the head"),
     "review_nokeephead": ("无头", "go headless"),
+    # ---- the browser table (bot/web) and its links: issue #23 ----------------------------
+    "bad_link": (
+        "这个链接不对：请用发给你的牌桌链接。",
+        "This link is not valid: use the table link you were given.",
+    ),
+    "link_expired": (
+        "这个链接过期了：在 Discord 里用 /gouji hand 拿一个新的。",
+        "This link has expired: get a new one with /gouji hand on Discord.",
+    ),
+    "web_no_table": ("这一桌已经结束了。", "This table has ended."),
+    "web_spectator": ("你在观战：不能出牌。", "You are watching: you cannot play."),
+    "web_bad_message": ("看不懂这个请求。", "That request was not understood."),
+    "web_link_button": ("在浏览器里打开牌桌", "Open the table in your browser"),
+    "web_title": ("够级", "Gouji"),
+    "web_play": ("出牌", "Play"),
+    "web_burn": ("烧", "Burn"),
+    "web_return": ("还贡", "Return"),
+    "web_select": ("点牌选牌", "Tap cards to choose"),
+    "web_not_a_play": ("不是能出的牌", "Not a legal play"),
+    "web_pick_return": ("选了 {chosen}/{n} 张", "{chosen} of {n} chosen"),
+    "web_clear": ("重选", "Clear"),
+    "web_watching": ("观战中", "Watching"),
+    "web_you": ("你", "You"),
+    "web_reconnecting": ("连接断了，正在重连…", "Connection lost, reconnecting…"),
+    "web_gone": ("牌桌不在了：{reason}", "The table is gone: {reason}"),
+    "web_waiting_players": ("等玩家到齐后开局…", "The game starts when every player is here…"),
+    "web_series_over": ("这一场打完了。", "The series is over."),
+    "web_again": ("再来一场", "Play again"),
+    "web_back": ("拿回来自己打", "Take your seat back"),
+    "web_standing_in": ("AI 在替你打（托管）。", "The AI is playing for you (托管)."),
+    "web_auto": ("托管", "Auto-play"),
+    "web_lang": ("English", "中文"),
+    "web_score": ("积分", "Score"),
+    "web_seconds": ("{n} 秒", "{n} s"),
+    "web_spectate_link": ("观战链接：{url}", "Spectator link: {url}"),
+    "web_seat_link": ("{seat} 号位（{name}）：{url}", "Seat {seat} ({name}): {url}"),
+    # ---- end of the browser table's texts ------------------------------------------------
 }
 
 

@@ -1,0 +1,10 @@
+"""The browser table: a second front end over the table service (no discord.py).
+
+``app.WebTable`` serves the table client (``static/``: plain ES modules, no build step) and
+one WebSocket per connected person on the event loop of the process that owns the tables;
+``hub.Hub`` listens to the service and sends each socket what its seat may see;
+``protocol`` answers what the client asks (the service judges every action);
+``identity`` says who a socket is (``TicketGate``: a signed link); ``wire`` turns the
+service's views into the client's JSON; ``strings`` the client's words, from the catalogs.
+See docs/web.md.
+"""

@@ -1,0 +1,137 @@
+"""The browser table's web server: an aiohttp application on the event loop of the process
+that owns the tables (``gouji bot``, ``gouji web``), beside the table service.
+
+Routes: ``/`` the table client (its link carries the visitor's ticket in the fragment:
+``/#TICKET``), ``/static/NAME`` its files (gzip, ETag, cache headers), ``/ws`` one
+WebSocket per connected person (:mod:`bot.web.protocol`), ``/healthz``.
+
+    site = WebTable(service, TicketGate(tickets), LocalNames({1: "济南"}))
+    await site.start("127.0.0.1", 8080)      # serves until
+    await site.stop()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from aiohttp import WSMsgType, web
+
+from bot.service.errors import UserError
+from bot.text.catalog import text
+from bot.web.hub import Connection, Hub, Names, frame
+from bot.web.identity import Gate, Visitor
+from bot.web.protocol import Requests, hello
+from bot.web.static_files import StaticFile, load, respond
+
+if TYPE_CHECKING:
+    from bot.service.tables import TableService
+
+log = logging.getLogger("gouji.web")
+
+#: seconds between the server's pings; a socket that does not answer one is closed
+HEARTBEAT = 20.0
+MAX_MESSAGE = 4096  # bytes: the largest message a client sends is a play of 36 cards
+INDEX = "index.html"
+
+
+def accepted_lang(request: web.Request) -> str:
+    """The browser's language: ``zh`` if it prefers Chinese, else ``en``."""
+    header = request.headers.get("Accept-Language", "")
+    first = header.split(",")[0].strip().lower()
+    return "zh" if first.startswith("zh") else "en"
+
+
+class WebTable:
+    """The browser front end of ``service`` (see the module doc): who a socket is comes from
+    ``gate``, how people are named from ``names``."""
+
+    def __init__(
+        self,
+        service: TableService,
+        gate: Gate,
+        names: Names,
+        *,
+        heartbeat: float = HEARTBEAT,
+        default_lang: str | None = None,
+    ) -> None:
+        self.service, self.gate = service, gate
+        self.hub = Hub(service, names)
+        self.requests = Requests(service, self.hub)
+        self.heartbeat = heartbeat
+        self.default_lang = default_lang
+        self.files: dict[str, StaticFile] = load()
+        self.runner: web.AppRunner | None = None
+        self.port: int | None = None
+        #: told each visitor admitted (``gouji web`` starts once every person came)
+        self.on_visit: Callable[[Visitor], None] | None = None
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get("/", self._index)
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/ws", self._socket)
+        app.router.add_get("/healthz", self._health)
+        return app
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Serve on ``host:port`` (0: any free port); returns the port."""
+        self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, host, port)
+        await site.start()
+        self.port = self.runner.addresses[0][1]
+        return self.port
+
+    async def stop(self) -> None:
+        await self.hub.close()
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
+    # ----------------------------------------------------------------- pages
+    async def _index(self, request: web.Request) -> web.Response:
+        return respond(request, self.files[INDEX])
+
+    async def _static(self, request: web.Request) -> web.Response:
+        served = self.files.get(request.match_info["name"])
+        if served is None or request.match_info["name"] == INDEX:
+            raise web.HTTPNotFound()
+        return respond(request, served)
+
+    async def _health(self, request: web.Request) -> web.Response:
+        return web.Response(text="ok")
+
+    # ----------------------------------------------------------------- sockets
+    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE)
+        await ws.prepare(request)
+        lang = self.default_lang or accepted_lang(request)
+        try:
+            visitor = self.gate.admit(request)
+            live = self.service.get(visitor.table_id)
+        except UserError as exc:
+            key = "web_no_table" if exc.key == "no_table" else exc.key
+            await ws.send_str(frame("gone", text=text(lang, key)))
+            await ws.close(code=4001, message=b"refused")
+            return ws
+        conn = Connection(ws, visitor, visitor.lang or lang)
+        info = self.service.info(live)
+        seat = info.seat_of(visitor.user_id) if visitor.user_id is not None else None
+        conn.reply(hello(conn, seat))
+        self.hub.attach(conn, live)
+        if self.on_visit is not None:
+            self.on_visit(visitor)
+        try:
+            async for message in ws:
+                if message.type == WSMsgType.TEXT:
+                    await self.requests.handle(conn, live, message.data)
+                elif message.type == WSMsgType.ERROR:
+                    break
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            self.hub.detach(conn)
+        return ws

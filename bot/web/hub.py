@@ -1,0 +1,245 @@
+"""The browser's side of the table service: every open socket, and the updates they get.
+
+:class:`Hub` listens to the service (:mod:`bot.service.presenter`) like the Discord
+presenter does. Any event of a table with sockets marks it changed; one flush per change
+burst (coalesced: a burst of events is one update) takes the views of that moment under the
+table's lock — one public view, each connected seat's private view
+(:meth:`~bot.service.front.FrontDoor.seat_views`) — words the public part once per language
+and sends every socket its frame: the public part and its own seat's part (a spectator:
+none). A socket that reads slowly only ever has the newest state waiting
+(:class:`Connection`), so it never holds the others up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from aiohttp import web
+
+from bot.service.live import LiveTable
+from bot.service.presenter import Listener
+from bot.service.views import TableInfo
+from bot.text.catalog import text
+from bot.web.identity import Visitor
+from bot.web.wire import SeatNamer, public_part, seat_part
+
+if TYPE_CHECKING:
+    from bot.service.tables import TableService
+
+log = logging.getLogger("gouji.web")
+
+
+class Names(Protocol):
+    """How the people of a table are named (the Discord bot's ``People``; ``gouji web``'s
+    :class:`LocalNames`)."""
+
+    def names(self, table: TableInfo, lang: str) -> list[str]:
+        """The six seats' names (a person's, "AI 3", "(empty)")."""
+        ...
+
+    def display_name(self, user_id: int) -> str:
+        """A user's name."""
+        ...
+
+
+class LocalNames:
+    """Names given at the table (``gouji web``): users by the names they chose, AI seats as
+    the catalog names them."""
+
+    def __init__(self, users: dict[int, str] | None = None) -> None:
+        self.users = dict(users or {})
+
+    def display_name(self, user_id: int) -> str:
+        return self.users.get(user_id, f"#{user_id}")
+
+    def names(self, table: TableInfo, lang: str) -> list[str]:
+        out = []
+        for seat in table.seats:
+            if seat.user_id is not None:
+                out.append(self.display_name(seat.user_id))
+            elif seat.ai_kind is not None:
+                out.append(text(lang, "ai_name", seat=seat.seat))
+            else:
+                out.append(text(lang, "seat_empty"))
+        return out
+
+
+def frame(kind: str, **fields: Any) -> str:
+    """One message to a socket: ``{"t": kind, …}``."""
+    return json.dumps({"t": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
+
+
+class Connection:
+    """One person's socket: who (``visitor``), in which language, and what is waiting to be
+    sent — replies in order, and at most one state (a newer one replaces it)."""
+
+    def __init__(self, ws: web.WebSocketResponse, visitor: Visitor, lang: str) -> None:
+        self.ws, self.visitor, self.lang = ws, visitor, lang
+        self.replies: deque[str] = deque()
+        self.state: str | None = None
+        self.wake = asyncio.Event()
+        self.sent = 0  # frames sent (the benchmark counts them)
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    @property
+    def user_id(self) -> int | None:
+        return self.visitor.user_id
+
+    def reply(self, message: str) -> None:
+        self.replies.append(message)
+        self.wake.set()
+
+    def post_state(self, message: str) -> None:
+        self.state = message
+        self.wake.set()
+
+    async def _write(self) -> None:
+        try:
+            while not self.ws.closed:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.replies or self.state is not None:
+                    message: str | None
+                    if self.replies:
+                        message = self.replies.popleft()
+                    else:
+                        message, self.state = self.state, None
+                    if message is None or self.ws.closed:
+                        break
+                    await self.ws.send_str(message)
+                    self.sent += 1
+        except (ConnectionError, RuntimeError):  # the socket went away while writing
+            pass
+
+    async def close(self, code: int = 1000, message: bytes = b"") -> None:
+        """Send what is waiting, then close the socket."""
+        await asyncio.sleep(0)
+        self.wake.set()
+        await asyncio.sleep(0)
+        await self.ws.close(code=code, message=message)
+        self.writer.cancel()
+
+
+class Hub(Listener):
+    """Every socket of every table this process serves (see the module doc)."""
+
+    def __init__(
+        self, service: TableService, names: Names, *, now: Callable[[], float] = time.time
+    ) -> None:
+        self.service, self.names, self.now = service, names, now
+        self.tables: dict[int, set[Connection]] = {}
+        self.versions: dict[int, int] = {}  # table -> updates sent (the frames' "v")
+        self._pending: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        service.listen(self)
+
+    # ----------------------------------------------------------------- sockets
+    def attach(self, conn: Connection, live: LiveTable) -> None:
+        """A socket joins the table: it gets the table's state at once."""
+        self.tables.setdefault(live.id, set()).add(conn)
+        self._changed(live)
+
+    def detach(self, conn: Connection) -> None:
+        conns = self.tables.get(conn.visitor.table_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                self.tables.pop(conn.visitor.table_id, None)
+        conn.writer.cancel()
+
+    def refresh(self, live: LiveTable) -> None:
+        """Send the table's sockets its state again (a socket changed language)."""
+        self._changed(live)
+
+    async def close(self) -> None:
+        """Close every socket (the server stops)."""
+        self.service.unlisten(self)
+        for conns in list(self.tables.values()):
+            for conn in list(conns):
+                await conn.close(1001, b"server stopping")
+        for task in list(self._tasks):
+            task.cancel()
+
+    # ----------------------------------------------------------------- the service's events
+    def table_changed(self, live: LiveTable) -> None:
+        self._changed(live)
+
+    def announce(self, live: LiveTable, key: str, **params: Any) -> None:
+        self._changed(live)
+
+    def warn(self, live: LiveTable, seats: list[int], seconds: int) -> None:
+        self._changed(live)
+
+    def hand_changed(self, live: LiveTable, seat: int) -> None:
+        self._changed(live)
+
+    def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
+        self._changed(live)
+
+    def answered(self, live: LiveTable, seat: int) -> None:
+        self._changed(live)
+
+    def closed(self, live: LiveTable, key: str) -> None:
+        self._gone(live.id, key)
+
+    def broken(self, table_id: int, channel_id: int, reason: str) -> None:
+        self._gone(table_id, "table_broken")
+
+    def _gone(self, table_id: int, key: str) -> None:
+        conns = self.tables.pop(table_id, set())
+        for conn in conns:
+            reason = text(conn.lang, key) if key != "table_broken" else text(conn.lang, "ended")
+            conn.reply(frame("gone", text=text(conn.lang, "web_gone", reason=reason)))
+            self.spawn(conn.close(4000, b"table gone"))
+
+    # ----------------------------------------------------------------- updates
+    def spawn(self, job: Any) -> None:
+        """Run ``job`` (a coroutine) in the background, kept until done."""
+        task = asyncio.get_running_loop().create_task(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _changed(self, live: LiveTable) -> None:
+        if live.id in self._pending or live.id not in self.tables:
+            return
+        self._pending.add(live.id)
+        self.spawn(self._flush(live))
+
+    async def _flush(self, live: LiveTable) -> None:
+        self._pending.discard(live.id)  # a change from now on is another update
+        conns = list(self.tables.get(live.id, ()))
+        if not conns or not self.service.is_open(live):
+            return
+        info = self.service.info(live)
+        seats = {seat for c in conns if (seat := self._seat(info, c)) is not None}
+        public, private = await self.service.seat_views(live, seats)
+        version = self.versions[live.id] = self.versions.get(live.id, 0) + 1
+        head = f'{{"t":"state","v":{version},"now":{self.now():.3f},"table":'
+        worded: dict[str, tuple[str, SeatNamer]] = {}
+        for conn in conns:
+            if conn.lang not in worded:
+                names = self.names.names(public.info, conn.lang)
+                users = {u: self.names.display_name(u) for u in public.info.users()}
+                part = public_part(public, names, conn.lang, users)
+                table_json = json.dumps(part, ensure_ascii=False, separators=(",", ":"))
+                worded[conn.lang] = (head + table_json, SeatNamer(names, users))
+            start, namer = worded[conn.lang]
+            seat = self._seat(public.info, conn)
+            mine = "null"
+            if seat is not None and seat in private:
+                mine = json.dumps(
+                    seat_part(private[seat], conn.lang, namer),
+                    ensure_ascii=False,
+                    separators=(",", ":"),
+                )
+            conn.post_state(f'{start},"me":{mine}}}')
+
+    @staticmethod
+    def _seat(info: TableInfo, conn: Connection) -> int | None:
+        return info.seat_of(conn.user_id) if conn.user_id is not None else None

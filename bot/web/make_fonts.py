@@ -1,0 +1,84 @@
+"""Make the table client's two web fonts (a development tool, not run at run time).
+
+The browser table draws its cards with the pictures' own face and its Chinese texts on any
+machine (one without Chinese fonts too), so it ships two small WOFF2 subsets of the fonts in
+``render/assets`` (Gouji Sans SC, from Noto Sans CJK SC, SIL Open Font License 1.1)::
+
+    pip install fonttools brotli
+    python -m bot.web.make_fonts
+
+It writes into ``bot/web/static/``:
+
+- ``gouji-cards.woff2``: the bold face cut to what a card face shows (ranks, 小王 大王,
+  JOKER, the suits, 够 of the card back) — the cards look as in the pictures;
+- ``gouji-ui.woff2``: the regular face cut to ASCII, Latin-1, punctuation and every
+  non-ASCII character of the texts it is sent (the catalog, the cards and refusals in words,
+  the pictures' labels, the titles, ``bot/web``,
+  ``bot/cli/web.py``): every text the client shows but people's names (those fall back to
+  the system's fonts);
+- ``bot/web/fonts.txt``: the characters of each, so that a test checks they cover every text the
+  client is sent (re-run this tool when a test says a character is missing).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from fontTools import subset  # type: ignore[import-not-found, import-untyped, unused-ignore]
+from fontTools.ttLib import TTFont  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "render" / "assets"
+STATIC = Path(__file__).resolve().parent / "static"
+CARD_TEXT = "0123456789JQKA小王大王JOKER够♠♥♦♣×"
+SOURCES = ("bot/text/catalog.py", "bot/text/cards.py", "bot/text/params.py", "bot/text/refusals.py",
+           "render/labels.py", "engine/scoring.py", "bot/web/*.py", "bot/cli/web.py")  # fmt: skip
+RANGES = [(0x20, 0x7E), (0xA0, 0xFF)]  # ASCII, Latin-1; other symbols: those the texts use
+
+
+def ui_chars() -> set[int]:
+    """The code points of the UI face: the ranges above and the texts' characters."""
+    chars: set[int] = set()
+    for lo, hi in RANGES:
+        chars.update(range(lo, hi + 1))
+    for pattern in SOURCES:
+        for path in ROOT.glob(pattern):
+            chars.update(ord(c) for c in path.read_text(encoding="utf-8") if ord(c) > 0x7E)
+    return chars
+
+
+def make(source: Path, chars: set[int], out: Path) -> set[int]:
+    """Write the WOFF2 subset of ``source`` with ``chars``; return what it covers."""
+    font = TTFont(str(source))
+    unicodes = sorted(chars & set(font.getBestCmap()))
+    options = subset.Options()
+    options.flavor = "woff2"
+    options.layout_features = ["kern", "liga", "locl", "halt", "palt"]
+    options.hinting = False
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=unicodes)
+    subsetter.subset(font)
+    font.flavor = "woff2"
+    font.recalcTimestamp = False
+    font.save(str(out))
+    print(f"{out.name}: {len(unicodes)} characters, {out.stat().st_size / 1e3:.1f} kB")
+    return set(unicodes)
+
+
+def main() -> int:
+    cards = make(
+        ASSETS / "GoujiSansSC-Bold.otf", {ord(c) for c in CARD_TEXT}, STATIC / "gouji-cards.woff2"
+    )
+    ui = make(ASSETS / "GoujiSansSC-Regular.otf", ui_chars(), STATIC / "gouji-ui.woff2")
+    listing = "".join(chr(c) for c in sorted(ui) if c > 0x7E)
+    (Path(__file__).resolve().parent / "fonts.txt").write_text(
+        "cards " + "".join(chr(c) for c in sorted(cards)) + "\nui " + listing + "\n",
+        encoding="utf-8",
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,429 @@
+// The table client: the whole table at a glance and your hand along the bottom. It shows
+// what the server sends and sends what you do; the server judges every action. A
+// selection is legal when its cards, sorted, are one of the legal plays the server sent
+// (no rule of the game here); its words come from the server ("describe").
+
+import { TableSocket } from "./net.js";
+import { canonical, cardFace, playRow, rankOf, setRanks } from "./cards.js";
+import { layoutHand } from "./hand.js";
+
+const $ = (id) => document.getElementById(id);
+const app = $("app");
+const ticket = decodeURIComponent(location.hash.slice(1));
+const state = {
+  strings: {},
+  lang: localStorage.getItem("gouji-lang") || "",
+  seat: null,
+  table: null,
+  me: null,
+  offset: 0, // server time − this clock, seconds
+  handKey: "",
+  selected: new Set(), // indices into the sorted hand
+  described: { key: "", text: "", legal: false },
+  notice: { text: "", bad: false },
+  hinted: "",
+  busy: null, // the id of the action waiting for its answer
+  up: true,
+  gone: "",
+};
+
+function t(key, params = {}) {
+  let s = state.strings[key] ?? key;
+  for (const [k, v] of Object.entries(params)) s = s.replaceAll(`{${k}}`, String(v));
+  return s;
+}
+
+function el(tag, cls = "", text = "") {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text) e.textContent = text;
+  return e;
+}
+
+function socketUrl() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const lang = state.lang ? `&lang=${state.lang}` : "";
+  return `${proto}//${location.host}/ws?t=${encodeURIComponent(ticket)}${lang}`;
+}
+
+const socket = new TableSocket(socketUrl, onMessage, (up) => {
+  state.up = up;
+  renderStatus();
+});
+window.gouji = { state, socket }; // for a look from the console (and the tests)
+
+// ------------------------------------------------------------------ messages
+function onMessage(msg) {
+  switch (msg.t) {
+    case "hello":
+      state.strings = msg.strings;
+      state.seat = msg.seat;
+      state.lang = msg.lang;
+      document.documentElement.lang = msg.lang === "zh" ? "zh-Hans" : "en";
+      setRanks(msg.ranks);
+      app.dataset.lang = msg.lang;
+      app.dataset.seat = msg.watching ? "watching" : String(msg.seat);
+      break;
+    case "state":
+      onState(msg);
+      break;
+    case "described":
+      if (msg.cards === selectionKey()) {
+        state.described = { key: msg.cards, text: msg.text, legal: msg.legal };
+        renderControls();
+      }
+      break;
+    case "hint":
+      onHint(msg);
+      break;
+    case "ok":
+      if (msg.id === state.busy) state.busy = null;
+      state.selected.clear();
+      renderHand();
+      renderControls();
+      break;
+    case "refused":
+      if (msg.id === state.busy) state.busy = null;
+      say(msg.text, true);
+      renderControls();
+      break;
+    case "gone":
+      state.gone = msg.text;
+      renderStatus();
+      break;
+    default:
+      break;
+  }
+}
+
+function onState(msg) {
+  state.offset = msg.now - Date.now() / 1000;
+  const before = state.me?.question?.token;
+  state.table = msg.table;
+  state.me = msg.me;
+  state.seat = msg.me ? msg.me.seat : state.seat;
+  app.dataset.v = String(msg.v);
+  const question = state.me?.question;
+  app.dataset.asking = question ? question.kind : "";
+  app.dataset.token = question ? question.token : "";
+  const hand = sortedHand();
+  const key = hand.join(" ");
+  if (key !== state.handKey) {
+    state.handKey = key;
+    state.selected.clear();
+  }
+  if (question?.token !== before) {
+    state.hinted = "";
+    if (state.busy === null) state.notice = { text: "", bad: false };
+    if (question?.kind === "return") state.selected.clear();
+  }
+  render();
+}
+
+function onHint(msg) {
+  say(msg.text, false);
+  const cards = msg.cards || "";
+  if (!cards) {
+    state.hinted = msg.verb;
+    renderControls();
+    return;
+  }
+  // select the hinted cards: that many of each rank, from the hand
+  const want = {};
+  for (const letter of cards.replace(/\s/g, "")) want[letter] = (want[letter] || 0) + 1;
+  state.selected.clear();
+  sortedHand().forEach((card, i) => {
+    if (want[card[0]] > 0) {
+      want[card[0]] -= 1;
+      state.selected.add(i);
+    }
+  });
+  changedSelection();
+}
+
+function say(text, bad) {
+  state.notice = { text, bad };
+  const notice = $("notice");
+  notice.textContent = text;
+  notice.classList.toggle("bad", bad);
+}
+
+// ------------------------------------------------------------------ the hand and selection
+function sortedHand() {
+  const hand = state.me ? [...state.me.hand] : [];
+  const suitOrder = "shdc";
+  return hand.sort((a, b) => rankOf(a) - rankOf(b) || suitOrder.indexOf(a[1]) - suitOrder.indexOf(b[1]));
+}
+
+function selectedCards() {
+  const hand = sortedHand();
+  return [...state.selected].sort((a, b) => a - b).map((i) => hand[i]);
+}
+
+function selectionKey() {
+  return canonical(selectedCards());
+}
+
+function toggle(index) {
+  if (state.selected.has(index)) state.selected.delete(index);
+  else state.selected.add(index);
+  changedSelection();
+}
+
+function changedSelection() {
+  const question = state.me?.question;
+  const key = selectionKey();
+  if (key && question && (question.kind === "turn" || question.kind === "burn") && key !== state.described.key) {
+    socket.send({ t: "describe", cards: key });
+  }
+  renderHand();
+  renderControls();
+}
+
+function returnReady(question) {
+  const cards = selectedCards();
+  if (cards.length !== question.returnCount) return false;
+  const counts = new Array(15).fill(0);
+  for (const card of cards) counts[rankOf(card)] += 1;
+  return counts.every((n, rank) => n <= (question.returnable[rank] || 0));
+}
+
+// ------------------------------------------------------------------ acting
+function act(verb, cards = null) {
+  const question = state.me?.question;
+  if (!question || state.busy !== null) return;
+  const id = socket.send({ t: "act", verb, cards, token: question.token });
+  if (id === null) return;
+  state.busy = id;
+  renderControls();
+}
+
+function request(kind) {
+  const id = socket.send({ t: kind });
+  if (id !== null && kind !== "hint") state.busy = id;
+}
+
+// ------------------------------------------------------------------ drawing
+function render() {
+  renderBar();
+  renderSeats();
+  renderCentre();
+  renderLog();
+  renderControls();
+  renderHand();
+  renderStatus();
+  tick();
+}
+
+function renderBar() {
+  const table = state.table;
+  $("title").textContent = t("web_title");
+  $("lang").textContent = t("web_lang");
+  const games = table && table.number ? t("table_caption", { number: table.number, total: table.games }) : "";
+  $("series").textContent = games;
+  const score = table?.score;
+  $("score").textContent = score ? `${t("label_team_a")} ${score.teams[0]} · ${t("label_team_b")} ${score.teams[1]}` : "";
+  const mine = state.seat !== null && table ? table.seats[state.seat] : null;
+  const auto = $("auto");
+  auto.hidden = !mine || !table.playing || mine.marks.includes("ai");
+  auto.textContent = t("web_auto");
+}
+
+function bottomSeat() {
+  return state.seat ?? 0;
+}
+
+function renderSeats() {
+  const table = state.table;
+  const seats = $("seats");
+  seats.replaceChildren();
+  if (!table) return;
+  const bottom = bottomSeat();
+  table.seats.forEach((seat, s) => {
+    const pos = (s - bottom + 6) % 6;
+    const plate = el("div", `seat team${s % 2}`);
+    plate.dataset.seat = String(s);
+    plate.dataset.pos = String(pos);
+    const turn = table.toAct.includes(s);
+    plate.classList.toggle("turn", turn);
+    plate.classList.toggle("me", s === state.seat);
+    const avatar = el("div", "avatar", [...(seat.name || "?")][0]);
+    const name = el("div", "name", s === state.seat ? `${seat.name} (${t("web_you")})` : seat.name);
+    const count = el("div", "count");
+    count.append(el("span", "back"), el("b", "", String(seat.cards)), el("span", "unit", t("label_cards")));
+    const marks = el("div", "marks");
+    if (seat.place) marks.append(el("span", `chip place p${seat.place}`, t(`place_${seat.place}`)));
+    for (const mark of seat.marks) marks.append(el("span", `chip ${mark}`, t(`label_${mark}`)));
+    const body = el("div", "body");
+    body.append(name, count);
+    plate.append(avatar, body, marks);
+    if (turn) {
+      const clock = el("div", "clock");
+      clock.dataset.seat = String(s);
+      plate.append(clock);
+    }
+    const last = seat.last;
+    if (last) {
+      const action = el("div", "last");
+      if (last.cards) action.append(playRow(last.cards, "small"));
+      else action.append(el("span", "bubble", t(`label_${last.verb}`)));
+      plate.append(action);
+    }
+    seats.append(plate);
+  });
+}
+
+function renderCentre() {
+  const table = state.table;
+  const standing = $("standing");
+  standing.replaceChildren();
+  const by = $("standing-by");
+  by.textContent = "";
+  const banner = $("banner");
+  banner.textContent = "";
+  if (!table) return;
+  if (table.standing) {
+    standing.append(playRow(table.standing, "big"));
+    const who = table.seats[table.standingSeat];
+    by.textContent = `${who ? who.name : ""} · ${table.standingText}`;
+    by.className = `team${table.standingSeat % 2}`;
+  }
+  if (table.burn) banner.textContent = t("label_burning");
+  else if (table.melee) banner.textContent = t("label_melee");
+  const counter = $("counter");
+  counter.replaceChildren();
+  counter.hidden = !table.counter;
+  if (table.counter) {
+    counter.append(el("div", "title", t("label_counter")));
+    for (const [card, n] of [["R", table.counter.big], ["B", table.counter.small], ["2", table.counter.twos]]) {
+      const item = el("span", "item");
+      item.append(cardFace(card), el("b", "", `×${n}`));
+      counter.append(item);
+    }
+  }
+}
+
+function renderLog() {
+  const log = $("log");
+  log.replaceChildren(...(state.table?.log || []).map((line) => el("div", "line", line)));
+}
+
+function button(label, onClick, cls = "", verb = "") {
+  const b = el("button", cls, label);
+  if (verb) b.dataset.verb = verb;
+  if (verb && verb === state.hinted) b.classList.add("hinted");
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function renderControls() {
+  const table = state.table;
+  const question = state.me?.question;
+  const prompt = $("question");
+  const buttons = $("buttons");
+  buttons.replaceChildren();
+  prompt.textContent = "";
+  const notice = $("notice");
+  notice.textContent = state.notice.text;
+  notice.classList.toggle("bad", state.notice.bad);
+  if (!table) return;
+  const mine = state.seat !== null ? table.seats[state.seat] : null;
+  if (!table.started) {
+    prompt.textContent = t("web_waiting_players");
+    return;
+  }
+  if (!question) {
+    if (state.seat === null) prompt.textContent = t("web_watching");
+    else if (mine && mine.marks.includes("ai") && table.playing) {
+      prompt.textContent = t("web_standing_in");
+      buttons.append(button(t("web_back"), () => request("back"), "primary", "back"));
+    } else if (!table.playing) {
+      prompt.textContent = t("web_series_over");
+      buttons.append(button(t("web_again"), () => request("again"), "primary", "again"));
+    } else if (table.toAct.length) {
+      const who = table.toAct.map((s) => table.seats[s].name).join(table.toAct.length > 1 ? "、" : "");
+      prompt.textContent = t("ctl_wait", { who });
+    } else if (table.phase === "finished" || table.phase === "void") {
+      prompt.textContent = t("ctl_game_over");
+    }
+    return;
+  }
+  prompt.textContent = question.text;
+  const busy = state.busy !== null;
+  const add = (b) => {
+    if (busy) b.disabled = true;
+    buttons.append(b);
+  };
+  if (question.kind === "return") {
+    const chosen = state.selected.size;
+    const ready = returnReady(question);
+    const label = `${t("web_return")} · ${t("web_pick_return", { chosen, n: question.returnCount })}`;
+    const go = button(label, () => act("return", selectedCards().map((c) => c[0]).join("")), "primary play", "return");
+    go.disabled = !ready;
+    add(button(t("btn_hint"), () => request("hint"), "", "hint"));
+    add(go);
+    return;
+  }
+  if (question.kind !== "turn" && question.kind !== "burn") {
+    for (const verb of question.answers) add(button(t(`btn_${verb}`), () => act(verb), "", verb));
+    return;
+  }
+  for (const verb of question.answers) add(button(t(`btn_${verb}`), () => act(verb), "", verb));
+  add(button(t("btn_hint"), () => request("hint"), "", "hint"));
+  const key = selectionKey();
+  const verb = question.kind === "burn" ? "burn" : "play";
+  const legal = key !== "" && question.plays.includes(key);
+  const words = state.described.key === key ? state.described.text : "…";
+  let label = t("web_select");
+  if (key) label = legal ? `${t(verb === "burn" ? "web_burn" : "web_play")} · ${words}` : `${t("web_not_a_play")} · ${words}`;
+  const go = button(label, () => act(verb, key), "primary play", verb);
+  go.id = "play";
+  go.disabled = !legal || busy;
+  go.dataset.legal = String(legal);
+  buttons.append(go);
+  if (key) buttons.append(button(t("web_clear"), () => { state.selected.clear(); changedSelection(); }, "", "clear"));
+}
+
+function renderHand() {
+  const hand = $("hand");
+  const cards = sortedHand();
+  hand.hidden = cards.length === 0;
+  layoutHand(hand, cards, state.selected, toggle, cardFace);
+}
+
+function renderStatus() {
+  const status = $("status");
+  if (state.gone) {
+    status.textContent = state.gone;
+    status.hidden = false;
+  } else {
+    status.textContent = t("web_reconnecting");
+    status.hidden = state.up;
+  }
+  app.dataset.up = String(state.up && !state.gone);
+}
+
+function tick() {
+  const table = state.table;
+  if (!table || table.deadline === null || table.deadline === undefined) {
+    for (const c of document.querySelectorAll(".clock")) c.textContent = "";
+    return;
+  }
+  const left = Math.max(0, Math.ceil(table.deadline - (Date.now() / 1000 + state.offset)));
+  for (const c of document.querySelectorAll(".clock")) {
+    c.textContent = String(left);
+    c.classList.toggle("urgent", left <= 10);
+  }
+  const mine = $("my-clock");
+  mine.textContent = state.me?.question ? t("web_seconds", { n: left }) : "";
+}
+
+setInterval(tick, 250);
+$("lang").addEventListener("click", () => {
+  const lang = state.lang === "zh" ? "en" : "zh";
+  localStorage.setItem("gouji-lang", lang);
+  state.lang = lang;
+  socket.send({ t: "lang", lang });
+});
+$("auto").addEventListener("click", () => request("auto"));
+addEventListener("resize", () => renderHand());

@@ -1,0 +1,75 @@
+// The table's WebSocket: it comes back by itself when the connection drops (the same link:
+// the same seat and state) and notices a dead one by its own heartbeat.
+
+const PING_EVERY = 10000; // ms between the client's pings
+const DEAD_AFTER = 25000; // ms without any message: the socket is taken for dead
+const RETRY = [250, 500, 1000, 2000, 4000];
+
+export class TableSocket {
+  /** ``url()`` gives the address (it may change: the language), ``onMessage(msg)`` gets each
+   * message, ``onStatus(up)`` is told when the connection is lost or back. */
+  constructor(url, onMessage, onStatus) {
+    this.url = url;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.ws = null;
+    this.tries = 0;
+    this.gone = false; // the table ended or the link was refused: no coming back
+    this.nextId = 1;
+    this.lastHeard = Date.now();
+    this.timer = setInterval(() => this.beat(), PING_EVERY / 2);
+    this.open();
+  }
+
+  open() {
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.tries = 0;
+      this.lastHeard = Date.now();
+      this.onStatus(true);
+    };
+    ws.onmessage = (event) => {
+      this.lastHeard = Date.now();
+      const msg = JSON.parse(event.data);
+      if (msg.t === "gone") this.gone = true;
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.gone) return;
+      this.onStatus(false);
+      const wait = RETRY[Math.min(this.tries, RETRY.length - 1)];
+      this.tries += 1;
+      setTimeout(() => this.open(), wait);
+    };
+  }
+
+  beat() {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.lastHeard > DEAD_AFTER) {
+      ws.close(); // onclose comes back
+      return;
+    }
+    if (Date.now() - this.lastPing > PING_EVERY || !this.lastPing) {
+      this.lastPing = Date.now();
+      ws.send(JSON.stringify({ t: "ping" }));
+    }
+  }
+
+  /** Send a request; returns its id (its answer repeats it), or null when not connected. */
+  send(message) {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return null;
+    const id = this.nextId++;
+    ws.send(JSON.stringify({ ...message, id }));
+    return id;
+  }
+
+  /** Drop the connection (it comes back as after any drop). */
+  drop() {
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,104 @@
+"""The table client's files, served from memory: each read once, gzipped once, with an ETag
+(a hash of its content) and cache headers.
+
+Pages and scripts are revalidated on each load (``no-cache``: a 304 costs a header when
+nothing changed, and a new version of the bot is seen at once); fonts, which never change
+under one name, are kept a week.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+from dataclasses import dataclass
+from pathlib import Path
+
+from aiohttp import web
+
+from render import theme
+
+STATIC = Path(__file__).resolve().parent / "static"
+TYPES = {
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".woff2": "font/woff2",
+    ".svg": "image/svg+xml",
+    ".json": "application/json",
+}
+KEEP_FONTS = "public, max-age=604800"
+REVALIDATE = "no-cache"
+COMPRESSED = (".js", ".css", ".html", ".svg", ".json")  # woff2 is compressed already
+
+
+@dataclass(frozen=True, slots=True)
+class StaticFile:
+    """One file as served: its bytes, gzipped bytes (None: sent as it is), type, ETag."""
+
+    body: bytes
+    gzipped: bytes | None
+    content_type: str
+    etag: str
+    cache: str
+
+
+def theme_css() -> str:
+    """The pictures' colours (:mod:`render.theme`) as CSS variables: ``--felt``, ``--team0``…
+    One copy of each colour: the client's stylesheet uses these."""
+
+    def rgb(colour: tuple[int, int, int]) -> str:
+        return "rgb({}, {}, {})".format(*colour)
+
+    names = {
+        name.lower().replace("_", "-"): value
+        for name, value in vars(theme).items()
+        if name.isupper() and isinstance(value, tuple) and len(value) == 3
+    }
+    lines = [f"  --{name}: {rgb(value)};" for name, value in names.items()]
+    for team, (bright, dark) in enumerate(zip(theme.TEAM_COLOURS, theme.TEAM_DARK, strict=True)):
+        lines += [f"  --team{team}: {rgb(bright)};", f"  --team{team}-dark: {rgb(dark)};"]
+    for place, colour in theme.PLACE_COLOURS.items():
+        lines.append(f"  --place{place}: {rgb(colour)};")
+    for mark, colour in theme.MARKER_COLOURS.items():
+        lines.append(f"  --mark-{mark}: {rgb(colour)};")
+    return (
+        "/* made from render/theme.py by bot/web/static_files.py */\n:root {\n"
+        + "\n".join(lines)
+        + "\n}\n"
+    )
+
+
+def _served(name: str, body: bytes) -> StaticFile:
+    suffix = Path(name).suffix
+    kind = TYPES.get(suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream"
+    packed = gzip.compress(body, 9, mtime=0) if suffix in COMPRESSED else None
+    return StaticFile(
+        body=body,
+        gzipped=packed if packed is not None and len(packed) < len(body) else None,
+        content_type=kind + ("; charset=utf-8" if kind.startswith("text/") else ""),
+        etag='"' + hashlib.sha256(body).hexdigest()[:20] + '"',
+        cache=KEEP_FONTS if suffix == ".woff2" else REVALIDATE,
+    )
+
+
+def load(folder: Path = STATIC) -> dict[str, StaticFile]:
+    """Every file of ``folder`` by its name (``app.js``), and ``theme.css``."""
+    files = {"theme.css": _served("theme.css", theme_css().encode())}
+    for path in sorted(folder.iterdir()):
+        if not path.is_file() or path.name.startswith("."):
+            continue
+        files[path.name] = _served(path.name, path.read_bytes())
+    return files
+
+
+def respond(request: web.Request, served: StaticFile) -> web.Response:
+    """The file for this request: 304 if the browser has it, gzipped if it takes gzip."""
+    headers = {"ETag": served.etag, "Cache-Control": served.cache, "Vary": "Accept-Encoding"}
+    if served.etag in request.headers.get("If-None-Match", ""):
+        return web.Response(status=304, headers=headers)
+    body = served.body
+    if served.gzipped is not None and "gzip" in request.headers.get("Accept-Encoding", ""):
+        body = served.gzipped
+        headers["Content-Encoding"] = "gzip"
+    return web.Response(body=body, headers={**headers, "Content-Type": served.content_type})

@@ -1,0 +1,72 @@
+"""The words the table client shows, sent to it in the socket's ``hello``: one copy of each
+text, in the bot's catalogs (:mod:`bot.text.catalog` for what the bot says, the pictures'
+labels :mod:`render.labels` for the table's own words), none in the JavaScript.
+
+Each string is the catalog's, placeholders left in (``{n}``, ``{who}``): the client fills
+them. What needs the cards or names worded (the log, a play's words, a refusal) is worded on
+the server.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bot.text.catalog import CATALOG, LANGS
+from render.labels import PLACE_NAMES, word
+
+#: catalog keys the client uses (buttons, questions, status lines)
+CATALOG_KEYS = (
+    "btn_declare",
+    "btn_nodeclare",
+    "btn_revolt",
+    "btn_norevolt",
+    "btn_keephead",
+    "btn_nokeephead",
+    "btn_noburn",
+    "btn_pass",
+    "btn_yield",
+    "btn_hint",
+    "ctl_wait",
+    "ctl_game_over",
+    "rel_teammate",
+    "rel_opposite",
+    "rel_opponent",
+    "table_caption",
+    "ai_name",
+    "seat_empty",
+)
+#: the pictures' table words the client shows the same way
+LABEL_KEYS = (
+    "declared",
+    "opened",
+    "headless",
+    "revolted",
+    "ai",
+    "pass",
+    "yield",
+    "burn",
+    "noburn",
+    "burning",
+    "melee",
+    "counter",
+    "to_play",
+    "lead",
+    "cards",
+    "total",
+    "team_a",
+    "team_b",
+)
+WEB_PREFIX = "web_"
+
+
+@cache
+def client_strings(lang: str) -> dict[str, str]:
+    """Every string of the client in ``lang`` (``zh`` or ``en``): the catalog's ``web_*``
+    block and :data:`CATALOG_KEYS` by their keys, the pictures' labels as ``label_KEY``,
+    the places as ``place_1`` … ``place_6``."""
+    index = LANGS.index(lang)
+    out = {key: pair[index] for key, pair in CATALOG.items() if key.startswith(WEB_PREFIX)}
+    out.update({key: CATALOG[key][index] for key in CATALOG_KEYS})
+    out.update({f"label_{key}": word(key, lang) for key in LABEL_KEYS})
+    out.update({f"place_{n}": name for n, name in PLACE_NAMES[lang].items()})
+    return out

@@ -1,0 +1,162 @@
+"""What a socket is sent: the service's views as the table client's JSON.
+
+Two parts, so that a table's update is worded once per language and only the seat's own
+part is made per socket:
+
+- :func:`public_part`: the table as everyone may see it (:class:`PublicView`), its seats
+  named and its log worded in one language — the same for every socket of that language;
+- :func:`seat_part`: one seat's hand and the question it is asked
+  (:class:`~bot.service.questions.Question`: its verbs, the legal plays as card multisets,
+  the cards it may return). Never another seat's cards: the hand is the seat's own and the
+  public part has card counts only.
+
+The legal plays are sent as their canonical notation (``"8888822"``: the cards sorted by
+rank), so the client tells a legal selection by looking its sorted cards up — no rule of the
+game in the browser; the words of a selection come from the server (``describe``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.service.questions import Question, QuestionKind
+from bot.service.views import Announcement, PrivateView, PublicView
+from bot.text.cards import play_text
+from bot.text.catalog import text
+from bot.text.params import Namer, params_text
+
+#: Log lines a socket is sent (the newest last), as in the Discord table message.
+LOG_LINES = 6
+MARKS = ("declared", "opened", "headless", "revolted", "ai")
+# announcements that speak of Discord commands: the client has its own buttons for them
+SKIPPED = frozenset({"ev_again", "ev_again_single", "use_hand"})
+
+
+class SeatNamer:
+    """A :class:`~bot.text.params.Namer` over a table's six seat names (users by name)."""
+
+    def __init__(self, names: Sequence[str], users: dict[int, str]) -> None:
+        self.names, self.users = names, users
+
+    def seat(self, seat: int) -> str:
+        return self.names[seat]
+
+    def user(self, user_id: int) -> str:
+        return self.users.get(user_id, f"#{user_id}")
+
+
+def log_lines(log: Sequence[Announcement], lang: str, namer: Namer) -> list[str]:
+    """The last :data:`LOG_LINES` announcements worded in ``lang``."""
+    lines = []
+    for said in log:
+        if said.key in SKIPPED:
+            continue
+        try:
+            lines.append(text(lang, said.key, **params_text(said.params, lang, namer)))
+        except (KeyError, IndexError):  # a key without a text: nothing to show
+            continue
+    return lines[-LOG_LINES:]
+
+
+def public_part(
+    view: PublicView, names: Sequence[str], lang: str, users: dict[int, str] | None = None
+) -> dict[str, Any]:
+    """The table as everyone sees it, named and worded in ``lang``."""
+    table = view.table
+    namer = SeatNamer(names, users or {})
+    seats = []
+    for shown, sitting in zip(table.seats, view.info.seats, strict=True):
+        last = shown.last_action
+        seats.append(
+            {
+                "name": names[sitting.seat],
+                "cards": shown.cards_left,
+                "place": shown.place,
+                "marks": [mark for mark in MARKS if getattr(shown, mark)],
+                "last": None if last is None else {"verb": last.verb, "cards": last.cards},
+                "empty": sitting.empty,
+                "person": sitting.user_id is not None,
+            }
+        )
+    counter = table.counter
+    board = view.scoreboard
+    standing = str(view.standing) if view.standing is not None else None
+    return {
+        "table": view.id,
+        "open": view.info.open,
+        "playing": view.playing,
+        "started": view.deal > 0,
+        "number": view.number,
+        "games": view.games_total,
+        "phase": view.phase,
+        "asking": view.asking.value if view.asking is not None else None,
+        "toAct": list(table.to_act) if view.burn_window else list(view.to_act),
+        "deadline": view.deadline,
+        "burn": view.burn_window,
+        "standing": standing,
+        "standingSeat": view.standing_seat,
+        "standingText": play_text(standing, lang) if standing else "",
+        "melee": table.melee,
+        "counter": None
+        if counter is None
+        else {"big": counter.big_jokers, "small": counter.small_jokers, "twos": counter.twos},
+        "seats": seats,
+        "log": log_lines(view.log, lang, namer),
+        "score": None
+        if board is None
+        else {
+            "totals": list(board.totals()),
+            "teams": list(board.team_totals()),
+            "played": sum(1 for g in board.games if g.finished),
+        },  # fmt: skip
+    }
+
+
+def question_part(asked: Question | None, lang: str, namer: Namer) -> dict[str, Any] | None:
+    """The question as the client shows it: its kind, token, the answers without cards (one
+    button each), the legal plays (a turn's or the burning plays) as canonical notation, what
+    to return and to whom, the clock, and the question in words."""
+    if asked is None:
+        return None
+    kind = asked.kind
+    if kind == QuestionKind.RETURN:
+        to = namer.seat(asked.return_to) if asked.return_to is not None else ""
+        words = text(lang, "dm_return", n=asked.return_count, who=to)
+    elif kind == QuestionKind.BURN:
+        by = asked.standing_seat
+        words = text(
+            lang,
+            "dm_burn",
+            who=namer.seat(by) if by is not None else "",
+            cards=play_text(asked.standing, lang) if asked.standing is not None else "",
+            seconds=asked.seconds,
+        )
+    elif kind == QuestionKind.TURN:
+        words = text(lang, "dm_turn")
+        if asked.leading:
+            words += " — " + text(lang, "ctl_lead")
+    else:
+        words = text(lang, f"dm_{kind}")
+    return {
+        "kind": kind.value,
+        "token": asked.token,
+        "verbs": list(asked.verbs),
+        "answers": list(asked.answers),
+        "plays": [play.canonical for play in asked.plays],
+        "returnCount": asked.return_count,
+        "returnable": list(asked.returnable),
+        "deadline": asked.deadline,
+        "seconds": asked.seconds,
+        "leading": asked.leading,
+        "text": words,
+    }
+
+
+def seat_part(view: PrivateView, lang: str, namer: Namer) -> dict[str, Any]:
+    """What only ``view.seat`` is sent: its hand (cards with suits) and its question."""
+    return {
+        "seat": view.seat,
+        "hand": view.hand.split(),
+        "question": question_part(view.question, lang, namer),
+    }
