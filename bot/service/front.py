@@ -199,8 +199,11 @@ class FrontDoor(GameFlow):
 
     def question_locked(self, live: LiveTable, seat: int) -> Question | None:
         """The question ``seat`` is asked now, or None (it is not asked, or the AI answers
-        for it). Call it while the lock is held; :meth:`private_view` anywhere else."""
+        for it, or the table passes for it: 要不起 with automatic passes). Call it while the lock is held; :meth:`private_view` anywhere else."""
         if not live.playing or seat not in live.running.to_act or live.is_ai(seat):
+            return None
+        step = self._next_step(live)
+        if step is not None and step.seat == seat:  # the table answers for it (要不起: pass)
             return None
         kind = question_kind(live)
         asked = Question(

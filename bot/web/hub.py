@@ -203,7 +203,12 @@ class Hub(Listener):
         """Run ``job`` (a coroutine) in the background, kept until done."""
         task = asyncio.get_running_loop().create_task(job)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a socket update failed", exc_info=task.exception())
 
     def _changed(self, live: LiveTable) -> None:
         if live.id in self._pending or live.id not in self.tables:

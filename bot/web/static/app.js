@@ -16,6 +16,7 @@ const state = {
   seat: null,
   table: null,
   me: null,
+  v: 0,
   offset: 0, // server time − this clock, seconds
   handKey: "",
   selected: new Set(), // indices into the sorted hand
@@ -101,11 +102,9 @@ function onState(msg) {
   const before = state.me?.question?.token;
   state.table = msg.table;
   state.me = msg.me;
+  state.v = msg.v;
   state.seat = msg.me ? msg.me.seat : state.seat;
-  app.dataset.v = String(msg.v);
   const question = state.me?.question;
-  app.dataset.asking = question ? question.kind : "";
-  app.dataset.token = question ? question.token : "";
   const hand = sortedHand();
   const key = hand.join(" ");
   if (key !== state.handKey) {
@@ -117,7 +116,24 @@ function onState(msg) {
     if (state.busy === null) state.notice = { text: "", bad: false };
     if (question?.kind === "return") state.selected.clear();
   }
-  render();
+  scheduleRender();
+}
+
+// States can come several a frame (each AI move is one): the page is drawn once a frame,
+// with the newest; its data attributes say which state it shows.
+let drawing = false;
+function scheduleRender() {
+  if (drawing) return;
+  drawing = true;
+  requestAnimationFrame(() => {
+    drawing = false;
+    render();
+    const question = state.me?.question;
+    app.dataset.v = String(state.v);
+    app.dataset.playing = String(state.table.playing);
+    app.dataset.asking = question ? question.kind : "";
+    app.dataset.token = question ? question.token : "";
+  });
 }
 
 function onHint(msg) {
@@ -312,16 +328,41 @@ function button(label, onClick, cls = "", verb = "") {
   const b = el("button", cls, label);
   if (verb) b.dataset.verb = verb;
   if (verb && verb === state.hinted) b.classList.add("hinted");
-  b.addEventListener("click", onClick);
+  b.onclick = onClick;
   return b;
 }
 
+// The buttons are updated in place when the same ones are shown again (a new label, another
+// state), so that a tap is never lost on a button replaced between finger down and up.
+function reconcile(box, wanted) {
+  const shown = [...box.children];
+  const same = shown.length === wanted.length && shown.every((b, i) => b.dataset.verb === wanted[i].dataset.verb);
+  if (!same) {
+    box.replaceChildren(...wanted);
+    return;
+  }
+  shown.forEach((b, i) => {
+    const w = wanted[i];
+    if (b.textContent !== w.textContent) b.textContent = w.textContent;
+    b.className = w.className;
+    b.disabled = w.disabled;
+    b.id = w.id;
+    b.onclick = w.onclick;
+    if (w.dataset.legal === undefined) delete b.dataset.legal;
+    else b.dataset.legal = w.dataset.legal;
+  });
+}
+
 function renderControls() {
+  const buttons = [];
+  fillControls(buttons);
+  reconcile($("buttons"), buttons);
+}
+
+function fillControls(buttons) {
   const table = state.table;
   const question = state.me?.question;
   const prompt = $("question");
-  const buttons = $("buttons");
-  buttons.replaceChildren();
   prompt.textContent = "";
   const notice = $("notice");
   notice.textContent = state.notice.text;
@@ -336,10 +377,10 @@ function renderControls() {
     if (state.seat === null) prompt.textContent = t("web_watching");
     else if (mine && mine.marks.includes("ai") && table.playing) {
       prompt.textContent = t("web_standing_in");
-      buttons.append(button(t("web_back"), () => request("back"), "primary", "back"));
+      buttons.push(button(t("web_back"), () => request("back"), "primary", "back"));
     } else if (!table.playing) {
       prompt.textContent = t("web_series_over");
-      buttons.append(button(t("web_again"), () => request("again"), "primary", "again"));
+      buttons.push(button(t("web_again"), () => request("again"), "primary", "again"));
     } else if (table.toAct.length) {
       const who = table.toAct.map((s) => table.seats[s].name).join(table.toAct.length > 1 ? "、" : "");
       prompt.textContent = t("ctl_wait", { who });
@@ -352,7 +393,7 @@ function renderControls() {
   const busy = state.busy !== null;
   const add = (b) => {
     if (busy) b.disabled = true;
-    buttons.append(b);
+    buttons.push(b);
   };
   if (question.kind === "return") {
     const chosen = state.selected.size;
@@ -380,14 +421,18 @@ function renderControls() {
   go.id = "play";
   go.disabled = !legal || busy;
   go.dataset.legal = String(legal);
-  buttons.append(go);
-  if (key) buttons.append(button(t("web_clear"), () => { state.selected.clear(); changedSelection(); }, "", "clear"));
+  buttons.push(go);
+  if (key) buttons.push(button(t("web_clear"), () => { state.selected.clear(); changedSelection(); }, "", "clear"));
 }
 
-function renderHand() {
+let shownHand = "";
+function renderHand(force = false) {
   const hand = $("hand");
   const cards = sortedHand();
   hand.hidden = cards.length === 0;
+  const key = `${cards.join(" ")}|${[...state.selected].sort().join(",")}|${innerWidth}x${innerHeight}`;
+  if (key === shownHand && !force) return; // the same hand, the same choice: nothing to draw
+  shownHand = key;
   layoutHand(hand, cards, state.selected, toggle, cardFace);
 }
 

@@ -1,0 +1,203 @@
+"""Shared parts of the browser table's tests: a table served on the session's loop, and a
+person at a page who answers what the table asks by tapping, as a player would."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+try:
+    from playwright.async_api import Error as PlaywrightError
+except ImportError:  # the browser fixture skips these tests then
+    PlaywrightError = Exception  # type: ignore[misc, assignment]
+
+from bot.web.local import LocalTable
+from data import Store
+
+if TYPE_CHECKING:
+    from playwright.async_api import Page
+
+#: what the page shows once a frame is in: the app's data attributes
+APP = "document.getElementById('app').dataset"
+WAIT = 15_000  # ms: the longest wait for the table (a whole game is far shorter)
+PRESS = 3_000  # ms: a tap that cannot happen by then is on a question already over
+RANKS = "3456789TJQKA2BR"
+SUITED = re.compile(r"\b[3-9TJQKA2][shdc]\b")
+
+
+@asynccontextmanager
+async def served(
+    folder: Path, people: dict[int, str], *, seed: int = 7, **options: Any
+) -> AsyncIterator[LocalTable]:
+    """A table of the people and AI players (the hint), AI delay 0, served on this loop;
+    the series starts at once."""
+    local_options = {"series": False, **options}
+    async with await Store.open(folder / "web.db") as store:
+        local = LocalTable(
+            store,
+            people,
+            options=local_options,
+            ai_delay=0,
+            rng=random.Random(seed),
+            start_now=False,
+        )
+        async with local:
+            yield local
+
+
+def record_frames(page: Page) -> list[dict[str, Any]]:
+    """Every frame the page's sockets receive, parsed, in order."""
+    frames: list[dict[str, Any]] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+async def ready(page: Page) -> None:
+    """Wait for the first state."""
+    await page.wait_for_function(f"{APP}.v !== '0'", timeout=WAIT, polling=10)
+
+
+async def question(page: Page) -> dict[str, Any] | None:
+    """The question the page shows now (what the server sent it)."""
+    return await page.evaluate("window.gouji.state.me && window.gouji.state.me.question")
+
+
+async def wait_asked_or_over(page: Page) -> bool:
+    """Wait until the page is asked something (True: the game goes on; the question may be
+    over again by the time it is looked at) or the game is over (False)."""
+    try:
+        await page.wait_for_function(
+            f"{APP}.asking !== '' || {APP}.playing === 'false'", timeout=WAIT, polling=10
+        )
+    except PlaywrightError:
+        seen = await page.evaluate(
+            "JSON.stringify({app: document.getElementById('app').dataset,"
+            " toAct: window.gouji.state.table && window.gouji.state.table.toAct,"
+            " notice: window.gouji.state.notice})"
+        )
+        raise AssertionError(f"the page was neither asked nor over: {seen}") from None
+    return await page.get_attribute("#app", "data-playing") != "false"
+
+
+# where each card of the hand is tapped (its top left corner, never covered: its index shows
+# there), by rank, in the order they are stacked, unchosen ones only
+CARD_SPOTS = """(ranks) => ranks.map(rank => [...document.querySelectorAll(
+    `#hand .card[data-rank="${rank}"]:not(.sel)`)].map(card => {
+    const box = card.getBoundingClientRect(); return [box.left + 4, box.top + 4]; }))"""
+
+
+async def tap_at(page: Page, x: float, y: float, *, touch: bool = False) -> None:
+    """A real tap (touch) or click (mouse) at a point of the page."""
+    if touch:
+        await page.touchscreen.tap(x, y)
+    else:
+        await page.mouse.click(x, y)
+
+
+async def tap_cards(page: Page, cards: str, *, touch: bool = False) -> None:
+    """Choose ``cards`` (rank letters, "77722") by tapping them in the hand."""
+    wanted = Counter(RANKS.index(letter) for letter in cards)
+    spots = await page.evaluate(CARD_SPOTS, list(wanted))
+    for (rank, count), places in zip(wanted.items(), spots, strict=True):
+        assert len(places) >= count, f"the hand shows fewer than {count} of rank {rank}"
+        for x, y in places[:count]:
+            await tap_at(page, x, y, touch=touch)
+
+
+async def press(page: Page, selector: str, *, touch: bool = False) -> None:
+    """Tap a button once it is there and enabled (within :data:`PRESS`), at its middle."""
+    found = await page.wait_for_function(
+        """(selector) => { const b = document.querySelector(selector);
+            if (!b || b.disabled) return null; const r = b.getBoundingClientRect();
+            return r.width ? [r.left + r.width / 2, r.top + r.height / 2] : null; }""",
+        arg=selector,
+        timeout=PRESS,
+        polling=10,
+    )
+    x, y = await found.json_value()
+    await tap_at(page, x, y, touch=touch)
+
+
+async def answer(page: Page, step: int, *, touch: bool = False) -> str:
+    """Answer the question open on the page once, as a person: a turn by tapping the
+    cards of one of the biggest legal plays (the game is over sooner; or passing every
+    third turn it may), a burn
+    window with no burn, 还贡 by tapping the cards to return, a yes/no question with its
+    "no". Returns the verb used ("" if the question was over before it was answered: a
+    burn window an AI closed); waits until the question is over."""
+    asked = await question(page)
+    if asked is None:
+        return ""
+    token = asked["token"]
+    try:
+        verb = await _answer(page, asked, step, touch)
+    except PlaywrightError:
+        if await page.get_attribute("#app", "data-token") != token:
+            return ""  # the question ended under the person's finger
+        raise
+    try:
+        await page.wait_for_function(
+            f"{APP}.token !== {json.dumps(token)} || window.gouji.state.notice.bad",
+            timeout=2 * PRESS,
+            polling=10,
+        )
+    except PlaywrightError:
+        seen = await page.evaluate(
+            "JSON.stringify({app: document.getElementById('app').dataset,"
+            " busy: window.gouji.state.busy, sel: [...window.gouji.state.selected],"
+            " buttons: [...document.querySelectorAll('#buttons button')].map(b => [b.dataset.verb, b.disabled, b.textContent])})"
+        )
+        raise AssertionError(f"{verb} changed nothing: {seen}") from None
+    refused = await page.evaluate("window.gouji.state.notice")
+    if refused["bad"] and await page.get_attribute("#app", "data-token") == token:
+        raise AssertionError(f"{verb} was refused: {refused['text']} ({asked})")
+    return verb
+
+
+async def _answer(page: Page, asked: dict[str, Any], step: int, touch: bool) -> str:
+    kind = asked["kind"]
+
+    async def tap(selector: str) -> None:
+        await press(page, selector, touch=touch)
+
+    if kind == "return":
+        returnable, count = asked["returnable"], asked["returnCount"]
+        cards = "".join(RANKS[rank] * n for rank, n in enumerate(returnable) if n)[:count]
+        await tap_cards(page, cards, touch=touch)
+        await tap("button[data-verb=return]")
+        return "return"
+    if kind == "burn":
+        await tap("button[data-verb=noburn]")
+        return "noburn"
+    if kind == "turn":
+        plays = asked["plays"]
+        if not plays or ("pass" in asked["answers"] and step % 3 == 0):
+            verb = "pass" if "pass" in asked["answers"] else asked["answers"][0]
+            await tap(f"button[data-verb={verb}]")
+            return verb
+        await tap_cards(page, max(plays[:12], key=len), touch=touch)
+        await tap("#play")
+        return "play"
+    verb = next(v for v in asked["answers"] if v.startswith("no"))
+    await tap(f"button[data-verb={verb}]")
+    return verb
+
+
+async def play_out(page: Page, *, touch: bool = False, limit: int = 400) -> list[str]:
+    """Answer every question the page is asked until the game (or series) is over."""
+    done: list[str] = []
+    while len(done) < limit and await wait_asked_or_over(page):
+        verb = await answer(page, len(done), touch=touch)
+        if verb:
+            done.append(verb)
+    return done
