@@ -46,7 +46,12 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    bot, token = make_bot(config), config.token
+    web = None
+    if config.web_url:  # the browser table beside the bot (docs/web.md)
+        from bot.web.app import BesideBot
+
+        web = BesideBot(config.web_url, config.web_host, config.web_port, config.web_secret)
+    bot, token = make_bot(config, web=web), config.token
 
     async def serve() -> None:
         async with bot:  # closed on the way out: tables saved, claims released

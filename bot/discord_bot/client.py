@@ -15,7 +15,7 @@ from discord.ext import commands
 import render
 from bot.discord_bot.cog import GoujiCog
 from bot.discord_bot.components import ActionButton, ActionSelect
-from bot.discord_bot.context import Gouji
+from bot.discord_bot.context import Beside, Gouji
 from bot.discord_bot.pacing import Pace, pace_requests
 from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
@@ -47,6 +47,7 @@ class GoujiBot(commands.Bot):
         *,
         rng: random.Random | None = None,
         sweep_interval: float = 60.0,
+        web: Beside | None = None,
         **kwargs: Any,
     ) -> None:
         intents = discord.Intents.default()
@@ -77,6 +78,7 @@ class GoujiBot(commands.Bot):
         self._sweeper: asyncio.Task[None] | None = None
         self._claims: asyncio.Task[None] | None = None
         self.replays: ReplayDesk | None = None  # 录像, 复盘: set up by setup_hook
+        self.web = web  # the browser table, when GOUJI_WEB_URL is set (gouji bot makes it)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database)
@@ -90,7 +92,9 @@ class GoujiBot(commands.Bot):
             shards=self.config.shards,
         )
         self.presenter.attach(self.service)
-        self.gouji = Gouji(self.service, self.people, self.draw, self.presenter)
+        # the browser table beside the bot (GOUJI_WEB_URL): its links go with /gouji hand
+        links = await self.web.open(self.service, self.people) if self.web else None
+        self.gouji = Gouji(self.service, self.people, self.draw, self.presenter, links)
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(GoujiCog(self.gouji))
         self.add_dynamic_items(ActionButton, ActionSelect)
@@ -143,6 +147,8 @@ class GoujiBot(commands.Bot):
             if self.service.owner is not None and self.store is not None:
                 released = await self.store.release_claims(self.service.owner)
                 log.info("released %d table claims of %s", released, self.service.owner)
+        if self.web is not None:
+            await self.web.close()
         await self.presenter.close()
         self.draw.close()
         if self.replays is not None:

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.discord_bot.components import controller
+from bot.discord_bot.components import controller, web_link
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.replies import done_text, hand_file, refusal, reply, send_hint
 from bot.discord_bot.settings import apply_config, leaderboard_file, profile_file
@@ -510,6 +510,9 @@ class GoujiCog(commands.Cog):
                 raise UserError("not_playing")
             where = self.people.where(mine.public.info, lang)
             content, view = controller(self.people, mine, lang, where)
+            if self.deps.web is not None:  # the same seat at the browser table
+                url = self.deps.web.personal(live.id, interaction.user.id, lang)
+                view = web_link(view, url, lang)
             return content, await hand_file(self.deps.draw, mine.hand, lang), True, view
 
         await self._guarded(interaction, work, defer=True)

@@ -10,6 +10,7 @@ service checks the turn again.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any, cast
 
@@ -195,6 +196,18 @@ def controller(
     if note:
         lines.append(note)
     return "\n".join(lines), controls
+
+
+def web_link(view: discord.ui.View | None, url: str, lang: str) -> discord.ui.View:
+    """``view`` with a link button to the browser table at ``url`` (a personal link: only
+    in a reply that only its owner sees). A view whose five rows are full stays as it is."""
+    view = view if view is not None else discord.ui.View(timeout=None)
+    button = discord.ui.Button[discord.ui.View](
+        style=discord.ButtonStyle.link, label=text(lang, "web_link_button"), url=url
+    )
+    with contextlib.suppress(ValueError):  # no room left: the controls come first
+        view.add_item(button)
+    return view
 
 
 def _controls(

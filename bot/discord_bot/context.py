@@ -13,6 +13,7 @@ from bot.discord_bot.people import People
 from bot.pictures.drawing import Drawer
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
+from bot.service.tickets import WebLinks
 
 
 class Controls(Protocol):
@@ -33,6 +34,17 @@ class Controls(Protocol):
     ) -> None: ...
 
 
+class Beside(Protocol):
+    """Another front end served by the bot's process on the same tables (the browser table,
+    ``bot.web.app.BesideBot``; ``gouji bot`` makes it from the configuration)."""
+
+    async def open(self, service: TableService, people: People) -> WebLinks:
+        """Start serving; the personal links to give the players."""
+        ...
+
+    async def close(self) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Gouji:
     """The narrow dependencies of the command and button handlers."""
@@ -41,6 +53,7 @@ class Gouji:
     people: People
     draw: Drawer
     controls: Controls
+    web: WebLinks | None = None  # personal links to the browser table (GOUJI_WEB_URL set)
 
 
 class HasGouji(Protocol):

@@ -11,7 +11,11 @@ between two redraws of a table message, default 2: each player follows their own
 controller), ``GOUJI_WARN`` (seconds before a timeout to warn), ``GOUJI_RULES_URL`` (the full
 rules' address under ``/gouji rules``; none by default) and
 ``GOUJI_DRAW_PROCESSES`` (processes that draw the pictures, default 1; 0: threads of the bot's
-own process, which slows its answers when many tables play).
+own process, which slows its answers when many tables play). The browser table (docs/web.md):
+``GOUJI_WEB_URL`` (the address people reach it at; set, the bot serves it and offers each
+player a personal link), ``GOUJI_WEB_HOST``/``GOUJI_WEB_PORT`` (where it listens, default
+127.0.0.1:8080) and ``GOUJI_WEB_SECRET`` (signs the links; without it they die with the
+process).
 """
 
 from __future__ import annotations
@@ -54,6 +58,11 @@ class BotConfig:
         return self.database_url or self.db_path
 
     rules_url: str | None = None  # where /gouji rules links to the full rules (none: no link)
+    # the browser table (bot/web): served when web_url says where people reach it
+    web_url: str | None = None  # GOUJI_WEB_URL, e.g. https://gouji.example.com
+    web_host: str = "127.0.0.1"  # GOUJI_WEB_HOST: the address the web server listens on
+    web_port: int = 8080  # GOUJI_WEB_PORT
+    web_secret: str | None = None  # GOUJI_WEB_SECRET: signs the links (random: per process)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> BotConfig:
@@ -97,4 +106,8 @@ class BotConfig:
             draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
             review_budget=max(1, int(number("GOUJI_REVIEW_BUDGET", DEFAULT_BUDGET))),
             rules_url=env.get("GOUJI_RULES_URL") or None,
+            web_url=env.get("GOUJI_WEB_URL") or None,
+            web_host=env.get("GOUJI_WEB_HOST") or "127.0.0.1",
+            web_port=int(number("GOUJI_WEB_PORT", 8080)),
+            web_secret=env.get("GOUJI_WEB_SECRET") or None,
         )

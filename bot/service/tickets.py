@@ -76,3 +76,18 @@ class Tickets:
         if ends and ends < (time.time() if now is None else now):
             raise UserError("link_expired")
         return Ticket(int(table), None if who == SPECTATOR else int(who), ends)
+
+
+class WebLinks:
+    """Personal links to the browser table at ``base_url`` (``GOUJI_WEB_URL``: where people
+    reach the bot's web server), signed by ``tickets`` — the one the server checks with."""
+
+    def __init__(self, base_url: str, tickets: Tickets) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.tickets = tickets
+
+    def personal(self, table_id: int, user_id: int, lang: str | None = None) -> str:
+        """``user_id``'s link to ``table_id`` (good for :data:`LINK_LIFE`), the page in
+        ``lang``: ``https://gouji.example/?lang=zh#12.345.1700000000.sig``."""
+        query = f"?lang={lang}" if lang in ("zh", "en") else ""
+        return f"{self.base_url}/{query}#{self.tickets.issue(table_id, user_id)}"

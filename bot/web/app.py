@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 from aiohttp import WSMsgType, web
 
 from bot.service.errors import UserError
+from bot.service.tickets import Tickets, WebLinks
 from bot.text.catalog import text
 from bot.web.hub import Connection, Hub, Names, frame
-from bot.web.identity import Gate, Visitor
+from bot.web.identity import Gate, TicketGate, Visitor
 from bot.web.protocol import Requests, hello
 from bot.web.static_files import StaticFile, load, respond
 
@@ -135,3 +136,26 @@ class WebTable:
         finally:
             self.hub.detach(conn)
         return ws
+
+
+class BesideBot:
+    """The browser table served by the Discord bot's process (``GOUJI_WEB_URL`` set, see
+    :class:`bot.service.config.BotConfig`): on the bot's tables, people named as the bot
+    names them, personal links signed with ``secret`` (``GOUJI_WEB_SECRET``; none: a random
+    one, so the links die with the process)."""
+
+    def __init__(self, url: str, host: str, port: int, secret: str | None = None) -> None:
+        self.url, self.host, self.port = url, host, port
+        self.tickets = Tickets(secret.encode() if secret else None)
+        self.site: WebTable | None = None
+
+    async def open(self, service: TableService, people: Names) -> WebLinks:
+        self.site = WebTable(service, TicketGate(self.tickets), people)
+        self.port = await self.site.start(self.host, self.port)
+        log.info("the browser table listens on %s:%d (%s)", self.host, self.port, self.url)
+        return WebLinks(self.url, self.tickets)
+
+    async def close(self) -> None:
+        if self.site is not None:
+            await self.site.stop()
+            self.site = None

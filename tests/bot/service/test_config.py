@@ -40,3 +40,29 @@ def test_config_reads_the_database_url_and_the_shards() -> None:
         BotConfig.from_env({"GOUJI_SHARD_COUNT": "2", "GOUJI_SHARDS": "1-2"})
     with pytest.raises(ValueError, match="GOUJI_SHARD_COUNT/GOUJI_SHARDS"):
         BotConfig.from_env({"GOUJI_SHARD_COUNT": "two"})
+
+
+def test_config_reads_where_the_browser_table_is_served() -> None:
+    off = BotConfig.from_env({})
+    assert (off.web_url, off.web_host, off.web_port, off.web_secret) == (
+        None,
+        "127.0.0.1",
+        8080,
+        None,
+    )
+    on = BotConfig.from_env(
+        {
+            "GOUJI_WEB_URL": "https://gouji.example",
+            "GOUJI_WEB_HOST": "0.0.0.0",
+            "GOUJI_WEB_PORT": "9000",
+            "GOUJI_WEB_SECRET": "s3",
+        }
+    )
+    assert (on.web_url, on.web_host, on.web_port, on.web_secret) == (
+        "https://gouji.example",
+        "0.0.0.0",
+        9000,
+        "s3",
+    )
+    with pytest.raises(ValueError, match="GOUJI_WEB_PORT"):
+        BotConfig.from_env({"GOUJI_WEB_PORT": "eighty"})
