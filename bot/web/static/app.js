@@ -237,8 +237,17 @@ function renderBar() {
   $("lang").textContent = t("web_lang");
   const games = table && table.number ? t("table_caption", { number: table.number, total: table.games }) : "";
   $("series").textContent = games;
+  // the score: each team's name (hidden on a narrow screen, its colour dot stays) and points
   const score = table?.score;
-  $("score").textContent = score ? `${t("label_team_a")} ${score.teams[0]} · ${t("label_team_b")} ${score.teams[1]}` : "";
+  $("score").replaceChildren(
+    ...(score
+      ? [0, 1].map((team) => {
+          const side = el("span", `side team${team}`);
+          side.append(el("i", "dot"), el("span", "tname", t(team ? "label_team_b" : "label_team_a")), el("b", "", String(score.teams[team])));
+          return side;
+        })
+      : []),
+  );
   const mine = state.seat !== null && table ? table.seats[state.seat] : null;
   const auto = $("auto");
   auto.hidden = !mine || !table.playing || mine.marks.includes("ai");

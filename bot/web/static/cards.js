@@ -1,6 +1,6 @@
 // Card faces as in the pictures (render/cards.py): the rank index top left with its suit
 // under it and a big suit bottom right; a card without a suit (a play on the table) shows
-// its index again upside down; the jokers their two characters, a crown (solid for 大王,
+// its index again upside down (6 and 9 underlined there); the jokers their two characters, a crown (solid for 大王,
 // outlined for 小王) and JOKER. Sizes scale with the card's width (CSS --w).
 
 export const RANK_TEXT = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王"];
@@ -102,6 +102,8 @@ export function cardFace(card) {
   } else {
     const flipped = span("idx flip", RANK_TEXT[rank]);
     if (RANK_TEXT[rank].length > 1) flipped.classList.add("wide");
+    // upside down a 6 reads as a 9: underlined, as on printed cards
+    if (RANK_TEXT[rank] === "6" || RANK_TEXT[rank] === "9") flipped.classList.add("under");
     el.append(flipped);
   }
   return el;
