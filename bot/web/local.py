@@ -90,8 +90,10 @@ class LocalTable:
         creator = user_of(min(self.people))
         live = await self.service.open_table(WEB_GUILD, WEB_CHANNEL, creator, self.options)
         self.table_id = live.id
+        if min(self.people) != 0:  # the table seats its creator at 0: move them to theirs
+            await self.service.leave(WEB_CHANNEL, creator)
         for seat in sorted(self.people):
-            if user_of(seat) != creator:
+            if user_of(seat) != creator or seat != 0:
                 await self.service.join(WEB_CHANNEL, user_of(seat), seat)
         if len(self.people) < 6:
             await self.service.add_ai(WEB_CHANNEL, creator, kind=self.ai)
