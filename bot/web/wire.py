@@ -47,16 +47,19 @@ class SeatNamer:
 
 
 def log_lines(log: Sequence[Announcement], lang: str, namer: Namer) -> list[str]:
-    """The last :data:`LOG_LINES` announcements worded in ``lang``."""
-    lines = []
-    for said in log:
+    """The last :data:`LOG_LINES` announcements worded in ``lang`` (only those are worded:
+    the log may hold the whole game)."""
+    lines: list[str] = []
+    for said in reversed(log):
+        if len(lines) == LOG_LINES:
+            break
         if said.key in SKIPPED:
             continue
         try:
             lines.append(text(lang, said.key, **params_text(said.params, lang, namer)))
         except (KeyError, IndexError):  # a key without a text: nothing to show
             continue
-    return lines[-LOG_LINES:]
+    return lines[::-1]
 
 
 def public_part(

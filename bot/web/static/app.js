@@ -273,7 +273,8 @@ function renderSeats() {
     plate.classList.toggle("turn", turn);
     plate.classList.toggle("me", s === state.seat);
     const avatar = el("div", "avatar", [...(seat.name || "?")][0]);
-    const name = el("div", "name", s === state.seat ? `${seat.name} (${t("web_you")})` : seat.name);
+    const name = el("div", "name", seat.name);
+    if (s === state.seat) name.append(el("span", "you", ` (${t("web_you")})`));
     const count = el("div", "count");
     count.append(el("span", "back"), el("b", "", String(seat.cards)), el("span", "unit", t("label_cards")));
     const marks = el("div", "marks");

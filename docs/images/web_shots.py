@@ -1,0 +1,107 @@
+"""Make the browser table's screenshots for the docs: ``python -m docs.images.web_shots``
+(from the repository root; needs the test extras' Playwright and Chromium, as the browser
+tests do).
+
+A table served by ``gouji web``'s :class:`~bot.web.local.LocalTable` (seed 11, the hint AI,
+you in seat 0), played for a few questions by tapping, then your turn with a play tapped
+(the play button says what it is): on a phone (390×844, touch) and a desktop (1280×800),
+in Chinese and English. Writes ``web-{phone,desktop}-{zh,en}.png`` here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.web.local import LocalTable
+from data import Store
+from tests.web.helpers import answer, question, ready, tap_cards, wait_asked_or_over
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser
+
+HERE = Path(__file__).resolve().parent
+SCREENS = {
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "has_touch": True,
+        "is_mobile": True,
+        "device_scale_factor": 2,
+    },
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+LOCALES = {"zh": "zh-CN", "en": "en-US"}
+QUESTIONS = 9  # answered before the picture is taken
+
+
+async def shoot(browser: Browser, out: Path, screen: str, lang: str, seed: int = 11) -> Path:
+    """One screenshot of a fresh table; its path."""
+    with tempfile.TemporaryDirectory() as folder:
+        async with await Store.open(str(Path(folder) / "web.db")) as store:
+            local = LocalTable(
+                store,
+                {0: "济南" if lang == "zh" else "Alice"},
+                options={"series": False},
+                ai_delay=0,
+                rng=random.Random(seed),
+                start_now=True,
+            )
+            async with local:
+                context = await browser.new_context(
+                    **SCREENS[screen], locale=LOCALES[lang], reduced_motion="reduce"
+                )
+                try:
+                    page = await context.new_page()
+                    await page.goto(local.link(0))
+                    await ready(page)
+                    touch = screen == "phone"
+                    step = 1
+                    while await wait_asked_or_over(page):
+                        asked = await question(page)
+                        if (
+                            step > QUESTIONS
+                            and asked
+                            and asked["kind"] == "turn"
+                            and asked["plays"]
+                        ):
+                            await tap_cards(page, max(asked["plays"][:6], key=len), touch=touch)
+                            await page.wait_for_function(
+                                "document.getElementById('play').dataset.legal === 'true'"
+                                " && !document.getElementById('play').textContent.includes('…')"
+                            )
+                            break
+                        await answer(page, step, touch=touch)
+                        step += 1
+                    await page.wait_for_timeout(200)
+                    path = out / f"web-{screen}-{lang}.png"
+                    await page.screenshot(path=str(path))
+                    return path
+                finally:
+                    await context.close()
+
+
+async def shoot_all(browser: Browser, out: Path) -> list[Path]:
+    return [await shoot(browser, out, screen, lang) for screen in SCREENS for lang in LOCALES]
+
+
+async def main() -> None:
+    from playwright.async_api import async_playwright
+
+    from tests.web.conftest import CHROMIUM, CHROMIUM_FLAGS
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_FLAGS)
+        )
+        try:
+            for path in await shoot_all(browser, HERE):
+                print(path)
+        finally:
+            await browser.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
