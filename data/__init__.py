@@ -24,13 +24,17 @@ from .models import (
     GameLog,
     GuildSettings,
     LoadReport,
+    PlayerRating,
     Profile,
     ProfileUpdate,
+    RatingChange,
+    RebuildReport,
     Resume,
     Seat,
     Series,
     Table,
 )
+from .ratings import ai_player, user_player
 from .schema import LATEST_VERSION
 from .snapshots import ENGINE, SnapshotError
 from .store import Store, open_store
@@ -57,8 +61,11 @@ __all__ = [
     "InvalidInputError",
     "LoadReport",
     "NotFoundError",
+    "PlayerRating",
     "Profile",
     "ProfileUpdate",
+    "RatingChange",
+    "RebuildReport",
     "Resume",
     "Seat",
     "Series",
@@ -67,9 +74,11 @@ __all__ = [
     "Store",
     "StoreError",
     "Table",
+    "ai_player",
     "check_action",
     "database_url",
     "default_path",
     "shard_of",
+    "user_player",
     "open_store",
 ]

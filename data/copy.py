@@ -33,6 +33,9 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("snapshots", ("series_id",)),
     ("profiles", ("guild_id", "user_id")),
     ("game_results", ("game_id",)),
+    ("ratings", ("guild_id", "player")),
+    ("rating_changes", ("game_id",)),
+    ("rating_state", ("guild_id",)),
 )
 
 

@@ -26,7 +26,7 @@ def engine_series(seed: int, actions: list[str]) -> Series:
 
 async def fill(store: Store) -> None:
     """A bit of everything: settings, a played and a void deal, a live table with a
-    snapshot, a broken one, a claimed one, profiles."""
+    snapshot, a broken one, a claimed one, profiles, ratings."""
     await store.set_language(1, "en")
     await store.set_table_defaults(1, {"bie_san": True})
     await store.set_channel_allowed(1, 100, True)
@@ -37,6 +37,12 @@ async def fill(store: Store) -> None:
     redeal = await store.start_game(series.id, 4, dealt_hands(4))
     await store.append_actions(redeal.id, ["0 nodeclare", "1 nodeclare", "0 play 9s"])
     await store.record_game_result(1, redeal.id, [ProfileUpdate(50, 3, 1, opens=1)], {"x": 1})
+    rated, _s, rated_game = await new_game(store, channel_id=103, seed=6)
+    for seat in range(6):
+        await store.set_seat(rated.id, seat, user_id=60 + seat if seat else None, ai_kind="hint")
+    places = {"places": [1, 2, 3, 4, 5, 6]}
+    await store.record_game_result(1, rated_game.id, [ProfileUpdate(61, 2, 2)], places)
+    await store.set_table_status(rated.id, "finished")
     live, _s, live_game = await new_game(store, channel_id=101, seed=5)
     await store.append_action(live_game.id, "0 declare")
     await store.save_snapshot(live_game.id, engine_series(5, ["0 declare"]))
