@@ -34,7 +34,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("profiles", ("guild_id", "user_id")),
     ("game_results", ("game_id",)),
     ("ratings", ("guild_id", "player")),
-    ("rating_changes", ("game_id",)),
+    ("series_ratings", ("series_id",)),
     ("rating_state", ("guild_id",)),
 )
 

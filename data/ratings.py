@@ -6,7 +6,7 @@ seat (a user, else the AI level), their place, whether they left — and its ``s
 order results were recorded in on the server. A server's ratings are the fold of
 :func:`engine.rating.rate_game` over its lineups in that order, from nothing. They are kept
 in three tables updated in the transaction that records a result (``ratings``: each
-player's rating; ``rating_changes``: each game's ratings before and after; ``rating_state``:
+player's rating; ``series_ratings``: what each series did to them; ``rating_state``:
 the last ``seq`` rated and the model's name); :meth:`RatingsMixin.rebuild_ratings`
 (``gouji ratings rebuild``) computes them again, to the same numbers.
 
@@ -18,8 +18,10 @@ next time a result is recorded or they are read. Players are keys: a user id in 
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from engine.rating import DEFAULT, Entry, Rating, is_lineup, rate_game
@@ -28,7 +30,6 @@ from .backend import Conn
 from .base import StoreBase, fetch_all
 from .errors import InvalidInputError
 from .models import AI_KINDS, PlayerRating, ProfileUpdate, RatingChange, RebuildReport
-from .rows import encode_json
 
 #: the model the ratings are computed with
 MODEL = DEFAULT
@@ -87,35 +88,45 @@ def entries_of(text: str | None) -> list[Entry] | None:
     if text is None:
         return None
     try:
-        lineup = json.loads(text)
-    except ValueError:
+        lineup = sorted(json.loads(text), key=itemgetter("seat"))
+        entries = [
+            Entry(
+                user_player(item["user"]) if "user" in item else ai_player(item["ai"]),
+                item["place"],
+                item.get("left") is True,
+            )
+            for item in lineup
+        ]
+    except (ValueError, TypeError, KeyError, AttributeError):
         return None
-    if not isinstance(lineup, list) or len(lineup) != 6:
-        return None
-    seats: dict[int, Entry] = {}
-    for item in lineup:
-        if not isinstance(item, dict):
+    for seat, item in enumerate(lineup):
+        user = item.get("user")
+        if (
+            item["seat"] != seat
+            or type(item["place"]) is not int
+            or (type(user) is not int if "user" in item else item["ai"] not in AI_KINDS)
+        ):
             return None
-        seat, place = item.get("seat"), item.get("place")
-        user, ai = item.get("user"), item.get("ai")
-        if type(seat) is not int or type(place) is not int or seat in seats:
-            return None
-        if type(user) is int and ai is None:
-            player = user_player(user)
-        elif user is None and ai in AI_KINDS:
-            player = ai_player(ai)
+    return entries if is_lineup(entries) else None
+
+
+def add_changes(
+    changes: dict[str, list[Any]], before: dict[str, Rating], after: dict[str, Rating]
+) -> None:
+    """Add one game to a series' changes: per player [change of the conservative figure,
+    the figure after the game, games rated]."""
+    for player, rating in after.items():
+        figure = rating.ordinal
+        change = figure - before[player].ordinal
+        if player in changes:
+            total, _, games = changes[player]
+            changes[player] = [total + change, figure, games + 1]
         else:
-            return None
-        seats[seat] = Entry(player, place, item.get("left") is True)
-    entries = [seats[s] for s in range(6) if s in seats]
-    return entries if len(entries) == 6 and is_lineup(entries) else None
+            changes[player] = [change, figure, 1]
 
 
-def _changes_text(before: dict[str, Rating], after: dict[str, Rating]) -> str:
-    return encode_json(
-        {p: [before[p].mu, before[p].sigma, r.mu, r.sigma] for p, r in after.items()},
-        "rating changes",
-    )
+def _changes_text(changes: dict[str, list[Any]]) -> str:
+    return json.dumps(changes, separators=(",", ":"), sort_keys=True)
 
 
 def _rating_row(guild_id: int, player: str, r: Rating) -> tuple[Any, ...]:
@@ -150,9 +161,18 @@ class RatingsMixin(StoreBase):
             before.update({p: Rating(mu, sigma, n) for p, mu, sigma, n in rows})
             after = rate_game(before, entries, MODEL)
             await conn.executemany(_UPSERT, [_rating_row(guild_id, p, r) for p, r in after.items()])
+            ((series_id, text),) = await fetch_all(
+                conn,
+                "SELECT g.series_id, (SELECT changes FROM series_ratings WHERE series_id = "
+                "g.series_id) FROM games AS g WHERE g.id = ?",
+                (game_id,),
+            )
+            changes = {} if text is None else json.loads(text)
+            add_changes(changes, before, after)
             await conn.execute(
-                "INSERT INTO rating_changes (game_id, guild_id, changes) VALUES (?, ?, ?)",
-                (game_id, guild_id, _changes_text(before, after)),
+                "INSERT INTO series_ratings (series_id, guild_id, changes) VALUES (?, ?, ?) "
+                "ON CONFLICT (series_id) DO UPDATE SET changes = excluded.changes",
+                (series_id, guild_id, _changes_text(changes)),
             )
             games += 1
         await conn.execute(_STATE, (guild_id, MODEL.name, seq, games))
@@ -161,33 +181,25 @@ class RatingsMixin(StoreBase):
         """Compute one server's ratings again from its results; the games rated."""
         rows = await fetch_all(
             conn,
-            "SELECT game_id, seq, lineup FROM game_results WHERE guild_id = ? ORDER BY seq",
+            "SELECT r.seq, r.lineup, g.series_id FROM game_results AS r "
+            "JOIN games AS g ON g.id = r.game_id WHERE r.guild_id = ? ORDER BY r.seq",
             (guild_id,),
         )
-        ratings: dict[str, Rating] = {}
-        changes = []
-        initial = MODEL.initial()
-        for game_id, _, lineup in rows:
-            entries = entries_of(lineup)
-            if entries is None:
-                continue
-            before = {e.player: ratings.get(e.player, initial) for e in entries}
-            after = rate_game(before, entries, MODEL)
-            changes.append((game_id, guild_id, _changes_text(before, after)))
-            ratings.update(after)
+        ratings, series, rated = fold(rows)
         await conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
-        await conn.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
+        await conn.execute("DELETE FROM series_ratings WHERE guild_id = ?", (guild_id,))
         await conn.executemany(
             "INSERT INTO ratings (guild_id, player, mu, sigma, ordinal, games) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [_rating_row(guild_id, p, r) for p, r in sorted(ratings.items())],
         )
         await conn.executemany(
-            "INSERT INTO rating_changes (game_id, guild_id, changes) VALUES (?, ?, ?)", changes
+            "INSERT INTO series_ratings (series_id, guild_id, changes) VALUES (?, ?, ?)",
+            [(sid, guild_id, _changes_text(changes)) for sid, changes in sorted(series.items())],
         )
-        last = rows[-1][1] if rows else 0
-        await conn.execute(_STATE, (guild_id, MODEL.name, last, len(changes)))
-        return len(changes)
+        last = rows[-1][0] if rows else 0
+        await conn.execute(_STATE, (guild_id, MODEL.name, last, rated))
+        return rated
 
     async def rebuild_ratings(self, guild_id: int | None = None) -> RebuildReport:
         """Compute the ratings of one server (None: every server with results) again from
@@ -281,19 +293,44 @@ class RatingsMixin(StoreBase):
             return {}
         await self._ensure_ratings(int(guild[0][0]))
         rows = await self._fetch(
-            "SELECT rc.changes FROM rating_changes AS rc JOIN games AS g ON g.id = rc.game_id "
-            "WHERE g.series_id = ? ORDER BY g.number, g.deal",
-            (series_id,),
+            "SELECT changes FROM series_ratings WHERE series_id = ?", (series_id,)
         )
-        out: dict[str, RatingChange] = {}
-        for (text,) in rows:
-            for player, (mu0, sigma0, mu1, sigma1) in json.loads(text).items():
-                after = Rating(mu1, sigma1).ordinal
-                change = after - Rating(mu0, sigma0).ordinal
-                games = out[player].games + 1 if player in out else 1
-                total = out[player].change + change if player in out else change
-                out[player] = RatingChange(player, total, after, games)
-        return out
+        if not rows:
+            return {}
+        return {
+            player: RatingChange(player, change, after, games)
+            for player, (change, after, games) in json.loads(rows[0][0]).items()
+        }
+
+
+def fold(
+    rows: Sequence[Sequence[Any]],
+) -> tuple[dict[str, Rating], dict[int, dict[str, list[Any]]], int]:
+    """A server's ratings from its results ``(seq, lineup, series_id)`` in order: each
+    player's rating, each series' changes (:func:`add_changes`), the games rated. The
+    cyclic garbage collector waits meanwhile: the loop makes ten objects a game and frees
+    them, and a collection would walk the whole result set again and again (a third of the
+    time of 100,000 games)."""
+    ratings: dict[str, Rating] = {}
+    series: dict[int, dict[str, list[Any]]] = {}
+    initial = MODEL.initial()
+    rated = 0
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for _, lineup, series_id in rows:
+            entries = entries_of(lineup)
+            if entries is None:
+                continue
+            before = {e.player: ratings.get(e.player, initial) for e in entries}
+            after = rate_game(before, entries, MODEL)
+            add_changes(series.setdefault(series_id, {}), before, after)
+            ratings.update(after)
+            rated += 1
+    finally:
+        if collecting:
+            gc.enable()
+    return ratings, series, rated
 
 
 def _check_guild(guild_id: int) -> None:

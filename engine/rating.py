@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .scoring import PLACE_POINTS, team_of
 
@@ -63,9 +64,9 @@ TEAMS, PLACES = "teams", "places"
 MODE = PLACES
 
 
-@dataclass(frozen=True, slots=True)
-class Rating:
-    """A player's rating: ``mu`` ± ``sigma`` after ``games`` rated games."""
+class Rating(NamedTuple):
+    """A player's rating: ``mu`` ± ``sigma`` after ``games`` rated games. (Named tuples,
+    this and :class:`Entry`: a rebuild makes hundreds of thousands of them.)"""
 
     mu: float = MU
     sigma: float = SIGMA
@@ -82,8 +83,7 @@ class Rating:
         return self.games < PROVISIONAL_GAMES
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One seat of a finished game: its ``player`` (any key), ``place`` 1 (头科) … 6 (大落)
     and whether the player left the game (中途强退)."""
 
@@ -150,11 +150,13 @@ def team_ranks(lineup: Lineup) -> tuple[int, int]:
 def seat_ranks(lineup: Lineup, mode: str = MODE) -> list[int]:
     """Each seat's rank under ``mode``: its team's rank (teams), or its place, pushed behind
     the other team's six places if its team lost by leaving (places)."""
-    ranks = team_ranks(lineup)
     if mode == TEAMS:
+        ranks = team_ranks(lineup)
         return [ranks[team_of(s)] for s in range(6)]
     if mode != PLACES:
         raise ValueError(f"unknown rating mode {mode!r}: use {TEAMS!r} or {PLACES!r}")
+    if not any(e.left for e in lineup):
+        return [e.place for e in lineup]
     lost_by_leaving = {team_of(s) for s, e in enumerate(lineup) if e.left}
     behind = lost_by_leaving if len(lost_by_leaving) == 1 else set()
     return [e.place + (6 if team_of(s) in behind else 0) for s, e in enumerate(lineup)]
@@ -168,8 +170,11 @@ def rate_game(
     if not is_lineup(lineup):
         raise ValueError(f"a rated game needs six seats with places 1 to 6, not {lineup!r}")
     ranks = seat_ranks(lineup, model.mode)
-    before = {e.player: ratings.get(e.player) or model.initial() for e in lineup}
-    seats = [(before[e.player].mu, before[e.player].sigma) for e in lineup]
+    initial = model.initial()
+    before = {e.player: ratings.get(e.player, initial) for e in lineup}
+    if model.mode == PLACES and len(before) == 6:
+        return _six_places(before, [e.player for e in lineup], ranks, model)
+    seats = [before[e.player][:2] for e in lineup]
     if model.mode == TEAMS:
         teams = [[seats[0], seats[2], seats[4]], [seats[1], seats[3], seats[5]]]
         rated = plackett_luce(teams, [ranks[0], ranks[1]], model)
@@ -249,6 +254,8 @@ def plackett_luce(
     # The teams from the best rank down (positions); a position's group: the teams tied
     # with it; its sum: the strengths of its group and of every team ranked below.
     order = sorted(range(k), key=ranks.__getitem__)
+    if len(set(ranks)) == k:
+        return _untied(teams, variances, team_var, strength, order, c, kappa)
     group_end = [0] * k
     tied = [1] * k
     q = 0
@@ -281,3 +288,75 @@ def plackett_luce(
             for (mu, _), v in zip(teams[i], variances[i], strict=True)
         ]
     return out
+
+
+def _untied(
+    teams: Sequence[Sequence[tuple[float, float]]],
+    variances: list[list[float]],
+    team_var: list[float],
+    strength: list[float],
+    order: list[int],
+    c: float,
+    kappa: float,
+) -> list[list[tuple[float, float]]]:
+    """:func:`plackett_luce` when no two teams tie (every game rated by places): each
+    group is one team, so omega is 1 minus its shares of the sums down to its own, and
+    delta the sum of those shares' p (1 - p)."""
+    k = len(order)
+    below = [0.0] * (k + 1)
+    for q in range(k - 1, -1, -1):
+        below[q] = below[q + 1] + strength[order[q]]
+    out: list[list[tuple[float, float]]] = [[] for _ in range(k)]
+    c3 = c * c * c
+    for j, i in enumerate(order):
+        mine = strength[i]
+        omega, delta = 1.0, 0.0
+        for q in range(j + 1):
+            p = mine / below[q]
+            omega -= p
+            delta += p * (1 - p)
+        var = team_var[i]
+        omega *= var / c
+        delta *= var * math.sqrt(var) / c3
+        out[i] = [
+            (mu + v / var * omega, math.sqrt(v * max(1 - v / var * delta, kappa)))
+            for (mu, _), v in zip(teams[i], variances[i], strict=True)
+        ]
+    return out
+
+
+def _six_places(
+    before: Mapping[str, Rating], players: Sequence[str], ranks: Sequence[int], model: Model
+) -> dict[str, Rating]:
+    """:func:`plackett_luce` of six one-player teams in six different places (a game of
+    six different players, rated by places: the common case, spelt out for speed), the
+    same arithmetic as the general path."""
+    tau2 = model.tau * model.tau
+    mus = [before[p].mu for p in players]
+    variances = [before[p].sigma * before[p].sigma + tau2 for p in players]
+    c = math.sqrt(sum(variances) + 6 * model.beta * model.beta)
+    c3 = c * c * c
+    strength = [math.exp(mu / c) for mu in mus]
+    order = sorted(range(6), key=ranks.__getitem__)
+    below = [0.0] * 7
+    for q in range(5, -1, -1):
+        below[q] = below[q + 1] + strength[order[q]]
+    out = {}
+    for j, i in enumerate(order):
+        mine = strength[i]
+        omega, delta = 1.0, 0.0
+        for q in range(j + 1):
+            p = mine / below[q]
+            omega -= p
+            delta += p * (1 - p)
+        v = variances[i]
+        omega *= v / c
+        delta *= v * math.sqrt(v) / c3
+        player = players[i]
+        # a team of one: its variance is the player's, whose share of it is 1 exactly
+        out[player] = Rating(
+            mus[i] + omega,
+            math.sqrt(v * max(1 - delta, model.kappa)),
+            before[player].games + 1,
+        )
+    return {p: out[p] for p in players}

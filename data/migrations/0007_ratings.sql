@@ -7,8 +7,8 @@
 -- The three rating tables hold nothing else: `gouji ratings rebuild` computes them again
 -- from game_results, to the same numbers.
 --   ratings         each player's rating on the server (player: a user id, or ai:KIND)
---   rating_changes  each rated game's ratings before and after, JSON {player: [mu, sigma,
---                   mu after, sigma after]}
+--   series_ratings  what each series did to its players' conservative figures (mu -
+--                   3 sigma), JSON {player: [change, figure after, games rated]}
 --   rating_state    how far each server's ratings go (the last seq rated) and the model
 --                   that computed them; another model's ratings are rebuilt
 
@@ -58,11 +58,12 @@ CREATE TABLE ratings (
 ) WITHOUT ROWID;
 CREATE INDEX ratings_in_order ON ratings (guild_id, ordinal);
 
-CREATE TABLE rating_changes (
-    game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+CREATE TABLE series_ratings (
+    series_id   INTEGER PRIMARY KEY REFERENCES series (id) ON DELETE CASCADE,
     guild_id    INTEGER NOT NULL,
     changes     TEXT    NOT NULL
 );
+CREATE INDEX series_ratings_by_guild ON series_ratings (guild_id);
 
 CREATE TABLE rating_state (
     guild_id    INTEGER PRIMARY KEY,

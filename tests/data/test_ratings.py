@@ -63,7 +63,7 @@ async def dump(store: Store, url: str, guild: int = 1) -> tuple[list, list]:
     board = await store.rating_board(guild, limit=1000)
     async with raw_sql(url) as db:
         changes = await db.fetch(
-            "SELECT game_id, changes FROM rating_changes WHERE guild_id = ? ORDER BY game_id",
+            "SELECT series_id, changes FROM series_ratings WHERE guild_id = ? ORDER BY series_id",
             (guild,),
         )
     return [(r.player, r.rating, r.rank) for r in board], [tuple(c) for c in changes]

@@ -175,3 +175,19 @@ def test_the_model_name_changes_with_any_parameter() -> None:
 def test_a_new_rating_starts_at_zero_and_is_provisional() -> None:
     assert Rating().ordinal == pytest.approx(0.0) and Rating().provisional
     assert not Rating(games=10).provisional
+
+
+def test_six_different_players_take_the_general_paths_numbers_to_the_bit() -> None:
+    """rate_game spells the common case out for speed: it changes no bit."""
+    rng = random.Random(7)
+    for _ in range(500):
+        before = {
+            p: Rating(rng.uniform(0, 50), rng.uniform(0.5, 9), rng.randint(0, 9)) for p in "abcdef"
+        }
+        game = lineup(
+            rng.sample(range(1, 7), 6), left={rng.randrange(6)} if rng.random() < 0.3 else ()
+        )
+        seats = [(before[e.player].mu, before[e.player].sigma) for e in game]
+        rated = plackett_luce([[seat] for seat in seats], seat_ranks(game, PLACES))
+        general = merge_copies(before, [e.player for e in game], [team[0] for team in rated])
+        assert rate_game(before, game, Model(mode=PLACES)) == general

@@ -43,11 +43,12 @@ CREATE TABLE ratings (
 );
 CREATE INDEX ratings_in_order ON ratings (guild_id, ordinal);
 
-CREATE TABLE rating_changes (
-    game_id     BIGINT  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+CREATE TABLE series_ratings (
+    series_id   BIGINT  PRIMARY KEY REFERENCES series (id) ON DELETE CASCADE,
     guild_id    BIGINT  NOT NULL,
     changes     TEXT    NOT NULL
 );
+CREATE INDEX series_ratings_by_guild ON series_ratings (guild_id);
 
 CREATE TABLE rating_state (
     guild_id    BIGINT  PRIMARY KEY,
