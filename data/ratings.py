@@ -280,6 +280,19 @@ class RatingsMixin(StoreBase):
             for i, (key, mu, sigma, games, players) in enumerate(rows)
         ]
 
+    async def rating_guilds(self) -> list[int]:
+        """The servers with recorded results, in id order."""
+        rows = await self._fetch("SELECT DISTINCT guild_id FROM game_results ORDER BY guild_id")
+        return [int(row[0]) for row in rows]
+
+    async def rated_lineups(self, guild_id: int) -> list[list[Entry]]:
+        """The lineups the server's ratings are computed from, in order (games that cannot
+        be rated left out): to check the ratings against another computation."""
+        rows = await self._fetch(
+            "SELECT lineup FROM game_results WHERE guild_id = ? ORDER BY seq", (guild_id,)
+        )
+        return [e for e in (entries_of(row[0]) for row in rows) if e is not None]
+
     async def series_rating_changes(self, series_id: int) -> dict[str, RatingChange]:
         """What the series' games did to each of its players' ratings: the sum of each
         game's change of the conservative figure, and the figure after the player's last

@@ -25,6 +25,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("bot.cli.demo", "watch six AI players play a five-game series, offline"),
     "play": ("bot.cli.play", "play a game in the terminal against five AI players"),
     "top": ("bot.cli.top", "print a server's leaderboard from the database"),
+    "ratings": (
+        "bot.cli.ratings",
+        "skill ratings: rebuild them from the game results, show or check them",
+    ),
     "db": ("bot.cli.db", "copy a database: gouji db copy --from URL --to URL"),
 }
 
