@@ -119,7 +119,8 @@ def reference_ratings(lineups: list[Any]) -> dict[str, tuple[float, float, int]]
     merged as :func:`engine.rating.merge_copies` does)."""
     from openskill.models import PlackettLuce
 
-    from engine.rating import DEFAULT, TEAMS, Rating, merge_copies, seat_ranks, team_of
+    from engine.rating import DEFAULT, TEAMS, Rating, merge_copies, seat_ranks
+    from engine.scoring import team_of
 
     model = PlackettLuce()
     ratings: dict[str, Rating] = {}
