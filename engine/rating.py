@@ -95,6 +95,24 @@ class Entry(NamedTuple):
 Lineup = Sequence[Entry]  # six entries, seat 0 to 5
 
 
+def figure_text(figure: float) -> str:
+    """A conservative rating as people see it: one decimal, a real minus sign.
+
+    >>> figure_text(21.34), figure_text(-1.96), figure_text(-0.04)
+    ('21.3', '−2.0', '0.0')
+    """
+    text = f"{abs(figure):.1f}"
+    return f"−{text}" if figure < 0 and text != "0.0" else text
+
+
+def change_text(change: float) -> str:
+    """A rating's change as people see it, signed: +1.2, −0.4, 0.0."""
+    text = f"{abs(change):.1f}"
+    if text == "0.0":
+        return text
+    return f"+{text}" if change > 0 else f"−{text}"
+
+
 @dataclass(frozen=True, slots=True)
 class Model:
     """The Plackett–Luce parameters (openskill's defaults unless given)."""

@@ -7,6 +7,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.rating import figure_text
+
 from . import theme
 from .cards import SS
 from .draw import pill, rounded
@@ -67,12 +69,6 @@ def _stat(
     draw.text((cx, box[3] - 24), label, font=font(20, bold=True), fill=theme.MUTED, anchor="mm")
 
 
-def rating_text(figure: float) -> str:
-    """A conservative rating as shown: one decimal, a real minus sign."""
-    text = f"{abs(figure):.1f}"
-    return f"−{text}" if figure < 0 and text != "0.0" else text
-
-
 def _rating_tile(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -98,7 +94,7 @@ def _rating_tile(
     colour = theme.MUTED if rating.provisional else GOLD
     draw.text(
         (cx, box[1] + 34),
-        rating_text(rating.figure),
+        figure_text(rating.figure),
         font=font(36, bold=True),
         fill=colour,
         anchor="mm",
@@ -349,7 +345,7 @@ def render_rating_board(
         )
         draw.text(
             (BOARD_W - 48, cy - 9),
-            rating_text(row.figure),
+            figure_text(row.figure),
             font=font(28, bold=True),
             fill=theme.MUTED if row.provisional else theme.TEXT,
             anchor="rm",

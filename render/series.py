@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.rating import change_text, figure_text
+
 from . import theme
 from .draw import pill, rounded
 from .errors import RenderInputError
 from .fonts import display_name, font
 from .labels import check_lang, place_name, plain_word, word
 from .models import SeriesGame, SeriesView
-from .profile import rating_text
 
 MARGIN = 32
 NAME_W = 290
@@ -30,16 +31,8 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
-def _signed_rating(change: float) -> str:
-    """A rating's change to one decimal: +1.2, −0.4, 0.0."""
-    text = f"{abs(change):.1f}"
-    if text == "0.0":
-        return text
-    return f"+{text}" if change > 0 else f"−{text}"
-
-
 def _rating_colour(change: float) -> theme.RGB:
-    shown = _signed_rating(change)
+    shown = change_text(change)
     return GREEN if shown.startswith("+") else RED if shown.startswith("−") else theme.MUTED
 
 
@@ -185,7 +178,7 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
         )
         if rated is not None:
             change, after = rated
-            line = f"{plain_word('rating', lang)} {_signed_rating(change)} → {rating_text(after)}"
+            line = f"{plain_word('rating', lang)} {change_text(change)} → {figure_text(after)}"
             draw.text(
                 (MARGIN + 38, cy + 18),
                 line,

@@ -49,6 +49,11 @@ LANG_CHOICES = [
     app_commands.Choice(name="中文", value="zh"),
     app_commands.Choice(name="English", value="en"),
 ]
+#: /gouji top: by points (the default) or by skill rating
+TOP_BY = [
+    app_commands.Choice(name=_("points"), value="points"),
+    app_commands.Choice(name=_("rating"), value="rating"),
+]
 SEAT = app_commands.Range[int, 0, 5]
 CARDS = app_commands.Range[str, 1, 60]  # the longest play is far shorter
 PRESETS = [app_commands.Choice(name=_("standard (标准)"), value="standard")]
@@ -514,7 +519,7 @@ class GoujiCog(commands.Cog):
         await self._guarded(interaction, work, defer=True)
 
     # ----------------------------------------------------------------- scores
-    @gouji.command(name="score", description=_("Score, title, games and places"))
+    @gouji.command(name="score", description=_("Score, title, rating, games and places"))
     @app_commands.describe(user=_("Whose profile (default: yours)"))
     async def score(
         self, interaction: discord.Interaction, user: discord.User | None = None
@@ -526,9 +531,15 @@ class GoujiCog(commands.Cog):
         await self._guarded(interaction, work, defer=True, public=True)
 
     @gouji.command(name="top", description=_("The server leaderboard"))
-    async def top(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(by=_("Rank by points (积分) or by skill rating (技术分)"))
+    @app_commands.choices(by=TOP_BY)
+    async def top(
+        self, interaction: discord.Interaction, by: app_commands.Choice[str] | None = None
+    ) -> None:
         async def work(lang: str) -> Answer:
-            return "", await leaderboard_file(self.deps, self._guild(interaction), lang), False
+            order = by.value if by is not None else "points"
+            board = await leaderboard_file(self.deps, self._guild(interaction), lang, order)
+            return "", board, False
 
         await self._guarded(interaction, work, defer=True, public=True)
 

@@ -12,11 +12,19 @@ from bot.pictures.views import card_counter
 from bot.service.live import LiveTable
 from bot.text.catalog import text
 from bot.text.options import house_rules
-from render import render_hand, render_leaderboard, render_profile, render_series, render_table
+from render import (
+    render_hand,
+    render_leaderboard,
+    render_profile,
+    render_rating_board,
+    render_series,
+    render_table,
+)
 from render.encode import to_png
 from render.models import (
     LeaderboardRow,
     ProfileView,
+    RatingRow,
     SeatView,
     SeriesView,
     TableView,
@@ -75,8 +83,10 @@ def hand_png(
 
 
 def series_view(live: LiveTable, names: Sequence[str]) -> SeriesView:
-    """The current (or last) series' scoreboard."""
-    return views.series_view(live.running, names)
+    """The current (or last) series' scoreboard; once it is over, with its rating changes."""
+    shown = live.series_ratings
+    ratings = shown[1] if shown is not None and shown[0] == live.series_id else ()
+    return views.series_view(live.running, names, ratings=ratings)
 
 
 def profile_png(view: ProfileView, lang: str) -> bytes:
@@ -87,6 +97,11 @@ def profile_png(view: ProfileView, lang: str) -> bytes:
 def leaderboard_png(rows: Sequence[LeaderboardRow], server: str, lang: str) -> bytes:
     """The server leaderboard, rows in order."""
     return to_png(render_leaderboard(list(rows), server=server, lang=lang))
+
+
+def rating_board_png(rows: Sequence[RatingRow], server: str, lang: str) -> bytes:
+    """The server's board by skill rating (技术分), rows in order."""
+    return to_png(render_rating_board(list(rows), server=server, lang=lang))
 
 
 def series_view_png(view: SeriesView, lang: str) -> bytes:

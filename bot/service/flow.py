@@ -20,6 +20,7 @@ from bot.service.presenter import BURN as P_BURN
 from bot.service.presenter import DECLARE, HEAD, REVOLT, TURN, Acted, Place, Presenter, Who
 from bot.service.presenter import RETURN as P_RETURN
 from bot.service.results import game_result, profile_updates
+from bot.service.standing import change_line, seat_changes
 from bot.service.supervise import Supervisor
 from data import Store
 from data.snapshots import SNAPSHOT_EVERY
@@ -277,6 +278,9 @@ class GameFlow:
         await self.store.finish_series(live.series_row, series.totals())
         await self.store.set_table_status(live.id, "lobby")
         await self._set_deadline_locked(live, None, frozenset())
+        changes = await self.store.series_rating_changes(live.series_row)
+        rated = seat_changes(live.seats, changes)
+        live.series_ratings = (live.series_row, rated)  # the scoreboard shows them
         scores = series.player_scores()
         titles = []
         for seat in range(6):
@@ -290,6 +294,9 @@ class GameFlow:
             )
         if titles:
             self.presenter.announce(live, "ev_titles", titles=titles)
+        lines = [(Who(s), change_line(*r)) for s, r in enumerate(rated) if r is not None]
+        if lines:
+            self.presenter.announce(live, "ev_ratings", ratings=lines)
         self.presenter.announce(live, "ev_again" if live.options.series else "ev_again_single")
 
     async def _deal_locked(self, live: LiveTable) -> None:

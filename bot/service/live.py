@@ -93,6 +93,9 @@ class LiveTable:
     last_activity: float = 0.0
     ended: bool = False
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    # (series id, per seat: its rating's change over that series and the figure after it)
+    # once a series is over, for its scoreboard (bot.service.standing.seat_changes)
+    series_ratings: tuple[int, tuple[tuple[float, float] | None, ...]] | None = None
 
     @property
     def id(self) -> int:

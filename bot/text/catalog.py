@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service.errors import UserError
+from bot.text.ratings import TEXTS as RATING_TEXTS
 from bot.text.refusals import ZH
 from engine.actions import MESSAGES
 from engine.scoring import PLACE_NAMES, PLACE_NAMES_EN
@@ -456,6 +457,9 @@ def lang_of(locale: object) -> str:
     """``"zh"`` for Chinese Discord locales (zh-CN, zh-TW) or language tags, else ``"en"``."""
     value = str(getattr(locale, "value", locale) or "")
     return "zh" if value.lower().startswith("zh") else "en"
+
+
+CATALOG |= RATING_TEXTS
 
 
 def text(lang: str, key: str, **params: Any) -> str:

@@ -151,6 +151,7 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         public = [m for m in fake.messages_in(channel.id) if not m.ephemeral]
         check_message_counts(fake, dict(enumerate(users)), asked, started)
         assert any(all(t in m.content for t in titles) for m in public), "the titles are announced"
+        assert any("技术分" in m.content for m in public), "the rating changes are announced"
 
         # the channel never showed a hand; ephemeral hands were seen by their owner only
         for m in public:
@@ -190,6 +191,7 @@ async def _check_score_commands(fake: FakeDiscord, users, totals) -> None:
         (bo, ("gouji", "score"), {}, "profile.png"),
         (alice, ("gouji", "score"), {"user": bo}, "profile.png"),
         (alice, ("gouji", "top"), {}, "top.png"),
+        (alice, ("gouji", "top"), {"by": "rating"}, "top.png"),
     ):
         msg = await (await user.slash(*path, **options)).original()
         assert not msg.ephemeral and msg.attachments[0].filename == name

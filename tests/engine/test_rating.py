@@ -19,6 +19,8 @@ from engine.rating import (
     Entry,
     Model,
     Rating,
+    change_text,
+    figure_text,
     is_lineup,
     merge_copies,
     plackett_luce,
@@ -191,3 +193,8 @@ def test_six_different_players_take_the_general_paths_numbers_to_the_bit() -> No
         rated = plackett_luce([[seat] for seat in seats], seat_ranks(game, PLACES))
         general = merge_copies(before, [e.player for e in game], [team[0] for team in rated])
         assert rate_game(before, game, Model(mode=PLACES)) == general
+
+
+def test_ratings_are_shown_with_one_decimal_and_real_minus_signs() -> None:
+    assert [figure_text(x) for x in (21.34, -1.96, -0.04, 0.0)] == ["21.3", "−2.0", "0.0", "0.0"]
+    assert [change_text(x) for x in (1.25, -0.44, 0.04, -0.04)] == ["+1.2", "−0.4", "0.0", "0.0"]

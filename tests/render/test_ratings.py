@@ -12,17 +12,13 @@ from render import demo
 from render.errors import RenderInputError
 from render.labels import all_plain_text, plain_word
 from render.models import RatingRow, RatingView, SeriesView
-from render.profile import BOARD_ROW, BOARD_TOP, rating_text, render_profile, render_rating_board
+from render.profile import BOARD_ROW, BOARD_TOP, render_profile, render_rating_board
 from render.series import render_series
 from tests.render.test_table import HOSTILE_NAMES
 
 
 def differs(a, b) -> bool:
     return ImageChops.difference(a, b).getbbox() is not None
-
-
-def test_a_rating_is_shown_with_one_decimal_and_a_real_minus() -> None:
-    assert [rating_text(x) for x in (21.34, -1.96, -0.04, 0.0)] == ["21.3", "−2.0", "0.0", "0.0"]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
