@@ -111,6 +111,7 @@ async def fill(url: str, games: int, players: int, seed: int) -> None:
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 [r[1] for r in rows],
             )
+            await db.reset_sequences(["tables", "series", "games"])  # ids written by hand
     finally:
         await db.close()
 
