@@ -8,6 +8,7 @@ import json
 from bot.pictures.png import series_view
 from bot.service.standing import change_line, seat_changes, seat_player, standing_of
 from data import ai_player, user_player
+from engine.rating import PLACES, seat_ranks
 
 from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
 
@@ -72,4 +73,27 @@ async def test_a_standing_is_a_plain_value_with_the_rating(store) -> None:
     data = json.loads(json.dumps(standing.to_json()))
     assert data["user_id"] == str(HUMANS[1]) and data["games"] == 1
     assert data["rating"]["games"] == 1 and len(data["places"]) == 6
+    await service.close()
+
+
+async def test_a_leaver_is_rated_as_having_lost_the_game_for_their_team(store) -> None:
+    service, _ = make_service(store)
+    live = await seated_table(service, {"series": False})
+    await service.start(CHANNEL, HUMANS[0])
+    while live.game.phase != "play":  # nobody declares or revolts
+        await service.settle(live)
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        verb = "nodeclare" if live.game.phase == "declare" else "norevolt"
+        await service.act(live, live.seats[seat].user_id, verb)
+    await service.settle(live)
+    await service.leave(CHANNEL, HUMANS[2])  # seat 2: team 0, 2, 4
+    await play_humans(service, live)
+    (lineup,) = await store.rated_lineups(GUILD)
+    assert [e.left for e in lineup] == [s == 2 for s in range(6)]
+    assert lineup[2].player == user_player(HUMANS[2])  # the leaver, not the AI that finished
+    ranks = seat_ranks(lineup, PLACES)
+    assert max(ranks[1::2]) < min(ranks[0::2])  # seats 1, 3, 5 all ranked above 0, 2, 4
+    board = [r.player for r in await store.rating_board(GUILD)]
+    losers = {user_player(HUMANS[0]), user_player(HUMANS[2]), ai_player("hint")}
+    assert set(board[-2:]) <= losers  # the leaver's team holds the bottom of the board
     await service.close()
