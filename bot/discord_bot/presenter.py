@@ -13,6 +13,7 @@ turn notifies once. Pictures are drawn off the event loop (:mod:`bot.pictures.dr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
@@ -75,6 +76,8 @@ class Outbox:
         self.shown: dict[int, tuple[str, tuple[str, ...]]] = {}  # seat -> content, controls
         self.pending: dict[int, bool] = {}  # seat -> a controller job is queued (re-send?)
         self.claimed: set[int] = set()  # seats whose controller an interaction is updating
+        # seat -> a controller re-sent while a press was being answered: that answer deletes it
+        self.retired: dict[int, discord.Message] = {}
         # seat -> the last press on its controller and when: its token edits that message
         self.tokens: dict[int, tuple[discord.Interaction, float]] = {}
         self.notes: dict[int, str] = {}  # seat -> a line for its controller (the clock played)
@@ -378,7 +381,9 @@ class DiscordPresenter:
             return
         self._shown(box, seat, sent, deal, picture if file else None, content, controls)
         try:
-            if old is not None and not new_game:  # one controller per game: the old one goes
+            if old is not None and not new_game and seat in box.claimed:
+                box.retired[seat] = old  # a press is being answered on it: not deleted under it
+            elif old is not None and not new_game:  # one controller per game: the old one goes
                 await self._delete(box, seat, old)
             elif old is not None and _ids_of(old):  # last game's: its controls are spent
                 await self._edit(box, seat, old, view=None)
@@ -456,8 +461,10 @@ class DiscordPresenter:
     ) -> None:
         """Answer a press (deferred as an update) by editing the controller it was made on —
         an interaction edit, which Discord does not count against the bot's request limit —
-        and release the seat's claim."""
+        and release the seat's claim (deleting the controller if a new question for the seat
+        re-sent it meanwhile)."""
         box = self._box(live)
+        message = interaction.message
         try:
             async with live.lock:
                 content, view = controller(
@@ -465,7 +472,6 @@ class DiscordPresenter:
                 )
                 cards = self.service.hand_cards(live, seat)
                 deal = len(live.series.deals) if live.series else 0
-            message = interaction.message
             current = box.controllers.get(seat)
             own = (
                 message is not None
@@ -503,6 +509,13 @@ class DiscordPresenter:
                 )
         finally:
             box.claimed.discard(seat)
+            retired = box.retired.pop(seat, None)
+            if retired is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    if message is not None and retired.id == message.id:
+                        await interaction.delete_original_response()
+                    else:
+                        await self._delete(box, seat, retired)
 
     async def _dm(
         self, live: LiveTable, seat: int, content: str, **kwargs: Any
