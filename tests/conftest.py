@@ -29,6 +29,9 @@ UNTRACED = frozenset(
     {
         "tests/ai/test_sim.py::test_simulator_plays_like_the_engine",
         "tests/game/test_invariants.py::test_random_full_games_keep_every_invariant",
+        "tests/game/test_invariants.py::test_random_small_positions_keep_every_invariant_and_burn",
+        "tests/game/test_players_under_options.py::"
+        "test_hint_and_expert_choose_legal_actions_under_every_option",
         "tests/engine/test_movegen.py::test_perft_answers_agree_with_brute_force",
         "tests/engine/test_movegen.py::test_answers_equal_brute_force",
     }
