@@ -40,3 +40,11 @@ class ConstraintError(StoreError):
 class ClaimLostError(StoreError):
     """The store acts for one process (``act_as``) and the table is claimed by another:
     this process must stop serving it. Nothing was written."""
+
+
+def claim_lost(table_id: int, holder: str | None, owner: str) -> ClaimLostError:
+    """The error for ``owner`` acting on a table ``holder`` claimed."""
+    return ClaimLostError(
+        f"table {table_id} is claimed by {holder or 'nobody'}, not by {owner}: this process "
+        "must stop serving it"
+    )

@@ -52,8 +52,7 @@ from engine.record import SERIES_FORMAT, series_from_record
 from engine.series import Series
 
 from .base import fetch_all
-from .claims import claim_lost
-from .errors import InvalidInputError, NotFoundError
+from .errors import InvalidInputError, NotFoundError, claim_lost
 from .export import ExportMixin, series_game_entry
 from .models import ActiveTable, GameLog
 
