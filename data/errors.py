@@ -17,6 +17,11 @@ class InvalidInputError(StoreError, ValueError):
     out of range, options that are not a JSON object …)."""
 
 
+class ChannelTakenError(InvalidInputError):
+    """The channel already has an active (lobby or playing) table: one per channel, a rule
+    of the database itself."""
+
+
 class ActionConflictError(StoreError):
     """An append did not land where the caller expected: another writer got there first,
     or the caller's copy of the log is behind. Reload the log and replay it."""

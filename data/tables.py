@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from .base import TABLE, StoreBase, fetch_all
-from .errors import ConstraintError, InvalidInputError, NotFoundError
+from .errors import ChannelTakenError, ConstraintError, InvalidInputError, NotFoundError
 from .models import AI_KINDS, Seat, Table
 from .rows import (
     SEAT_COLUMNS,
@@ -246,9 +246,9 @@ class TablesMixin(StoreBase):
             raise NotFoundError(f"there is no table {table_id}")
 
 
-def _channel_taken(channel_id: int | None) -> InvalidInputError:
+def _channel_taken(channel_id: int | None) -> ChannelTakenError:
     where = "the channel" if channel_id is None else f"channel {channel_id}"
-    return InvalidInputError(
+    return ChannelTakenError(
         f"{where} already has an active table (lobby or playing): one table per channel, "
         "end that one first"
     )
