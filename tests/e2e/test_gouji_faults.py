@@ -20,8 +20,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.text.catalog import CATALOG, LANGS, text
+from data import Store
+from engine.cards import counts_of, format_cards, parse_cards
 from engine.record import replay_series
+from tests.data.conftest import WriteLock
 from tests.fakediscord import BotRunner, FakeDiscord, SimUser
+from tests.fakediscord.faults import forged_slash
 
 from .gouji_helpers import bot_factory, find_prompt, next_person
 from .test_gouji_series import _answer_prompt, _kind, _take_turn
@@ -286,3 +291,139 @@ async def _restart(t: Table, seat: int) -> None:
         "the old DM marked done, its buttons taken off",
     )
     await fake.wait_for(lambda: _progress(t) != before, 10, "the hint played", poll=0.005)
+
+
+# ----------------------------------------------------------------------------- the database
+async def test_a_slow_database_still_gets_every_command_answered_in_3_s(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Each command is sent while another process holds the SQLite file's write lock (its
+    writes wait): the first answer ("thinking…") comes while the lock is still held — it
+    never waits for the database — and the command takes effect once it is released."""
+    db = tmp_path / "gouji.db"
+    async with BotRunner(fake, bot_factory(fake, db)):
+        alice, bo, chen = (fake.member(name) for name in PEOPLE[:3])
+        commands = [
+            (alice, ("gouji", "new"), {}),
+            (bo, ("gouji", "join"), {}),
+            (alice, ("gouji", "ai", "add"), {"seat": 5}),
+            (alice, ("gouji", "config"), {"turn_time": 90}),
+            (chen, ("gouji", "join"), {}),
+            (alice, ("gouji", "ai", "remove"), {"seat": 5}),
+            (chen, ("gouji", "leave"), {}),
+            (alice, ("gouji", "end"), {}),
+        ]
+        for user, path, options in commands:
+            lock = WriteLock(db)
+            try:
+                rec = await user.slash(*path, **options)
+                await fake.wait_for(lambda rec=rec: rec.responses, 4.0, f"/{' '.join(path)}")
+                assert rec.responses[0].type == 5, "deferred: thinking… first"
+            finally:
+                lock.release()
+            reply = await rec.original()
+            assert reply.content and "wrong" not in reply.content, (path, reply.content)
+        async with await Store.open(db) as store:
+            (table,) = [
+                t
+                for t in await store.tables_in_channel(
+                    fake.guild_id, fake.channel("gouji").id, active_only=False
+                )
+            ]
+            assert table.status == "ended"
+            seats = await store.get_seats(table.id)
+            assert [s.user_id for s in seats[:2]] == [alice.id, bo.id] and seats[5].is_empty
+            assert (await store.get_settings(fake.guild_id)).table_defaults == {"turn_time": 90}
+        assert not [r for r in fake.interactions.values() if r.latency is None]
+
+
+async def test_the_broken_table_notice_carries_no_card(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A log that does not replay because of a play not held: the engine's reason says the
+    seat's whole hand. The channel is told the table stopped, in general words; the hand is
+    in the bot's log only."""
+    db = tmp_path / "gouji.db"
+    async with BotRunner(fake, bot_factory(fake, db)) as runner:
+        t = await _open(fake, runner, series=False)
+        await _start(t)
+        await _play(t, lambda t: t.live.game.phase == "play")
+        channel = fake.channel("gouji").id
+        await runner.stop()
+        async with await Store.open(db) as store:  # a play of a card the seat does not hold
+            (active,) = (await store.load_active_tables()).tables
+            series = await store.restore_series(active, games_total=1, tribute=False)
+            seat = series.to_act[0]
+            hand = " ".join(str(c) for c in series.current.game.cards[seat])
+            held = counts_of(series.current.game.cards[seat])
+            rank, count = min(zip("3456789TJQKA2", held, strict=False), key=lambda rc: rc[1])
+            await store.append_action(active.games[-1].game.id, f"{seat} play {rank * (count + 1)}")
+        since = max(fake.messages)
+        await runner.start()
+        notice = await fake.wait_message(
+            lambda m: m.id > since and m.content == text("zh", "table_broken")
+        )
+        assert notice.channel_id == channel and not notice.ephemeral
+        compact = format_cards(parse_cards(hand))
+        for msg in fake.messages_in(channel):
+            if msg.id > since:
+                assert hand not in msg.content and compact not in msg.content, msg.content
+
+
+# ----------------------------------------------------------------------------- input at the edges
+async def test_odd_input_is_answered_and_changes_nothing(fake: FakeDiscord, tmp_path: Path) -> None:
+    """What a forged interaction can send: a replay id in another script, past any id, 4,300
+    digits; an option out of its range, a choice not offered, 6,000 characters. Each gets
+    a short refusal in time, nothing is stored."""
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        alice, bo = fake.member("alice"), fake.member("bo")
+        for game in ("²", "٤٢", "1" * 20, "1" * 4300, "0"):
+            rec = await bo.slash("gouji", "replay", game=game)
+            reply = await rec.original()
+            assert reply.ephemeral and reply.content == text("zh", "replay_unknown"), game
+        cases = [
+            (alice, ("gouji", "new"), {"turn_time": 1}, "bad_option"),
+            (alice, ("gouji", "new"), {"burn_time": 500}, "bad_option"),
+            (alice, ("gouji", "new"), {"tribute_cards": "x" * 6000}, "bad_option"),
+            (alice, ("gouji", "new"), {"preset": "mine"}, "bad_option"),
+            (alice, ("gouji", "config"), {"language": "xx"}, "bad_option"),
+            (alice, ("gouji", "config"), {"turn_time": 0}, "bad_option"),
+        ]
+        await _check_forged(fake, cases)
+        assert (
+            not bot.service.tables
+            and (await bot.store.get_settings(fake.guild_id)).language == "zh"
+        )
+        await (await alice.slash("gouji", "new")).original()
+        cases = [
+            (bo, ("gouji", "join"), {"seat": 7}, "bad_seat"),
+            (bo, ("gouji", "join"), {"seat": -1}, "bad_seat"),
+            (alice, ("gouji", "ai", "add"), {"kind": "k" * 6000}, "unknown_ai"),
+            (alice, ("gouji", "ai", "remove"), {"seat": 99}, "bad_seat"),
+        ]
+        await _check_forged(fake, cases)
+        live = bot.service.table_in(fake.channel("gouji").id)
+        assert [s.user_id for s in live.seats] == [alice.id] + [None] * 5
+        for user in PEOPLE[1:]:
+            await (await fake.member(user).slash("gouji", "join")).original()
+        await (await alice.slash("gouji", "ai", "add")).original()
+        await (await alice.slash("gouji", "start")).original()
+        seat = await next_person(fake, bot, live)
+        user = fake.member(PEOPLE[seat])
+        for cards in ("3" * 6000, "x" * 6000):
+            await _check_forged(
+                fake, [(user, ("gouji", "play"), {"cards": cards}, None)], valid={"cards": "3"}
+            )
+        assert seat in live.series.to_act
+
+
+async def _check_forged(fake: FakeDiscord, cases, valid: dict | None = None) -> None:
+    for user, path, forged, key in cases:
+        rec = await forged_slash(fake, user, *path, valid=valid, **forged)
+        reply = await rec.original()
+        lang = "en" if user.locale.startswith("en") else "zh"
+        assert reply.ephemeral and 0 < len(reply.content) <= 2000, (path, forged)
+        assert reply.content != text(lang, "internal"), (path, forged)
+        if key is not None:  # the refusal's own words, up to its first value
+            opening = CATALOG[key][LANGS.index(lang)].split("{")[0]
+            assert reply.content.startswith(opening), (path, forged, reply.content[:80])
+    assert not [r for r in fake.interactions.values() if r.latency is None]

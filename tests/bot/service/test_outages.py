@@ -22,24 +22,12 @@ import pytest
 from bot.service.errors import UserError
 from data import Store, StoreError
 from engine.record import replay_series
+from tests.data.conftest import WriteLock
 from tests.pgserver import PgServer, find_bindir
 
 from .helpers import CHANNEL, GUILD, HUMANS, FakeClock, make_service, seated_table
 
 # ----------------------------------------------------------------------------- the outages
-
-
-class WriteLock:
-    """Another process's write transaction on the SQLite file: the store's writes wait
-    their busy timeout and fail ("database is locked"); reads go on (WAL)."""
-
-    def __init__(self, path: Path) -> None:
-        self.conn = sqlite3.connect(path, isolation_level=None)
-        self.conn.execute("BEGIN IMMEDIATE")
-
-    def release(self) -> None:
-        self.conn.execute("ROLLBACK")
-        self.conn.close()
 
 
 @contextlib.contextmanager
