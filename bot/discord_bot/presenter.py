@@ -13,6 +13,7 @@ turn notifies once. Pictures are drawn off the event loop (:mod:`bot.pictures.dr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
@@ -58,6 +59,8 @@ REPOST_BELOW = 3  # more messages than this below the table message: post it aga
 # seconds a press's interaction token is used to edit or delete the controller it was made on
 # (Discord keeps it 15 minutes; its routes are outside the bot's global request limit)
 TOKEN_LIFE = 14 * 60.0
+# the most seconds a re-sent controller waits for the answer of a press on the old one
+PRESS_ANSWER = 30.0
 
 
 class Outbox:
@@ -75,6 +78,7 @@ class Outbox:
         self.shown: dict[int, tuple[str, tuple[str, ...]]] = {}  # seat -> content, controls
         self.pending: dict[int, bool] = {}  # seat -> a controller job is queued (re-send?)
         self.claimed: set[int] = set()  # seats whose controller an interaction is updating
+        self.answered: dict[int, asyncio.Event] = {}  # seat -> set once no press is answered
         # seat -> the last press on its controller and when: its token edits that message
         self.tokens: dict[int, tuple[discord.Interaction, float]] = {}
         self.notes: dict[int, str] = {}  # seat -> a line for its controller (the clock played)
@@ -381,12 +385,22 @@ class DiscordPresenter:
         self._shown(box, seat, sent, deal, picture if file else None, content, controls)
         try:
             if old is not None and not new_game:  # one controller per game: the old one goes
+                await self._pressed(box, seat)
                 await self._delete(box, seat, old)
             elif old is not None and _ids_of(old):  # last game's: its controls are spent
                 await self._edit(box, seat, old, view=None)
         except discord.HTTPException:
             pass
         box.tokens.pop(seat, None)  # they were about the old message
+
+    @staticmethod
+    async def _pressed(box: Outbox, seat: int) -> None:
+        """Wait until no press on the seat's controller is being answered: its answer edits
+        that message, which must not be deleted before (an event, not a race)."""
+        event = box.answered.get(seat)
+        if seat in box.claimed and event is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), PRESS_ANSWER)
 
     def _token(self, box: Outbox, seat: int, msg: discord.Message) -> discord.Interaction | None:
         """The last press on the seat's controller ``msg`` if its token still works."""
@@ -441,11 +455,13 @@ class DiscordPresenter:
     # ----------------------------------------------------------------- presses
     def claim(self, live: LiveTable, seat: int) -> None:
         """A press on the seat's controller is being answered: it shows the new state."""
-        self._box(live).claimed.add(seat)
+        box = self._box(live)
+        box.claimed.add(seat)
+        box.answered.setdefault(seat, asyncio.Event()).clear()
 
     def release(self, live: LiveTable, seat: int) -> None:
         """The press was refused: the controller is the presenter's again."""
-        self._box(live).claimed.discard(seat)
+        _release(self._box(live), seat)
 
     async def answer_press(
         self,
@@ -504,7 +520,7 @@ class DiscordPresenter:
                     _ids(view),
                 )
         finally:
-            box.claimed.discard(seat)
+            _release(box, seat)
 
     async def _dm(
         self, live: LiveTable, seat: int, content: str, **kwargs: Any
@@ -541,6 +557,14 @@ class DiscordPresenter:
         if channel is not None:
             lang = self.people.guild_lang(channel.guild.id)
             await channel.send(text(lang, "table_broken"), allowed_mentions=NO_PINGS)
+
+
+def _release(box: Outbox, seat: int) -> None:
+    """The press on the seat's controller is answered (or refused)."""
+    box.claimed.discard(seat)
+    event = box.answered.get(seat)
+    if event is not None:
+        event.set()
 
 
 def _ids(view: discord.ui.View | None) -> tuple[str, ...]:

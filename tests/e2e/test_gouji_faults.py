@@ -15,11 +15,13 @@ still acts).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.discord_bot.presenter import DiscordPresenter
 from bot.text.catalog import CATALOG, LANGS, text
 from data import Store
 from engine.cards import counts_of, format_cards, parse_cards
@@ -32,6 +34,9 @@ from .gouji_helpers import bot_factory, find_prompt, next_person
 from .test_gouji_series import _answer_prompt, _kind, _take_turn
 
 PEOPLE = ("alice", "bo", "chen", "dana")  # seats 0-3; seats 4 and 5 are AI
+# Every wait below is for an event (the bot's answer, its next question, a resume); this
+# bound is only how long a very loaded machine may take before the test gives up.
+PATIENCE = 60.0
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 
@@ -59,15 +64,15 @@ class Table:
 async def _open(fake: FakeDiscord, runner: BotRunner, *, series: bool) -> Table:
     users = [fake.member(name) for name in PEOPLE]
     new = users[0].slash("gouji", "new", series=series, turn_time=120, burn_time=60)
-    await (await new).original()
+    await (await new).original(PATIENCE)
     for user in users[1:]:
-        await (await user.slash("gouji", "join")).original()
-    await (await users[0].slash("gouji", "ai", "add")).original()
+        await (await user.slash("gouji", "join")).original(PATIENCE)
+    await (await users[0].slash("gouji", "ai", "add")).original(PATIENCE)
     return Table(fake, runner, users)
 
 
 async def _start(t: Table) -> None:
-    await (await t.users[0].slash("gouji", "start")).original()
+    await (await t.users[0].slash("gouji", "start")).original(PATIENCE)
 
 
 def _progress(t: Table) -> tuple:
@@ -89,7 +94,9 @@ async def _step(t: Table, seat: int) -> None:
         await _take_turn(user, service, live, t.steps)
     else:
         await _answer_prompt(t.fake, service, user, live, kind, t.steps)
-    await t.fake.wait_for(lambda: _progress(t) != before, 10, "the table to move on", poll=0.005)
+    await t.fake.wait_for(
+        lambda: _progress(t) != before, PATIENCE, "the table to move on", poll=0.02
+    )
 
 
 async def _play(t: Table, until: Callable[[Table], bool] = lambda t: False) -> int | None:
@@ -106,7 +113,7 @@ async def _act_without_dms(t: Table, user: SimUser, kind: str) -> None:
     """No DMs: every action from the ephemeral hand controller of /gouji hand — the first
     play of its menu (or a pass), a burn from its menu every other time, else the question's
     "no"; the return menu."""
-    shown = await (await user.slash("gouji", "hand")).original()
+    shown = await (await user.slash("gouji", "hand")).original(PATIENCE)
     assert shown.ephemeral and shown.attachments[0].filename == "hand.png"
     prefix = f"{t.live.id}:{t.bot.service.question_token(t.live)}:"
     selects = {s["custom_id"].rsplit(":", 1)[1]: s for s in shown.selects()}
@@ -116,10 +123,10 @@ async def _act_without_dms(t: Table, user: SimUser, kind: str) -> None:
     menu = selects.get(verb or "")
     if menu is not None and (kind != "burn" or t.steps % 2):
         values = [o["value"] for o in menu["options"]][: menu.get("min_values", 1)]
-        await (await user.select(shown, menu["custom_id"], values)).response()
+        await (await user.select(shown, menu["custom_id"], values)).response(PATIENCE)
         return
     no = {"turn": "pass", "declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}[kind]
-    await (await user.click(shown, buttons[no]["custom_id"])).response()
+    await (await user.click(shown, buttons[no]["custom_id"])).response(PATIENCE)
 
 
 async def _check_finished(t: Table, games: int, refused: int = 0) -> None:
@@ -212,6 +219,28 @@ async def test_rate_limits_and_server_errors_mid_game_are_waited_out(
         await _check_finished(t, games=1)
 
 
+async def test_a_slow_answer_to_a_press_is_not_overtaken_by_the_next_controller(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch
+) -> None:
+    """A press is answered by editing the controller it was made on; when the press leads
+    to a new question for the same person, the controller is re-sent and the old one
+    deleted. On a slow machine (here: each answer's picture takes a while) the re-send must
+    wait for the answer (an event), not race it: else the answer's edit meets a deleted
+    message (404) — the flake of a loaded CI."""
+    real = DiscordPresenter.answer_press
+
+    async def slow(self, interaction, live, seat, lang, note, highlight=None):
+        await asyncio.sleep(0.3)  # a busy drawer: the outbox gets ahead of the answer
+        return await real(self, interaction, live, seat, lang, note, highlight)
+
+    monkeypatch.setattr(DiscordPresenter, "answer_press", slow)
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        t = await _open(fake, runner, series=False)
+        await _start(t)
+        await _play(t)
+        await _check_finished(t, games=1)
+
+
 # ----------------------------------------------------------------------------- gateway, restart
 async def test_gateway_drops_an_outage_and_a_restart_through_a_series(
     fake: FakeDiscord, tmp_path: Path
@@ -225,7 +254,7 @@ async def test_gateway_drops_an_outage_and_a_restart_through_a_series(
             await _play(t, lambda t, n=n: t.steps >= 10 * n)
             await fake.gateway.drop(abrupt=abrupt)
             await _play(t, lambda t, n=n: t.steps >= 10 * n + 5)  # acting while it reconnects
-            await fake.wait_for(lambda n=n: session.resumes == n, 10, f"resume {n}")
+            await fake.wait_for(lambda n=n: session.resumes == n, PATIENCE, f"resume {n}")
         await _outage(t)
         assert session.resumes == 3 and len(fake.gateway.sessions) == 1, "always resumed"
 
@@ -246,7 +275,7 @@ async def _turn_prompt(t: Table, user: SimUser) -> tuple:
         prompt, custom_id = find_prompt(user, t.live.id, "playhint", token=token)
         return (prompt, custom_id) if prompt is not None else None
 
-    return await t.fake.wait_for(found, 10, f"{user.name}'s turn DM")
+    return await t.fake.wait_for(found, PATIENCE, f"{user.name}'s turn DM")
 
 
 async def _outage(t: Table) -> None:
@@ -261,10 +290,10 @@ async def _outage(t: Table) -> None:
         play = await user.click(prompt, custom_id)
         assert hand.dispatched_at is None and play.dispatched_at is None
     over = time.monotonic()
-    await play.response()
+    await play.response(PATIENCE)
     assert play.dispatched_at >= over and hand.dispatched_at >= over, "delivered on resume"
-    assert (await hand.original()).attachments
-    await fake.wait_for(lambda: _progress(t) != before, 10, "the hint played", poll=0.005)
+    assert (await hand.original(PATIENCE)).attachments
+    await fake.wait_for(lambda: _progress(t) != before, PATIENCE, "the hint played", poll=0.02)
 
 
 async def _restart(t: Table, seat: int) -> None:
@@ -284,13 +313,13 @@ async def _restart(t: Table, seat: int) -> None:
     assert [t.bot.service.hand_cards(again, s) for s in range(6)] == hands
     before = _progress(t)
     rec = await user.click(fake.messages[prompt.id], custom_id)
-    await rec.response()
+    await rec.response(PATIENCE)
     await fake.wait_for(
         lambda: "✅" in fake.messages[prompt.id].content and not fake.messages[prompt.id].buttons(),
-        5,
+        PATIENCE,
         "the old DM marked done, its buttons taken off",
     )
-    await fake.wait_for(lambda: _progress(t) != before, 10, "the hint played", poll=0.005)
+    await fake.wait_for(lambda: _progress(t) != before, PATIENCE, "the hint played", poll=0.02)
 
 
 # ----------------------------------------------------------------------------- the database
@@ -317,11 +346,12 @@ async def test_a_slow_database_still_gets_every_command_answered_in_3_s(
             lock = WriteLock(db)
             try:
                 rec = await user.slash(*path, **options)
-                await fake.wait_for(lambda rec=rec: rec.responses, 4.0, f"/{' '.join(path)}")
+                # Discord's 3 s (the fake refuses a later answer): the lock is held until then
+                await fake.wait_for(lambda rec=rec: rec.responses, PATIENCE, f"/{' '.join(path)}")
                 assert rec.responses[0].type == 5, "deferred: thinking… first"
             finally:
                 lock.release()
-            reply = await rec.original()
+            reply = await rec.original(PATIENCE)
             assert reply.content and "wrong" not in reply.content, (path, reply.content)
         async with await Store.open(db) as store:
             (table,) = [
@@ -378,7 +408,7 @@ async def test_odd_input_is_answered_and_changes_nothing(fake: FakeDiscord, tmp_
         alice, bo = fake.member("alice"), fake.member("bo")
         for game in ("²", "٤٢", "1" * 20, "1" * 4300, "0"):
             rec = await bo.slash("gouji", "replay", game=game)
-            reply = await rec.original()
+            reply = await rec.original(PATIENCE)
             assert reply.ephemeral and reply.content == text("zh", "replay_unknown"), game
         cases = [
             (alice, ("gouji", "new"), {"turn_time": 1}, "bad_option"),
@@ -393,7 +423,7 @@ async def test_odd_input_is_answered_and_changes_nothing(fake: FakeDiscord, tmp_
             not bot.service.tables
             and (await bot.store.get_settings(fake.guild_id)).language == "zh"
         )
-        await (await alice.slash("gouji", "new")).original()
+        await (await alice.slash("gouji", "new")).original(PATIENCE)
         cases = [
             (bo, ("gouji", "join"), {"seat": 7}, "bad_seat"),
             (bo, ("gouji", "join"), {"seat": -1}, "bad_seat"),
@@ -404,9 +434,9 @@ async def test_odd_input_is_answered_and_changes_nothing(fake: FakeDiscord, tmp_
         live = bot.service.table_in(fake.channel("gouji").id)
         assert [s.user_id for s in live.seats] == [alice.id] + [None] * 5
         for user in PEOPLE[1:]:
-            await (await fake.member(user).slash("gouji", "join")).original()
-        await (await alice.slash("gouji", "ai", "add")).original()
-        await (await alice.slash("gouji", "start")).original()
+            await (await fake.member(user).slash("gouji", "join")).original(PATIENCE)
+        await (await alice.slash("gouji", "ai", "add")).original(PATIENCE)
+        await (await alice.slash("gouji", "start")).original(PATIENCE)
         seat = await next_person(fake, bot, live)
         user = fake.member(PEOPLE[seat])
         for cards in ("3" * 6000, "x" * 6000):
@@ -419,7 +449,7 @@ async def test_odd_input_is_answered_and_changes_nothing(fake: FakeDiscord, tmp_
 async def _check_forged(fake: FakeDiscord, cases, valid: dict | None = None) -> None:
     for user, path, forged, key in cases:
         rec = await forged_slash(fake, user, *path, valid=valid, **forged)
-        reply = await rec.original()
+        reply = await rec.original(PATIENCE)
         lang = "en" if user.locale.startswith("en") else "zh"
         assert reply.ephemeral and 0 < len(reply.content) <= 2000, (path, forged)
         assert reply.content != text(lang, "internal"), (path, forged)
