@@ -6,7 +6,7 @@ it *waits for its database*: it stays in memory and in its channel, refuses pres
 commands with "the table is waiting for its database" (nothing is acknowledged that is not
 logged), stops its clock and automatic play, and retries with backoff
 (:func:`bot.service.supervise.backoff`: 0.25 s doubling to 5 s, as long as the table is
-open), each try logged. A try rebuilds the table from its log — the same path as a restart:
+open; the tries logged 1, 2, 4, 8 … so that a long outage of many tables stays readable). A try rebuilds the table from its log — the same path as a restart:
 nothing acknowledged is lost, nothing is applied twice (appends state the index they
 expect) — asks every open question again and goes on. A table is set aside as broken only
 when its log does not replay (or when something that is not the database fails it
@@ -154,13 +154,14 @@ class Recovery:
                     self._lost_locked(live, exc)
                     return
                 except OUTAGES as exc:
-                    log.warning(
-                        "table %s: still waiting for its database after %.1f s (%d tries): %s",
-                        live.id,
-                        waited,
-                        live.stall_tries,
-                        exc,
-                    )
+                    if live.stall_tries & (live.stall_tries - 1) == 0:  # tries 1, 2, 4, 8 …
+                        log.warning(
+                            "table %s: still waiting for its database after %.1f s (%d tries): %s",
+                            live.id,
+                            waited,
+                            live.stall_tries,
+                            exc,
+                        )
                     self._stall_locked(live, exc)  # what the try started stops again
                     continue
                 except ValueError as exc:  # RecordError, ReplayError: the log does not replay

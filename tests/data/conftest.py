@@ -36,20 +36,6 @@ def raw_sqlite(path: Path) -> Iterator[sqlite3.Connection]:
             yield conn
 
 
-class WriteLock:
-    """Another process's write transaction on a SQLite file, held until :meth:`release`:
-    the store's writes wait their busy timeout and then fail ("database is locked"); reads
-    go on (WAL)."""
-
-    def __init__(self, path: Path) -> None:
-        self.conn = sqlite3.connect(path, isolation_level=None)
-        self.conn.execute("BEGIN IMMEDIATE")
-
-    def release(self) -> None:
-        self.conn.execute("ROLLBACK")
-        self.conn.close()
-
-
 @asynccontextmanager
 async def raw_sql(url: str) -> AsyncIterator[Conn]:
     """The database behind a store, bypassing it (``?`` placeholders on both backends), in

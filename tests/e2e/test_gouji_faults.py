@@ -26,7 +26,7 @@ from bot.text.catalog import CATALOG, LANGS, text
 from data import Store
 from engine.cards import counts_of, format_cards, parse_cards
 from engine.record import replay_series
-from tests.data.conftest import WriteLock
+from tests.data.outages import WriteLock
 from tests.fakediscord import BotRunner, FakeDiscord, SimUser
 from tests.fakediscord.faults import forged_slash
 
@@ -343,7 +343,7 @@ async def test_a_slow_database_still_gets_every_command_answered_in_3_s(
             (alice, ("gouji", "end"), {}),
         ]
         for user, path, options in commands:
-            lock = WriteLock(db)
+            lock = await WriteLock.take(db)
             try:
                 rec = await user.slash(*path, **options)
                 # Discord's 3 s (the fake refuses a later answer): the lock is held until then

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
+import inspect
 import logging
 import os
-import sqlite3
-import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -22,77 +20,12 @@ import pytest
 from bot.service.errors import UserError
 from data import Store, StoreError
 from engine.record import replay_series
-from tests.data.conftest import WriteLock
+from tests.data.outages import FullDisk, NoTmpfs, WriteLock, fill_disk, small_disk
 from tests.pgserver import PgServer, find_bindir
 
 from .helpers import CHANNEL, GUILD, HUMANS, FakeClock, make_service, seated_table
 
 # ----------------------------------------------------------------------------- the outages
-
-
-@contextlib.contextmanager
-def small_disk(where: Path) -> Iterator[Path]:
-    """A 16 MB tmpfs mounted at ``where`` (root only), unmounted after."""
-    where.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(where)])
-    if done.returncode:
-        pytest.skip("cannot mount a tmpfs here (not root, or no CAP_SYS_ADMIN)")
-    try:
-        yield where
-    finally:
-        subprocess.run(["umount", "-l", str(where)], check=False)
-
-
-def fill_disk(disk: Path) -> Path:
-    """Fill the disk to its last byte; the file that does it (delete it to end the outage)."""
-    filler = disk / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
-    try:
-        for size in (1 << 16, 4096, 512, 1):  # then the last partial blocks
-            with contextlib.suppress(OSError):
-                while True:
-                    os.write(fd, b"\0" * size)
-    finally:
-        os.close(fd)
-    with pytest.raises(OSError) as full:
-        (disk / "probe").write_bytes(b"\0" * 4096)
-    assert full.value.errno == errno.ENOSPC
-    return filler
-
-
-class FullDisk:
-    """Writes of a SQLite store fail as on a full disk ("database or disk is full"): the
-    store's connection is wrapped, reads pass. For machines where no tmpfs can be mounted."""
-
-    WRITES = ("INSERT", "UPDATE", "DELETE", "BEGIN", "REPLACE")
-
-    def __init__(self, store: Store) -> None:
-        self.db = store._db
-        self.real = self.db._conn
-        self.full = False
-        outage = self
-
-        class Connection:
-            def __getattr__(self, name: str):
-                return getattr(outage.real, name)
-
-            async def execute(self, sql: str, *args):
-                outage.check(sql)
-                return await outage.real.execute(sql, *args)
-
-            async def execute_fetchall(self, sql: str, *args):
-                outage.check(sql)
-                return await outage.real.execute_fetchall(sql, *args)
-
-            async def executemany(self, sql: str, *args):
-                outage.check(sql)
-                return await outage.real.executemany(sql, *args)
-
-        self.db._conn = Connection()
-
-    def check(self, sql: str) -> None:
-        if self.full and sql.lstrip().upper().startswith(self.WRITES):
-            raise sqlite3.OperationalError("database or disk is full")
 
 
 # ----------------------------------------------------------------------------- the table
@@ -144,13 +77,19 @@ async def _play_out(service, live, acked: list[str]) -> None:
             await _press(service, live, acked)
 
 
+async def _done(step: object) -> None:
+    """Await what starting or ending an outage returned, if it is to be awaited."""
+    if inspect.isawaitable(step):
+        await step
+
+
 def _subsequence(part: list[str], whole: list[str]) -> bool:
     rest = iter(whole)
     return all(any(x == y for y in rest) for x in part)
 
 
 async def _through_an_outage(
-    store: Store, begin: Callable[[], None], end: Callable[[], None], caplog
+    store: Store, begin: Callable[[], object], end: Callable[[], object], caplog
 ) -> None:
     """A single game: people press, the outage begins, presses are refused with "waiting
     for its database", the table retries, the outage ends, the game is played out."""
@@ -165,7 +104,7 @@ async def _through_an_outage(
     await service.settle(live)
     caplog.set_level(logging.WARNING, logger="gouji.bot")
     seat = next(s for s in live.series.to_act if not live.is_ai(s))
-    begin()
+    await _done(begin())
     refused = 0
     for _ in range(3):  # the same person presses, and again
         try:
@@ -180,7 +119,7 @@ async def _through_an_outage(
     assert second.value.key == "table_exists"
     await _retried(clock, live, 3)
     assert "waiting for its database" in caplog.text
-    end()
+    await _done(end())
     await _resumed(clock, service, live)
     assert "back after" in caplog.text
     await _play_out(service, live, acked)
@@ -198,9 +137,11 @@ async def _through_an_outage(
 async def test_sqlite_busy_longer_than_the_busy_timeout_is_waited_out(db_path, caplog) -> None:
     async with await Store.open(db_path, busy_timeout=0.2) as store:
         holder: list[WriteLock] = []
-        await _through_an_outage(
-            store, lambda: holder.append(WriteLock(db_path)), lambda: holder[0].release(), caplog
-        )
+
+        async def lock() -> None:
+            holder.append(await WriteLock.take(db_path))
+
+        await _through_an_outage(store, lock, lambda: holder[0].release(), caplog)
 
 
 @pytest.mark.parametrize("disk", ["tmpfs", "injected"])
@@ -208,7 +149,11 @@ async def test_a_full_disk_is_waited_out(tmp_path, disk, caplog) -> None:
     if disk == "tmpfs":
         if os.geteuid() != 0:
             pytest.skip("a tmpfs needs root: the injected full disk covers this machine")
-        with small_disk(tmp_path / "disk") as where:
+        with contextlib.ExitStack() as stack:
+            try:
+                where = stack.enter_context(small_disk(tmp_path / "disk"))
+            except NoTmpfs as exc:
+                pytest.skip(str(exc))
             async with await Store.open(where / "gouji.db") as store:
                 filler: list[Path] = []
                 await _through_an_outage(
