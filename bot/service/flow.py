@@ -12,14 +12,13 @@ import asyncio
 import logging
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.service.clock import Clock
 from bot.service.live import LiveTable
 from bot.service.presenter import BURN as P_BURN
 from bot.service.presenter import DECLARE, HEAD, REVOLT, TURN, Acted, Place, Presenter, Who
 from bot.service.presenter import RETURN as P_RETURN
-from bot.service.recovery import Recovery
 from bot.service.results import game_result, profile_updates
 from bot.service.supervise import Supervisor
 from data import ClaimLostError, Store
@@ -81,7 +80,7 @@ class _Step:
     ai: bool
 
 
-class GameFlow(Recovery):
+class GameFlow:
     """The game side of the table service (see the module doc)."""
 
     store: Store
@@ -91,6 +90,12 @@ class GameFlow(Recovery):
     clock: Clock
     rng: random.Random
     supervisor: Supervisor
+
+    if TYPE_CHECKING:  # a table that waits for its database: bot/service/recovery.py
+
+        def _stall_locked(self, live: LiveTable, exc: BaseException) -> None: ...
+
+        def _failed_locked(self, live: LiveTable, exc: BaseException, job: str) -> None: ...
 
     # ----------------------------------------------------------------- applying
     def _before(self, live: LiveTable) -> _Before | None:
