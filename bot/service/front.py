@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from bot.pictures import views as models
 from bot.service.errors import UserError
 from bot.service.flow import GameFlow
-from bot.service.live import LiveTable
+from bot.service.live import LiveTable, echo
 from bot.service.presenter import Listeners, Presenter
 from bot.service.questions import Question, QuestionKind, question_kind, turn_verbs
 from bot.service.views import PrivateView, PublicView, RecentLog, SeatInfo, TableInfo
@@ -39,10 +39,10 @@ def table_ai_kind(name: str) -> str:
     hard — or its kind), or ``UserError('unknown_ai')``: no random play at a table."""
     try:
         kind = ai_kind(name)
-    except ValueError:
+    except (ValueError, TypeError):
         kind = ""
     if kind not in (d.kind for d in DIFFICULTIES):
-        raise UserError("unknown_ai", name=name)
+        raise UserError("unknown_ai", name=echo(name))
     return kind
 
 
