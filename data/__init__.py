@@ -9,6 +9,7 @@ from .backend import DEFAULT_PATH, ENV_VAR, URL_ENV_VAR, database_url, default_p
 from .claims import DEFAULT_LEASE, ClaimReport, Shards, shard_of
 from .errors import (
     ActionConflictError,
+    ChannelTakenError,
     ClaimLostError,
     ConstraintError,
     CorruptRowError,
@@ -50,6 +51,7 @@ __all__ = [
     "Action",
     "ActionConflictError",
     "ActiveTable",
+    "ChannelTakenError",
     "ClaimLostError",
     "ClaimReport",
     "ConstraintError",

@@ -8,8 +8,7 @@ from dataclasses import asdict
 from typing import Any
 
 from .base import fetch_all
-from .claims import claim_lost
-from .errors import InvalidInputError, NotFoundError
+from .errors import InvalidInputError, NotFoundError, claim_lost
 from .models import Profile, ProfileUpdate
 from .ratings import RatingsMixin, lineup_of
 from .rows import PROFILE_COLUMNS, encode_json, encode_object, profile_from_row

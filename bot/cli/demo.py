@@ -1,9 +1,13 @@
 """``gouji demo``: six AI players play a five-game tribute series, offline.
 
-Everything goes through the same layers as the bot: the deals, every action and the results
-(with profile updates) into the SQLite store, the pictures through :mod:`render` via
-:mod:`bot.pictures.views`. Afterwards ``gouji top --db DIR/gouji.db`` shows the demo players'
-leaderboard and ``gouji replay DIR/series.json`` replays the series.
+The demo is a front end of the table service, like the bot: it opens a table, seats its
+players, lets their AIs play for them (托管) and starts the series; the service deals, plays,
+logs every action and records the results (with profile updates) in the SQLite store. The
+demo listens to the table (its progress bar, the table as each game ends) and reads what it
+prints from the service's read side (finished deals, the series record, the leaderboard);
+pictures go through :mod:`render` via :mod:`bot.pictures.views`. Afterwards ``gouji top --db
+DIR/gouji.db`` shows the demo players' leaderboard and ``gouji replay DIR/series.json``
+replays the series.
 
     gouji demo                        # into ./gouji-demo/
     gouji demo --out /tmp/d --seed 7 --ai strong
@@ -17,11 +21,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
 import json
+import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,10 +33,11 @@ from bot.cli import AI_HELP, ai_kind_arg
 from bot.cli.options import add_option_argument, options_from_args
 
 if TYPE_CHECKING:  # the engine, the store and Pillow load when the demo runs
+    from bot.service.tables import TableService
     from data import Profile
-    from engine.ai import Player
     from engine.cards import Card
-    from engine.series import Series, SeriesGame
+    from engine.series import Series
+    from render.models import TableView
 
 DEMO_GUILD = 0
 DEMO_CHANNEL = 0
@@ -40,7 +45,9 @@ DEMO_USERS = (1, 2, 3, 4, 5, 6)
 DEMO_NAMES = ("济南", "青岛", "烟台", "潍坊", "淄博", "威海")  # six Shandong cities
 DEFAULT_OUT = "gouji-demo"
 # Measured on this project's 2-core machine (busy with other work): a five-game series with
-# pictures takes about 1 s with the hint AI and 60 s with the strong AI (Monte Carlo search).
+# pictures takes about 5 s with the hint AI (under 2 s of CPU: the rest is the store committing
+# each action, as at a bot's table; 2-3 s when the demo drove the engine and logged each game
+# at once) and 60 s with the strong AI (Monte Carlo search).
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -125,91 +132,54 @@ class Progress:
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
 
 
-def play_deal(
-    series: Series, players: Sequence[Player], seed: int, on_action: Callable[[int], None]
-) -> list[str]:
-    """Deal the next game of ``series`` from ``seed``, let ``players`` return tribute and play it
-    to the end (finished or void); returns the deal's log in record notation."""
-    from engine.actions import RETURN, Action
-    from engine.cards import deal, format_cards
-    from engine.game import FINISHED, VOID
-
-    current = series.start_game(deal(seed), seed=seed)
-    log: list[str] = []
-    while current.pending_return is not None:
-        giver = current.pending_return.giver
-        n, returnable = series.returnable(giver)
-        cards = format_cards(players[giver].choose_return(returnable, n)) if n else ""
-        series.apply(Action(giver, RETURN, cards))
-        if cards:  # a return of no cards (none legal) is the default and is not logged
-            log.append(f"{giver} return {cards}")
-    game = current.game
-    if game is None:
-        raise RuntimeError("the tribute is returned but there is no game")
-    while game.phase not in (FINISHED, VOID):
-        for seat in list(game.to_act):
-            if seat in game.to_act:
-                action = players[seat].act(game.observe(seat))
-                game.apply(action)
-                log.append(str(action))
-                on_action(len(log))
-    return log
-
-
 async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> None:
-    from bot.service.results import game_result, profile_updates
+    from bot.cli.watch import DemoWatcher
+    from bot.service.tables import TableService
     from bot.text.terminal import describe_deal, describe_totals
     from data import Store
-    from engine.ai import make_player
-    from engine.series import Series
+    from engine.record import series_from_record
 
     started = time.perf_counter()
     names = DEMO_NAMES
-    players = [make_player(args.ai, args.seed * 10 + s) for s in range(6)]
-    options = options_from_args(args)
-    series = Series(options, games=args.games)
+    overrides = {**options_from_args(args).to_json(), "series_games": args.games}
     progress = Progress(args.games)
+    watcher = DemoWatcher(progress.update)
     print(_header(args, lang))
     async with await Store.open(db) as store:
-        table = await store.create_table(DEMO_GUILD, DEMO_CHANNEL, DEMO_USERS[0], options.changed())
-        for seat, user in enumerate(DEMO_USERS):
-            await store.set_seat(table.id, seat, user_id=user, ai_kind=args.ai, standin=True)
-        await store.set_table_status(table.id, "playing")
-        srow = await store.start_series(table.id)
+        service = TableService(
+            store, watcher, ai_delay=0, warn_before=0, rng=random.Random(args.seed)
+        )
+        watcher.service = service
+        live = await service.open_table(DEMO_GUILD, DEMO_CHANNEL, DEMO_USERS[0], overrides)
+        for user in DEMO_USERS[1:]:
+            await service.join(DEMO_CHANNEL, user)
+        for user in DEMO_USERS:  # 托管: each player's AI plays for them
+            await service.hand_over(DEMO_CHANNEL, user, args.ai)
+        progress.update(1, 0, force=True)
+        await service.start(DEMO_CHANNEL, DEMO_USERS[0])
         first_hand = None
         tables: list[Path] = []
-        while not series.finished:
-            seed = args.seed * 1000 + len(series.deals)
-            number = series.number_of_next_game
-            progress.update(number, 0, force=True)
-            log = play_deal(series, players, seed, functools.partial(progress.update, number))
-            current = series.current
-            if current is None:
-                raise RuntimeError("a deal was played but the series has none")
-            row = await store.start_game(
-                srow.id, seed, [" ".join(map(str, h)) for h in current.dealt]
-            )
-            await store.append_actions(row.id, log, expected_index=0)
+        for _ in range(args.games):  # each game told as it ends, while the next is played
+            number = await watcher.games.get()
             progress.close()
+            deal = await service.finished_deal(await _finished_id(service, live.id, number))
+            deals = [d for d in series_from_record(deal.record).deals if d.number == number]
             if first_hand is None:
-                first_hand = current.dealt[0]
-            if current.void:
-                await store.void_game(row.id)
-            else:
-                await store.record_game_result(
-                    DEMO_GUILD, row.id, profile_updates(current, DEMO_USERS), game_result(current)
-                )
-                if not args.no_images:
-                    tables.append(_write_table(out, current, names, lang))
-            print("\n".join(describe_deal(current, names, lang)))
-        await store.finish_series(srow.id, series.totals())
-        await store.set_table_status(table.id, "finished")
-        record = await store.export_series_record(srow.id)
-        board = await store.leaderboard(DEMO_GUILD, limit=10)
+                first_hand = deals[0].dealt[0]
+            for told in deals:
+                print("\n".join(describe_deal(told, names, lang)))
+            if not args.no_images:
+                tables.append(_write_table(out, watcher.ended[number], number, names, lang))
+        await service.settle(live)
+        found = await service.last_record(live)  # the series: never a game in progress
+        board = await service.leaderboard(DEMO_GUILD, limit=10)
+        await service.end(DEMO_CHANNEL, DEMO_USERS[0], may_manage=True)
+        await service.close()
+    series = series_from_record(found.record)
     print()
     print("\n".join(describe_totals(series, names, lang)))
     (out / "series.json").write_text(
-        json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8"
+        json.dumps(found.record, ensure_ascii=False, indent=1), encoding="utf-8"
     )
     written = []
     if not args.no_images:
@@ -217,6 +187,12 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
     elapsed = time.perf_counter() - started
     print()
     print(_footer(args, lang, out, db, written, elapsed))
+
+
+async def _finished_id(service: TableService, table_id: int, number: int) -> int:
+    """The id of game ``number`` of the demo table (just finished)."""
+    found = await service.finished_games(DEMO_GUILD, DEMO_CHANNEL, limit=50)
+    return next(g.game_id for g in found if g.table_id == table_id and g.number == number)
 
 
 def _header(args: argparse.Namespace, lang: str) -> str:
@@ -250,21 +226,14 @@ def _footer(
     return "\n".join(lines)
 
 
-def _write_table(out: Path, current: SeriesGame, names: Sequence[str], lang: str) -> Path:
-    from bot.pictures.views import table_view_of_game
-    from bot.service.results import finished_game
+def _write_table(out: Path, table: TableView, number: int, names: Sequence[str], lang: str) -> Path:
+    """The table as game ``number`` ended (the service's public view), named."""
+    from bot.pictures.views import named
     from render import render_table, to_png
 
-    caption = (
-        f"第 {current.number} 局 · 够级演示"
-        if lang == "zh"
-        else f"Game {current.number} · Gouji demo"
-    )
-    view = table_view_of_game(
-        finished_game(current), names, viewer=0, ai=(True,) * 6, caption=caption
-    )
-    path = out / f"table-game{current.number}.png"
-    path.write_bytes(to_png(render_table(view, lang=lang)))
+    caption = f"第 {number} 局 · 够级演示" if lang == "zh" else f"Game {number} · Gouji demo"
+    path = out / f"table-game{number}.png"
+    path.write_bytes(to_png(render_table(named(table, names, caption), lang=lang)))
     return path
 
 

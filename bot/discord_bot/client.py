@@ -88,9 +88,10 @@ class GoujiBot(commands.Bot):
             idle_seconds=self.config.idle_seconds,
             rng=self.rng,
             shards=self.config.shards,
+            lease=self.config.lease,
         )
         self.presenter.attach(self.service)
-        self.gouji = Gouji(self.service, self.store, self.people, self.draw, self.presenter)
+        self.gouji = Gouji(self.service, self.people, self.draw, self.presenter)
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(GoujiCog(self.gouji))
         self.add_dynamic_items(ActionButton, ActionSelect)
@@ -105,15 +106,14 @@ class GoujiBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        guilds = {live.table.guild_id for live in self.service.tables.values()}
+        guilds = {table.guild_id for table in self.service.open_tables()}
         broken = await self.service.restore()
-        for guild_id in guilds | {live.table.guild_id for live in self.service.tables.values()}:
-            await self.people.load_guild_lang(self.store, guild_id)
+        for guild_id in guilds | {table.guild_id for table in self.service.open_tables()}:
+            await self.people.load_guild_lang(self.service, guild_id)
         if broken:
             log.warning("tables marked broken at start-up: %s", broken)
         self._sweeper = asyncio.create_task(self._sweep_idle())
-        if self.service.owner is not None:
-            self._claims = asyncio.create_task(self._renew_claims(self.service))
+        self._claims = asyncio.create_task(self._renew_claims(self.service))
         self._warm = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.draw.start()
 
@@ -126,11 +126,12 @@ class GoujiBot(commands.Bot):
                 log.exception("ending idle tables failed")
 
     async def _renew_claims(self, service: TableService) -> None:
-        """A shard process renews its tables' claims every third of the lease."""
+        """Every third of the lease: renew the tables' claims, take over those of a process
+        that stopped renewing (it died)."""
         while True:
             await asyncio.sleep(service.lease / 3)
             try:
-                await service.renew_claims()
+                await service.tend_claims()
             except Exception:
                 log.exception("renewing the table claims failed")
 
@@ -139,10 +140,7 @@ class GoujiBot(commands.Bot):
             if task is not None:
                 task.cancel()
         if self.service is not None:
-            await self.service.close()
-            if self.service.owner is not None and self.store is not None:
-                released = await self.store.release_claims(self.service.owner)
-                log.info("released %d table claims of %s", released, self.service.owner)
+            await self.service.close()  # its claims released: the next process takes them
         await self.presenter.close()
         self.draw.close()
         if self.replays is not None:
@@ -161,7 +159,7 @@ class GoujiBot(commands.Bot):
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """A new server: its channel language starts as its preferred locale."""
         lang = lang_of(guild.preferred_locale)
-        await self.gouji.store.set_language(guild.id, lang)
+        await self.gouji.service.configure(guild.id, language=lang)
         self.people.set_guild_lang(guild.id, lang)
 
 

@@ -2,8 +2,12 @@
 
 Each handler checks where and who (a server channel, the caller's seat), asks the table
 service, and answers: refusals as short ephemeral replies in the caller's language, table
-changes as the service's events (the table message, announcements, DMs). Acting commands
-defer first, so that a slow moment never loses the 3-second window.
+changes as the service's events (the table message, announcements, DMs). Every command that
+writes answers first — it defers ("thinking…") before any database work, so that a slow
+database never loses Discord's 3-second window; the refusals that need no database are
+found before (``precheck``), so that they stay ephemeral when the answer is public. Option
+values are checked again here and in the service (a forged interaction skips Discord's own
+checks), and every answer is cut to Discord's 2,000 characters.
 """
 
 from __future__ import annotations
@@ -22,18 +26,15 @@ from discord.ext import commands
 from bot.discord_bot.components import controller
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.replies import done_text, hand_file, refusal, reply, send_hint
-from bot.discord_bot.settings import (
-    apply_config,
-    has_record,
-    last_record,
-    leaderboard_file,
-    profile_file,
-)
+from bot.discord_bot.settings import apply_config, leaderboard_file, profile_file
 from bot.pictures import png as pictures
+from bot.pictures.views import named_series
 from bot.service.errors import REFUSALS, UserError
-from bot.service.live import LiveTable
+from bot.service.live import BURN_TIME, TURN_TIME, LiveTable, TableOptions, echo
+from bot.service.recovery import OUTAGES
+from bot.service.views import TableInfo
 from bot.text.cards import play_label
-from bot.text.catalog import text
+from bot.text.catalog import LANGS, text
 from bot.text.options import house_rules, rules_of, value_text
 from engine.ai import DIFFICULTIES
 from engine.options import CHOICES, Options
@@ -42,6 +43,8 @@ log = logging.getLogger("gouji.bot")
 
 #: What a command's work returns: (content, file, ephemeral[, view]).
 Answer = tuple[Any, ...]
+#: The longest message Discord takes.
+MESSAGE_LIMIT = 2000
 
 #: The difficulties (engine.ai.DIFFICULTIES), named for players; the values are the kinds.
 AI_KINDS = [app_commands.Choice(name=_(d.name), value=d.kind) for d in DIFFICULTIES]
@@ -56,6 +59,8 @@ TOP_BY = [
 ]
 SEAT = app_commands.Range[int, 0, 5]
 CARDS = app_commands.Range[str, 1, 60]  # the longest play is far shorter
+TURN_SECONDS = app_commands.Range[int, TURN_TIME[0], TURN_TIME[1]]
+BURN_SECONDS = app_commands.Range[int, BURN_TIME[0], BURN_TIME[1]]
 PRESETS = [app_commands.Choice(name=_("standard (标准)"), value="standard")]
 #: the choices of the house rules that are not on/off (their words: bot.text.options)
 HOUSE_RULE_CHOICES = {
@@ -74,11 +79,20 @@ HOUSE_RULE_DESCRIPTIONS = dict(
 
 def house_rule_overrides(preset: str | None, **given: Any) -> dict[str, Any]:
     """The options given to /gouji new or config; the standard preset sets every house
-    rule to its default first (what was given as well wins)."""
+    rule to its default first (what was given as well wins). Refused (``UserError``) unless
+    each value is one a person may choose (:meth:`TableOptions.check_choices`)."""
+    if preset not in (None, *(p.value for p in PRESETS)):
+        raise UserError("bad_option", what=f"preset {echo(preset)}")
     chosen = {k: v for k, v in given.items() if v is not None}
     if preset == "standard":
         chosen = {**Options().to_json(), **chosen}
+    TableOptions.check_choices(chosen)
     return chosen
+
+
+def fit(content: str) -> str:
+    """An answer cut to what Discord takes."""
+    return content if len(content) <= MESSAGE_LIMIT else content[: MESSAGE_LIMIT - 1] + "…"
 
 
 class GoujiCog(commands.Cog):
@@ -109,35 +123,39 @@ class GoujiCog(commands.Cog):
         return interaction.channel_id
 
     def _live_or_none(self, interaction: discord.Interaction) -> LiveTable | None:
-        table_id = self.service.by_channel.get(interaction.channel_id or 0)
-        return self.service.tables.get(table_id) if table_id else None
+        return self.service.table_at(interaction.channel_id)
+
+    def _info_or_none(self, interaction: discord.Interaction) -> TableInfo | None:
+        live = self._live_or_none(interaction)
+        return self.service.info(live) if live is not None else None
 
     async def _guarded(
         self,
         interaction: discord.Interaction,
         work: Callable[[str], Awaitable[Answer]],
         *,
-        defer: bool = False,
-        public: bool = False,
+        public: bool | Callable[[], bool] = False,
         precheck: Callable[[], None] | None = None,
     ) -> None:
-        """Run ``work(lang)`` → (content, file, ephemeral[, view]); refusals become ephemeral
-        replies.
-        ``precheck()`` runs before deferring, so that its refusals stay ephemeral when the
-        answer itself is public."""
+        """Answer first, then work: ``precheck()`` (the refusals that need no database:
+        ephemeral), then the deferral ("thinking…", public or not as ``public`` says), then
+        ``work(lang)`` → (content, file, ephemeral[, view]); refusals become replies."""
         lang = self.people.remember(interaction)
         try:
             guild = self._guild(interaction)
-            if not self.people.knows_guild(guild.id):
-                await self.people.load_guild_lang(self.deps.store, guild.id)
             if precheck is not None:
                 precheck()
-            if defer:
-                await interaction.response.defer(ephemeral=not public, thinking=True)
+            shown = public() if callable(public) else public
+            await interaction.response.defer(ephemeral=not shown, thinking=True)
+            if not self.people.knows_guild(guild.id):
+                try:
+                    await self.people.load_guild_lang(self.service, guild.id)
+                except OUTAGES:  # the channel texts fall back to the default language
+                    log.warning("server %s: its language could not be read", guild.id)
             content, file, ephemeral, *rest = await work(lang)
         except REFUSALS as exc:
             await reply(
-                interaction, refusal(self.people, exc, lang, self._live_or_none(interaction))
+                interaction, fit(refusal(self.people, exc, lang, self._info_or_none(interaction)))
             )
             return
         except Exception:
@@ -147,12 +165,12 @@ class GoujiCog(commands.Cog):
             await reply(interaction, text(lang, "internal"))
             return
         view = rest[0] if rest else None
-        await reply(interaction, content, file=file, ephemeral=ephemeral, view=view)
+        await reply(interaction, fit(content), file=file, ephemeral=ephemeral, view=view)
 
     def _channel_text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
-        live = self._live_or_none(interaction)
+        table = self._info_or_none(interaction)
         lang = self.people.guild_lang(interaction.guild.id) if interaction.guild else "en"
-        return self.people.render(live, lang, key, params)
+        return self.people.render(table, lang, key, params)
 
     # ----------------------------------------------------------------- tables
     @gouji.command(name="new", description=_("Open a table in this channel"))
@@ -173,8 +191,8 @@ class GoujiCog(commands.Cog):
         interaction: discord.Interaction,
         bie_san: bool | None = None,
         series: bool | None = None,
-        turn_time: app_commands.Range[int, 5, 600] | None = None,
-        burn_time: app_commands.Range[int, 3, 120] | None = None,
+        turn_time: TURN_SECONDS | None = None,
+        burn_time: BURN_SECONDS | None = None,
         auto_pass: bool | None = None,
         counter: bool | None = None,
         mention: bool | None = None,
@@ -185,21 +203,27 @@ class GoujiCog(commands.Cog):
         burn_check: str | None = None,
         open_rule: str | None = None,
     ) -> None:
-        overrides = house_rule_overrides(
-            preset,
-            bie_san=bie_san,
-            series=series,
-            turn_time=turn_time,
-            burn_time=burn_time,
-            auto_pass=auto_pass,
-            counter=counter,
-            mention=mention,
-            no_single_return=no_single_return,
-            tribute_cards=tribute_cards,
-            gou_si_ji=gou_si_ji,
-            burn_check=burn_check,
-            open_rule=open_rule,
-        )
+        overrides: dict[str, Any] = {}
+
+        def precheck() -> None:
+            self.service.check_open(self._channel_id(interaction))
+            overrides.update(
+                house_rule_overrides(
+                    preset,
+                    bie_san=bie_san,
+                    series=series,
+                    turn_time=turn_time,
+                    burn_time=burn_time,
+                    auto_pass=auto_pass,
+                    counter=counter,
+                    mention=mention,
+                    no_single_return=no_single_return,
+                    tribute_cards=tribute_cards,
+                    gou_si_ji=gou_si_ji,
+                    burn_check=burn_check,
+                    open_rule=open_rule,
+                )
+            )
 
         async def work(lang: str) -> Answer:
             live = await self.service.open_table(
@@ -209,7 +233,7 @@ class GoujiCog(commands.Cog):
                 overrides,
             )
             glang = self.people.guild_lang(self._guild(interaction).id)
-            o = live.options
+            o = self.service.info(live).options
             mode = [
                 text(glang, "mode_series" if o.series else "mode_single"),
                 text(glang, "mode_turn", seconds=o.turn_time),
@@ -228,7 +252,7 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(
         name="join", description=_("Sit down at the table (a seat, or the next free one)")
@@ -246,7 +270,10 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.service.check_join(interaction.channel_id, interaction.user.id, seat)
+
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(
         name="leave", description=_("Leave the table (during a game: −10, the AI plays on)")
@@ -266,7 +293,15 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            live = self.service.table_in(interaction.channel_id)
+            self.service.seat_for(live, interaction.user.id)
+
+        def public() -> bool:  # in the lobby the channel is told; during a game, only you
+            live = self._live_or_none(interaction)
+            return live is not None and not live.playing
+
+        await self._guarded(interaction, work, public=public, precheck=precheck)
 
     @ai.command(name="add", description=_("Fill a seat (or every empty seat) with an AI player"))
     @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"), kind=_("AI strength"))
@@ -284,7 +319,10 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.service.check_add_ai(interaction.channel_id, interaction.user.id, seat, kind)
+
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @ai.command(name="remove", description=_("Take an AI player off a seat (or off every seat)"))
     @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"))
@@ -299,7 +337,10 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.service.check_remove_ai(interaction.channel_id, interaction.user.id, seat)
+
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(
         name="start", description=_("Start the series (the table's creator, six seated)")
@@ -317,7 +358,9 @@ class GoujiCog(commands.Cog):
                 interaction.channel_id, interaction.user.id, again=again
             )
             return (
-                self._channel_text(interaction, "started", number=live.current.number),
+                self._channel_text(
+                    interaction, "started", number=(await self.service.public_view(live)).number
+                ),
                 None,
                 False,
             )
@@ -326,16 +369,20 @@ class GoujiCog(commands.Cog):
             self.service.check_start(interaction.channel_id, interaction.user.id, again=again)
 
         # dealing takes a moment on a busy bot: answer "thinking…" first
-        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(name="end", description=_("End the table (its creator or Manage Channels)"))
     async def end(self, interaction: discord.Interaction) -> None:
+        may = bool(interaction.permissions and interaction.permissions.manage_channels)
+
         async def work(lang: str) -> Answer:
-            may = bool(interaction.permissions and interaction.permissions.manage_channels)
             await self.service.end(interaction.channel_id, interaction.user.id, may)
             return text(lang, "done"), None, True
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.service.check_end(interaction.channel_id, interaction.user.id, may)
+
+        await self._guarded(interaction, work, precheck=precheck)
 
     @gouji.command(name="back", description=_("Take your seat back from the AI (托管)"))
     async def back(self, interaction: discord.Interaction) -> None:
@@ -349,7 +396,10 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.service.check_back(interaction.channel_id, interaction.user.id)
+
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(name="config", description=_("Server settings (Manage Server)"))
     @app_commands.describe(
@@ -373,7 +423,7 @@ class GoujiCog(commands.Cog):
         allow: bool = True,
         bie_san: bool | None = None,
         series: bool | None = None,
-        turn_time: app_commands.Range[int, 5, 600] | None = None,
+        turn_time: TURN_SECONDS | None = None,
         auto_pass: bool | None = None,
         counter: bool | None = None,
         preset: str | None = None,
@@ -383,24 +433,32 @@ class GoujiCog(commands.Cog):
         burn_check: str | None = None,
         open_rule: str | None = None,
     ) -> None:
-        async def work(lang: str) -> Answer:
+        defaults: dict[str, Any] = {}
+
+        def precheck() -> None:
             if not (interaction.permissions and interaction.permissions.manage_guild):
                 raise UserError("config_denied")
-            defaults = house_rule_overrides(
-                preset,
-                bie_san=bie_san,
-                series=series,
-                turn_time=turn_time,
-                auto_pass=auto_pass,
-                counter=counter,
-                no_single_return=no_single_return,
-                tribute_cards=tribute_cards,
-                gou_si_ji=gou_si_ji,
-                burn_check=burn_check,
-                open_rule=open_rule,
+            if language is not None and language not in LANGS:
+                raise UserError("bad_option", what=f"language {echo(language)}")
+            defaults.update(
+                house_rule_overrides(
+                    preset,
+                    bie_san=bie_san,
+                    series=series,
+                    turn_time=turn_time,
+                    auto_pass=auto_pass,
+                    counter=counter,
+                    no_single_return=no_single_return,
+                    tribute_cards=tribute_cards,
+                    gou_si_ji=gou_si_ji,
+                    burn_check=burn_check,
+                    open_rule=open_rule,
+                )
             )
+
+        async def work(lang: str) -> Answer:
             content = await apply_config(
-                self.deps.store,
+                self.service,
                 self.people,
                 self._guild(interaction).id,
                 lang,
@@ -411,7 +469,7 @@ class GoujiCog(commands.Cog):
             )
             return content, None, True
 
-        await self._guarded(interaction, work)
+        await self._guarded(interaction, work, precheck=precheck)
 
     @gouji.command(name="help", description=_("How to play with the bot"))
     async def help(self, interaction: discord.Interaction) -> None:
@@ -424,9 +482,9 @@ class GoujiCog(commands.Cog):
         url = getattr(getattr(interaction.client, "config", None), "rules_url", None)
         link = text(lang, "rules_link", url=url) if url else ""
         content = text(lang, "rules", link=link)
-        live = self._live_or_none(interaction)
-        if live is not None:  # this table's own house rules
-            lines = rules_of(lang, live.options.engine_options())
+        table = self._info_or_none(interaction)
+        if table is not None:  # this table's own house rules
+            lines = rules_of(lang, table.options.engine_options())
             content += "\n\n" + text(lang, "rules_table", lines=lines)
         await reply(interaction, content)
 
@@ -439,7 +497,7 @@ class GoujiCog(commands.Cog):
             action = await self.service.act(live, interaction.user.id, verb, cards)
             return done_text(lang, action), None, True
 
-        await self._guarded(interaction, work, defer=True)
+        await self._guarded(interaction, work)
 
     async def _autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -498,7 +556,8 @@ class GoujiCog(commands.Cog):
                 raise UserError("no_table")
             await send_hint(interaction, self.deps, live, lang)
         except REFUSALS as exc:
-            await reply(interaction, refusal(self.people, exc, lang, live))
+            table = self.service.info(live) if live is not None else None
+            await reply(interaction, refusal(self.people, exc, lang, table))
         except Exception:
             log.exception("/gouji hint at table %s failed", live.id if live else None)
             await reply(interaction, text(lang, "internal"))
@@ -508,15 +567,14 @@ class GoujiCog(commands.Cog):
         async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             seat = self.service.seat_for(live, interaction.user.id)
-            async with live.lock:  # the hand controller, as in the DMs: the way without DMs
-                cards = self.service.hand_cards(live, seat)
-                if not cards:
-                    raise UserError("not_playing")
-                where = self.people.where(live, lang)
-                content, view = controller(self.people, self.service, live, seat, lang, where)
-            return content, await hand_file(self.deps.draw, cards, lang), True, view
+            mine = await self.service.private_view(live, seat)  # as in the DMs: without DMs
+            if not mine.hand:
+                raise UserError("not_playing")
+            where = self.people.where(mine.public.info, lang)
+            content, view = controller(self.people, mine, lang, where)
+            return content, await hand_file(self.deps.draw, mine.hand, lang), True, view
 
-        await self._guarded(interaction, work, defer=True)
+        await self._guarded(interaction, work)
 
     # ----------------------------------------------------------------- scores
     @gouji.command(name="score", description=_("Score, title, rating, games and places"))
@@ -528,7 +586,7 @@ class GoujiCog(commands.Cog):
             who = user or interaction.user
             return "", await profile_file(self.deps, self._guild(interaction), who, lang), False
 
-        await self._guarded(interaction, work, defer=True, public=True)
+        await self._guarded(interaction, work, public=True)
 
     @gouji.command(name="top", description=_("The server leaderboard"))
     @app_commands.describe(by=_("Rank by points (积分) or by skill rating (技术分)"))
@@ -541,36 +599,37 @@ class GoujiCog(commands.Cog):
             board = await leaderboard_file(self.deps, self._guild(interaction), lang, order)
             return "", board, False
 
-        await self._guarded(interaction, work, defer=True, public=True)
+        await self._guarded(interaction, work, public=True)
 
     @gouji.command(name="series", description=_("The scoreboard of the current series"))
     async def series(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
-            if self.service.table_in(interaction.channel_id).series is None:
+            if not self.service.series_started(self.service.table_in(interaction.channel_id)):
                 raise UserError("no_series")
 
         async def work(lang: str) -> Answer:
-            live = self.service.table_in(interaction.channel_id)
-            async with live.lock:
-                view = pictures.series_view(live, self.people.names(live, lang))
+            table = await self.service.public_view(self.service.table_in(interaction.channel_id))
+            if table.scoreboard is None:
+                raise UserError("no_series")
+            view = named_series(table.scoreboard, self.people.names(table.info, lang))
             png = await self.deps.draw(pictures.series_view_png, view, lang)
             return "", discord.File(io.BytesIO(png), filename="series.png"), False
 
-        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(
         name="record", description=_("The record file of the last finished game or series")
     )
     async def record(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
-            if not has_record(self.service.table_in(interaction.channel_id)):
+            if not self.service.has_record(self.service.table_in(interaction.channel_id)):
                 raise UserError("no_record")
 
         async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
-            name, record = await last_record(self.service, live)
-            data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-            content = text(lang, "record_file", name=name)
-            return content, discord.File(io.BytesIO(data), filename=name), False
+            found = await self.service.last_record(live)
+            data = json.dumps(found.record, ensure_ascii=False, indent=1).encode()
+            content = text(lang, "record_file", name=found.name)
+            return content, discord.File(io.BytesIO(data), filename=found.name), False
 
-        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
+        await self._guarded(interaction, work, public=True, precheck=precheck)

@@ -2,7 +2,7 @@
 
 Custom ids carry the table, the question and the verb (``g:12:3.turn.57:pass``,
 ``gs:12:3.burn.40:burn``), so the items work for any message, after a restart too, and never
-time out. The question token (:meth:`~bot.service.flow.GameFlow.question_token`) is derived from the
+time out. The question token (:attr:`bot.service.questions.Question.token`) is derived from the
 game state, so a button of a question already answered is refused instead of acting on a
 later one. Pressing one is the same as the slash command: the seat is the presser's, and the
 service checks the turn again.
@@ -17,13 +17,14 @@ import discord
 
 from bot.discord_bot.people import People
 from bot.discord_bot.replies import run_dm_action
-from bot.service.live import LiveTable
-from bot.service.presenter import BURN, RETURN, TURN, Who
-from bot.service.tables import TableService
+from bot.service.questions import Question, QuestionKind
+from bot.service.views import PrivateView, TableInfo
 from bot.text.cards import cards_count, play_label, play_text, rank_name
 from bot.text.catalog import lang_of, text
+from bot.text.params import Who, list_text
 from engine.actions import PASS, YIELD
 from engine.cards import RANK_LETTERS
+from engine.options import Phase
 
 BUTTON_VERBS = (
     "declare",
@@ -74,7 +75,7 @@ class ActionButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.verb == "other":  # type the cards
-            verb = "burn" if f".{BURN}." in f".{self.token}." else "play"
+            verb = "burn" if f".{QuestionKind.BURN}." in f".{self.token}." else "play"
             lang = lang_of(interaction.locale)
             await interaction.response.send_modal(CardsModal(self.table_id, self.token, verb, lang))
             return
@@ -146,9 +147,7 @@ def relation(seat: int, other: int) -> str:
 
 def controller(
     people: People,
-    service: TableService,
-    live: LiveTable,
-    seat: int,
+    view: PrivateView,
     lang: str,
     where: str,
     note: str = "",
@@ -156,67 +155,62 @@ def controller(
     presses: bool = True,
 ) -> tuple[str, discord.ui.View | None]:
     """The seat's hand controller: (content, view) — its status (whose turn, the standing
-    hand and who played it, cards left per seat, the clock) and the controls of what the seat
-    may do now (none while it waits). The hand picture goes with it. Call under the lock.
+    hand and who played it, cards left per seat, the clock) and the controls of the question
+    the seat is asked now (none while it waits). The hand picture goes with it.
     ``presses=False``: the controls would not reach this process (a DM to a player of a
     table on a shard other than 0), so the question points to ``/gouji hand`` instead."""
-    cur = live.series.current if live.series else None
-    game = cur.game if cur else None
-    cards = service.hand_cards(live, seat)
-    lines = [text(lang, "ctl_title", count=cards_count(len(cards.split()), lang), where=where)]
-    waiting = live.running.to_act if live.playing else []
-    view: discord.ui.View | None = None
-    if seat in waiting and not live.is_ai(seat):
-        view, question = _controls(people, service, live, seat, lang)
+    public, seat = view.public, view.seat
+    info = public.info
+    lines = [text(lang, "ctl_title", count=cards_count(len(view.hand.split()), lang), where=where)]
+    waiting = public.to_act if public.playing else ()
+    controls: discord.ui.View | None = None
+    if view.question is not None:
+        controls, question = _controls(people, info, view.question, lang)
         lines.append(question)
         if not presses:
-            view = None
-            lines.append(text(lang, "ctl_use_hand", channel=f"<#{live.table.channel_id}>"))
-        if live.deadline is not None:
-            lines.append(text(lang, "ctl_clock", when=f"<t:{int(live.deadline)}:R>"))
+            controls = None
+            lines.append(text(lang, "ctl_use_hand", channel=f"<#{info.channel_id}>"))
+        if view.question.deadline is not None:
+            lines.append(text(lang, "ctl_clock", when=f"<t:{int(view.question.deadline)}:R>"))
     elif waiting:
-        who = [people.fmt(live, lang, Who(s)) for s in waiting]
-        lines.append(text(lang, "ctl_wait", who=("、" if lang == "zh" else ", ").join(who)))
-    elif game is not None and game.phase in ("finished", "void"):
+        who = [people.fmt(info, lang, Who(s)) for s in waiting]
+        lines.append(text(lang, "ctl_wait", who=list_text(who, lang)))
+    elif public.phase in (Phase.FINISHED, Phase.VOID):
         lines.append(text(lang, "ctl_game_over"))
-    if game is not None and game.phase not in ("declare", "revolt", "head"):
-        if game.standing is not None and game.standing_seat is not None:
+    if public.in_game and public.phase not in (Phase.DECLARE, Phase.REVOLT, Phase.HEAD):
+        if public.standing is not None and public.standing_seat is not None:
             lines.append(
                 text(
                     lang,
                     "ctl_standing",
-                    who=people.fmt(live, lang, Who(game.standing_seat)),
-                    rel=text(lang, relation(seat, game.standing_seat)),
-                    cards=play_text(game.standing, lang),
+                    who=people.fmt(info, lang, Who(public.standing_seat)),
+                    rel=text(lang, relation(seat, public.standing_seat)),
+                    cards=play_text(public.standing, lang),
                 )
             )
         counts = " · ".join(
-            f"{people.name_of(live, s, lang)} {sum(game.counts[s])}" for s in range(6)
+            f"{people.name_of(info.seats[s], lang)} {n}" for s, n in enumerate(public.card_counts())
         )
         lines.append(text(lang, "ctl_left", counts=counts))
     if note:
         lines.append(note)
-    return "\n".join(lines), view
+    return "\n".join(lines), controls
 
 
 def _controls(
-    people: People, service: TableService, live: LiveTable, seat: int, lang: str
+    people: People, info: TableInfo, asked: Question, lang: str
 ) -> tuple[discord.ui.View, str]:
-    """The controls of the question the seat is asked now, and its wording."""
+    """The controls of the question the seat is asked, and its wording."""
     view = discord.ui.View(timeout=None)
-    tid = live.id
-    token = service.question_token(live)
-    kind = service._prompt_kind(live)
+    tid, token, kind = info.id, asked.token, asked.kind
 
     def button(verb: str) -> None:
         view.add_item(ActionButton(tid, token, verb, _button_label(lang, verb)))
 
-    if kind == RETURN:
-        series = live.running
-        n, allowed = series.returnable(seat)
-        due = live.current.pending_return
+    if kind == QuestionKind.RETURN:
+        n = asked.return_count
         options = []
-        for rank, count in enumerate(allowed):
+        for rank, count in enumerate(asked.returnable):
             for k in range(min(count, n)):
                 name = rank_name(rank, lang)
                 options.append(
@@ -230,47 +224,44 @@ def _controls(
             tid, token, "return", text(lang, "select_return"), options, min(n, len(options))
         )
         view.add_item(select)
-        who = people.fmt(live, lang, Who(due.taker)) if due is not None else ""
+        to = asked.return_to
+        who = people.fmt(info, lang, Who(to)) if to is not None else ""
         return view, text(lang, "dm_return", n=n, who=who)
-    game = live.running_game
-    if kind not in (TURN, BURN):  # a yes/no question (宣点, 革命, …): its verbs as buttons
-        for action in game.legal_actions(seat):
-            if action.cards is None:
-                button(action.verb)
+    if kind.yes_or_no:  # 宣点, 革命, 要头: its verbs as buttons
+        for verb in asked.answers:
+            button(verb)
         return view, text(lang, f"dm_{kind}")
-    plays = service.ranked_plays(live, seat)
-    verb = "burn" if kind == BURN else "play"
+    plays = asked.plays
+    verb = "burn" if kind == QuestionKind.BURN else "play"
     if plays:
         options = [
             discord.SelectOption(label=play_label(p, lang)[:100], value=p.canonical)
             for p in plays[:25]
         ]
         view.add_item(_select(tid, token, verb, text(lang, f"select_{verb}"), options))
-    if kind == BURN:
+    if kind == QuestionKind.BURN:
         button("noburn")
         if plays:
             button("other")
-        standing, by = game.standing, game.standing_seat
-        who = people.fmt(live, lang, Who(by)) if by is not None else ""
+        by = asked.standing_seat
         question = text(
             lang,
             "dm_burn",
-            who=who,
-            cards=play_text(standing, lang) if standing is not None else "",
-            seconds=live.options.burn_time,
+            who=people.fmt(info, lang, Who(by)) if by is not None else "",
+            cards=play_text(asked.standing, lang) if asked.standing is not None else "",
+            seconds=asked.seconds,
         )
         return view, question
-    verbs = {a.verb for a in game.legal_actions(seat)}
-    if PASS in verbs:
+    if asked.allows(PASS):
         button("pass")
-    if YIELD in verbs:
+    if asked.allows(YIELD):
         button("yield")
     button("hint")
     button("playhint")
     if plays:
         button("other")
     question = text(lang, "dm_turn")
-    if game.standing is None:
+    if asked.leading:
         question += " — " + text(lang, "ctl_lead")
     return view, question
 

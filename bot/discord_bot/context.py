@@ -1,5 +1,6 @@
-"""What the Discord handlers work with — the table service, the store, who is who and the
-drawer — handed to the cog and reached by the DM components through their interaction."""
+"""What the Discord handlers work with — the table service (the one place they ask), who is
+who and the drawer — handed to the cog and reached by the DM components through their
+interaction."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from bot.discord_bot.people import People
 from bot.pictures.drawing import Drawer
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
-from data import Store
 
 
 class Controls(Protocol):
@@ -38,7 +38,6 @@ class Gouji:
     """The narrow dependencies of the command and button handlers."""
 
     service: TableService
-    store: Store
     people: People
     draw: Drawer
     controls: Controls

@@ -7,11 +7,10 @@ from typing import Any
 
 import discord
 
-from bot.service.live import LiveTable
-from bot.service.presenter import Acted, Mention, Place, Who
-from bot.text.cards import action_text
-from bot.text.catalog import lang_of, place_name, text
-from data import Store
+from bot.service.archive import Archive
+from bot.service.views import SeatInfo, TableInfo
+from bot.text.catalog import lang_of, text
+from bot.text.params import Namer, param_text, params_text
 
 
 class People:
@@ -89,64 +88,62 @@ class People:
     def set_guild_lang(self, guild_id: int, lang: str) -> None:
         self.languages[guild_id] = lang
 
-    async def load_guild_lang(self, store: Store, guild_id: int) -> str:
-        """The server's channel language, from its settings (the store's default: zh)."""
-        settings = await store.get_settings(guild_id)
+    async def load_guild_lang(self, archive: Archive, guild_id: int) -> str:
+        """The server's channel language, from its settings (the default: zh)."""
+        settings = await archive.server_settings(guild_id)
         lang = self.languages[guild_id] = lang_of(settings.language)
         return lang
 
-    def channel_lang(self, live: LiveTable) -> str:
-        return self.guild_lang(live.table.guild_id)
+    def channel_lang(self, table: TableInfo) -> str:
+        return self.guild_lang(table.guild_id)
 
     # ----------------------------------------------------------------- texts naming seats
-    def name_of(self, live: LiveTable, seat: int, lang: str) -> str:
-        user = live.seats[seat].user_id
-        if user is None:
+    def name_of(self, seat: SeatInfo, lang: str) -> str:
+        """The seat's player: their display name, "AI 3", or "empty"."""
+        if seat.user_id is None:
             return (
-                text(lang, "ai_name", seat=seat)
-                if live.seats[seat].ai_kind
-                else text(lang, "seat_empty")
+                text(lang, "ai_name", seat=seat.seat) if seat.ai_kind else text(lang, "seat_empty")
             )
-        return self.display_name(user)
+        return self.display_name(seat.user_id)
 
-    def names(self, live: LiveTable, lang: str) -> list[str]:
-        return [self.name_of(live, s, lang) for s in range(6)]
+    def names(self, table: TableInfo, lang: str) -> list[str]:
+        return [self.name_of(seat, lang) for seat in table.seats]
 
-    def fmt(self, live: LiveTable | None, lang: str, value: Any) -> str:
+    def namer(self, table: TableInfo | None, lang: str) -> Namer:
+        """How this table's people are named in ``lang`` (without a table: seats by number)."""
+        return _TableNames(self, table, lang)
+
+    def fmt(self, table: TableInfo | None, lang: str, value: Any) -> str:
         """One announcement or error parameter as text."""
-        if isinstance(value, Who):
-            name = self.name_of(live, value.seat, lang) if live else str(value.seat)
-            return f"{name} ({value.seat})"
-        if isinstance(value, Mention):
-            return f"<@{value.user_id}>"
-        if isinstance(value, Place):
-            return place_name(lang, value.place)
-        if isinstance(value, Acted):
-            return action_text(lang, value.verb, value.cards)
-        if isinstance(value, tuple):
-            parts = [self.fmt(live, lang, v) for v in value]
-            if len(value) == 3 and isinstance(value[1], Who):  # tribute: payer → receiver cards
-                if isinstance(value[2], int):  # owed: a number of cards
-                    return f"{parts[0]} → {parts[1]} ×{value[2]}"
-                return f"{parts[0]} → {parts[1]} {parts[2]}"
-            if len(value) == 2 and isinstance(value[1], int) and not isinstance(value[1], bool):
-                return f"{parts[0]} {value[1]:+d}"
-            return " ".join(parts)
-        if isinstance(value, list):
-            return ("、" if lang == "zh" else ", ").join(self.fmt(live, lang, v) for v in value)
-        return str(value)
+        return param_text(value, lang, self.namer(table, lang))
 
-    def render(self, live: LiveTable | None, lang: str, key: str, params: dict[str, Any]) -> str:
+    def render(self, table: TableInfo | None, lang: str, key: str, params: dict[str, Any]) -> str:
         """The message ``key`` in ``lang`` with its parameters formatted."""
-        return text(lang, key, **{k: self.fmt(live, lang, v) for k, v in params.items()})
+        return text(lang, key, **params_text(params, lang, self.namer(table, lang)))
 
-    def where(self, live: LiveTable, lang: str) -> str:
+    def where(self, table: TableInfo, lang: str) -> str:
         """ "Server / #channel" of the table, for DMs."""
-        guild = self.client.get_guild(live.table.guild_id)
-        channel = self.client.get_channel(live.table.channel_id)
+        guild = self.client.get_guild(table.guild_id)
+        channel = self.client.get_channel(table.channel_id)
         return text(
             lang,
             "dm_where",
-            guild=guild.name if guild else live.table.guild_id,
-            channel=getattr(channel, "name", live.table.channel_id),
+            guild=guild.name if guild else table.guild_id,
+            channel=getattr(channel, "name", table.channel_id),
         )
+
+
+class _TableNames:
+    """The people of one table as Discord names them: display names, and users as
+    mentions (which the bot sends without notifying)."""
+
+    def __init__(self, people: People, table: TableInfo | None, lang: str) -> None:
+        self.people, self.table, self.lang = people, table, lang
+
+    def seat(self, seat: int) -> str:
+        if self.table is None:
+            return str(seat)
+        return self.people.name_of(self.table.seats[seat], self.lang)
+
+    def user(self, user_id: int) -> str:
+        return f"<@{user_id}>"

@@ -26,10 +26,12 @@ from bot.discord_bot.components import controller
 from bot.discord_bot.people import People
 from bot.pictures import png as pictures
 from bot.pictures.drawing import Drawer
+from bot.pictures.views import named, named_series
 from bot.service.live import LiveTable
-from bot.service.presenter import BURN, RETURN, TURN, Mention, Who
 from bot.service.tables import TableService
+from bot.service.views import PublicView
 from bot.text.catalog import text
+from bot.text.params import Mention, Who, list_text
 from render.models import SeriesView
 
 log = logging.getLogger("gouji.bot")
@@ -55,6 +57,7 @@ CARD_LINES = frozenset(
 )
 LOG_LINES = 6  # events shown in the table message
 REPOST_BELOW = 3  # more messages than this below the table message: post it again
+GONE_KEPT = 64  # ids of deleted controllers remembered per table (a press on one is late)
 # seconds a press's interaction token is used to edit or delete the controller it was made on
 # (Discord keeps it 15 minutes; its routes are outside the bot's global request limit)
 TOKEN_LIFE = 14 * 60.0
@@ -78,6 +81,9 @@ class Outbox:
         # seat -> the last press on its controller and when: its token edits that message
         self.tokens: dict[int, tuple[discord.Interaction, float]] = {}
         self.notes: dict[int, str] = {}  # seat -> a line for its controller (the clock played)
+        # seat -> one at a time: a press's answer editing a controller, the outbox deleting it
+        self.changing: dict[int, asyncio.Lock] = {}
+        self.gone: deque[int] = deque(maxlen=GONE_KEPT)  # controllers replaced and deleted
         self.card: list[str] | None = None  # the lines of a result card not yet posted
 
 
@@ -107,7 +113,9 @@ class DiscordPresenter:
         if box is None:
             box = self.outboxes[live.id] = Outbox()
         if box.worker is None or box.worker.done():
-            box.worker = self.service.supervisor.start(live.id, "outbox", self._work(live, box))
+            box.worker = self.service.supervisor.start(
+                live.id, "outbox", lambda: self._work(live, box)
+            )
         return box
 
     def _enqueue(self, live: LiveTable, job: Callable[[], Awaitable[None]]) -> None:
@@ -117,7 +125,7 @@ class DiscordPresenter:
         """Run the table's jobs in order; once the table has ended and its last job ran, the
         outbox goes away with it."""
         try:
-            while not (live.ended and box.queue.empty()):
+            while self.service.is_open(live) or not box.queue.empty():
                 job = await box.queue.get()
                 try:
                     await job()
@@ -165,9 +173,9 @@ class DiscordPresenter:
     def channel_message(self, channel_id: int, message_id: int) -> None:
         """A message appeared in a channel (the gateway said so): one more below the table
         message of that channel's table; too many, and the table message is posted again."""
-        table_id = self.service.by_channel.get(channel_id) if self._service else None
-        live = self.service.tables.get(table_id) if table_id else None
-        if live is None or live.table.message_id is None or message_id <= live.table.message_id:
+        live = self.service.table_at(channel_id) if self._service else None
+        shown = self.service.info(live).message_id if live is not None else None
+        if live is None or shown is None or message_id <= shown:
             return
         box = self._box(live)
         box.below += 1
@@ -178,18 +186,19 @@ class DiscordPresenter:
         if self.refresh_interval:
             await asyncio.sleep(self.refresh_interval)
         box.refresh_pending = False
-        channel = self._channel(live.table.channel_id)
+        info = self.service.info(live)
+        channel = self._channel(info.channel_id)
         if channel is None:
             return
-        lang = self.people.channel_lang(live)
-        await self.people.learn_names([s.user_id for s in live.seats if s.user_id is not None])
-        async with live.lock:  # a consistent state to draw
-            names = self.people.names(live, lang)
-            view = pictures.table_view(live, names, lang)
-            content = self._table_text(live, box, names, lang)
-        png = await self.draw.background(pictures.view_png, view, lang)
+        lang = self.people.channel_lang(info)
+        await self.people.learn_names(info.users())
+        view = await self.service.public_view(live)  # a consistent state to draw
+        names = self.people.names(view.info, lang)
+        picture = named(view.table, names, table_caption(view, lang))
+        content = self._table_text(view, box, names, lang)
+        png = await self.draw.background(pictures.view_png, picture, lang)
         file = discord.File(io.BytesIO(png), filename="table.png")
-        message_id = live.table.message_id
+        message_id = view.info.message_id
         if message_id is not None and box.below <= REPOST_BELOW:
             try:
                 msg = channel.get_partial_message(message_id)
@@ -199,24 +208,23 @@ class DiscordPresenter:
                 pass
         msg = await channel.send(content, file=file, allowed_mentions=NO_PINGS)
         box.below = 0
-        await self.service.store.set_table_message(live.id, msg.id)
-        live.table = await self.service.store.get_table(live.id)
+        await self.service.set_table_message(live, msg.id)
         if message_id is not None:  # the buried one goes: one table message per channel
             try:
                 await channel.get_partial_message(message_id).delete()
             except discord.HTTPException:
                 pass
 
-    def _table_text(self, live: LiveTable, box: Outbox, names: list[str], lang: str) -> str:
+    def _table_text(self, view: PublicView, box: Outbox, names: list[str], lang: str) -> str:
         """The table message: who sits where, the last events, whose turn and its clock."""
         seats = " · ".join(f"{s}: {n}" for s, n in enumerate(names))
         lines = [f"**够级 Gouji** — {seats}", *box.log]
-        waiting = live.running.to_act if live.playing else []
+        waiting = view.to_act if view.playing else ()
         if waiting:
-            who = [self.people.fmt(live, lang, Who(s)) for s in waiting]
-            line = text(lang, "ctl_wait", who=("、" if lang == "zh" else ", ").join(who))
-            if live.deadline is not None and live.waiting:
-                line += " · " + text(lang, "ctl_clock", when=f"<t:{int(live.deadline)}:R>")
+            who = [self.people.fmt(view.info, lang, Who(s)) for s in waiting]
+            line = text(lang, "ctl_wait", who=list_text(who, lang))
+            if view.deadline is not None:
+                line += " · " + text(lang, "ctl_clock", when=f"<t:{int(view.deadline)}:R>")
             lines.append(line)
         return "\n".join(lines)[:2000]
 
@@ -226,12 +234,15 @@ class DiscordPresenter:
             self._enqueue(live, lambda: self._say(live, key, params))
             return
         box = self._box(live)
-        line = self.people.render(live, self.people.channel_lang(live), key, params)
+        info = self.service.info(live)
+        lang = self.people.channel_lang(info)
+        line = self.people.render(info, lang, key, params)
         if key in CARDS:  # its picture shows the table as the game ended, before a new deal
             card = box.card = [line]
-            view = pictures.series_view(
-                live, self.people.names(live, self.people.channel_lang(live))
-            )
+            scoreboard = self.service.public_view_locked(live).scoreboard  # in the callback
+            if scoreboard is None:
+                raise RuntimeError(f"table {live.id}: a result card without a series")
+            view = named_series(scoreboard, self.people.names(info, lang))
             self._enqueue(live, lambda: self._post_card(live, box, card, view))
             return
         if key in CARD_LINES and box.card is not None:
@@ -245,13 +256,14 @@ class DiscordPresenter:
     def _clock_played(self, live: LiveTable, params: dict[str, Any]) -> None:
         """Tell the seat the clock played for what was played, in its controller."""
         who = params.get("user")
-        user = live.seats[who.seat].user_id if isinstance(who, Who) else None
+        info = self.service.info(live)
+        user = info.seats[who.seat].user_id if isinstance(who, Who) else None
         if not isinstance(who, Who) or user is None:
             return
-        lang = self.people.user_lang(user, live.table.guild_id)
-        what = self.people.fmt(live, lang, params.get("what", ""))
+        lang = self.people.user_lang(user, info.guild_id)
+        what = self.people.fmt(info, lang, params.get("what", ""))
         note = text(lang, "ctl_clock_played", what=what)
-        if live.seats[who.seat].standin:  # the second in a row: the AI keeps the seat
+        if info.seats[who.seat].standin:  # the second in a row: the AI keeps the seat
             note += "\n" + text(lang, "ctl_standin")
         self._box(live).notes[who.seat] = note
         self._controller(live, who.seat, resend=False)
@@ -263,46 +275,51 @@ class DiscordPresenter:
         points, 开点, 烧成, 被闷, the tribute owed next game)."""
         if box.card is card:
             box.card = None
-        channel = self._channel(live.table.channel_id)
+        info = self.service.info(live)
+        channel = self._channel(info.channel_id)
         if channel is None:
             return
-        lang = self.people.channel_lang(live)
+        lang = self.people.channel_lang(info)
         png = await self.draw.background(pictures.series_view_png, view, lang)
         file = discord.File(io.BytesIO(png), filename="result.png")
         await channel.send("\n".join(card)[:2000], file=file, allowed_mentions=NO_PINGS)
 
     async def _say(self, live: LiveTable, key: str, params: dict[str, Any]) -> None:
-        channel = self._channel(live.table.channel_id)
+        info = self.service.info(live)
+        channel = self._channel(info.channel_id)
         if channel is not None:
-            content = self.people.render(live, self.people.channel_lang(live), key, params)
+            content = self.people.render(info, self.people.channel_lang(info), key, params)
             await channel.send(content[:2000], allowed_mentions=NO_PINGS)
 
     def ping(self, live: LiveTable, seats: list[int], key: str) -> None:
         """The turn's notification is the DM controller; a table with the mention option (or
         a player without DMs) gets one channel mention instead, which is kept."""
+        info = self.service.info(live)
         users = [
             user
-            for user, refused in ((live.seats[s].user_id, live.seats[s].dm_refused) for s in seats)
-            if user is not None and (live.options.mention or refused)
+            for user, refused in ((info.seats[s].user_id, info.seats[s].dm_refused) for s in seats)
+            if user is not None and (info.options.mention or refused)
         ]
         if users:
             self._enqueue(live, lambda: self._mention(live, users, key))
 
     async def _mention(self, live: LiveTable, users: list[int], key: str) -> None:
-        channel = self._channel(live.table.channel_id)
+        info = self.service.info(live)
+        channel = self._channel(info.channel_id)
         if channel is None:
             return
         mentions = " ".join(f"<@{u}>" for u in users)
-        content = text(self.people.channel_lang(live), key, user=mentions, users=mentions)
+        content = text(self.people.channel_lang(info), key, user=mentions, users=mentions)
         await channel.send(content, allowed_mentions=PING_USERS)
 
     def warn(self, live: LiveTable, seats: list[int], seconds: int) -> None:
         box = self._box(live)
+        info = self.service.info(live)
         for seat in seats:
-            user = live.seats[seat].user_id
+            user = info.seats[seat].user_id
             if user is None:
                 continue
-            lang = self.people.user_lang(user, live.table.guild_id)
+            lang = self.people.user_lang(user, info.guild_id)
             box.notes[seat] = text(lang, "ctl_warning", seconds=seconds)
             self._controller(live, seat, resend=False)
         self.ping(live, seats, "warning_mention")
@@ -319,7 +336,8 @@ class DiscordPresenter:
 
     def _controller(self, live: LiveTable, seat: int, *, resend: bool) -> None:
         """Queue one update of the seat's controller (updates coalesce; a re-send wins)."""
-        if live.seats[seat].user_id is None or live.seats[seat].dm_refused:
+        sitting = self.service.info(live).seats[seat]
+        if sitting.user_id is None or sitting.dm_refused:
             return
         box = self._box(live)
         queued = seat in box.pending
@@ -331,25 +349,24 @@ class DiscordPresenter:
         if seat not in box.pending:
             return  # a press showed the controller's new state meanwhile
         resend = box.pending.pop(seat)
-        user_id = live.seats[seat].user_id
-        if user_id is None or live.seats[seat].dm_refused:
+        info = self.service.info(live)
+        user_id = info.seats[seat].user_id
+        if user_id is None or info.seats[seat].dm_refused:
             return
         if seat in box.claimed and not resend:
             return  # a press is answering with this controller's new state
-        lang = self.people.user_lang(user_id, live.table.guild_id)
-        where = self.people.where(live, lang)
-        async with live.lock:
-            if live.series is None or live.series.current is None:
-                return
-            # asked and answered before this job ran (typed in the channel, or the clock):
-            # no new notification for a turn that is over, the controller is only edited
-            resend = resend and live.playing and seat in live.running.to_act
-            note = box.notes.pop(seat, "") if resend else box.notes.get(seat, "")
-            content, view = controller(
-                self.people, self.service, live, seat, lang, where, note, presses=self.dm_presses
-            )
-            cards = self.service.hand_cards(live, seat)
-            deal = len(live.series.deals)
+        lang = self.people.user_lang(user_id, info.guild_id)
+        where = self.people.where(info, lang)
+        mine = await self.service.private_view(live, seat)
+        public = mine.public
+        if public.number is None:
+            return
+        # asked and answered before this job ran (typed in the channel, or the clock):
+        # no new notification for a turn that is over, the controller is only edited
+        resend = resend and public.playing and seat in public.to_act
+        note = box.notes.pop(seat, "") if resend else box.notes.get(seat, "")
+        content, view = controller(self.people, mine, lang, where, note, presses=self.dm_presses)
+        cards, deal = mine.hand, public.deal
         controls = _ids(view)
         old = box.controllers.get(seat)
         new_game = box.deals.get(seat) != deal
@@ -379,7 +396,9 @@ class DiscordPresenter:
         self._shown(box, seat, sent, deal, picture if file else None, content, controls)
         try:
             if old is not None and not new_game:  # one controller per game: the old one goes
-                await self._delete(box, seat, old)
+                async with _changing(box, seat):  # not while a press's answer edits it
+                    box.gone.append(old.id)
+                    await self._delete(box, seat, old)
             elif old is not None and _ids_of(old):  # last game's: its controls are spent
                 await self._edit(box, seat, old, view=None)
         except discord.HTTPException:
@@ -459,12 +478,10 @@ class DiscordPresenter:
         and release the seat's claim."""
         box = self._box(live)
         try:
-            async with live.lock:
-                content, view = controller(
-                    self.people, self.service, live, seat, lang, self.people.where(live, lang), note
-                )
-                cards = self.service.hand_cards(live, seat)
-                deal = len(live.series.deals) if live.series else 0
+            mine = await self.service.private_view(live, seat)
+            where = self.people.where(mine.public.info, lang)
+            content, view = controller(self.people, mine, lang, where, note)
+            cards, deal = mine.hand, mine.public.deal
             message = interaction.message
             current = box.controllers.get(seat)
             own = (
@@ -478,14 +495,20 @@ class DiscordPresenter:
             if cards and (not own or box.pictures.get(seat) != picture):
                 png = await self.draw(pictures.hand_png, cards, lang, highlight)
                 edit["attachments"] = [discord.File(io.BytesIO(png), "hand.png")]
-            try:
-                await interaction.edit_original_response(**edit)
-            except discord.NotFound:
-                return
-            except discord.HTTPException:  # the action is done: say so without the picture
-                log.exception("table %s: updating a controller failed", live.id)
-                await interaction.followup.send(note, ephemeral=True)
-                return
+            async with _changing(box, seat):
+                if message is not None and message.id in box.gone:
+                    # re-sent meanwhile (the seat was asked something new): the note goes there
+                    box.notes[seat] = note
+                    self._controller(live, seat, resend=False)
+                    return
+                try:
+                    await interaction.edit_original_response(**edit)
+                except discord.NotFound:
+                    return
+                except discord.HTTPException:  # the action is done: say so without the picture
+                    log.exception("table %s: updating a controller failed", live.id)
+                    await interaction.followup.send(note, ephemeral=True)
+                    return
             # the outbox may have sent a newer controller meanwhile: that one stays the seat's
             if own and message is not None and box.controllers.get(seat) is current:
                 box.tokens[seat] = (interaction, time.monotonic())
@@ -509,8 +532,9 @@ class DiscordPresenter:
     ) -> discord.Message | None:
         """DM the seat's player (the DM channel is cached: no user lookup); a refusal
         (50007) is told once in the channel and remembered, and the bot stops trying."""
-        user_id = live.seats[seat].user_id
-        if user_id is None or live.seats[seat].dm_refused:
+        sitting = self.service.info(live).seats[seat]
+        user_id = sitting.user_id
+        if user_id is None or sitting.dm_refused:
             return None
         try:
             channel = await self.people.dm_channel(user_id)
@@ -529,14 +553,25 @@ class DiscordPresenter:
         box = self.outboxes.pop(table_id, None)  # what was queued for a broken table is moot
         if box is not None and box.worker is not None:
             box.worker.cancel()
-        self.service.supervisor.start(table_id, "broken notice", self._broken(channel_id, reason))
+        self.service.supervisor.start(table_id, "broken notice", lambda: self._broken(channel_id))
 
-    async def _broken(self, channel_id: int, reason: str) -> None:
+    async def _broken(self, channel_id: int) -> None:
+        """The channel's notice says only that the table stopped: the reason (which may
+        quote a hand) is in the bot's log, never in public."""
         await self.client.wait_until_ready()
         channel = self._channel(channel_id)
         if channel is not None:
             lang = self.people.guild_lang(channel.guild.id)
-            await channel.send(text(lang, "table_broken", reason=reason), allowed_mentions=NO_PINGS)
+            await channel.send(text(lang, "table_broken"), allowed_mentions=NO_PINGS)
+
+
+def _changing(box: Outbox, seat: int) -> asyncio.Lock:
+    """The lock that keeps a press's answer and the outbox from changing the seat's
+    controller at once (an edit of a message being deleted fails)."""
+    lock = box.changing.get(seat)
+    if lock is None:
+        lock = box.changing[seat] = asyncio.Lock()
+    return lock
 
 
 def _ids(view: discord.ui.View | None) -> tuple[str, ...]:
@@ -551,4 +586,12 @@ def _ids_of(message: discord.Message) -> bool:
     return bool(getattr(message, "components", None))
 
 
-__all__ = ["BURN", "RETURN", "TURN", "DiscordPresenter"]
+def table_caption(view: PublicView, lang: str) -> str:
+    """The table picture's caption: the game of the series and the house rules."""
+    if view.number is None:
+        return ""
+    rules = view.info.options.engine_options().changed()
+    return pictures.table_caption(lang, view.number, view.games_total, rules)
+
+
+__all__ = ["DiscordPresenter"]

@@ -35,7 +35,7 @@ from bot.pictures.drawing import Drawer
 from bot.pictures.replay import replay_facts, replay_step_png, review_seat
 from bot.service.errors import UserError
 from bot.text.catalog import error_text, text
-from data import FinishedGame, NotFoundError
+from data import FinishedGame
 from engine.actions import Action
 from engine.ai.review import Mistake, ReviewUnavailable
 from engine.replay_steps import KeyMoment
@@ -47,6 +47,22 @@ MAX_JUMPS = 25
 #: Mistakes listed by a review.
 MAX_MISTAKES = 5
 _KEEP = 32  # loaded games kept in memory
+
+
+#: A game id or a step as a command or a control carries it: ASCII digits (``\d`` would take
+#: any script's, ``str.isdigit`` superscripts too), at most 18 of them — within a database's
+#: 64-bit integers.
+NUMBER = "[0-9]{1,18}"
+_NUMBER = re.compile(NUMBER)
+
+
+def game_id_of(text: str) -> int:
+    """The game id a person typed (``"  42 "``), or ``UserError('replay_unknown')``: not ASCII
+    digits (``²``, ``٤٢``), 0, or past any id (20 digits, 4,300 digits)."""
+    typed = text.strip()
+    if not _NUMBER.fullmatch(typed) or int(typed) == 0:
+        raise UserError("replay_unknown")
+    return int(typed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,42 +147,31 @@ class ReplayDesk:
         self._loaded: OrderedDict[int, Loaded] = OrderedDict()
 
     async def find(self, game_id: int, guild_id: int | None = None) -> FinishedGame:
-        """The finished deal ``game_id`` (of server ``guild_id`` if given), from the store
-        only (quick: a command refuses before its first answer); a UserError when there is
-        none or it is not over."""
-        loaded = self._loaded.get(game_id)
-        store = self.gouji.store
-        info = loaded.info if loaded is not None else await store.finished_game(game_id)
-        if info is None:
-            try:
-                await store.get_game(game_id)
-            except NotFoundError:
-                raise UserError("replay_unknown") from None
-            raise UserError("replay_unfinished")
-        if guild_id is not None and info.guild_id != guild_id:
-            raise UserError("replay_unknown")
-        return info
-
-    async def load(self, game_id: int, guild_id: int | None = None) -> Loaded:
-        """The finished deal ``game_id`` ready to replay (:meth:`find`, then its replay
-        built by a drawing worker, which may take a while when they are busy)."""
-        info = await self.find(game_id, guild_id)
+        """The finished deal ``game_id`` (of server ``guild_id`` if given), quickly (a
+        command refuses before its first answer); the service's UserError when there is
+        none or it is not over (only finished deals are ever replayed)."""
         loaded = self._loaded.get(game_id)
         if loaded is None:
-            store = self.gouji.store
-            record = json.dumps(await store.export_series_record(info.series_id))
-            facts = await self.gouji.draw(replay_facts, record, info.number)
-            steps, moments, places, reviewable = facts
-            players = await store.game_players(game_id)
-            seats = {
-                user: places.index(place)
-                for user, place in players.items()
-                if place is not None and place in places
-            }
-            loaded = Loaded(info, record, steps, moments, seats, reviewable)
+            return await self.gouji.service.find_finished(game_id, guild_id)
+        if guild_id is not None and loaded.info.guild_id != guild_id:
+            raise UserError("replay_unknown")
+        return loaded.info
+
+    async def load(self, game_id: int, guild_id: int | None = None) -> Loaded:
+        """The finished deal ``game_id`` ready to replay (the service's, then its replay
+        built by a drawing worker, which may take a while when they are busy)."""
+        loaded = self._loaded.get(game_id)
+        if loaded is None:
+            deal = await self.gouji.service.finished_deal(game_id, guild_id)
+            record = json.dumps(deal.record)
+            facts = await self.gouji.draw(replay_facts, record, deal.info.number)
+            steps, moments, _, reviewable = facts
+            loaded = Loaded(deal.info, record, steps, moments, deal.seats, reviewable)
             self._loaded[game_id] = loaded
             if len(self._loaded) > _KEEP:
                 self._loaded.popitem(last=False)
+        else:
+            await self.find(game_id, guild_id)
         self._loaded.move_to_end(game_id)
         return loaded
 
@@ -180,15 +185,8 @@ class ReplayDesk:
         if interaction.guild is None:
             raise UserError("guild_only")
         if game:
-            if not game.strip().isdigit():
-                raise UserError("replay_unknown")
-            return await self.find(int(game), interaction.guild.id)
-        last = await self.gouji.store.finished_games(
-            interaction.guild.id, interaction.channel_id, limit=1
-        )
-        if not last:
-            raise UserError("replay_none")
-        return last[0]
+            return await self.find(game_id_of(game), interaction.guild.id)
+        return await self.gouji.service.last_finished(interaction.guild.id, interaction.channel_id)
 
     async def names(self, loaded: Loaded, lang: str) -> list[str]:
         """The seats' names: the people's display names, the other seats AI."""
@@ -311,7 +309,7 @@ async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
 
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"rp:(?P<game>\d+):(?P<step>\d+):(?P<tag>first|prev|next|last)",
+    template=rf"rp:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<tag>first|prev|next|last)",
 ):
     """⏮ ◀ ▶ ⏭: show the replay of ``game`` at ``step``."""
 
@@ -340,7 +338,7 @@ class ReplayButton(
 
 class ReplaySelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"rps:(?P<game>\d+):(?P<step>\d+)",
+    template=rf"rps:(?P<game>{NUMBER}):(?P<step>{NUMBER})",
 ):
     """The jump menu: each option's value is ``STEP.INDEX``."""
 
@@ -359,12 +357,13 @@ class ReplaySelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         data = cast(dict[str, Any], interaction.data or {})
         values: list[str] = data.get("values") or ["0"]
-        await _show(interaction, self.game, int(values[0].split(".")[0]))
+        step = str(values[0]).split(".")[0]
+        await _show(interaction, self.game, int(step) if _NUMBER.fullmatch(step) else 0)
 
 
 class ReviewButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"rv:(?P<game>\d+):(?P<step>\d+):(?P<n>\d+)",
+    template=rf"rv:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<n>{NUMBER})",
 ):
     """A review item's button: the replay at the decision, as a new ephemeral message
     (answered at once with "thinking", then filled in)."""
@@ -506,7 +505,7 @@ def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
         try:
             info = await desk.chosen(interaction, game)  # refused (only the caller sees it)
             if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
-                await people.load_guild_lang(desk.gouji.store, interaction.guild.id)
+                await people.load_guild_lang(desk.gouji.service, interaction.guild.id)
             channel_lang = people.guild_lang(info.guild_id)
         except UserError as exc:
             await reply(interaction, error_text(exc, lang))
@@ -530,7 +529,7 @@ def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
         if interaction.guild is None:
             return []
         lang = desk.gouji.people.remember(interaction)
-        found = await desk.gouji.store.finished_games(interaction.guild.id, limit=25)
+        found = await desk.gouji.service.finished_games(interaction.guild.id, limit=25)
         choices = []
         for g in found:
             when = time.strftime("%m-%d %H:%M", time.gmtime(g.finished_at))

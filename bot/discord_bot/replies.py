@@ -16,6 +16,7 @@ from bot.pictures import png as pictures
 from bot.pictures.drawing import Drawer
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
+from bot.service.views import TableInfo
 from bot.text.cards import action_text, hand_text, play_text, readable_params
 from bot.text.catalog import error_text, text
 
@@ -37,10 +38,11 @@ DONE_KEYS = {
 }
 
 
-def refusal(people: People, exc: Exception, lang: str, live: LiveTable | None) -> str:
-    """A refused request as a reply: the service's and the engine's errors, translated."""
+def refusal(people: People, exc: Exception, lang: str, table: TableInfo | None) -> str:
+    """A refused request as a reply: the service's and the engine's errors, translated
+    (seats named as at ``table``)."""
     if isinstance(exc, UserError):
-        return people.render(live, lang, exc.key, readable_params(exc.params, lang))
+        return people.render(table, lang, exc.key, readable_params(exc.params, lang))
     return error_text(exc, lang)
 
 
@@ -132,7 +134,8 @@ async def run_dm_action(
     except REFUSALS as exc:
         if live is not None and seat is not None:
             gouji.controls.release(live, seat)
-        await reply(interaction, refusal(gouji.people, exc, lang, live))
+        table = gouji.service.info(live) if live is not None else None
+        await reply(interaction, refusal(gouji.people, exc, lang, table))
         return
     except Exception:
         log.exception("DM action %s at table %s failed", verb, table_id)

@@ -11,9 +11,9 @@ it shows only what that seat may know (counts of cards, never the cards of other
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
-from bot.service.standing import Standing
 from data import PlayerRating, Profile
 from engine.cards import BIG_JOKER, SMALL_JOKER, TWO
 from engine.game import DECLARE_PHASE, SUCCESS, Game
@@ -25,9 +25,7 @@ from render.models import (
     Burn,
     CardCounter,
     LeaderboardRow,
-    ProfileView,
     RatingRow,
-    RatingView,
     SeatView,
     SeriesGame,
     SeriesView,
@@ -104,6 +102,22 @@ def table_view(
         caption=caption,
         bottom_seat=obs.seat,
     )
+
+
+def named(table: TableView, names: Sequence[str], caption: str = "") -> TableView:
+    """A table view (the table service's ``PublicView.table``, drawn without names) with the
+    six seats' ``names`` and a caption."""
+    if len(names) != SEATS:
+        raise ValueError("a table has six names, seats 0 to 5")
+    seats = tuple(
+        dataclasses.replace(seat, name=name) for seat, name in zip(table.seats, names, strict=True)
+    )
+    return dataclasses.replace(table, seats=seats, caption=caption)
+
+
+def named_series(view: SeriesView, names: Sequence[str]) -> SeriesView:
+    """A scoreboard (the table service's ``PublicView.scoreboard``) with the seats' names."""
+    return dataclasses.replace(view, names=tuple(names))
 
 
 def table_view_of_game(
@@ -190,25 +204,6 @@ def leaderboard_rows(
         )
         for i, p in enumerate(profiles)
     ]
-
-
-def profile_view(standing: Standing, name: str, *, server: str = "") -> ProfileView:
-    """A player's :class:`~bot.service.standing.Standing` as a render
-    :class:`~render.models.ProfileView` (the rating tile included)."""
-    r = standing.rating
-    return ProfileView(
-        name=name,
-        score=standing.score,
-        games=standing.games,
-        places=tuple(standing.places),
-        opens=standing.opens,
-        burns=standing.burns,
-        server=server,
-        position=standing.position,
-        rating=None
-        if r is None
-        else RatingView(r.figure, r.mu, r.sigma, r.rank, r.players, r.provisional),
-    )
 
 
 def rating_rows(rated: Sequence[PlayerRating], names: Mapping[str, str]) -> list[RatingRow]:

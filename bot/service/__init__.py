@@ -1,3 +1,4 @@
-"""The table service: tables, the play flow, the clock, AI seats and 托管, live state and the
-presenter protocol. No Discord here: the Discord package (:mod:`bot.discord_bot`) shows the
-service's events and calls its methods."""
+"""The table service: tables, the play flow, the clock, AI seats and 托管, live state, and
+what every front end asks of it — views, questions, listening, the read side (README.md).
+No front end here: the Discord package (:mod:`bot.discord_bot`), ``gouji demo`` and a browser
+table show the service's events and call its methods."""

@@ -14,6 +14,7 @@ from typing import Any
 from data import PlayerRating, RatingChange, Seat, Store, ai_player, user_player
 from engine.rating import change_text, figure_text
 from engine.scoring import title_for
+from render.models import ProfileView, RatingView
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,3 +107,22 @@ def seat_changes(
 def change_line(change: float, after: float) -> str:
     """A series' change of a rating as the channel reads it: ``+1.8 → 19.4``."""
     return f"{change_text(change)} → {figure_text(after)}"
+
+
+def profile_view(standing: Standing, name: str, *, server: str = "") -> ProfileView:
+    """A player's :class:`Standing` as a render
+    :class:`~render.models.ProfileView` (the rating tile included)."""
+    r = standing.rating
+    return ProfileView(
+        name=name,
+        score=standing.score,
+        games=standing.games,
+        places=tuple(standing.places),
+        opens=standing.opens,
+        burns=standing.burns,
+        server=server,
+        position=standing.position,
+        rating=None
+        if r is None
+        else RatingView(r.figure, r.mu, r.sigma, r.rank, r.players, r.provisional),
+    )

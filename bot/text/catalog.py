@@ -9,9 +9,8 @@ descriptions: :mod:`bot.text.commands`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from bot.service.errors import UserError
 from bot.text.ratings import TEXTS as RATING_TEXTS
 from bot.text.refusals import ZH
 from engine.actions import MESSAGES
@@ -131,9 +130,29 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "no_series": ("这桌还没有开局。", "Nothing has started at this table yet."),
     "table_broken": (
-        "这一桌出了问题，已停用：{reason}",
-        "This table is broken and was stopped: {reason}",
+        "这一桌出了问题，已经停用（原因记在机器人的日志里）。用 /gouji new 重新开一桌。",
+        "This table ran into a problem and was stopped (the reason is in the bot's log). "
+        "Open a new one with /gouji new.",
     ),
+    "db_waiting": (
+        "这一桌在等数据库恢复：刚才的操作没有生效，过一会儿再试。牌局会从记录接着打，什么都不会丢。",
+        "The table is waiting for its database: that was not done, try again in a moment. "
+        "The game goes on from its log once it is back; nothing is lost.",
+    ),
+    "db_down": (
+        "数据库暂时没有响应：没有开桌，过一会儿再试。",
+        "The database is not answering right now: no table was opened, try again in a moment.",
+    ),
+    "table_moved": (
+        "这一桌已经交给机器人的另一个进程了：过一会儿再试。",
+        "This table is now served by another process of the bot: try again in a moment.",
+    ),
+    "left_table": (
+        "你已经中途离开了这一局（扣 10 分），{seat} 号位由 AI 接着打，这局结束前不能再出牌、看手牌或要提示。",
+        "You left this game (−10): the AI plays seat {seat} until it ends, so you can no "
+        "longer play, hint or see its hand.",
+    ),
+    "bad_seat": ("没有 {seat} 号位：座位是 0 到 5。", "There is no seat {seat}: seats are 0 to 5."),
     "bad_option": ("选项不对：{what}", "Bad option: {what}"),
     "engine": ("不行：{message}", "{message}"),
     "internal": (
@@ -479,11 +498,20 @@ def place_name(lang: str, place: int | None) -> str:
     return f"{PLACE_NAMES_EN[place]} ({PLACE_NAMES[place]})"
 
 
+@runtime_checkable
+class Refusal(Protocol):
+    """A refusal worded by this catalog: a message ``key`` and its ``params`` (the table
+    service's ``UserError``)."""
+
+    key: str
+    params: dict[str, Any]
+
+
 def error_text(exc: Exception, lang: str) -> str:
     """A short reply for a refused request, in ``lang``, its cards in words."""
     from bot.text.cards import readable_params  # cards.py uses this module's text()
 
-    if isinstance(exc, UserError):
+    if isinstance(exc, Refusal):
         return text(lang, exc.key, **readable_params(exc.params, lang))
     code = getattr(exc, "code", None)
     params = readable_params(getattr(exc, "params", None) or {}, lang)

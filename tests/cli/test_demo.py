@@ -63,6 +63,24 @@ def test_demo_store_holds_the_series_as_played(demo_dir):
     conn.close()
 
 
+def test_demo_plays_its_series_at_a_table_of_the_service(tmp_path):
+    """The demo is a front end: its table is opened, played and ended by the table service
+    (a series of --games games), and the record it writes is the service's record file."""
+    assert (
+        main(["demo", "--out", str(tmp_path), "--games", "3", "--no-images", "--lang", "en"]) == 0
+    )
+    conn = sqlite3.connect(tmp_path / "gouji.db")
+    assert conn.execute("SELECT status, options FROM tables").fetchall()[0][0] == "ended"
+    assert json.loads(conn.execute("SELECT options FROM tables").fetchone()[0])["series_games"] == 3
+    assert conn.execute("SELECT status FROM series").fetchall() == [("finished",)]
+    numbers = conn.execute("SELECT number FROM games WHERE status = 'finished'").fetchall()
+    assert sorted(n for (n,) in numbers) == [1, 2, 3]
+    record = json.loads((tmp_path / "series.json").read_text(encoding="utf-8"))
+    assert (record["games_total"], record["tribute"]) == (3, True)
+    assert replay(record)["ok"]
+    conn.close()
+
+
 def test_demo_twice_into_one_database_adds_up(tmp_path):
     db = tmp_path / "shared.db"
     for seed in (5, 6):

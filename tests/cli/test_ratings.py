@@ -37,7 +37,7 @@ async def _two_servers(url: str) -> None:
     async with await Store.open(url) as store:
         for guild in (111, 222):
             for n in range(3):
-                table = await store.create_table(guild, 1, 1, {})
+                table = await store.create_table(guild, n + 1, 1, {})  # a channel each
                 for seat in range(6):
                     if seat < 4:
                         await store.set_seat(table.id, seat, user_id=500 + seat)

@@ -4,6 +4,7 @@ restart loses nothing; servers are separate; leavers lose; an AI level is one pl
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -18,6 +19,7 @@ from engine.rating import Entry, Rating, rate_game
 from .conftest import dealt_hands, raw_sql, raw_sqlite, sqlite_file
 
 Seats = list[int | str]  # a user id, or an AI kind
+CHANNELS = itertools.count(100)  # a channel of its own per table (one active table each)
 
 
 async def play(
@@ -32,7 +34,7 @@ async def play(
     """Record a finished game of ``seats`` at a table (a new one unless ``table_id``); the
     deal's id."""
     if table_id is None:
-        table = await store.create_table(guild, 100, 5000, {})
+        table = await store.create_table(guild, next(CHANNELS), 5000, {})
         table_id = table.id
         for seat, who in enumerate(seats):
             if isinstance(who, int):

@@ -19,7 +19,7 @@ from bot.pictures import png as pictures
 from bot.text.catalog import lang_of
 from engine.record import replay_record, replay_series
 from engine.scoring import title_for
-from tests.fakediscord import BotRunner, FakeDiscord
+from tests.fakediscord import BotRunner, FakeDiscord, request_tally
 
 from .gouji_helpers import bot_factory, check_message_counts, next_person, press
 
@@ -160,6 +160,8 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         for m in fake.messages_in(channel.id):
             if any(a.filename == "hand.png" for a in m.attachments):
                 assert m.ephemeral
+        # no request met a 429: at the tests' time scale its wait would pass unnoticed
+        assert request_tally(fake).throttled_total == 0, request_tally(fake).throttled
         # every interaction got a first answer
         latencies = [rec.latency for rec in fake.interactions.values()]
         assert all(lat is not None for lat in latencies), "an interaction went unanswered"

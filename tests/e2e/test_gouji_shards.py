@@ -21,6 +21,7 @@ import pytest
 
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from data.backend import connect
+from tests.e2e.fake_helpers import TIME_SCALE
 from tests.fakediscord import FakeDiscord, running_fake
 from tests.pgserver import PgServer
 
@@ -82,7 +83,7 @@ class Shard:
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     """A fake Discord with a server on each of two shards."""
-    async with running_fake(recommended_shards=2) as server:
+    async with running_fake(recommended_shards=2, time_scale=TIME_SCALE) as server:
         for shard, channel in enumerate(CHANNELS):
             server.add_guild(f"Shard {shard}", [channel], shard=(shard, 2))
         yield server

@@ -60,7 +60,7 @@ def _gouji(store) -> Gouji:
     presenter = DiscordPresenter(client, people, draw, refresh_interval=0)
     service = TableService(store, presenter, ai_delay=0, rng=random.Random(7))
     presenter.attach(service)
-    gouji = Gouji(service, store, people, draw, presenter)
+    gouji = Gouji(service, people, draw, presenter)
     client.gouji = gouji
     return gouji
 
@@ -125,7 +125,8 @@ async def test_a_dm_button_hitting_a_bug_is_logged_and_answered_in_short(store, 
 async def _idle_outbox(store) -> tuple[Gouji, DiscordPresenter, LiveTable, asyncio.Task[None]]:
     """A table whose outbox ran a job and waits for the next one."""
     gouji = _gouji(store)
-    presenter = gouji.service.presenter
+    presenter = gouji.controls
+    assert isinstance(presenter, DiscordPresenter)
     live = await seated_table(gouji.service)
     presenter.announce(live, "ev_melee")
     await presenter.drain()

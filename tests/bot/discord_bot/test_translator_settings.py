@@ -48,7 +48,8 @@ async def test_ai_add_offers_the_difficulties_by_name_in_both_languages() -> Non
 
 async def test_server_settings_need_valid_values_and_are_shown(store) -> None:
     people = People(SimpleNamespace())  # no Discord needed: only the channel languages
-    shown = await apply_config(store, people, GUILD, "en", "en", 77, True, {"turn_time": 30})
+    service, _ = make_service(store)
+    shown = await apply_config(service, people, GUILD, "en", "en", 77, True, {"turn_time": 30})
     assert "language=en" in shown and "<#77>" in shown
     settings = await store.get_settings(GUILD)
     assert (
@@ -58,8 +59,21 @@ async def test_server_settings_need_valid_values_and_are_shown(store) -> None:
     )
     assert settings.table_defaults == {"turn_time": 30}
     with pytest.raises(UserError):
-        await apply_config(store, people, GUILD, "en", None, None, True, {"turn_time": 0})
+        await apply_config(service, people, GUILD, "en", None, None, True, {"turn_time": 0})
     assert (await store.get_settings(GUILD)).table_defaults == {"turn_time": 30}
+
+
+async def test_a_bad_setting_changes_nothing_given_with_it(store) -> None:
+    """A language, a channel and a bad table default at once: refused, none of them saved."""
+    people = People(SimpleNamespace())
+    service, _ = make_service(store)
+    with pytest.raises(UserError):
+        await apply_config(service, people, GUILD, "en", "en", 77, True, {"turn_time": 0})
+    with pytest.raises(UserError):
+        await apply_config(service, people, GUILD, "en", "xx", None, True, {})
+    settings = await store.get_settings(GUILD)
+    assert (settings.language, settings.channels, settings.table_defaults) == ("zh", (), {})
+    assert not people.knows_guild(GUILD)
 
 
 def test_every_command_text_and_house_rule_choice_has_chinese() -> None:
@@ -89,12 +103,12 @@ async def test_server_house_rules_are_new_tables_defaults_and_the_preset_restore
     """/gouji config sets the server's house rules; /gouji new plays them unless it gives
     others, and ``preset: standard`` plays the standard rules whatever the server's."""
     people = People(SimpleNamespace())
+    service, _ = make_service(store)
     rules = house_rule_overrides(None, gou_si_ji=True, burn_check="seeds")
-    shown = await apply_config(store, people, GUILD, "en", None, None, True, rules)
+    shown = await apply_config(service, people, GUILD, "en", None, None, True, rules)
     assert "gou_si_ji=True" in shown
     with pytest.raises(UserError):
-        await apply_config(store, people, GUILD, "en", None, None, True, {"open_rule": "loose"})
-    service, _ = make_service(store)
+        await apply_config(service, people, GUILD, "en", None, None, True, {"open_rule": "loose"})
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
     assert live.options.engine_options() == Options(gou_si_ji=True, burn_check="seeds")
     await service.end(CHANNEL, HUMANS[0], may_manage=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.pictures.views import profile_view, rating_rows
-from bot.service.standing import RatingStanding, Standing
+from bot.pictures.views import rating_rows
+from bot.service.standing import RatingStanding, Standing, profile_view
 from data import PlayerRating
 from engine.rating import Rating
 

@@ -40,3 +40,10 @@ def test_config_reads_the_database_url_and_the_shards() -> None:
         BotConfig.from_env({"GOUJI_SHARD_COUNT": "2", "GOUJI_SHARDS": "1-2"})
     with pytest.raises(ValueError, match="GOUJI_SHARD_COUNT/GOUJI_SHARDS"):
         BotConfig.from_env({"GOUJI_SHARD_COUNT": "two"})
+
+
+def test_config_reads_the_claim_lease() -> None:
+    assert BotConfig.from_env({}).lease == 30.0
+    assert BotConfig.from_env({"GOUJI_CLAIM_LEASE": "5"}).lease == 5.0
+    with pytest.raises(ValueError, match="GOUJI_CLAIM_LEASE"):
+        BotConfig.from_env({"GOUJI_CLAIM_LEASE": "0.5"})

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-from bot.pictures.png import series_view
 from bot.service.standing import change_line, seat_changes, seat_player, standing_of
 from data import ai_player, user_player
 from engine.rating import PLACES, seat_ranks
@@ -36,7 +35,7 @@ async def test_a_series_rates_every_seat_and_announces_the_changes(store) -> Non
     assert keys.index("ev_series_over") < keys.index("ev_ratings")
     shown = seat_changes(live.seats, changes)
     assert live.series_ratings == (live.series_id, shown)
-    assert series_view(live, ["x"] * 6).ratings == shown
+    assert (await service.public_view(live)).scoreboard.ratings == shown
     await service.close()
 
 
@@ -46,7 +45,7 @@ async def test_a_single_game_announces_its_rating_changes_too(store) -> None:
     await service.start(CHANNEL, HUMANS[0])
     await play_humans(service, live)
     assert "ev_ratings" in presenter.announced()
-    assert all(r is not None for r in series_view(live, ["x"] * 6).ratings)
+    assert all(r is not None for r in (await service.public_view(live)).scoreboard.ratings)
     await service.close()
 
 
@@ -54,7 +53,7 @@ async def test_the_scoreboard_shows_no_ratings_while_the_series_is_played(store)
     service, _ = make_service(store)
     live = await seated_table(service)
     await service.start(CHANNEL, HUMANS[0])
-    assert series_view(live, ["x"] * 6).ratings == ()
+    assert (await service.public_view(live)).scoreboard.ratings == ()
     await service.close()
 
 

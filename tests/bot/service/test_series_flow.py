@@ -29,9 +29,9 @@ async def test_a_five_game_series_completes_and_profiles_match_the_replay(store)
     assert keys.count("ev_game_over") == 5
     assert "ev_series_over" in keys and "ev_titles" in keys
     titles = [e for e in presenter.of("announce") if e[2] == "ev_titles"][0][3]["titles"]
-    for who, title in titles:
-        profile = await store.get_profile(GUILD, live.seats[who.seat].user_id)
-        assert title == title_for(profile.score)
+    for line in titles:
+        profile = await store.get_profile(GUILD, live.seats[line.who.seat].user_id)
+        assert line.title == title_for(profile.score)
     await service.close()
 
 

@@ -1,0 +1,278 @@
+"""The side of the table service that front ends use: finding a table, reading it (a view
+taken under its lock), the question a seat faces, listening to its changes, and the few
+writes a front end asks for (the message that shows a table, 托管 on request).
+
+A front end holds a table as a :class:`~bot.service.live.LiveTable` *handle* — it passes it
+back to the service and reads nothing of it but ``id`` — and learns everything else from
+views (:mod:`bot.service.views`)::
+
+    live = service.table_at(channel_id)               # or service.get(table_id)
+    view = await service.public_view(live)            # everyone's view
+    mine = await service.private_view(live, seat)     # a seat's: hand, question, public
+    service.listen(listener)                          # told every change (presenter.py)
+
+Mixed into :class:`~bot.service.tables.TableService`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from bot.pictures import views as models
+from bot.service.errors import UserError
+from bot.service.flow import GameFlow
+from bot.service.live import LiveTable, echo
+from bot.service.presenter import Listeners, Presenter
+from bot.service.questions import Question, QuestionKind, question_kind, turn_verbs
+from bot.service.views import PrivateView, PublicView, RecentLog, SeatInfo, TableInfo
+from engine.actions import RETURN
+from engine.ai import DIFFICULTIES, ai_kind
+from engine.hands import Play
+from render.models import SeatView, SeriesView, TableView
+
+NO_NAMES = ("",) * 6
+
+
+def table_ai_kind(name: str) -> str:
+    """The kind of AI a table seats for ``name`` (a difficulty — 简单/普通/困难, easy/normal/
+    hard — or its kind), or ``UserError('unknown_ai')``: no random play at a table."""
+    try:
+        kind = ai_kind(name)
+    except (ValueError, TypeError):
+        kind = ""
+    if kind not in (d.kind for d in DIFFICULTIES):
+        raise UserError("unknown_ai", name=echo(name))
+    return kind
+
+
+class FrontDoor(GameFlow):
+    """What front ends ask the table service (see the module doc)."""
+
+    tables: dict[int, LiveTable]
+    by_channel: dict[int, int]
+    presenter: Listeners
+    recent: RecentLog
+
+    if TYPE_CHECKING:  # the table service's own (bot/service/tables.py)
+
+        def ranked_plays(self, live: LiveTable, seat: int) -> list[Play]:
+            raise NotImplementedError
+
+        def hand_cards(self, live: LiveTable, seat: int) -> str:
+            raise NotImplementedError
+
+        def table_in(self, channel_id: int | None) -> LiveTable:
+            raise NotImplementedError
+
+        def seat_for(self, live: LiveTable, user_id: int) -> int:
+            raise NotImplementedError
+
+        def _touch(self, live: LiveTable) -> None:
+            raise NotImplementedError
+
+    # ----------------------------------------------------------------- finding tables
+    def table_at(self, channel_id: int | None) -> LiveTable | None:
+        """The open table of a channel, or None (:meth:`table_in` refuses instead)."""
+        table_id = self.by_channel.get(channel_id or 0)
+        return self.tables.get(table_id) if table_id is not None else None
+
+    def is_open(self, live: LiveTable) -> bool:
+        """Whether the table is still served (not ended, broken or lost to another process)."""
+        return not live.ended
+
+    def series_started(self, live: LiveTable) -> bool:
+        """Whether a series was started at the table (being played, or over)."""
+        return live.series is not None
+
+    def open_tables(self) -> list[TableInfo]:
+        """Every table this process serves, in the order they were opened or restored."""
+        return [self.info(live) for live in list(self.tables.values())]
+
+    # ----------------------------------------------------------------- listening
+    def listen(self, listener: Presenter) -> None:
+        """Tell ``listener`` every event of every table from now on, after those listening
+        already (the Discord presenter, a browser's sockets): see :mod:`bot.service.presenter`."""
+        self.presenter.add(listener)
+
+    def unlisten(self, listener: Presenter) -> None:
+        """Stop telling ``listener``."""
+        self.presenter.remove(listener)
+
+    # ----------------------------------------------------------------- views
+    def info(self, live: LiveTable) -> TableInfo:
+        """The table without its game: ids, place, options, seats. Cheap; any time."""
+        seats = tuple(
+            SeatInfo(
+                seat=s.seat,
+                user_id=s.user_id,
+                ai_kind=s.ai_kind,
+                ai_plays=live.is_ai(s.seat),
+                standin=s.standin,
+                left=s.seat in live.leavers,
+                dm_refused=s.dm_refused,
+            )
+            for s in live.seats
+        )
+        t = live.table
+        return TableInfo(
+            id=t.id,
+            guild_id=t.guild_id,
+            channel_id=t.channel_id,
+            creator_id=t.creator_id,
+            message_id=t.message_id,
+            options=live.options,
+            seats=seats,
+            open=not live.ended,
+        )
+
+    async def public_view(self, live: LiveTable) -> PublicView:
+        """Everyone's view of the table, taken under its lock."""
+        async with live.lock:
+            return self.public_view_locked(live)
+
+    async def private_view(self, live: LiveTable, seat: int) -> PrivateView:
+        """``seat``'s view (its hand, its question, the public view), under the lock."""
+        async with live.lock:
+            return self.private_view_locked(live, seat)
+
+    def question_kind(self, live: LiveTable) -> QuestionKind:
+        """What the table asks now (a series with a deal is on)."""
+        return question_kind(live)
+
+    def public_view_locked(self, live: LiveTable) -> PublicView:
+        """:meth:`public_view` while the lock is held (in a listener's callback)."""
+        info = self.info(live)
+        series = live.series
+        cur = series.current if series is not None else None
+        game = cur.game if cur is not None else None
+        to_act = tuple(series.to_act) if series is not None else ()
+        if cur is None:
+            phase = None
+        else:
+            phase = str(game.phase) if game is not None else str(QuestionKind.RETURN)
+        return PublicView(
+            info=info,
+            playing=live.playing,
+            deal=len(series.deals) if series is not None else 0,
+            number=cur.number if cur is not None else None,
+            games_total=series.games_total if series is not None else live.options.games,
+            phase=phase,
+            asking=question_kind(live) if to_act else None,
+            to_act=to_act,
+            deadline=live.deadline if live.waiting else None,
+            burn_window=game is not None and game.window is not None,
+            standing=game.standing if game is not None else None,
+            standing_seat=game.standing_seat if game is not None else None,
+            table=self._table_model(live, info),
+            scoreboard=self._scoreboard(live),
+            log=self.recent.of(live.id),
+        )
+
+    @staticmethod
+    def _scoreboard(live: LiveTable) -> SeriesView | None:
+        """The current (or last) series' scoreboard; once it is over, with what it did to
+        each seat's skill rating."""
+        if live.series is None:
+            return None
+        shown = live.series_ratings
+        ratings = shown[1] if shown is not None and shown[0] == live.series_id else ()
+        return models.series_view(live.series, NO_NAMES, ratings=ratings)
+
+    def private_view_locked(self, live: LiveTable, seat: int) -> PrivateView:
+        """:meth:`private_view` while the lock is held (in a listener's callback)."""
+        return PrivateView(
+            seat=seat,
+            hand=self.hand_cards(live, seat),
+            question=self.question_locked(live, seat),
+            public=self.public_view_locked(live),
+        )
+
+    def question_locked(self, live: LiveTable, seat: int) -> Question | None:
+        """The question ``seat`` is asked now, or None (it is not asked, or the AI answers
+        for it). Call it while the lock is held; :meth:`private_view` anywhere else."""
+        if not live.playing or seat not in live.running.to_act or live.is_ai(seat):
+            return None
+        kind = question_kind(live)
+        asked = Question(
+            kind=kind,
+            token=self.question_token(live),
+            seat=seat,
+            verbs=(),
+            deadline=live.deadline,
+            seconds=live.options.burn_time if kind == QuestionKind.BURN else live.options.turn_time,
+        )
+        if kind == QuestionKind.RETURN:
+            count, allowed = live.running.returnable(seat)
+            due = live.current.pending_return
+            return dataclasses.replace(
+                asked,
+                verbs=(RETURN,),
+                return_count=count,
+                returnable=tuple(allowed),
+                return_to=due.taker if due is not None else None,
+            )
+        game = live.running_game
+        if kind.yes_or_no:
+            verbs = tuple(action.verb for action in game.legal_actions(seat))
+            return dataclasses.replace(asked, verbs=verbs)
+        plays = self.ranked_plays(live, seat)
+        return dataclasses.replace(
+            asked,
+            verbs=turn_verbs(live, seat, plays),
+            plays=tuple(plays),
+            standing=game.standing,
+            standing_seat=game.standing_seat,
+        )
+
+    def _table_model(self, live: LiveTable, info: TableInfo) -> TableView:
+        """The render model of the table as everyone sees it, without names: while tribute
+        is returned the seats and their cards, else the game as a seat that is not asked
+        anything observes it (nothing of its own shows: ``public``), seat 0 at the bottom.
+        A burn window's seats stay hidden: who is asked can burn."""
+        series = live.series
+        cur = series.current if series is not None else None
+        stood_in = [seat.stood_in for seat in info.seats]
+        counter = live.options.counter
+        game = cur.game if cur is not None else None
+        if game is None:
+            seats = tuple(
+                SeatView(cards_left=min(len(cur.hands[s]) if cur else 0, 216), ai=stood_in[s])
+                for s in range(6)
+            )
+            return TableView(
+                seats=seats,
+                to_act=tuple(series.to_act) if series is not None else (),
+                counter=models.card_counter([0] * 15) if counter else None,
+            )
+        viewer = next((s for s in range(6) if s not in game.to_act), 0)  # no plays to list
+        view = models.table_view(
+            game.observe(viewer), NO_NAMES, ai=stood_in, show_counter=counter, public=True
+        )
+        view = dataclasses.replace(view, bottom_seat=0)
+        if game.window is not None:
+            view = dataclasses.replace(view, to_act=())
+        return view
+
+    # ----------------------------------------------------------------- a front end's writes
+    async def set_table_message(self, live: LiveTable, message_id: int) -> None:
+        """Remember the message that shows the table now (Discord posts it anew when other
+        messages bury it)."""
+        async with live.lock:
+            await self.store.set_table_message(live.id, message_id)
+            live.table = await self.store.get_table(live.id)
+
+    async def hand_over(
+        self, channel_id: int | None, user_id: int, kind: str | None = None
+    ) -> tuple[LiveTable, int]:
+        """托管 on request: the AI (of ``kind``, else the seat's own) plays the user's seat
+        until they take it back with ``back``. Returns (table, seat)."""
+        live = self.table_in(channel_id)
+        chosen = table_ai_kind(kind) if kind is not None else None
+        async with live.lock:
+            seat = self.seat_for(live, user_id)
+            await self.store.set_standin(live.id, seat, True, chosen or live.ai_kind(seat))
+            live.seats[seat] = (await self.store.get_seats(live.id))[seat]
+            self._touch(live)
+            await self._after_change_locked(live)
+            return live, seat

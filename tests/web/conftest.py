@@ -1,0 +1,81 @@
+"""Fixtures for the tests in a real browser: Debian's Chromium driven by Playwright.
+
+``browser`` is one headless Chromium for the whole run (session scope, on the session's
+event loop), ``page`` a page in a fresh context per test (its own cookies and storage).
+Playwright cannot download its own browser here: it drives ``/usr/bin/chromium``
+(``GOUJI_CHROMIUM`` names another). Without Chromium (or the ``playwright`` package) the
+browser tests skip, or fail when ``CI`` is set, as the PostgreSQL tests do.
+
+A browser test runs on the session's loop too::
+
+    @pytest.mark.asyncio(loop_scope="session")
+    async def test_something(page: Page) -> None:
+        await page.goto(url)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
+
+import pytest
+import pytest_asyncio
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser, Page
+
+CHROMIUM = os.environ.get("GOUJI_CHROMIUM", "/usr/bin/chromium")
+# Headless, no sandbox (CI runs as root), and nothing that reaches out to the network
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+CHROMIUM_MISSING = (
+    "browser tests skipped: {error}. Install Chromium (Debian: apt-get install chromium; "
+    "GOUJI_CHROMIUM names another binary) and the test extras (the playwright package)."
+)
+
+
+def _missing(error: str) -> None:
+    """Skip the test, or fail it when ``CI`` is set: CI must run the browser tests."""
+    reason = CHROMIUM_MISSING.format(error=error)
+    if os.environ.get("CI"):
+        pytest.fail(reason.replace("skipped", "cannot run") + " CI is set.", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def browser() -> AsyncIterator[Browser]:
+    """One headless Chromium for the run. Playwright starts it on a new, empty user-data
+    directory of its own (and deletes it after), so no profile of the machine is read."""
+    if shutil.which(CHROMIUM) is None:
+        _missing(f"no Chromium at {CHROMIUM}")
+    try:
+        from playwright.async_api import async_playwright
+    except ImportError as exc:
+        _missing(f"no playwright package ({exc})")
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_FLAGS)
+        )
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def page(browser: Browser) -> AsyncIterator[Page]:
+    """A page in a new browser context (its own cookies and storage), closed after the test."""
+    context = await browser.new_context()
+    try:
+        yield await context.new_page()
+    finally:
+        await context.close()
