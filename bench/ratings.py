@@ -128,9 +128,9 @@ async def record_games(store: Store, count: int, players: int, seed: int) -> lis
     the seconds of each ``record_game_result``."""
     rng = random.Random(seed)
     out = []
-    for _ in range(count):
+    for n in range(count):
         seats, places, left = lineup(rng, players)
-        table = await store.create_table(GUILD, 1, 1, {})
+        table = await store.create_table(GUILD, n + 1, 1, {})  # one active table a channel
         for seat, who in enumerate(seats):
             if isinstance(who, int):
                 await store.set_seat(table.id, seat, user_id=who)
