@@ -130,7 +130,8 @@ async def record_games(store: Store, count: int, players: int, seed: int) -> lis
     out = []
     for n in range(count):
         seats, places, left = lineup(rng, players)
-        table = await store.create_table(GUILD, n + 1, 1, {})  # one active table a channel
+        # one active table a channel: past the channels of the filled tables (1-1,000)
+        table = await store.create_table(GUILD, 1_000_001 + n, 1, {})
         for seat, who in enumerate(seats):
             if isinstance(who, int):
                 await store.set_seat(table.id, seat, user_id=who)
