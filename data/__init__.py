@@ -9,6 +9,7 @@ from .backend import DEFAULT_PATH, ENV_VAR, URL_ENV_VAR, database_url, default_p
 from .claims import DEFAULT_LEASE, ClaimReport, Shards, shard_of
 from .errors import (
     ActionConflictError,
+    ChannelTakenError,
     ClaimLostError,
     ConstraintError,
     CorruptRowError,
@@ -24,13 +25,17 @@ from .models import (
     GameLog,
     GuildSettings,
     LoadReport,
+    PlayerRating,
     Profile,
     ProfileUpdate,
+    RatingChange,
+    RebuildReport,
     Resume,
     Seat,
     Series,
     Table,
 )
+from .ratings import ai_player, user_player
 from .schema import LATEST_VERSION
 from .snapshots import ENGINE, SnapshotError
 from .store import Store, open_store
@@ -46,6 +51,7 @@ __all__ = [
     "Action",
     "ActionConflictError",
     "ActiveTable",
+    "ChannelTakenError",
     "ClaimLostError",
     "ClaimReport",
     "ConstraintError",
@@ -57,8 +63,11 @@ __all__ = [
     "InvalidInputError",
     "LoadReport",
     "NotFoundError",
+    "PlayerRating",
     "Profile",
     "ProfileUpdate",
+    "RatingChange",
+    "RebuildReport",
     "Resume",
     "Seat",
     "Series",
@@ -67,9 +76,11 @@ __all__ = [
     "Store",
     "StoreError",
     "Table",
+    "ai_player",
     "check_action",
     "database_url",
     "default_path",
     "shard_of",
+    "user_player",
     "open_store",
 ]

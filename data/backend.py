@@ -67,12 +67,26 @@ def sqlite_path(target: str) -> str:
     return target
 
 
+#: A password given in a URL's query (``?password=…``, ``&sslpassword=…``), any case.
+_QUERY_PASSWORD = re.compile(r"(?i)([?&](?:ssl)?password=)[^&#]*")
+
+
 def redact(url: str) -> str:
-    """The URL without its password, for messages and logs."""
+    """The URL without its passwords, for messages and logs: the one before the host
+    (which may hold ``@`` and ``:`` when it was not percent-encoded: the host begins after
+    the last ``@`` before the path) and any ``password=`` of the query."""
     scheme, sep, rest = url.partition("://")
-    if not sep or "@" not in rest.split("/", 1)[0]:
+    if not sep:
         return url
-    credentials, _, host = rest.partition("@")
+    rest = _QUERY_PASSWORD.sub(r"\1***", rest)
+    path_at = min((i for i in (rest.find("/"), rest.find("?")) if i >= 0), default=len(rest))
+    at = rest.rfind("@", 0, path_at)
+    if at < 0:  # the last @ may be in a password that holds a "/": then before the query
+        query_at = rest.find("?")
+        at = rest.rfind("@", 0, query_at if query_at >= 0 else len(rest))
+    if at < 0:
+        return f"{scheme}://{rest}"
+    credentials, host = rest[:at], rest[at + 1 :]
     user = credentials.split(":", 1)[0]
     return f"{scheme}://{user}{':***' if ':' in credentials else ''}@{host}"
 
@@ -143,10 +157,13 @@ class Database(Conn):
         """The durability settings in effect (per backend)."""
 
 
-async def connect(target: str | os.PathLike[str] | None, *, create: bool = True) -> Database:
+async def connect(
+    target: str | os.PathLike[str] | None, *, create: bool = True, busy_timeout: float = 5.0
+) -> Database:
     """Open the database at ``target``: a URL, a SQLite path, or None for
     :func:`database_url` of the environment. The schema is upgraded to the latest version.
-    ``create=False``: a missing SQLite file is refused (:class:`StoreError`), not created."""
+    ``create=False``: a missing SQLite file is refused (:class:`StoreError`), not created.
+    ``busy_timeout``: SQLite's wait for another process's write lock, in seconds."""
     name = database_url() if target is None else os.fspath(target)
     if is_postgres(name):
         from .postgres import PostgresDatabase
@@ -162,7 +179,7 @@ async def connect(target: str | os.PathLike[str] | None, *, create: bool = True)
             f"there is no database at {path}: give the path of the bot's file "
             f"(sqlite:///PATH, or ${ENV_VAR} / ${URL_ENV_VAR})"
         )
-    return await SqliteDatabase.connect(path)
+    return await SqliteDatabase.connect(path, busy_timeout=busy_timeout)
 
 
 async def rows_in_batches(

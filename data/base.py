@@ -12,7 +12,15 @@ from contextlib import asynccontextmanager
 from typing import Any, Self
 
 from .backend import Conn, Database, Row, connect
-from .errors import StoreError
+from .errors import NotFoundError, StoreError, claim_lost
+
+#: How a write names the table it changes (:meth:`StoreBase._owned`): by its id, by one of
+#: its series, or by one of its deals.
+TABLE = "?"
+OF_SERIES = "(SELECT table_id FROM series WHERE id = ?)"
+OF_GAME = (
+    "(SELECT s.table_id FROM games AS g JOIN series AS s ON s.id = g.series_id WHERE g.id = ?)"
+)
 
 
 class StoreBase:
@@ -38,13 +46,15 @@ class StoreBase:
         *,
         clock: Callable[[], float] = time.time,
         create: bool = True,
+        busy_timeout: float = 5.0,
     ) -> Self:
         """Open (or create) the database and upgrade its schema. ``target``: a SQLite path,
         a ``sqlite:///PATH`` or ``postgresql://…`` URL, or None for ``$GOUJI_DATABASE_URL``,
         else ``$GOUJI_DB``, else ``gouji.db``. Raises :class:`StoreError` if it is not a
         Gouji database or cannot be reached — or, with ``create=False``, if the SQLite file
-        does not exist."""
-        return cls(await connect(target, create=create), clock)
+        does not exist. ``busy_timeout``: seconds SQLite waits for another process's write
+        lock before a statement fails."""
+        return cls(await connect(target, create=create, busy_timeout=busy_timeout), clock)
 
     async def close(self) -> None:
         """Close the database (waits for a running transaction to finish). Idempotent."""
@@ -104,6 +114,32 @@ class StoreBase:
         when the body returns; rolled back if it raises."""
         async with self._locked() as conn, self._db.transaction():
             yield conn
+
+    @asynccontextmanager
+    async def _owned(self, table: str, key: Any, what: str) -> AsyncIterator[Conn]:
+        """A transaction that changes the table ``table`` names (:data:`TABLE`,
+        :data:`OF_SERIES` or :data:`OF_GAME`, with ``key``; ``what`` names it in errors). A
+        store acting for an owner first locks the table's row, held by that owner — else
+        :class:`~data.errors.ClaimLostError` (or :class:`NotFoundError`), nothing written —
+        so that no claim changes hands before the transaction ends."""
+        async with self._transaction() as conn:
+            await fence(conn, self._owner, table, key, what)
+            yield conn
+
+
+async def fence(conn: Conn, owner: str | None, table: str, key: Any, what: str) -> None:
+    """Inside a transaction: lock the row of the table ``table`` names (see
+    :meth:`StoreBase._owned`) if ``owner`` holds it, else raise. ``owner`` None: no check."""
+    if owner is None:
+        return
+    if await conn.execute(
+        f"UPDATE tables SET owner = owner WHERE id = {table} AND owner = ?", (key, owner)
+    ):
+        return
+    rows = await conn.fetch(f"SELECT id, owner FROM tables WHERE id = {table}", (key,))
+    if not rows:
+        raise NotFoundError(f"there is no {what}")
+    raise claim_lost(rows[0][0], rows[0][1], owner)
 
 
 async def fetch_all(conn: Conn, sql: str, params: Iterable[Any] = ()) -> list[Row]:

@@ -11,23 +11,31 @@ claim lapsed, so two processes never both hold a table. A store told whom it act
 another process holds (:class:`~data.errors.ClaimLostError`): a process that stalled past
 its lease and lost its tables cannot write into them.
 
-Owners are names the host chooses, stable across restarts (e.g. ``shards 0-3 of 8``): a
-process restarted after a crash takes its own tables back at once; another process waits
-until the claim lapses. Times are the processes' clocks (keep them in sync, NTP).
+Owners are names of one process each (:func:`process_owner`: what it serves, its host,
+pid and a random part): a second process — a rolling deploy, a restarted container, a
+process restarted after a crash — waits until the claims lapse (a clean shutdown releases
+them at once). Every change a store acting for an owner makes to a table, its seats, series
+and deals checks, in the same transaction, that the owner still holds it (the table's row
+locked meanwhile); appends also state the index they expect, which the log's key
+``(game_id, idx)`` enforces. Times are the processes' clocks (keep them in sync, NTP).
 """
 
 from __future__ import annotations
 
 import math
+import os
+import secrets
+import socket
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .base import StoreBase, fetch_all
-from .errors import ClaimLostError, InvalidInputError
+from .errors import InvalidInputError
 from .models import ACTIVE_STATUSES
 
-#: Seconds a claim lasts unless renewed.
-DEFAULT_LEASE = 60.0
+#: Seconds a claim lasts unless renewed (every third of it): how long a process may stall
+#: and keep its tables, and how long the tables of a process that died wait for another.
+DEFAULT_LEASE = 30.0
 _ACTIVE = "status IN ('lobby', 'playing')"
 assert ACTIVE_STATUSES == ("lobby", "playing")
 
@@ -100,12 +108,13 @@ class ClaimReport:
     held: tuple[tuple[int, str], ...]
 
 
-def claim_lost(table_id: int, holder: str | None, owner: str) -> ClaimLostError:
-    """The error for ``owner`` acting on a table ``holder`` claimed."""
-    return ClaimLostError(
-        f"table {table_id} is claimed by {holder or 'nobody'}, not by {owner}: this process "
-        "must stop serving it"
-    )
+def process_owner(label: str) -> str:
+    """A claim owner's name for this process alone: ``label`` (what it serves, e.g.
+    ``shards 0-3 of 8``), the host, the process id and a random part —
+    ``"shards 0-3 of 8 @ web-1 pid 4242 #9f3a1c"``. Two processes never share one (not a
+    second process of the same shards during a rolling deploy, not a restart), so each
+    waits for the other's claims to lapse."""
+    return f"{label} @ {socket.gethostname()} pid {os.getpid()} #{secrets.token_hex(3)}"
 
 
 def _check_claim(owner: str, lease: float) -> None:

@@ -8,6 +8,10 @@ both databases are brought to the latest schema; every row of every
 table is copied with its ids, in one transaction on the target (all or nothing), and the
 target's id sequences continue after the highest copied id. A target that holds any row is
 refused unless ``--replace`` is given (its rows are then deleted in the same transaction).
+
+Snapshots (:mod:`data.snapshots`) are not copied: they are a cache of the logs, and a
+database handed to ``--from`` is not to be trusted with the engine's state. The target's
+tables restore from their logs, and the bot takes new snapshots as they play.
 """
 
 from __future__ import annotations
@@ -33,7 +37,12 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("snapshots", ("series_id",)),
     ("profiles", ("guild_id", "user_id")),
     ("game_results", ("game_id",)),
+    ("ratings", ("guild_id", "player")),
+    ("series_ratings", ("series_id",)),
+    ("rating_state", ("guild_id",)),
 )
+#: The tables whose rows stay behind (a cache, rebuilt by the bot).
+NOT_COPIED = frozenset({"snapshots"})
 
 
 async def _check_schema(db: Database) -> None:
@@ -70,7 +79,7 @@ async def copy_database(source: str, target: str, *, replace: bool = False) -> d
 async def _copy(src: Database, dst: Database, replace: bool) -> dict[str, int]:
     await _check_schema(src)
     await _check_schema(dst)
-    copied = dict.fromkeys((name for name, _ in TABLES), 0)
+    copied = dict.fromkeys((name for name, _ in TABLES if name not in NOT_COPIED), 0)
     async with src.guard(), dst.guard(), src.transaction(), dst.transaction():
         present = {name: n for name, n in (await row_counts(dst)).items() if n}
         if present and not replace:
@@ -82,6 +91,8 @@ async def _copy(src: Database, dst: Database, replace: bool) -> dict[str, int]:
         for name, _ in reversed(TABLES):
             await dst.execute(f"DELETE FROM {name}")
         for name, key in TABLES:
+            if name in NOT_COPIED:
+                continue
             columns = await src.column_names(name)
             insert = (
                 f"INSERT INTO {name} ({', '.join(columns)}) "

@@ -17,6 +17,11 @@ class InvalidInputError(StoreError, ValueError):
     out of range, options that are not a JSON object …)."""
 
 
+class ChannelTakenError(InvalidInputError):
+    """The channel already has an active (lobby or playing) table: one per channel, a rule
+    of the database itself."""
+
+
 class ActionConflictError(StoreError):
     """An append did not land where the caller expected: another writer got there first,
     or the caller's copy of the log is behind. Reload the log and replay it."""
@@ -40,3 +45,11 @@ class ConstraintError(StoreError):
 class ClaimLostError(StoreError):
     """The store acts for one process (``act_as``) and the table is claimed by another:
     this process must stop serving it. Nothing was written."""
+
+
+def claim_lost(table_id: int, holder: str | None, owner: str) -> ClaimLostError:
+    """The error for ``owner`` acting on a table ``holder`` claimed."""
+    return ClaimLostError(
+        f"table {table_id} is claimed by {holder or 'nobody'}, not by {owner}: this process "
+        "must stop serving it"
+    )

@@ -12,14 +12,14 @@ from typing import Any
 
 from .actions import check_action, check_hands
 from .backend import Conn, Row
-from .base import StoreBase, fetch_all
-from .claims import claim_lost
+from .base import OF_GAME, OF_SERIES, TABLE, StoreBase, fetch_all
 from .errors import (
     ActionConflictError,
     ConstraintError,
     InvalidInputError,
     NotFoundError,
     StoreError,
+    claim_lost,
 )
 from .models import FinishedGame, Game, Series, Table
 from .rows import (
@@ -78,7 +78,7 @@ class GamesMixin(StoreBase):
         """Start the table's next series (numbered 1, 2 …) with ``options`` (default: the
         table's). Any series still playing at the table is abandoned first."""
         now = self._now()
-        async with self._transaction() as conn:
+        async with self._owned(TABLE, table_id, f"table {table_id}") as conn:
             rows = await fetch_all(conn, "SELECT id, options FROM tables WHERE id = ?", (table_id,))
             if not rows:
                 raise NotFoundError(f"there is no table {table_id}")
@@ -97,11 +97,12 @@ class GamesMixin(StoreBase):
         """Close a series that was played out, with its six seat totals."""
         if isinstance(totals, str) or len(totals) != 6 or not all(type(t) is int for t in totals):
             raise InvalidInputError(f"series totals must be six integers, not {totals!r}")
-        count = await self._run(
-            "UPDATE series SET status = 'finished', totals = ?, updated_at = ? "
-            "WHERE id = ? AND status = 'playing'",
-            (encode_json(list(totals), "totals"), self._now(), series_id),
-        )
+        async with self._owned(OF_SERIES, series_id, f"series {series_id}") as conn:
+            count = await conn.execute(
+                "UPDATE series SET status = 'finished', totals = ?, updated_at = ? "
+                "WHERE id = ? AND status = 'playing'",
+                (encode_json(list(totals), "totals"), self._now(), series_id),
+            )
         if not count:
             series = await self.get_series(series_id)
             raise InvalidInputError(f"series {series_id} is already {series.status}")
@@ -109,7 +110,7 @@ class GamesMixin(StoreBase):
     async def abandon_series(self, series_id: int) -> None:
         """Close a series that stopped early (the table ended); a deal still being played is
         abandoned with it. Its finished games keep counting."""
-        async with self._transaction() as conn:
+        async with self._owned(OF_SERIES, series_id, f"series {series_id}") as conn:
             if not await self._abandon_open_series(conn, "id = ?", series_id, self._now()):
                 series = series_from_row(await self._series_row(conn, series_id))
                 raise InvalidInputError(f"series {series_id} is already {series.status}")
@@ -146,7 +147,7 @@ class GamesMixin(StoreBase):
             raise InvalidInputError(f"a game's seed must be an integer, not {seed!r}")
         hands_text = encode_json(list(check_hands(list(hands))), "hands")
         now = self._now()
-        async with self._transaction() as conn:
+        async with self._owned(OF_SERIES, series_id, f"series {series_id}") as conn:
             series = series_from_row(await self._series_row(conn, series_id))
             if series.status != "playing":
                 raise InvalidInputError(
@@ -187,10 +188,11 @@ class GamesMixin(StoreBase):
     async def void_game(self, game_id: int) -> None:
         """Mark a deal void (two or more revolts, RULES.md §5); the next :meth:`start_game`
         redeals the same game number."""
-        count = await self._run(
-            "UPDATE games SET status = 'void', updated_at = ? WHERE id = ? AND status = 'playing'",
-            (self._now(), game_id),
-        )
+        async with self._owned(OF_GAME, game_id, f"game {game_id}") as conn:
+            count = await conn.execute(
+                "UPDATE games SET status = 'void', updated_at = ? WHERE id = ? AND status = 'playing'",
+                (self._now(), game_id),
+            )
         if not count:
             game = await self.get_game(game_id)
             raise InvalidInputError(

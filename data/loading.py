@@ -86,12 +86,17 @@ class LoadingMixin(StoreBase):
     """Loading open tables at start-up."""
 
     async def load_active_tables(
-        self, *, shards: Shards | None = None, owner: str | None = None, engine: str | None = None
+        self,
+        *,
+        shards: Shards | None = None,
+        owner: str | None = None,
+        engine: str | None = None,
+        tables: Iterable[int] | None = None,
     ) -> LoadReport:
         """Every lobby or playing table with its seats, its latest series (whatever its
         status) and every deal of that series with its actions in order — only those of
-        servers on ``shards`` and only those ``owner`` has claimed, if given. Tables that
-        cannot be decoded are marked broken and listed in ``broken``.
+        servers on ``shards``, only those ``owner`` has claimed and only ``tables`` (ids),
+        if given. Tables that cannot be decoded are marked broken and listed in ``broken``.
 
         With ``engine`` (:data:`data.snapshots.ENGINE`): a table whose series has a
         snapshot written by that engine in its latest deal, no further than its log, comes
@@ -104,9 +109,15 @@ class LoadingMixin(StoreBase):
             where, params = f"{where} AND {condition}", values
         if owner is not None:
             where, params = f"{where} AND t.owner = ?", (*params, owner)
+        if tables is not None:
+            ids = sorted(set(tables))
+            if not ids:
+                return LoadReport()
+            marks = ", ".join("?" for _ in ids)
+            where, params = f"{where} AND t.id IN ({marks})", (*params, *ids)
         current = _current_series(where)
         async with self._transaction() as conn:
-            tables = await fetch_all(
+            table_rows = await fetch_all(
                 conn,
                 f"SELECT {qualified(TABLE_COLUMNS, 't')} FROM tables AS t WHERE {where} ORDER BY t.id",
                 params,
@@ -148,7 +159,7 @@ class LoadingMixin(StoreBase):
                     "ORDER BY 1, 2",
                     (*params, engine),
                 )
-            report = self._decode(tables, seats, series, games, action_rows, snaps)
+            report = self._decode(table_rows, seats, series, games, action_rows, snaps)
             now = self._now()
             await conn.executemany(
                 "UPDATE tables SET status = 'broken', broken_reason = ?, updated_at = ? WHERE id = ?",

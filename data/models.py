@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.rating import Rating
+
 TableStatus = Literal["lobby", "playing", "finished", "ended", "broken"]
 SeriesStatus = Literal["playing", "finished", "abandoned"]
 GameStatus = Literal["playing", "finished", "void", "abandoned"]
@@ -191,3 +193,44 @@ class Profile:
     burns: int
     stifles: int
     leaves: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """A player's skill rating on one server (:mod:`data.ratings`): ``player`` is a user id
+    in digits or ``ai:KIND`` (an AI level); ``rank`` 1 is the best of the ``players`` rated
+    on the server (people and AI levels together)."""
+
+    guild_id: int
+    player: str
+    rating: Rating
+    rank: int
+    players: int
+
+    @property
+    def user_id(self) -> int | None:
+        return None if self.player.startswith("ai:") else int(self.player)
+
+    @property
+    def ai_kind(self) -> str | None:
+        return self.player[3:] if self.player.startswith("ai:") else None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What a series did to a player's rating: ``change`` of the conservative figure over
+    its ``games`` rated games, and the figure ``after`` the player's last one."""
+
+    player: str
+    change: float
+    after: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class RebuildReport:
+    """What :meth:`Store.rebuild_ratings` did: servers, their results, the games rated."""
+
+    guilds: int
+    results: int
+    rated: int

@@ -55,6 +55,9 @@ class PostgresDatabase(Database):
         self._conn = conn
         self._url = url
         self.where = redact(url)
+        # a statement failed for another reason than a rule of the schema (the server went
+        # away, the protocol broke off): the connection is replaced before the next one
+        self._suspect = False
 
     @classmethod
     async def connect(cls, url: str, migrations: list[Migration] | None = None) -> PostgresDatabase:
@@ -110,13 +113,26 @@ class PostgresDatabase(Database):
             yield
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise ConstraintError(f"database {self.where} refused the change: {exc}") from exc
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+        except (
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            asyncpg.InternalClientError,
+            OSError,
+        ) as exc:
+            if not isinstance(exc, asyncpg.PostgresError) or isinstance(
+                exc, asyncpg.PostgresConnectionError | asyncpg.CannotConnectNowError
+            ):
+                self._suspect = True
             raise StoreError(f"database {self.where} failed: {exc}") from exc
 
     async def ready(self) -> None:
-        """Reconnect if the connection was lost (the server restarted, the network broke)."""
-        if self._conn.is_closed():
+        """Reconnect if the connection was lost (the server restarted, the network broke)
+        or a statement on it broke off (its protocol state is not to be trusted)."""
+        if self._suspect or self._conn.is_closed():
+            if not self._conn.is_closed():
+                self._conn.terminate()
             self._conn = await self._open(self._url)
+            self._suspect = False
 
     async def close(self) -> None:
         await self._conn.close()

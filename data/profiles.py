@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from .base import StoreBase, fetch_all
-from .claims import claim_lost
-from .errors import InvalidInputError, NotFoundError
+from .base import fetch_all
+from .errors import InvalidInputError, NotFoundError, claim_lost
 from .models import Profile, ProfileUpdate
+from .ratings import RatingsMixin, lineup_of
 from .rows import PROFILE_COLUMNS, encode_json, encode_object, profile_from_row
 
 #: Leaderboard order: score, then more games played, then user id.
@@ -54,15 +54,17 @@ def check_updates(updates: Sequence[ProfileUpdate]) -> None:
                 )
 
 
-class ProfilesMixin(StoreBase):
-    """Profiles, game results and the leaderboard."""
+class ProfilesMixin(RatingsMixin):
+    """Profiles, game results and the leaderboard (and, with each result, the ratings)."""
 
     async def record_game_result(
         self, guild_id: int, game_id: int, updates: Sequence[ProfileUpdate], result: dict[str, Any]
     ) -> bool:
         """Apply a finished game to its players' profiles and mark the deal finished with
-        ``result`` (places, points, tribute …), all in one transaction. Exactly once per
-        game: returns False and changes nothing if it was already applied."""
+        ``result`` (places, points, tribute …), all in one transaction — with the game's
+        lineup (its table's seats now, the places, who left) and the ratings it changes
+        (:mod:`data.ratings`). Exactly once per game: returns False and changes nothing if
+        it was already applied."""
         check_updates(updates)
         result_text = encode_object(result, "game result")
         updates_text = encode_json([asdict(u) for u in updates], "profile updates")
@@ -106,14 +108,23 @@ class ProfilesMixin(StoreBase):
                     for u in updates
                 ],
             )
-            await conn.execute(
-                "INSERT INTO game_results (game_id, guild_id, updates, applied_at) VALUES (?, ?, ?, ?)",
-                (game_id, guild_id, updates_text, now),
+            seats = await fetch_all(
+                conn, "SELECT seat, user_id, ai_kind FROM seats WHERE table_id = ?", (table_id,)
+            )
+            lineup = lineup_of([tuple(row) for row in seats], updates, result)
+            lineup_text = None if lineup is None else encode_json(lineup, "lineup")
+            ((seq,),) = await fetch_all(
+                conn,
+                "INSERT INTO game_results (game_id, guild_id, updates, applied_at, seq, lineup) "
+                "VALUES (?, ?, ?, ?, (SELECT COALESCE(max(seq), 0) + 1 FROM game_results "
+                "WHERE guild_id = ?), ?) RETURNING seq",
+                (game_id, guild_id, updates_text, now, guild_id, lineup_text),
             )
             await conn.execute(
                 "UPDATE games SET status = 'finished', result = ?, updated_at = ? WHERE id = ?",
                 (result_text, now, game_id),
             )
+            await self._rate_recorded(conn, guild_id, game_id, seq, lineup_text)
         return True
 
     async def get_profile(self, guild_id: int, user_id: int) -> Profile:

@@ -15,18 +15,31 @@ Otherwise the table is rebuilt from its whole log (:meth:`SnapshotsMixin.restore
 as before snapshots existed; a log that does not replay is the caller's to mark broken.
 
 The state is the engine's :class:`~engine.series.Series` pickled (cards interned, so a
-snapshot loads in well under a millisecond) and compressed. Pickle runs code named in the
-data: the snapshots come only from this bot's own database, which it trusts as it trusts
-its logs.
+snapshot loads in well under a millisecond) and compressed. A snapshot is data, never code:
+it is read by :class:`EngineUnpickler`, which admits only the engine's own classes (and the
+card lookup below) — a pickle naming anything else (``os.system``, ``builtins.eval``, a
+module to import) is refused before anything runs — and it is inflated to at most
+:data:`MAX_STATE` bytes. Whoever can write the database can still make a table's snapshot
+wrong (as they can its log), but not run code in the bot; a refused snapshot means a replay
+of the log.
+
+Why a restricted unpickler and not a data-only encoding (JSON of plain values): the engine's
+state is dozens of fields across its classes, which a second encoding would have to copy
+and keep in step with every change of the engine (one copy of each piece of knowledge);
+the unpickler keeps restoring at the cost it had (``python -m bench.restore``: see
+docs/hosting.md) and the engine fingerprint (:data:`ENGINE`) already retires every
+snapshot whose classes changed.
 """
 
 from __future__ import annotations
 
 import copyreg
 import hashlib
+import importlib
 import io
 import logging
 import pickle
+import pkgutil
 import sys
 import zlib
 from pathlib import Path
@@ -39,8 +52,7 @@ from engine.record import SERIES_FORMAT, series_from_record
 from engine.series import Series
 
 from .base import fetch_all
-from .claims import claim_lost
-from .errors import InvalidInputError, NotFoundError
+from .errors import InvalidInputError, NotFoundError, claim_lost
 from .export import ExportMixin, series_game_entry
 from .models import ActiveTable, GameLog
 
@@ -86,6 +98,38 @@ class SnapshotError(ValueError):
     """A snapshot that cannot be used; the table is replayed from its log instead."""
 
 
+#: The most bytes a snapshot may inflate to (a five-game series is ~20 KB): a few stored
+#: kilobytes that would inflate to gigabytes are refused instead.
+MAX_STATE = 4 << 20
+
+
+def _engine_classes() -> dict[tuple[str, str], object]:
+    """Everything a snapshot may name: each class defined in a module of ``engine`` (not
+    its subpackages: the AI is not part of a series' state), and :func:`_card`."""
+    admitted: dict[tuple[str, str], object] = {(__name__, "_card"): _card}
+    for info in pkgutil.iter_modules(engine.__path__, "engine."):
+        if info.ispkg:
+            continue
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, type) and value.__module__ == info.name:
+                admitted[info.name, name] = value
+    return admitted
+
+
+class EngineUnpickler(pickle.Unpickler):
+    """An unpickler that admits only the engine's own classes: a pickle that names any
+    other global (a function to call, a module to import) is refused before it runs."""
+
+    ADMITTED = _engine_classes()
+
+    def find_class(self, module: str, name: str) -> Any:
+        found = self.ADMITTED.get((module, name))
+        if found is None:
+            raise pickle.UnpicklingError(f"a snapshot may not name {module}.{name}")
+        return found
+
+
 def dump_series(series: Series) -> bytes:
     """The series as snapshot bytes."""
     out = io.BytesIO()
@@ -95,11 +139,26 @@ def dump_series(series: Series) -> bytes:
     return zlib.compress(out.getvalue(), 1)
 
 
+def _inflate(state: bytes) -> bytes:
+    inflater = zlib.decompressobj()
+    raw = inflater.decompress(state, MAX_STATE)
+    if inflater.unconsumed_tail:
+        raise SnapshotError(
+            f"the snapshot inflates to more than {MAX_STATE} bytes: larger than a series"
+        )
+    if not inflater.eof:
+        raise SnapshotError("the snapshot's compressed bytes are cut short")
+    return raw
+
+
 def load_series(state: bytes) -> Series:
-    """The series in snapshot bytes; :class:`SnapshotError` if they are damaged."""
+    """The series in snapshot bytes; :class:`SnapshotError` if they are damaged, too large,
+    or name anything but the engine's classes."""
     try:
-        series = pickle.loads(zlib.decompress(state))
-    except Exception as exc:  # zlib's check, or a pickle that does not load
+        series = EngineUnpickler(io.BytesIO(_inflate(state))).load()
+    except SnapshotError:
+        raise
+    except Exception as exc:  # zlib's check, a refused global, a pickle that does not load
         raise SnapshotError(f"the snapshot does not decode ({type(exc).__name__}: {exc})") from exc
     if not isinstance(series, Series):
         raise SnapshotError(f"the snapshot holds a {type(series).__name__}, not a series")

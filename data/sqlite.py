@@ -20,8 +20,10 @@ from .schema import upgrade
 _PRAGMAS = (
     "PRAGMA synchronous = FULL",
     "PRAGMA foreign_keys = ON",
-    "PRAGMA busy_timeout = 5000",
 )
+#: Seconds a statement waits for another process's write lock before it fails ("database
+#: is locked"); the bot then waits the outage out (bot/service/recovery.py).
+BUSY_TIMEOUT = 5.0
 
 
 class SqliteDatabase(Database):
@@ -34,9 +36,9 @@ class SqliteDatabase(Database):
         self.where = path
 
     @classmethod
-    async def connect(cls, name: str) -> SqliteDatabase:
+    async def connect(cls, name: str, *, busy_timeout: float = BUSY_TIMEOUT) -> SqliteDatabase:
         """Open (or create) the file and upgrade its schema; :class:`StoreError` if it is
-        not a Gouji database."""
+        not a Gouji database. ``busy_timeout``: seconds to wait for another writer."""
         if name != ":memory:" and Path(name).is_dir():
             raise StoreError(f"{name} is a directory: give the path of a database file")
         if name != ":memory:" and not Path(name).parent.is_dir():
@@ -56,6 +58,7 @@ class SqliteDatabase(Database):
                 raise StoreError(f"{name}: SQLite refused WAL mode (it stays in {mode!r})")
             for pragma in _PRAGMAS:
                 await conn.execute(pragma)
+            await conn.execute(f"PRAGMA busy_timeout = {max(0, round(busy_timeout * 1000))}")
             await upgrade(conn, name)
         except sqlite3.DatabaseError as exc:
             await conn.close()

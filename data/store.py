@@ -16,6 +16,7 @@ from .export import ExportMixin
 from .games import GamesMixin
 from .loading import LoadingMixin
 from .profiles import ProfilesMixin
+from .ratings import RatingsMixin
 from .settings import SettingsMixin
 from .snapshots import SnapshotsMixin
 from .tables import TablesMixin
@@ -26,13 +27,14 @@ class Store(
     TablesMixin,
     GamesMixin,
     ProfilesMixin,
+    RatingsMixin,
     LoadingMixin,
     SnapshotsMixin,
     ExportMixin,
     ClaimsMixin,
 ):
     """The bot's persistence: settings, tables, seats, series, deals and their action logs,
-    snapshots, profiles. Open with ``await Store.open(path_or_url)``; close with ``await store.close()``
+    snapshots, profiles and ratings. Open with ``await Store.open(path_or_url)``; close with ``await store.close()``
     or use it as an async context manager."""
 
 

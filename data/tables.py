@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .base import StoreBase, fetch_all
-from .errors import ConstraintError, InvalidInputError, NotFoundError
+from .base import TABLE, StoreBase, fetch_all
+from .errors import ChannelTakenError, ConstraintError, InvalidInputError, NotFoundError
 from .models import AI_KINDS, Seat, Table
 from .rows import (
     SEAT_COLUMNS,
@@ -37,19 +37,22 @@ class TablesMixin(StoreBase):
         acts for, if any)."""
         text = encode_object(options, "table options")
         now = self._now()
-        async with self._transaction() as conn:
-            until = None if self._owner is None else now + self._lease
-            rows = await fetch_all(
-                conn,
-                "INSERT INTO tables (guild_id, channel_id, creator_id, options, status, created_at, "
-                f"updated_at, owner, owner_until) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?) "
-                f"RETURNING {TABLE_COLUMNS}",
-                (guild_id, channel_id, creator_id, text, now, now, self._owner, until),
-            )
-            await conn.executemany(
-                "INSERT INTO seats (table_id, seat) VALUES (?, ?)",
-                [(rows[0][0], s) for s in range(6)],
-            )
+        try:
+            async with self._transaction() as conn:
+                until = None if self._owner is None else now + self._lease
+                rows = await fetch_all(
+                    conn,
+                    "INSERT INTO tables (guild_id, channel_id, creator_id, options, status, "
+                    "created_at, updated_at, owner, owner_until) "
+                    f"VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING {TABLE_COLUMNS}",
+                    (guild_id, channel_id, creator_id, text, now, now, self._owner, until),
+                )
+                await conn.executemany(
+                    "INSERT INTO seats (table_id, seat) VALUES (?, ?)",
+                    [(rows[0][0], s) for s in range(6)],
+                )
+        except ConstraintError as exc:
+            raise _channel_taken(channel_id) from exc
         return table_from_row(rows[0])
 
     async def get_table(self, table_id: int) -> Table:
@@ -98,10 +101,14 @@ class TablesMixin(StoreBase):
                 f"table status must be one of {', '.join(SETTABLE_STATUSES)}, not {status!r}"
                 + (" (use mark_broken)" if status == "broken" else "")
             )
-        await self._update_table(table_id, "status = ?, broken_reason = NULL", (status,))
+        try:
+            await self._update_table(table_id, "status = ?, broken_reason = NULL", (status,))
+        except ConstraintError as exc:  # back to lobby or playing beside another active table
+            raise _channel_taken(None) from exc
 
     async def mark_broken(self, table_id: int, reason: str) -> None:
-        """Set a table aside as broken (its log cannot be replayed), with the reason."""
+        """Set a table aside as broken (its log cannot be replayed), with the reason (for
+        the log and the operator: it may quote the engine, hands included)."""
         if not isinstance(reason, str) or not reason.strip():
             raise InvalidInputError("a broken table needs a reason in words")
         await self._update_table(table_id, "status = 'broken', broken_reason = ?", (reason,))
@@ -127,10 +134,11 @@ class TablesMixin(StoreBase):
 
     async def _update_table(self, table_id: int, assignments: str, params: tuple[Any, ...]) -> None:
         # ``assignments`` is fixed text from this module; values go through parameters.
-        count = await self._run(
-            f"UPDATE tables SET {assignments}, updated_at = ? WHERE id = ?",
-            (*params, self._now(), table_id),
-        )
+        async with self._owned(TABLE, table_id, f"table {table_id}") as conn:
+            count = await conn.execute(
+                f"UPDATE tables SET {assignments}, updated_at = ? WHERE id = ?",
+                (*params, self._now(), table_id),
+            )
         if not count:
             raise NotFoundError(f"there is no table {table_id}")
 
@@ -188,7 +196,7 @@ class TablesMixin(StoreBase):
             raise InvalidInputError(
                 f"AI kind must be one of {', '.join(AI_KINDS)}, not {ai_kind!r}"
             )
-        async with self._transaction() as conn:
+        async with self._owned(TABLE, table_id, f"table {table_id}") as conn:
             rows = await fetch_all(
                 conn, "SELECT user_id FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
             )
@@ -207,11 +215,12 @@ class TablesMixin(StoreBase):
     async def add_timeout(self, table_id: int, seat: int) -> int:
         """Count one more turn timed out in a row; returns the new count."""
         check_seat(seat)
-        rows = await self._fetch(
-            "UPDATE seats SET timeouts = timeouts + 1 WHERE table_id = ? AND seat = ? "
-            "RETURNING timeouts",
-            (table_id, seat),
-        )
+        async with self._owned(TABLE, table_id, f"table {table_id}") as conn:
+            rows = await conn.fetch(
+                "UPDATE seats SET timeouts = timeouts + 1 WHERE table_id = ? AND seat = ? "
+                "RETURNING timeouts",
+                (table_id, seat),
+            )
         if not rows:
             raise NotFoundError(f"there is no table {table_id}")
         return int(rows[0][0])
@@ -228,9 +237,18 @@ class TablesMixin(StoreBase):
         self, table_id: int, seat: int, assignments: str, params: tuple[Any, ...]
     ) -> None:
         check_seat(seat)
-        count = await self._run(
-            f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
-            (*params, table_id, seat),
-        )
+        async with self._owned(TABLE, table_id, f"table {table_id}") as conn:
+            count = await conn.execute(
+                f"UPDATE seats SET {assignments} WHERE table_id = ? AND seat = ?",
+                (*params, table_id, seat),
+            )
         if not count:
             raise NotFoundError(f"there is no table {table_id}")
+
+
+def _channel_taken(channel_id: int | None) -> ChannelTakenError:
+    where = "the channel" if channel_id is None else f"channel {channel_id}"
+    return ChannelTakenError(
+        f"{where} already has an active table (lobby or playing): one table per channel, "
+        "end that one first"
+    )

@@ -24,6 +24,7 @@ _EXPORTS = {
     "render_series": "render.series",
     "render_profile": "render.profile",
     "render_leaderboard": "render.profile",
+    "render_rating_board": "render.profile",
     "to_png": "render.encode",
     "title_for": "render.titles",
     "RenderInputError": "render.errors",
@@ -36,6 +37,8 @@ _EXPORTS = {
     "SeriesView": "render.models",
     "ProfileView": "render.models",
     "LeaderboardRow": "render.models",
+    "RatingRow": "render.models",
+    "RatingView": "render.models",
 }
 
 __all__ = sorted([*_EXPORTS, "warm_up"])

@@ -11,6 +11,8 @@ from .models import (
     CardCounter,
     LeaderboardRow,
     ProfileView,
+    RatingRow,
+    RatingView,
     SeatView,
     SeriesGame,
     SeriesView,
@@ -110,6 +112,7 @@ def demo_profile() -> ProfileView:
         burns=17,
         server="山东老乡会",
         position=3,
+        rating=RatingView(figure=21.3, mu=27.8, sigma=2.2, rank=2, players=14),
     )
 
 
@@ -128,3 +131,33 @@ def demo_leaderboard() -> list[LeaderboardRow]:
         ("菜鸟", -520, 77),
     ]
     return [LeaderboardRow(name, score, games=games) for name, score, games in rows]
+
+
+def demo_rating_board() -> list[RatingRow]:
+    """A server's board by skill rating: people and the three AI levels, two provisional."""
+    rows = [
+        ("Alice", 27.8, 2.1, 802, False, False),
+        ("济南够级王🔥", 21.3, 2.2, 212, False, False),
+        ("AI 困难", 19.9, 1.4, 1210, False, True),
+        ("牌神附体", 18.2, 1.9, 9120, False, False),
+        ("AI 普通", 16.0, 1.3, 2301, False, True),
+        ("Bob the Builder of Very Long Names", 9.5, 4.4, 8, True, False),
+        ("AI 简单", 8.7, 1.2, 3544, False, True),
+        ("菜鸟", 2.4, 3.3, 77, False, False),
+        ("ملك الورق", -3.6, 6.9, 3, True, False),
+    ]
+    return [
+        RatingRow(name, figure, figure + 3 * sigma, sigma, games, i + 1, provisional, ai)
+        for i, (name, figure, sigma, games, provisional, ai) in enumerate(rows)
+    ]
+
+
+def demo_series_over() -> SeriesView:
+    """A five-game series once it is over, with each seat's rating change."""
+    played = demo_series()
+    last = SeriesGame(places=(3, 1, 4, 2, 6, 5), points=(0, 4, 0, 2, -4, -2))
+    return dataclasses.replace(
+        played,
+        games=(*played.games[:4], last),
+        ratings=((1.8, 19.4), (-0.6, 12.1), (0.04, 21.3), (-2.3, 4.2), None, (3.1, 6.0)),
+    )

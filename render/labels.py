@@ -64,6 +64,10 @@ _PLAIN_WORDS: dict[str, tuple[str, str]] = {
     "burn_won": ("烧成", "Burn won"),
     "stifled": ("被闷", "Stifled"),
     "owed": ("下一局进贡", "Tribute next game"),
+    "rating": ("技术分", "Rating"),
+    "provisional": ("定级中", "provisional"),
+    "no_rating": ("还没有技术分", "No rating yet"),
+    "rating_board": ("技术分排行", "by rating"),
 }
 
 

@@ -189,9 +189,14 @@ class SeriesView:
     penalties: tuple[int, ...] = (0,) * SEATS
     caption: str = ""
     owed: tuple[tuple[int, int, int], ...] = ()  # tribute next game: (payer, receiver, cards)
+    # once the series is over: per seat (the change of its rating over the series, the
+    # rating after it), None for a seat not rated; empty: not shown
+    ratings: tuple[tuple[float, float] | None, ...] = ()
 
     def __post_init__(self) -> None:
         _check_six(tuple(self.names), "SeriesView.names")
+        if self.ratings:
+            _check_six(tuple(self.ratings), "SeriesView.ratings")
         _check_six(tuple(self.penalties), "SeriesView.penalties")
         if not 1 <= self.total_games <= 10:
             raise RenderInputError(f"SeriesView.total_games must be 1-10, not {self.total_games}")
@@ -221,9 +226,31 @@ class SeriesView:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingView:
+    """A skill rating (技术分) as shown: the conservative ``figure`` (mu − 3 sigma), ``mu``
+    ± ``sigma``, the ``rank`` among the server's ``players`` rated, and whether it is still
+    ``provisional`` (few games)."""
+
+    figure: float
+    mu: float
+    sigma: float
+    rank: int
+    players: int
+    provisional: bool = False
+
+    def __post_init__(self) -> None:
+        if self.sigma < 0 or not 1 <= self.rank <= max(self.players, 1):
+            raise RenderInputError(
+                f"RatingView needs sigma ≥ 0 and a rank 1-{self.players}, not "
+                f"sigma={self.sigma}, rank={self.rank}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
 class ProfileView:
     """A player's profile: score (running total), title (None: from the score, RULES.md §8.6),
-    games played, how often each place 1..6 was taken, opens (开点) and successful burns."""
+    games played, how often each place 1..6 was taken, opens (开点), successful burns and
+    the skill rating (技术分)."""
 
     name: str
     score: int = 0
@@ -234,6 +261,7 @@ class ProfileView:
     burns: int = 0
     server: str = ""
     position: int | None = None
+    rating: RatingView | None = None  # None: no rated game yet (its tile says so)
 
     def __post_init__(self) -> None:
         _check_six(tuple(self.places), "ProfileView.places")
@@ -254,12 +282,28 @@ class LeaderboardRow:
     position: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One line of a server's rating board (技术分): a person or an AI level (``ai``)."""
+
+    name: str
+    figure: float
+    mu: float
+    sigma: float
+    games: int
+    position: int
+    provisional: bool = False
+    ai: bool = False
+
+
 __all__ = [
     "Action",
     "Burn",
     "CardCounter",
     "LeaderboardRow",
     "ProfileView",
+    "RatingRow",
+    "RatingView",
     "SeatView",
     "SeriesGame",
     "SeriesView",

@@ -7,13 +7,15 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.rating import figure_text
+
 from . import theme
 from .cards import SS
 from .draw import pill, rounded
 from .errors import RenderInputError
 from .fonts import clean_text, display_name, font
-from .labels import check_lang, place_name, word
-from .models import LeaderboardRow, ProfileView
+from .labels import check_lang, place_name, plain_word, word
+from .models import LeaderboardRow, ProfileView, RatingRow, RatingView
 from .titles import title_for
 
 GOLD, SILVER, BRONZE = theme.PLACE_COLOURS[1], theme.PLACE_COLOURS[2], theme.PLACE_COLOURS[3]
@@ -67,9 +69,52 @@ def _stat(
     draw.text((cx, box[3] - 24), label, font=font(20, bold=True), fill=theme.MUTED, anchor="mm")
 
 
+def _rating_tile(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    rating: RatingView | None,
+    lang: str,
+) -> None:
+    """The rating (技术分): the conservative figure, mu ± sigma and the rank on the server
+    (or 定级中 while provisional); without a rated game, a dash."""
+    rounded(img, box, 16, theme.PANEL_ALT)
+    cx = (box[0] + box[2]) // 2
+    label = plain_word("rating", lang)
+    if rating is None:
+        draw.text((cx, box[1] + 42), "—", font=font(38, bold=True), fill=theme.MUTED, anchor="mm")
+        draw.text(
+            (cx, box[3] - 24),
+            plain_word("no_rating", lang),
+            font=font(20),
+            fill=theme.MUTED,
+            anchor="mm",
+        )
+        return
+    colour = theme.MUTED if rating.provisional else GOLD
+    draw.text(
+        (cx, box[1] + 34),
+        figure_text(rating.figure),
+        font=font(36, bold=True),
+        fill=colour,
+        anchor="mm",
+    )
+    detail = f"{rating.mu:.1f} ± {rating.sigma:.1f}"
+    if rating.provisional:
+        detail += " · " + plain_word("provisional", lang)
+    draw.text((cx, box[1] + 62), detail, font=font(15), fill=theme.MUTED, anchor="mm")
+    draw.text(
+        (cx, box[3] - 16),
+        f"{label} #{rating.rank}/{rating.players}",
+        font=font(18),
+        fill=theme.MUTED,
+        anchor="mm",
+    )
+
+
 def render_profile(view: ProfileView, lang: str = "zh") -> Image.Image:
-    """Draw a profile card: name, title, score, games played, opens, burns and a bar for each
-    place 头科..大落. Returns a 960x560 RGB image."""
+    """Draw a profile card: name, title, score, games played, opens, burns, the rating
+    (技术分) and a bar for each place 头科..大落. Returns a 960x560 RGB image."""
     check_lang(lang)
     if not isinstance(view, ProfileView):
         raise RenderInputError(f"render_profile needs a ProfileView, not {type(view).__name__}")
@@ -106,16 +151,18 @@ def render_profile(view: ProfileView, lang: str = "zh") -> Image.Image:
         fill=theme.MUTED,
         anchor="rm",
     )
-    # Stat tiles.
+    # Stat tiles, the rating last.
     tiles = (
         (str(view.games), word("games", lang)),
         (str(view.opens), word("opens", lang)),
         (str(view.burns), word("burns", lang)),
     )
-    tw = (PROFILE_W - 2 * 56 - 2 * 20) // 3
+    tw = (PROFILE_W - 2 * 56 - 3 * 20) // 4
     for i, (value, label) in enumerate(tiles):
         x = 56 + i * (tw + 20)
         _stat(img, draw, (x, 200, x + tw, 300), value, label)
+    x = 56 + 3 * (tw + 20)
+    _rating_tile(img, draw, (x, 200, x + tw, 300), view.rating, lang)
     # Places: one bar each.
     draw.text(
         (56, 334), word("places", lang), font=font(22, bold=True), fill=theme.MUTED, anchor="lm"
@@ -222,6 +269,92 @@ def render_leaderboard(
             (BOARD_W - 48, cy + 19),
             f"{row.games} {word('games', lang)}" if lang == "en" else f"{row.games} 局",
             font=font(15, bold=True),
+            fill=theme.MUTED,
+            anchor="rm",
+        )
+    return img
+
+
+def render_rating_board(
+    rows: Sequence[RatingRow], server: str = "", lang: str = "zh", limit: int = 10
+) -> Image.Image:
+    """Draw a server's board by skill rating (技术分): the first ``limit`` rows in the order
+    given, each with its position (medals for the top three), name (an AI level marked AI),
+    the conservative figure, mu ± sigma and games, and 定级中 on a provisional one. Returns
+    an RGB image 960 px wide."""
+    check_lang(lang)
+    if limit < 1:
+        raise RenderInputError(f"limit must be at least 1, not {limit}")
+    rows = list(rows)[:limit]
+    for row in rows:
+        if not isinstance(row, RatingRow):
+            raise RenderInputError(
+                f"render_rating_board needs RatingRow items, not {type(row).__name__}"
+            )
+    height = BOARD_TOP + max(len(rows), 1) * BOARD_ROW + 40
+    img = Image.new("RGB", (BOARD_W, height), theme.PANEL_BG_BOTTOM)
+    draw = ImageDraw.Draw(img)
+    title = word("leaderboard", lang)
+    draw.text((40, 56), title, font=font(38, bold=True), fill=theme.TEXT, anchor="lm")
+    tx = 40 + font(38, bold=True).getlength(title) + 16
+    draw.text((tx, 60), plain_word("rating_board", lang), font=font(28), fill=GOLD, anchor="lm")
+    if server:
+        draw.text(
+            (BOARD_W - 40, 58),
+            display_name(server, font(24), 380),
+            font=font(24),
+            fill=theme.MUTED,
+            anchor="rm",
+        )
+    if not rows:
+        draw.text(
+            (BOARD_W // 2, BOARD_TOP + BOARD_ROW // 2),
+            word("empty_board", lang),
+            font=font(28, bold=True),
+            fill=theme.MUTED,
+            anchor="mm",
+        )
+        return img
+    medals = {1: GOLD, 2: SILVER, 3: BRONZE}
+    for i, row in enumerate(rows):
+        y0 = BOARD_TOP + i * BOARD_ROW
+        cy = y0 + BOARD_ROW // 2
+        rounded(
+            img,
+            [24, y0 + 4, BOARD_W - 24, y0 + BOARD_ROW - 4],
+            16,
+            theme.PANEL if i % 2 else theme.PANEL_ALT,
+        )
+        if row.position in medals:
+            disc = _disc(44, medals[row.position])
+            img.paste(disc, (52, cy - 22), disc)
+            ink = (30, 26, 12)
+        else:
+            ink = theme.MUTED
+        draw.text((74, cy), str(row.position), font=font(24, bold=True), fill=ink, anchor="mm")
+        right = BOARD_W - 250
+        if row.provisional:
+            box = pill(
+                img, (right, cy), plain_word("provisional", lang), 18, (60, 64, 80),
+                ink=theme.MUTED, anchor="rm", bold=False,
+            )  # fmt: skip
+            right = box[0] - 12
+        name = display_name(row.name, font(28), right - 130)
+        draw.text(
+            (116, cy), name, font=font(28), fill=theme.MUTED if row.ai else theme.TEXT, anchor="lm"
+        )
+        draw.text(
+            (BOARD_W - 48, cy - 9),
+            figure_text(row.figure),
+            font=font(28, bold=True),
+            fill=theme.MUTED if row.provisional else theme.TEXT,
+            anchor="rm",
+        )
+        games = f"{row.games} {word('games', lang)}" if lang == "en" else f"{row.games} 局"
+        draw.text(
+            (BOARD_W - 48, cy + 19),
+            f"{row.mu:.1f} ± {row.sigma:.1f} · {games}",
+            font=font(15),
             fill=theme.MUTED,
             anchor="rm",
         )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.rating import change_text, figure_text
+
 from . import theme
 from .draw import pill, rounded
 from .errors import RenderInputError
@@ -27,6 +29,11 @@ GREEN, RED = (92, 214, 140), (246, 106, 100)
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def _rating_colour(change: float) -> theme.RGB:
+    shown = change_text(change)
+    return GREEN if shown.startswith("+") else RED if shown.startswith("−") else theme.MUTED
 
 
 def _points_colour(n: int) -> theme.RGB:
@@ -75,9 +82,10 @@ def _cell(
 
 
 def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
-    """Draw a tribute series: a row per seat (team colour, name), a column per game (place,
-    points, net tribute cards), totals with penalties, and the two team totals. Games not
-    played yet are left empty. Returns an RGB image 1232 px wide for five games."""
+    """Draw a tribute series: a row per seat (team colour, name — with, once the series is
+    over, what it did to the seat's rating, 技术分), a column per game (place, points, net
+    tribute cards), totals with penalties, and the two team totals. Games not played yet
+    are left empty. Returns an RGB image 1232 px wide for five games."""
     check_lang(lang)
     if not isinstance(view, SeriesView):
         raise RenderInputError(f"render_series needs a SeriesView, not {type(view).__name__}")
@@ -160,7 +168,24 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
         team = theme.team_of(s)
         rounded(img, [MARGIN + 16, cy - 22, MARGIN + 24, cy + 22], 4, theme.TEAM_COLOURS[team])
         name = display_name(view.names[s], font(26), NAME_W - 56, empty=f"#{s}")
-        draw.text((MARGIN + 38, cy), name, font=font(26), fill=theme.TEXT, anchor="lm")
+        rated = view.ratings[s] if view.ratings else None
+        draw.text(
+            (MARGIN + 38, cy - (12 if rated else 0)),
+            name,
+            font=font(26),
+            fill=theme.TEXT,
+            anchor="lm",
+        )
+        if rated is not None:
+            change, after = rated
+            line = f"{plain_word('rating', lang)} {change_text(change)} → {figure_text(after)}"
+            draw.text(
+                (MARGIN + 38, cy + 18),
+                line,
+                font=font(17),
+                fill=_rating_colour(change),
+                anchor="lm",
+            )
         for g, game in enumerate(view.games):
             _cell(img, draw, gx0 + g * GAME_W + GAME_W // 2, cy, game, s, lang)
         penalty = view.penalties[s]

@@ -1,7 +1,9 @@
 """Shared fixtures: ``--slow`` for the long runs, a fresh SQLite store file per test, and
-``db_url``: a fresh database on each backend (SQLite, PostgreSQL)."""
+``db_url``: a fresh database on each backend (SQLite, PostgreSQL); the long engine runs that
+coverage does not trace."""
 
 import os
+import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -17,6 +19,37 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long runs, enabled with --slow")
+
+
+# The long randomized and brute-force runs of the engine go untraced under coverage (`.ci/run`
+# measures it with pytest-cov): its tracer makes their tight loops about three times slower
+# (Python 3.11 has no sys.monitoring), and what they loop over is the engine's code, which its
+# other tests and every game played through the bot cover. file::test, all parameters.
+UNTRACED = frozenset(
+    {
+        "tests/ai/test_sim.py::test_simulator_plays_like_the_engine",
+        "tests/game/test_invariants.py::test_random_full_games_keep_every_invariant",
+        "tests/game/test_invariants.py::test_random_small_positions_keep_every_invariant_and_burn",
+        "tests/game/test_players_under_options.py::"
+        "test_hint_and_expert_choose_legal_actions_under_every_option",
+        "tests/engine/test_movegen.py::test_perft_answers_agree_with_brute_force",
+        "tests/engine/test_movegen.py::test_answers_equal_brute_force",
+    }
+)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Run an ``UNTRACED`` test with tracing off (pytest-cov's ``no_cover`` is not enough under
+    xdist: a worker runs two coverage collectors, and pausing one resumes the other)."""
+    tracer = sys.gettrace()
+    if tracer is None or item.nodeid.split("[")[0] not in UNTRACED:
+        return (yield)
+    sys.settrace(None)
+    try:
+        return (yield)
+    finally:
+        sys.settrace(tracer)  # coverage's tracer puts itself back the fast way on its next call
 
 
 def pytest_collection_modifyitems(config, items):

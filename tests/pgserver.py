@@ -91,6 +91,11 @@ class PgServer:
             os.chown(self.root, user.pw_uid, user.pw_gid)
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "-E", "UTF8", "--locale=C", "--no-sync")  # fmt: skip
+        self.resume()
+        return self
+
+    def resume(self) -> None:
+        """Start the server on its data directory (after :meth:`halt`); ready on return."""
         options = (
             f"-c listen_addresses='' -k {self.root} -p {self.port} -c max_connections=60 "
             f"-c fsync={'on' if self.fsync else 'off'} "
@@ -99,7 +104,12 @@ class PgServer:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
                   "-t", "60", "start")  # fmt: skip
         self.started = True
-        return self
+
+    def halt(self) -> None:
+        """Stop the server (fast shutdown: its connections are cut), keeping its data: a
+        database outage, ended by :meth:`resume`."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+        self.started = False
 
     def url(self, database: str = "postgres", schema: str | None = None) -> str:
         """The URL of ``database`` over the socket; with ``schema``, that search_path."""

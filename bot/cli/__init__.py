@@ -26,6 +26,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("bot.cli.play", "play a game in the terminal against five AI players"),
     "web": ("bot.cli.web", "play in your browser against AI players (and friends), no Discord"),
     "top": ("bot.cli.top", "print a server's leaderboard from the database"),
+    "ratings": (
+        "bot.cli.ratings",
+        "skill ratings: rebuild them from the game results, show or check them",
+    ),
     "db": ("bot.cli.db", "copy a database: gouji db copy --from URL --to URL"),
 }
 

@@ -7,6 +7,9 @@ of won games, and each program's decision time (p50 / p99 / max, in milliseconds
 
     gouji arena --a strong --b hint --games 200 --seed 1 --jobs 2
     gouji arena --a hint --b random --games 50 --json
+    gouji arena --a expert --b hint --games 200 --ratings   # + both rated as players
+
+``--ratings`` (:mod:`bot.cli.arena_ratings`): A and B rated as the bot rates players.
 """
 
 from __future__ import annotations
@@ -45,6 +48,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--series", action="store_true", help="five-game tribute series")
     parser.add_argument("--bie-san", action="store_true", help="the bie-san (憋三) variant")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (1 or 2)")
+    parser.add_argument(
+        "--ratings",
+        action="store_true",
+        help="also rate A and B as the bot rates players (each one player, on its places)",
+    )
     add_option_argument(parser)
 
 
@@ -71,6 +79,10 @@ def run(args: argparse.Namespace) -> int:
     if progress:
         print(file=sys.stderr)
     summary = summarize(deals)
+    if args.ratings:
+        from bot.cli.arena_ratings import match_ratings
+
+        summary["ratings"] = match_ratings(deals, args.a, args.b)
     if args.json:
         print(json.dumps(summary))
     else:
@@ -149,6 +161,10 @@ def format_summary(s: dict[str, Any], args: argparse.Namespace) -> str:
             f"decision time {side.upper()} ({name}): p50 {t['p50']:.2f} ms, "
             f"p99 {t['p99']:.2f} ms, max {t['max']:.2f} ms"
         )
+    if "ratings" in s:
+        from bot.cli.arena_ratings import format_ratings
+
+        lines.append(format_ratings(s["ratings"]))
     return "\n".join(lines)
 
 
@@ -202,6 +218,7 @@ def play_single(
     swap: int,
     options: dict[str, Any],
     times: dict[str, list[float]],
+    places: list[list[int]] | None = None,
 ) -> list[int]:
     """One game of deal ``deal``, A on the team ``swap``: [A's team points]. A void deal
     (two revolted) is dealt again from a seed derived from the deal's."""
@@ -215,6 +232,8 @@ def play_single(
         play_game(game, players)
         points = game.points()
         if game.phase != VOID and points is not None:
+            if places is not None:
+                places.append([p or 0 for p in game.places])
             return [team_scores(points)[swap]]
     raise RuntimeError(f"deal {deal} was void 100 times")
 
@@ -227,6 +246,7 @@ def play_series(
     swap: int,
     options: dict[str, Any],
     times: dict[str, list[float]],
+    places: list[list[int]] | None = None,
 ) -> list[int]:
     """A five-game tribute series from deal ``deal``, A on the team ``swap``: A's team
     points (place and tribute points) in each game."""
@@ -255,6 +275,8 @@ def play_series(
             continue
         score = current.score()
         out.append(team_totals(score)[swap])
+        if places is not None and current.game is not None:
+            places.append([p or 0 for p in current.game.places])
     return out
 
 
@@ -263,8 +285,9 @@ def play_deal(task: tuple[str, str, int, int, bool, dict[str, Any]]) -> dict[str
     a, b, seed, deal, series, options = task
     times: dict[str, list[float]] = {"a": [], "b": []}
     play = play_series if series else play_single
-    points = [p for swap in (0, 1) for p in play(a, b, seed, deal, swap, options, times)]
-    return {"points": points, "ms_a": times["a"], "ms_b": times["b"]}
+    places: list[list[int]] = []
+    points = [p for swap in (0, 1) for p in play(a, b, seed, deal, swap, options, times, places)]
+    return {"points": points, "ms_a": times["a"], "ms_b": times["b"], "places": places}
 
 
 def play_match(

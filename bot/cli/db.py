@@ -1,5 +1,7 @@
 """``gouji db copy --from URL --to URL [--replace]``: move a database between backends
-(e.g. SQLite to PostgreSQL before running shard processes); the work is ``data.copy``."""
+(e.g. SQLite to PostgreSQL before running shard processes); the work is ``data.copy``. The
+snapshots stay behind (a cache of the logs, and pickles: not taken from another database);
+the copied tables restore from their logs."""
 
 from __future__ import annotations
 

@@ -90,6 +90,7 @@ class GoujiBot(commands.Bot):
             idle_seconds=self.config.idle_seconds,
             rng=self.rng,
             shards=self.config.shards,
+            lease=self.config.lease,
         )
         self.presenter.attach(self.service)
         # the browser table beside the bot (GOUJI_WEB_URL): its links go with /gouji hand
@@ -116,8 +117,7 @@ class GoujiBot(commands.Bot):
         if broken:
             log.warning("tables marked broken at start-up: %s", broken)
         self._sweeper = asyncio.create_task(self._sweep_idle())
-        if self.service.owner is not None:
-            self._claims = asyncio.create_task(self._renew_claims(self.service))
+        self._claims = asyncio.create_task(self._renew_claims(self.service))
         self._warm = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.draw.start()
 
@@ -130,11 +130,12 @@ class GoujiBot(commands.Bot):
                 log.exception("ending idle tables failed")
 
     async def _renew_claims(self, service: TableService) -> None:
-        """A shard process renews its tables' claims every third of the lease."""
+        """Every third of the lease: renew the tables' claims, take over those of a process
+        that stopped renewing (it died)."""
         while True:
             await asyncio.sleep(service.lease / 3)
             try:
-                await service.renew_claims()
+                await service.tend_claims()
             except Exception:
                 log.exception("renewing the table claims failed")
 
@@ -142,13 +143,10 @@ class GoujiBot(commands.Bot):
         for task in (self._sweeper, self._claims):
             if task is not None:
                 task.cancel()
-        if self.service is not None:
-            await self.service.close()
-            if self.service.owner is not None and self.store is not None:
-                released = await self.store.release_claims(self.service.owner)
-                log.info("released %d table claims of %s", released, self.service.owner)
-        if self.web is not None:
+        if self.web is not None:  # no more actions from the browsers, their sockets closed
             await self.web.close()
+        if self.service is not None:
+            await self.service.close()  # its claims released: the next process takes them
         await self.presenter.close()
         self.draw.close()
         if self.replays is not None:

@@ -2,8 +2,12 @@
 
 Each handler checks where and who (a server channel, the caller's seat), asks the table
 service, and answers: refusals as short ephemeral replies in the caller's language, table
-changes as the service's events (the table message, announcements, DMs). Acting commands
-defer first, so that a slow moment never loses the 3-second window.
+changes as the service's events (the table message, announcements, DMs). Every command that
+writes answers first — it defers ("thinking…") before any database work, so that a slow
+database never loses Discord's 3-second window; the refusals that need no database are
+found before (``precheck``), so that they stay ephemeral when the answer is public. Option
+values are checked again here and in the service (a forged interaction skips Discord's own
+checks), and every answer is cut to Discord's 2,000 characters.
 """
 
 from __future__ import annotations
@@ -26,10 +30,11 @@ from bot.discord_bot.settings import apply_config, leaderboard_file, profile_fil
 from bot.pictures import png as pictures
 from bot.pictures.views import named_series
 from bot.service.errors import REFUSALS, UserError
-from bot.service.live import LiveTable
+from bot.service.live import BURN_TIME, TURN_TIME, LiveTable, TableOptions, echo
+from bot.service.recovery import OUTAGES
 from bot.service.views import TableInfo
 from bot.text.cards import play_label
-from bot.text.catalog import text
+from bot.text.catalog import LANGS, text
 from bot.text.options import house_rules, rules_of, value_text
 from engine.ai import DIFFICULTIES
 from engine.options import CHOICES, Options
@@ -38,6 +43,8 @@ log = logging.getLogger("gouji.bot")
 
 #: What a command's work returns: (content, file, ephemeral[, view]).
 Answer = tuple[Any, ...]
+#: The longest message Discord takes.
+MESSAGE_LIMIT = 2000
 
 #: The difficulties (engine.ai.DIFFICULTIES), named for players; the values are the kinds.
 AI_KINDS = [app_commands.Choice(name=_(d.name), value=d.kind) for d in DIFFICULTIES]
@@ -45,8 +52,15 @@ LANG_CHOICES = [
     app_commands.Choice(name="中文", value="zh"),
     app_commands.Choice(name="English", value="en"),
 ]
+#: /gouji top: by points (the default) or by skill rating
+TOP_BY = [
+    app_commands.Choice(name=_("points"), value="points"),
+    app_commands.Choice(name=_("rating"), value="rating"),
+]
 SEAT = app_commands.Range[int, 0, 5]
 CARDS = app_commands.Range[str, 1, 60]  # the longest play is far shorter
+TURN_SECONDS = app_commands.Range[int, TURN_TIME[0], TURN_TIME[1]]
+BURN_SECONDS = app_commands.Range[int, BURN_TIME[0], BURN_TIME[1]]
 PRESETS = [app_commands.Choice(name=_("standard (标准)"), value="standard")]
 #: the choices of the house rules that are not on/off (their words: bot.text.options)
 HOUSE_RULE_CHOICES = {
@@ -65,11 +79,20 @@ HOUSE_RULE_DESCRIPTIONS = dict(
 
 def house_rule_overrides(preset: str | None, **given: Any) -> dict[str, Any]:
     """The options given to /gouji new or config; the standard preset sets every house
-    rule to its default first (what was given as well wins)."""
+    rule to its default first (what was given as well wins). Refused (``UserError``) unless
+    each value is one a person may choose (:meth:`TableOptions.check_choices`)."""
+    if preset not in (None, *(p.value for p in PRESETS)):
+        raise UserError("bad_option", what=f"preset {echo(preset)}")
     chosen = {k: v for k, v in given.items() if v is not None}
     if preset == "standard":
         chosen = {**Options().to_json(), **chosen}
+    TableOptions.check_choices(chosen)
     return chosen
+
+
+def fit(content: str) -> str:
+    """An answer cut to what Discord takes."""
+    return content if len(content) <= MESSAGE_LIMIT else content[: MESSAGE_LIMIT - 1] + "…"
 
 
 class GoujiCog(commands.Cog):
@@ -111,27 +134,28 @@ class GoujiCog(commands.Cog):
         interaction: discord.Interaction,
         work: Callable[[str], Awaitable[Answer]],
         *,
-        defer: bool = False,
-        public: bool = False,
+        public: bool | Callable[[], bool] = False,
         precheck: Callable[[], None] | None = None,
     ) -> None:
-        """Run ``work(lang)`` → (content, file, ephemeral[, view]); refusals become ephemeral
-        replies.
-        ``precheck()`` runs before deferring, so that its refusals stay ephemeral when the
-        answer itself is public."""
+        """Answer first, then work: ``precheck()`` (the refusals that need no database:
+        ephemeral), then the deferral ("thinking…", public or not as ``public`` says), then
+        ``work(lang)`` → (content, file, ephemeral[, view]); refusals become replies."""
         lang = self.people.remember(interaction)
         try:
             guild = self._guild(interaction)
-            if not self.people.knows_guild(guild.id):
-                await self.people.load_guild_lang(self.service, guild.id)
             if precheck is not None:
                 precheck()
-            if defer:
-                await interaction.response.defer(ephemeral=not public, thinking=True)
+            shown = public() if callable(public) else public
+            await interaction.response.defer(ephemeral=not shown, thinking=True)
+            if not self.people.knows_guild(guild.id):
+                try:
+                    await self.people.load_guild_lang(self.service, guild.id)
+                except OUTAGES:  # the channel texts fall back to the default language
+                    log.warning("server %s: its language could not be read", guild.id)
             content, file, ephemeral, *rest = await work(lang)
         except REFUSALS as exc:
             await reply(
-                interaction, refusal(self.people, exc, lang, self._info_or_none(interaction))
+                interaction, fit(refusal(self.people, exc, lang, self._info_or_none(interaction)))
             )
             return
         except Exception:
@@ -141,7 +165,7 @@ class GoujiCog(commands.Cog):
             await reply(interaction, text(lang, "internal"))
             return
         view = rest[0] if rest else None
-        await reply(interaction, content, file=file, ephemeral=ephemeral, view=view)
+        await reply(interaction, fit(content), file=file, ephemeral=ephemeral, view=view)
 
     def _channel_text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
         table = self._info_or_none(interaction)
@@ -167,8 +191,8 @@ class GoujiCog(commands.Cog):
         interaction: discord.Interaction,
         bie_san: bool | None = None,
         series: bool | None = None,
-        turn_time: app_commands.Range[int, 5, 600] | None = None,
-        burn_time: app_commands.Range[int, 3, 120] | None = None,
+        turn_time: TURN_SECONDS | None = None,
+        burn_time: BURN_SECONDS | None = None,
         auto_pass: bool | None = None,
         counter: bool | None = None,
         mention: bool | None = None,
@@ -179,21 +203,27 @@ class GoujiCog(commands.Cog):
         burn_check: str | None = None,
         open_rule: str | None = None,
     ) -> None:
-        overrides = house_rule_overrides(
-            preset,
-            bie_san=bie_san,
-            series=series,
-            turn_time=turn_time,
-            burn_time=burn_time,
-            auto_pass=auto_pass,
-            counter=counter,
-            mention=mention,
-            no_single_return=no_single_return,
-            tribute_cards=tribute_cards,
-            gou_si_ji=gou_si_ji,
-            burn_check=burn_check,
-            open_rule=open_rule,
-        )
+        overrides: dict[str, Any] = {}
+
+        def precheck() -> None:
+            self.service.check_open(self._channel_id(interaction))
+            overrides.update(
+                house_rule_overrides(
+                    preset,
+                    bie_san=bie_san,
+                    series=series,
+                    turn_time=turn_time,
+                    burn_time=burn_time,
+                    auto_pass=auto_pass,
+                    counter=counter,
+                    mention=mention,
+                    no_single_return=no_single_return,
+                    tribute_cards=tribute_cards,
+                    gou_si_ji=gou_si_ji,
+                    burn_check=burn_check,
+                    open_rule=open_rule,
+                )
+            )
 
         async def work(lang: str) -> Answer:
             live = await self.service.open_table(
@@ -222,7 +252,7 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(
         name="join", description=_("Sit down at the table (a seat, or the next free one)")
@@ -240,7 +270,10 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.service.check_join(interaction.channel_id, interaction.user.id, seat)
+
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(
         name="leave", description=_("Leave the table (during a game: −10, the AI plays on)")
@@ -260,7 +293,15 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            live = self.service.table_in(interaction.channel_id)
+            self.service.seat_for(live, interaction.user.id)
+
+        def public() -> bool:  # in the lobby the channel is told; during a game, only you
+            live = self._live_or_none(interaction)
+            return live is not None and not live.playing
+
+        await self._guarded(interaction, work, public=public, precheck=precheck)
 
     @ai.command(name="add", description=_("Fill a seat (or every empty seat) with an AI player"))
     @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"), kind=_("AI strength"))
@@ -278,7 +319,10 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.service.check_add_ai(interaction.channel_id, interaction.user.id, seat, kind)
+
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @ai.command(name="remove", description=_("Take an AI player off a seat (or off every seat)"))
     @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"))
@@ -293,7 +337,10 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.service.check_remove_ai(interaction.channel_id, interaction.user.id, seat)
+
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(
         name="start", description=_("Start the series (the table's creator, six seated)")
@@ -322,16 +369,20 @@ class GoujiCog(commands.Cog):
             self.service.check_start(interaction.channel_id, interaction.user.id, again=again)
 
         # dealing takes a moment on a busy bot: answer "thinking…" first
-        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(name="end", description=_("End the table (its creator or Manage Channels)"))
     async def end(self, interaction: discord.Interaction) -> None:
+        may = bool(interaction.permissions and interaction.permissions.manage_channels)
+
         async def work(lang: str) -> Answer:
-            may = bool(interaction.permissions and interaction.permissions.manage_channels)
             await self.service.end(interaction.channel_id, interaction.user.id, may)
             return text(lang, "done"), None, True
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.service.check_end(interaction.channel_id, interaction.user.id, may)
+
+        await self._guarded(interaction, work, precheck=precheck)
 
     @gouji.command(name="back", description=_("Take your seat back from the AI (托管)"))
     async def back(self, interaction: discord.Interaction) -> None:
@@ -345,7 +396,10 @@ class GoujiCog(commands.Cog):
                 False,
             )
 
-        await self._guarded(interaction, work)
+        def precheck() -> None:
+            self.service.check_back(interaction.channel_id, interaction.user.id)
+
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(name="config", description=_("Server settings (Manage Server)"))
     @app_commands.describe(
@@ -369,7 +423,7 @@ class GoujiCog(commands.Cog):
         allow: bool = True,
         bie_san: bool | None = None,
         series: bool | None = None,
-        turn_time: app_commands.Range[int, 5, 600] | None = None,
+        turn_time: TURN_SECONDS | None = None,
         auto_pass: bool | None = None,
         counter: bool | None = None,
         preset: str | None = None,
@@ -379,22 +433,30 @@ class GoujiCog(commands.Cog):
         burn_check: str | None = None,
         open_rule: str | None = None,
     ) -> None:
-        async def work(lang: str) -> Answer:
+        defaults: dict[str, Any] = {}
+
+        def precheck() -> None:
             if not (interaction.permissions and interaction.permissions.manage_guild):
                 raise UserError("config_denied")
-            defaults = house_rule_overrides(
-                preset,
-                bie_san=bie_san,
-                series=series,
-                turn_time=turn_time,
-                auto_pass=auto_pass,
-                counter=counter,
-                no_single_return=no_single_return,
-                tribute_cards=tribute_cards,
-                gou_si_ji=gou_si_ji,
-                burn_check=burn_check,
-                open_rule=open_rule,
+            if language is not None and language not in LANGS:
+                raise UserError("bad_option", what=f"language {echo(language)}")
+            defaults.update(
+                house_rule_overrides(
+                    preset,
+                    bie_san=bie_san,
+                    series=series,
+                    turn_time=turn_time,
+                    auto_pass=auto_pass,
+                    counter=counter,
+                    no_single_return=no_single_return,
+                    tribute_cards=tribute_cards,
+                    gou_si_ji=gou_si_ji,
+                    burn_check=burn_check,
+                    open_rule=open_rule,
+                )
             )
+
+        async def work(lang: str) -> Answer:
             content = await apply_config(
                 self.service,
                 self.people,
@@ -407,7 +469,7 @@ class GoujiCog(commands.Cog):
             )
             return content, None, True
 
-        await self._guarded(interaction, work)
+        await self._guarded(interaction, work, precheck=precheck)
 
     @gouji.command(name="help", description=_("How to play with the bot"))
     async def help(self, interaction: discord.Interaction) -> None:
@@ -435,7 +497,7 @@ class GoujiCog(commands.Cog):
             action = await self.service.act(live, interaction.user.id, verb, cards)
             return done_text(lang, action), None, True
 
-        await self._guarded(interaction, work, defer=True)
+        await self._guarded(interaction, work)
 
     async def _autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -515,10 +577,10 @@ class GoujiCog(commands.Cog):
                 view = web_link(view, url, lang)
             return content, await hand_file(self.deps.draw, mine.hand, lang), True, view
 
-        await self._guarded(interaction, work, defer=True)
+        await self._guarded(interaction, work)
 
     # ----------------------------------------------------------------- scores
-    @gouji.command(name="score", description=_("Score, title, games and places"))
+    @gouji.command(name="score", description=_("Score, title, rating, games and places"))
     @app_commands.describe(user=_("Whose profile (default: yours)"))
     async def score(
         self, interaction: discord.Interaction, user: discord.User | None = None
@@ -527,14 +589,20 @@ class GoujiCog(commands.Cog):
             who = user or interaction.user
             return "", await profile_file(self.deps, self._guild(interaction), who, lang), False
 
-        await self._guarded(interaction, work, defer=True, public=True)
+        await self._guarded(interaction, work, public=True)
 
     @gouji.command(name="top", description=_("The server leaderboard"))
-    async def top(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(by=_("Rank by points (积分) or by skill rating (技术分)"))
+    @app_commands.choices(by=TOP_BY)
+    async def top(
+        self, interaction: discord.Interaction, by: app_commands.Choice[str] | None = None
+    ) -> None:
         async def work(lang: str) -> Answer:
-            return "", await leaderboard_file(self.deps, self._guild(interaction), lang), False
+            order = by.value if by is not None else "points"
+            board = await leaderboard_file(self.deps, self._guild(interaction), lang, order)
+            return "", board, False
 
-        await self._guarded(interaction, work, defer=True, public=True)
+        await self._guarded(interaction, work, public=True)
 
     @gouji.command(name="series", description=_("The scoreboard of the current series"))
     async def series(self, interaction: discord.Interaction) -> None:
@@ -550,7 +618,7 @@ class GoujiCog(commands.Cog):
             png = await self.deps.draw(pictures.series_view_png, view, lang)
             return "", discord.File(io.BytesIO(png), filename="series.png"), False
 
-        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
+        await self._guarded(interaction, work, public=True, precheck=precheck)
 
     @gouji.command(
         name="record", description=_("The record file of the last finished game or series")
@@ -567,4 +635,4 @@ class GoujiCog(commands.Cog):
             content = text(lang, "record_file", name=found.name)
             return content, discord.File(io.BytesIO(data), filename=found.name), False
 
-        await self._guarded(interaction, work, defer=True, public=True, precheck=precheck)
+        await self._guarded(interaction, work, public=True, precheck=precheck)

@@ -113,7 +113,9 @@ class DiscordPresenter:
         if box is None:
             box = self.outboxes[live.id] = Outbox()
         if box.worker is None or box.worker.done():
-            box.worker = self.service.supervisor.start(live.id, "outbox", self._work(live, box))
+            box.worker = self.service.supervisor.start(
+                live.id, "outbox", lambda: self._work(live, box)
+            )
         return box
 
     def _enqueue(self, live: LiveTable, job: Callable[[], Awaitable[None]]) -> None:
@@ -551,14 +553,16 @@ class DiscordPresenter:
         box = self.outboxes.pop(table_id, None)  # what was queued for a broken table is moot
         if box is not None and box.worker is not None:
             box.worker.cancel()
-        self.service.supervisor.start(table_id, "broken notice", self._broken(channel_id, reason))
+        self.service.supervisor.start(table_id, "broken notice", lambda: self._broken(channel_id))
 
-    async def _broken(self, channel_id: int, reason: str) -> None:
+    async def _broken(self, channel_id: int) -> None:
+        """The channel's notice says only that the table stopped: the reason (which may
+        quote a hand) is in the bot's log, never in public."""
         await self.client.wait_until_ready()
         channel = self._channel(channel_id)
         if channel is not None:
             lang = self.people.guild_lang(channel.guild.id)
-            await channel.send(text(lang, "table_broken", reason=reason), allowed_mentions=NO_PINGS)
+            await channel.send(text(lang, "table_broken"), allowed_mentions=NO_PINGS)
 
 
 def _changing(box: Outbox, seat: int) -> asyncio.Lock:

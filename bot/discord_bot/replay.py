@@ -49,6 +49,22 @@ MAX_MISTAKES = 5
 _KEEP = 32  # loaded games kept in memory
 
 
+#: A game id or a step as a command or a control carries it: ASCII digits (``\d`` would take
+#: any script's, ``str.isdigit`` superscripts too), at most 18 of them — within a database's
+#: 64-bit integers.
+NUMBER = "[0-9]{1,18}"
+_NUMBER = re.compile(NUMBER)
+
+
+def game_id_of(text: str) -> int:
+    """The game id a person typed (``"  42 "``), or ``UserError('replay_unknown')``: not ASCII
+    digits (``²``, ``٤٢``), 0, or past any id (20 digits, 4,300 digits)."""
+    typed = text.strip()
+    if not _NUMBER.fullmatch(typed) or int(typed) == 0:
+        raise UserError("replay_unknown")
+    return int(typed)
+
+
 @dataclass(frozen=True, slots=True)
 class Loaded:
     """A finished deal ready to replay: its record (JSON text), steps, key moments, which
@@ -169,9 +185,7 @@ class ReplayDesk:
         if interaction.guild is None:
             raise UserError("guild_only")
         if game:
-            if not game.strip().isdigit():
-                raise UserError("replay_unknown")
-            return await self.find(int(game), interaction.guild.id)
+            return await self.find(game_id_of(game), interaction.guild.id)
         return await self.gouji.service.last_finished(interaction.guild.id, interaction.channel_id)
 
     async def names(self, loaded: Loaded, lang: str) -> list[str]:
@@ -295,7 +309,7 @@ async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
 
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"rp:(?P<game>\d+):(?P<step>\d+):(?P<tag>first|prev|next|last)",
+    template=rf"rp:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<tag>first|prev|next|last)",
 ):
     """⏮ ◀ ▶ ⏭: show the replay of ``game`` at ``step``."""
 
@@ -324,7 +338,7 @@ class ReplayButton(
 
 class ReplaySelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"rps:(?P<game>\d+):(?P<step>\d+)",
+    template=rf"rps:(?P<game>{NUMBER}):(?P<step>{NUMBER})",
 ):
     """The jump menu: each option's value is ``STEP.INDEX``."""
 
@@ -343,12 +357,13 @@ class ReplaySelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         data = cast(dict[str, Any], interaction.data or {})
         values: list[str] = data.get("values") or ["0"]
-        await _show(interaction, self.game, int(values[0].split(".")[0]))
+        step = str(values[0]).split(".")[0]
+        await _show(interaction, self.game, int(step) if _NUMBER.fullmatch(step) else 0)
 
 
 class ReviewButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"rv:(?P<game>\d+):(?P<step>\d+):(?P<n>\d+)",
+    template=rf"rv:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<n>{NUMBER})",
 ):
     """A review item's button: the replay at the decision, as a new ephemeral message
     (answered at once with "thinking", then filled in)."""

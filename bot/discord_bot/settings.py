@@ -12,9 +12,11 @@ import discord
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.people import People
 from bot.pictures import png as pictures
-from bot.pictures.views import leaderboard_rows, profile_view
+from bot.pictures.views import leaderboard_rows, rating_rows
+from bot.service.standing import profile_view
 from bot.service.tables import TableService
 from bot.text.catalog import text
+from bot.text.ratings import ai_level_name
 
 
 async def apply_config(
@@ -56,19 +58,32 @@ async def apply_config(
 async def profile_file(
     gouji: Gouji, guild: discord.Guild, user: discord.abc.User, lang: str
 ) -> discord.File:
-    """The profile image of ``user`` on this server."""
-    found = await gouji.service.profile(guild.id, user.id)
-    view = profile_view(
-        found.profile, user.display_name, server=guild.name, position=found.position
-    )
+    """The profile image of ``user`` on this server: points, title, places and rating."""
+    standing = await gouji.service.profile(guild.id, user.id)
+    view = profile_view(standing, user.display_name, server=guild.name)
     png = await gouji.draw(pictures.profile_png, view, lang)
     return discord.File(io.BytesIO(png), filename="profile.png")
 
 
-async def leaderboard_file(gouji: Gouji, guild: discord.Guild, lang: str) -> discord.File:
-    """The server's leaderboard image (top ten)."""
+async def leaderboard_file(
+    gouji: Gouji, guild: discord.Guild, lang: str, by: str = "points"
+) -> discord.File:
+    """The server's leaderboard image (top ten): by points, or by skill rating (people and
+    the AI levels, the provisional marked)."""
+    if by == "rating":
+        rated = await gouji.service.rating_board(guild.id, limit=10)
+        names = {
+            r.player: ai_level_name(r.ai_kind, lang)
+            if r.ai_kind is not None
+            else await gouji.people.fetch_name(int(r.player))
+            for r in rated
+        }
+        png = await gouji.draw(
+            pictures.rating_board_png, rating_rows(rated, names), guild.name, lang
+        )
+        return discord.File(io.BytesIO(png), filename="top.png")
     profiles = await gouji.service.leaderboard(guild.id, limit=10)
-    names = {p.user_id: await gouji.people.fetch_name(p.user_id) for p in profiles}
-    rows = leaderboard_rows(profiles, names)
+    names_by_id = {p.user_id: await gouji.people.fetch_name(p.user_id) for p in profiles}
+    rows = leaderboard_rows(profiles, names_by_id)
     png = await gouji.draw(pictures.leaderboard_png, rows, guild.name, lang)
     return discord.File(io.BytesIO(png), filename="top.png")

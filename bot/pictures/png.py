@@ -10,9 +10,22 @@ from typing import Any
 
 from bot.text.catalog import text
 from bot.text.options import house_rules
-from render import render_hand, render_leaderboard, render_profile, render_series, render_table
+from render import (
+    render_hand,
+    render_leaderboard,
+    render_profile,
+    render_rating_board,
+    render_series,
+    render_table,
+)
 from render.encode import to_png
-from render.models import LeaderboardRow, ProfileView, SeriesView, TableView
+from render.models import (
+    LeaderboardRow,
+    ProfileView,
+    RatingRow,
+    SeriesView,
+    TableView,
+)
 
 
 def table_caption(lang: str, number: int, total: int, rules: Mapping[str, Any]) -> str:
@@ -45,6 +58,11 @@ def profile_png(view: ProfileView, lang: str) -> bytes:
 def leaderboard_png(rows: Sequence[LeaderboardRow], server: str, lang: str) -> bytes:
     """The server leaderboard, rows in order."""
     return to_png(render_leaderboard(list(rows), server=server, lang=lang))
+
+
+def rating_board_png(rows: Sequence[RatingRow], server: str, lang: str) -> bytes:
+    """The server's board by skill rating (技术分), rows in order."""
+    return to_png(render_rating_board(list(rows), server=server, lang=lang))
 
 
 def series_view_png(view: SeriesView, lang: str) -> bytes:

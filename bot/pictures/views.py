@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from data import Profile
+from data import PlayerRating, Profile
 from engine.cards import BIG_JOKER, SMALL_JOKER, TWO
 from engine.game import DECLARE_PHASE, SUCCESS, Game
 from engine.observation import Observation
@@ -25,7 +25,7 @@ from render.models import (
     Burn,
     CardCounter,
     LeaderboardRow,
-    ProfileView,
+    RatingRow,
     SeatView,
     SeriesGame,
     SeriesView,
@@ -132,11 +132,18 @@ def table_view_of_game(
     return table_view(game.observe(viewer), names, ai=ai, caption=caption)
 
 
-def series_view(series: Series, names: Sequence[str], caption: str = "") -> SeriesView:
+def series_view(
+    series: Series,
+    names: Sequence[str],
+    caption: str = "",
+    ratings: Sequence[tuple[float, float] | None] = (),
+) -> SeriesView:
     """The scoreboard of a series: every counted game (void deals left out), each with its
     places, points (place points plus tribute), net tribute and what each seat did of note
     (开点, 烧成, 被闷); an unfinished game shows the places taken so far. Under it the
-    tribute owed next game, once a game is over and the series goes on."""
+    tribute owed next game, once a game is over and the series goes on. ``ratings``: per
+    seat, what the finished series did to its rating (技术分) — (change, figure after) or
+    None; empty: not shown."""
     games = []
     for deal in series.counted:
         game = deal.game
@@ -161,6 +168,7 @@ def series_view(series: Series, names: Sequence[str], caption: str = "") -> Seri
         penalties=tuple(series.penalties()),
         caption=caption,
         owed=owed,
+        ratings=tuple(ratings),
     )
 
 
@@ -198,17 +206,19 @@ def leaderboard_rows(
     ]
 
 
-def profile_view(
-    profile: Profile, name: str, *, server: str = "", position: int | None = None
-) -> ProfileView:
-    """A :class:`data.Profile` as a render :class:`~render.models.ProfileView`."""
-    return ProfileView(
-        name=name,
-        score=profile.score,
-        games=profile.games,
-        places=tuple(profile.places),
-        opens=profile.opens,
-        burns=profile.burns,
-        server=server,
-        position=position,
-    )
+def rating_rows(rated: Sequence[PlayerRating], names: Mapping[str, str]) -> list[RatingRow]:
+    """Rows of a board by rating from :class:`data.PlayerRating` rows (in board order);
+    ``names[player]`` names each (a user id in digits, or ``ai:KIND``), else the key."""
+    return [
+        RatingRow(
+            name=names.get(r.player, r.player),
+            figure=r.rating.ordinal,
+            mu=r.rating.mu,
+            sigma=r.rating.sigma,
+            games=r.rating.games,
+            position=r.rank,
+            provisional=r.rating.provisional,
+            ai=r.ai_kind is not None,
+        )
+        for r in rated
+    ]

@@ -1,5 +1,5 @@
-"""The read side of the table service, with its privacy rules: server settings, profiles
-and the leaderboard, finished deals (录像, 复盘) and record files.
+"""The read side of the table service, with its privacy rules: server settings, standings
+and the leaderboards, finished deals (录像, 复盘) and record files.
 
 Two rules guard the hands, for every front end:
 
@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.errors import UserError
 from bot.service.live import LiveTable, TableOptions
-from data import FinishedGame, NotFoundError, Profile, Store
+from bot.service.standing import Standing, standing_of
+from data import FinishedGame, NotFoundError, PlayerRating, Profile, Store
 from data.export import SERIES_FORMAT, series_game_entry
 
 #: The languages a server's channel messages may be in.
@@ -37,15 +38,6 @@ class ServerSettings:
     defaults: TableOptions
     overrides: dict[str, Any]
     channels: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerProfile:
-    """A player's profile on a server and their place on its leaderboard (None: no game
-    finished there yet)."""
-
-    profile: Profile
-    position: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +110,14 @@ class Archive:
         return await self.server_settings(guild_id)
 
     # ----------------------------------------------------------------- profiles
-    async def profile(self, guild_id: int, user_id: int) -> PlayerProfile:
-        """The player's profile on the server, and their place on its leaderboard."""
-        profile = await self.store.get_profile(guild_id, user_id)
-        return PlayerProfile(profile, await self.store.rank_of(guild_id, user_id))
+    async def profile(self, guild_id: int, user_id: int) -> Standing:
+        """The player's standing on the server: points, title, places, their place on its
+        leaderboard and their skill rating."""
+        return await standing_of(self.store, guild_id, user_id)
+
+    async def rating_board(self, guild_id: int, limit: int = 10) -> list[PlayerRating]:
+        """The server's best skill ratings (people and AI levels), best first."""
+        return await self.store.rating_board(guild_id, limit=limit)
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[Profile]:
         """The server's top players, best first."""

@@ -3,7 +3,9 @@
 ``DISCORD_TOKEN`` (required to run), ``GOUJI_DB`` (the SQLite file, default ``gouji.db``),
 ``GOUJI_DATABASE_URL`` (``sqlite:///PATH`` or ``postgresql://…``; wins over ``GOUJI_DB``),
 ``GOUJI_SHARD_COUNT`` and ``GOUJI_SHARDS`` (run shards ``0-3`` of that many: the process
-serves only the servers on those shards and claims their tables in the shared database),
+serves only the servers on those shards), ``GOUJI_CLAIM_LEASE`` (seconds a process's claim
+on its tables lasts unless renewed, default 30: how long the tables of a process that died
+wait for the next one),
 ``GOUJI_GUILD`` (sync the commands to this one server at once, for testing), and the tuning
 knobs ``GOUJI_AI_DELAY`` (seconds an AI seat waits before it plays, so people can follow),
 ``GOUJI_IDLE_MINUTES`` (an untouched table ends by itself), ``GOUJI_REFRESH`` (least seconds
@@ -24,7 +26,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from data import DEFAULT_PATH, InvalidInputError
+from data import DEFAULT_LEASE, DEFAULT_PATH, InvalidInputError
 from data.claims import Shards
 from engine.ai.review import DEFAULT_BUDGET
 
@@ -49,7 +51,8 @@ class BotConfig:
     warn_before: float = 10.0
     draw_processes: int = 0
     database_url: str | None = None
-    shards: Shards | None = None  # None: one process, every shard, no claims
+    shards: Shards | None = None  # None: every shard
+    lease: float = DEFAULT_LEASE  # seconds a claim lasts unless renewed
     review_budget: int = DEFAULT_BUDGET  # rollouts per /gouji review (复盘)
 
     @property
@@ -93,9 +96,13 @@ class BotConfig:
             shards = Shards.parse(count, spec) if count else None
         except InvalidInputError as exc:
             raise ValueError(f"GOUJI_SHARD_COUNT/GOUJI_SHARDS: {exc}") from None
+        lease = number("GOUJI_CLAIM_LEASE", DEFAULT_LEASE)
+        if lease < 1:
+            raise ValueError("GOUJI_CLAIM_LEASE must be at least 1 second")
         return cls(
             database_url=env.get("GOUJI_DATABASE_URL") or None,
             shards=shards,
+            lease=lease,
             token=env.get("DISCORD_TOKEN") or None,
             db_path=str(env.get("GOUJI_DB") or DEFAULT_PATH),
             guild_id=int(guild) if guild else None,

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.service.clock import Clock
 from bot.service.live import LiveTable
@@ -21,10 +21,11 @@ from bot.service.presenter import DECLARE, HEAD, REVOLT, TURN, Acted, Place, Pre
 from bot.service.presenter import RETURN as P_RETURN
 from bot.service.questions import QuestionKind, question_kind
 from bot.service.results import game_result, profile_updates
+from bot.service.standing import change_line, seat_changes
 from bot.service.supervise import Supervisor
 from bot.text.params import OwedLine, PlaceLine, ScoreLine, TeamPoints, TitleLine, TributeLine
-from data import Store
-from data.snapshots import SNAPSHOT_EVERY
+from data import ClaimLostError, Store
+from data.snapshots import SNAPSHOT_EVERY, logged_entries
 from engine.actions import (
     NOBURN,
     NODECLARE,
@@ -57,7 +58,6 @@ from engine.events import (
     tribute_paid,
 )
 from engine.game import SUCCESS
-from engine.record import series_from_record
 from engine.scoring import counts_as_open, team_totals, title_for
 
 log = logging.getLogger("gouji.bot")
@@ -94,6 +94,12 @@ class GameFlow:
     rng: random.Random
     supervisor: Supervisor
 
+    if TYPE_CHECKING:  # a table that waits for its database: bot/service/recovery.py
+
+        def _stall_locked(self, live: LiveTable, exc: BaseException) -> None: ...
+
+        def _failed_locked(self, live: LiveTable, exc: BaseException, job: str) -> None: ...
+
     # ----------------------------------------------------------------- applying
     def _before(self, live: LiveTable) -> _Before | None:
         series = live.series
@@ -105,16 +111,22 @@ class GameFlow:
         return _Before(len(series.deals), None, snapshot(cur.game))
 
     async def _apply_locked(self, live: LiveTable, action: Action) -> None:
-        """Apply ``action`` to the engine and append it to the log (committed), then
-        announce what it caused. Raises the engine's error (nothing changed) if refused."""
+        """Apply ``action`` to the engine and append it to the log (committed, at the index
+        the engine expects: the database refuses it anywhere else), then announce what it
+        caused. Raises the engine's error (nothing changed) if refused; if the append fails
+        the table waits for its database and is rebuilt from its log."""
         before = self._before(live)
+        expected = logged_entries(live.running)
         live.running.apply(action)
         try:
-            index = await self.store.append_action(live.game_row, str(action))
-        except Exception:
-            # the engine moved on but the log did not: rebuild from the log
-            await self._reload_locked(live)
+            index = await self.store.append_action(
+                live.game_row, str(action), expected_index=expected
+            )
+        except Exception as exc:
+            if not isinstance(exc, ClaimLostError):  # the engine moved on, the log did not
+                self._stall_locked(live, exc)
             raise
+        live.failures = 0
         if (index + 1) % SNAPSHOT_EVERY == 0:
             await self._snapshot_locked(live)
         try:
@@ -129,10 +141,6 @@ class GameFlow:
             await self.store.save_snapshot(live.game_row, live.running)
         except Exception:
             log.exception("table %s: saving its snapshot failed", live.id)
-
-    async def _reload_locked(self, live: LiveTable) -> None:
-        record = await self.series_record(live)
-        live.series = series_from_record(record)
 
     async def series_record(self, live: LiveTable) -> dict[str, Any]:
         """The current series as a ``gouji-series/1`` record, with its length and tribute."""
@@ -279,6 +287,9 @@ class GameFlow:
         await self.store.finish_series(live.series_row, series.totals())
         await self.store.set_table_status(live.id, "lobby")
         await self._set_deadline_locked(live, None, frozenset())
+        changes = await self.store.series_rating_changes(live.series_row)
+        rated = seat_changes(live.seats, changes)
+        live.series_ratings = (live.series_row, rated)  # the scoreboard shows them
         scores = series.player_scores()
         titles = []
         for seat in range(6):
@@ -292,6 +303,9 @@ class GameFlow:
             )
         if titles:
             self.presenter.announce(live, "ev_titles", titles=titles)
+        lines = [(Who(s), change_line(*r)) for s, r in enumerate(rated) if r is not None]
+        if lines:
+            self.presenter.announce(live, "ev_ratings", ratings=lines)
         self.presenter.announce(live, "ev_again" if live.options.series else "ev_again_single")
 
     async def _deal_locked(self, live: LiveTable) -> None:
@@ -394,7 +408,7 @@ class GameFlow:
             old.cancel()
         if deadline is not None:
             live.tasks["timer"] = self.supervisor.start(
-                live.id, "clock", self._timer(live, deadline)
+                live.id, "clock", lambda: self._timer(live, deadline)
             )
 
     async def _timer(self, live: LiveTable, deadline: float) -> None:
@@ -405,10 +419,13 @@ class GameFlow:
                 self.presenter.warn(live, sorted(live.waiting), round(deadline - self.clock.now()))
         await self.clock.sleep(max(0.0, deadline - self.clock.now()))
         async with live.lock:
-            if live.deadline != deadline or live.ended:
+            if live.deadline != deadline or live.ended or live.stalled_since is not None:
                 return
-            await self._timeout_locked(live)
-            await self._after_change_locked(live)
+            try:
+                await self._timeout_locked(live)
+                await self._after_change_locked(live)
+            except Exception as exc:
+                self._failed_locked(live, exc, "clock")
 
     async def _timeout_locked(self, live: LiveTable) -> None:
         """The clock ran out. Questions take their default (no declaring, no revolution,
@@ -461,7 +478,7 @@ class GameFlow:
         return await asyncio.to_thread(player.act, obs)
 
     def _next_step(self, live: LiveTable) -> _Step | None:
-        if live.ended or not live.playing:
+        if live.ended or not live.playing or live.stalled_since is not None:
             return None
         series = live.running
         cur = live.current
@@ -481,7 +498,7 @@ class GameFlow:
         task = live.tasks.get("drive")
         if task is None or task.done():
             live.tasks["drive"] = self.supervisor.start(
-                live.id, "automatic play", self._drive(live)
+                live.id, "automatic play", lambda: self._drive(live)
             )
 
     async def _drive(self, live: LiveTable) -> None:
@@ -496,11 +513,15 @@ class GameFlow:
             async with live.lock:
                 if self._next_step(live) != step:
                     continue
-                if step.ai:
-                    await self._ai_act_locked(live, step.seat)
-                else:
-                    await self._apply_locked(live, Action(step.seat, PASS))
-                await self._after_change_locked(live)
+                try:
+                    if step.ai:
+                        await self._ai_act_locked(live, step.seat)
+                    else:
+                        await self._apply_locked(live, Action(step.seat, PASS))
+                    await self._after_change_locked(live)
+                except Exception as exc:
+                    self._failed_locked(live, exc, "automatic play")
+                    return
 
     async def _ai_act_locked(self, live: LiveTable, seat: int) -> Action:
         """The seat's AI acts. An AI that fails or whose action is refused must not stop the

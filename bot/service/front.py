@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING
 from bot.pictures import views as models
 from bot.service.errors import UserError
 from bot.service.flow import GameFlow
-from bot.service.live import LiveTable
+from bot.service.live import LiveTable, echo
 from bot.service.presenter import Listeners, Presenter
 from bot.service.questions import Question, QuestionKind, question_kind, turn_verbs
 from bot.service.views import PrivateView, PublicView, RecentLog, SeatInfo, TableInfo
 from engine.actions import RETURN
 from engine.ai import DIFFICULTIES, ai_kind
 from engine.hands import Play
-from render.models import SeatView, TableView
+from render.models import SeatView, SeriesView, TableView
 
 NO_NAMES = ("",) * 6
 
@@ -40,10 +40,10 @@ def table_ai_kind(name: str) -> str:
     hard — or its kind), or ``UserError('unknown_ai')``: no random play at a table."""
     try:
         kind = ai_kind(name)
-    except ValueError:
+    except (ValueError, TypeError):
         kind = ""
     if kind not in (d.kind for d in DIFFICULTIES):
-        raise UserError("unknown_ai", name=name)
+        raise UserError("unknown_ai", name=echo(name))
     return kind
 
 
@@ -166,9 +166,19 @@ class FrontDoor(GameFlow):
             standing=game.standing if game is not None else None,
             standing_seat=game.standing_seat if game is not None else None,
             table=self._table_model(live, info),
-            scoreboard=models.series_view(series, NO_NAMES) if series is not None else None,
+            scoreboard=self._scoreboard(live),
             log=self.recent.of(live.id),
         )
+
+    @staticmethod
+    def _scoreboard(live: LiveTable) -> SeriesView | None:
+        """The current (or last) series' scoreboard; once it is over, with what it did to
+        each seat's skill rating."""
+        if live.series is None:
+            return None
+        shown = live.series_ratings
+        ratings = shown[1] if shown is not None and shown[0] == live.series_id else ()
+        return models.series_view(live.series, NO_NAMES, ratings=ratings)
 
     def private_view_locked(self, live: LiveTable, seat: int) -> PrivateView:
         """:meth:`private_view` while the lock is held (in a listener's callback)."""

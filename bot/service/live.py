@@ -16,6 +16,25 @@ from data import Seat, Table
 from engine.game import Game, Options
 from engine.series import Series, SeriesGame
 
+#: The seconds a person may choose for a turn and for a burn window: the bounds /gouji new
+#: and config declare to Discord, checked again here (a forged interaction skips Discord's
+#: checks). Stored options may hold shorter ones (tests, an operator): ``SANE_SECONDS``.
+TURN_TIME = (5, 600)
+BURN_TIME = (3, 120)
+SANE_SECONDS = (1, 600)
+#: The longest piece of a refused value a refusal quotes back.
+ECHO = 60
+
+
+def echo(value: object) -> str:
+    """A value as a refusal may quote it: cut to :data:`ECHO` characters."""
+    text = str(value)
+    return text if len(text) <= ECHO else text[: ECHO - 1] + "…"
+
+
+def _bad(what: str) -> UserError:
+    return UserError("bad_option", what=echo(what))
+
 
 @dataclass(frozen=True, slots=True)
 class TableOptions:
@@ -48,19 +67,41 @@ class TableOptions:
         opts.check()
         return opts
 
+    @classmethod
+    def check_choices(cls, chosen: dict[str, Any]) -> None:
+        """What a person chose for a table (/gouji new, the server's defaults in config):
+        known options, each of its type, the times within :data:`TURN_TIME` and
+        :data:`BURN_TIME` — ``UserError('bad_option')`` otherwise, whatever Discord let by."""
+        defaults = cls().to_json()
+        for name, value in chosen.items():
+            if name not in defaults:
+                raise _bad(f"unknown option {name}")
+            if isinstance(defaults[name], bool) and type(value) is not bool:
+                raise _bad(f"{name} is on or off, not {value}")
+        for name, (low, high) in (("turn_time", TURN_TIME), ("burn_time", BURN_TIME)):
+            value = chosen.get(name, low)
+            if type(value) is not int or not low <= value <= high:
+                raise _bad(f"{name} {low}–{high} s, not {value}")
+        cls.from_json(chosen)
+
     def check(self) -> None:
-        """``UserError('bad_option')`` unless the times are sensible and the house rules
-        are the engine's."""
+        """``UserError('bad_option')`` unless the switches are on or off, the times are
+        whole seconds within :data:`SANE_SECONDS` and the house rules are the engine's."""
         try:
             self.engine_options()
         except (ValueError, TypeError) as exc:
-            raise UserError("bad_option", what=str(exc)) from None
-        if not 1 <= int(self.turn_time) <= 600:
-            raise UserError("bad_option", what="turn_time 1–600 s")
-        if not 1 <= int(self.burn_time) <= 120:
-            raise UserError("bad_option", what="burn_time 1–120 s")
-        if not 1 <= int(self.series_games) <= 10:
-            raise UserError("bad_option", what="series_games 1–10")
+            raise _bad(str(exc)) from None
+        for name in ("series", "auto_pass", "counter", "mention"):
+            if type(getattr(self, name)) is not bool:
+                raise _bad(f"{name} is on or off, not {getattr(self, name)}")
+        low, high = SANE_SECONDS
+        for name in ("turn_time", "burn_time"):
+            value = getattr(self, name)
+            if type(value) is not int or not low <= value <= high:
+                raise _bad(f"{name} {low}–{high} s, not {value}")
+        games = self.series_games
+        if type(games) is not int or not 1 <= games <= 10:
+            raise _bad(f"series_games 1–10, not {games}")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -96,6 +137,13 @@ class LiveTable:
     last_activity: float = 0.0
     ended: bool = False
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    # (series id, per seat: its rating's change over that series and the figure after it)
+    # once a series is over, for its scoreboard (bot.service.standing.seat_changes)
+    series_ratings: tuple[int, tuple[tuple[float, float] | None, ...]] | None = None
+    # waiting for its database (bot/service/recovery.py): since when, how many tries so far
+    stalled_since: float | None = None
+    stall_tries: int = 0
+    failures: int = 0  # background failures in a row that were not the database's (bugs)
 
     @property
     def id(self) -> int:

@@ -1,9 +1,14 @@
 """The table service: every table command, with no Discord in sight.
 
-One table per channel. Who may do what is checked here (seated, creator, whose turn); the
-engine decides legality; every accepted action is in the store before the call returns; what
+One table per channel (the database holds to it too). Who may do what is checked here
+(seated, not left, creator, whose turn, values within their declared bounds); the engine
+decides legality; every accepted action is in the store before the call returns; what
 follows (AI seats, automatic passes, clocks, results) runs under the table's lock, and the
 outside world hears about it through a :class:`~bot.service.presenter.Presenter`.
+
+Each process claims the tables it serves under a name of its own
+(:func:`data.claims.process_owner`) and writes only to the tables it holds; a table whose
+database fails waits for it (:mod:`bot.service.recovery`).
 
     service = TableService(store, presenter)
     await service.restore()                      # rebuild every open table from its log
@@ -22,12 +27,13 @@ from bot.service.archive import Archive
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import UserError
 from bot.service.front import FrontDoor, table_ai_kind
-from bot.service.live import LiveTable, TableOptions
+from bot.service.live import LiveTable, TableOptions, echo
 from bot.service.presenter import Listeners, Mention, Presenter, Who
+from bot.service.recovery import OUTAGES, Recovery
 from bot.service.supervise import Supervisor
 from bot.service.views import RecentLog
-from data import ENGINE, ActiveTable, ClaimLostError, Store
-from data.claims import DEFAULT_LEASE, Shards
+from data import ChannelTakenError, Seat, Store
+from data.claims import DEFAULT_LEASE, Shards, process_owner
 from engine.actions import (
     ALL_VERBS,
     BURN,
@@ -45,9 +51,17 @@ from engine.series import Series
 log = logging.getLogger("gouji.bot")
 
 VERBS = ALL_VERBS - {LEAVE}  # what a player may do at a table (leaving is /gouji leave)
+#: The most characters of cards read from a command (the longest play is far shorter).
+LONGEST_CARDS = 200
 
 
-class TableService(FrontDoor, Archive):
+def check_seat(seat: object) -> None:
+    """``UserError('bad_seat')`` unless ``seat`` is None (any) or a seat 0–5."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat <= 5):
+        raise UserError("bad_seat", seat=echo(seat))
+
+
+class TableService(FrontDoor, Recovery, Archive):
     """All tables of the bot (see the module doc)."""
 
     def __init__(
@@ -64,24 +78,25 @@ class TableService(FrontDoor, Archive):
         lease: float = DEFAULT_LEASE,
     ) -> None:
         self.store = store
-        # A shard process serves only its shards' tables, claimed in the database for it.
+        # The process claims the tables it serves (a shard process: of its shards only)
+        # under a name of its own, and writes only to those it holds.
         self.shards = shards
-        self.owner = str(shards) if shards is not None else None
+        self.owner = process_owner(str(shards) if shards is not None else "all shards")
         self.lease = lease
-        if self.owner is not None:
-            store.act_as(self.owner, lease=lease)
+        store.act_as(self.owner, lease=lease)
         self.recent = RecentLog()  # the announcements its views show
         self.presenter = Listeners(self.recent, presenter)  # more: listen()
         self.ai_delay = ai_delay
         self.warn_before = warn_before
         self.idle_seconds = idle_seconds
         self.clock = clock or SystemClock()
-        self.supervisor = Supervisor(self._break_table)
+        self.supervisor = Supervisor(self._task_failed)
         self.rng = rng or random.SystemRandom()
         self.tables: dict[int, LiveTable] = {}
         self.by_channel: dict[int, int] = {}
         # table -> (game, question token, seat -> its ranked plays): once per question
         self._ranked: dict[int, tuple[Game, str, dict[int, list[Play]]]] = {}
+        self._held: set[int] = set()  # tables another process holds (logged once)
 
     # ----------------------------------------------------------------- finding tables
     def table_in(self, channel_id: int | None) -> LiveTable:
@@ -99,10 +114,14 @@ class TableService(FrontDoor, Archive):
         return live
 
     def seat_for(self, live: LiveTable, user_id: int) -> int:
-        """The user's seat at this table, or ``UserError('not_seated')``."""
+        """The user's seat at this table, or ``UserError('not_seated')`` — or
+        ``UserError('left_table')`` for a player who left the game (中途强退): they keep the
+        penalty and lose the seat (no play, hint, hand or controller) until it ends."""
         seat = live.seat_of(user_id)
         if seat is None:
             raise UserError("not_seated")
+        if seat in live.leavers:
+            raise UserError("left_table", seat=seat)
         return seat
 
     def _touch(self, live: LiveTable) -> None:
@@ -112,21 +131,33 @@ class TableService(FrontDoor, Archive):
     async def open_table(
         self, guild_id: int, channel_id: int, user_id: int, overrides: dict[str, Any]
     ) -> LiveTable:
-        """A new table in the channel with the server's defaults and ``overrides``."""
-        if channel_id in self.by_channel:
-            raise UserError("table_exists")
-        settings = await self.store.get_settings(guild_id)
-        if settings.channels and channel_id not in settings.channels:
-            raise UserError("channel_not_allowed", channels=list(settings.channels))
-        options = TableOptions.from_json({**settings.table_defaults, **overrides})
-        table = await self.store.create_table(guild_id, channel_id, user_id, options.to_json())
-        seats = await self.store.get_seats(table.id)
+        """A new table in the channel with the server's defaults and ``overrides`` (checked
+        against what a person may choose: :meth:`TableOptions.check_choices`)."""
+        self.check_open(channel_id)
+        TableOptions.check_choices(overrides)
+        try:
+            settings = await self.store.get_settings(guild_id)
+            if settings.channels and channel_id not in settings.channels:
+                raise UserError("channel_not_allowed", channels=list(settings.channels))
+            options = TableOptions.from_json({**settings.table_defaults, **overrides})
+            table = await self.store.create_table(guild_id, channel_id, user_id, options.to_json())
+        except ChannelTakenError:  # another process serves it, or this one lost it
+            raise UserError("table_exists") from None
+        except OUTAGES as exc:
+            log.warning("opening a table in channel %s failed: %s", channel_id, exc)
+            raise UserError("db_down") from None
+        seats = [Seat(table.id, s, None, None, False, 0, False) for s in range(6)]
         live = LiveTable(table=table, seats=seats, options=options)
         self._register(live)
-        seat = 0
-        live.seats[seat] = await self.store.set_seat(table.id, seat, user_id=user_id)
+        async with self._serving(live):
+            live.seats[0] = await self.store.set_seat(table.id, 0, user_id=user_id)
         self.presenter.table_changed(live)
         return live
+
+    def check_open(self, channel_id: int | None) -> None:
+        """Raise the ``UserError`` of :meth:`open_table` that needs no database, if any."""
+        if channel_id in self.by_channel:
+            raise UserError("table_exists")
 
     def _register(self, live: LiveTable) -> None:
         self._touch(live)
@@ -139,18 +170,9 @@ class TableService(FrontDoor, Archive):
         """Sit down (in ``seat`` or the next free one). Returns (table, seat, later): an AI
         seat during a game is taken over when that game ends (``later``)."""
         live = self.table_in(channel_id)
-        async with live.lock:
-            if live.seat_of(user_id) is not None:
-                raise UserError("already_seated", seat=live.seat_of(user_id))
-            if seat is None:
-                free = live.empty_seats() or [s.seat for s in live.seats if s.user_id is None]
-                free = [s for s in free if s not in live.pending_joins]
-                if not free:
-                    raise UserError("table_full")
-                seat = free[0]
+        async with self._serving(live):
+            seat = self.check_join(channel_id, user_id, seat)
             target = live.seats[seat]
-            if target.user_id is not None or seat in live.pending_joins:
-                raise UserError("seat_taken", seat=seat, who=Who(seat))
             self._touch(live)
             if live.playing and target.ai_kind is not None:
                 live.pending_joins[seat] = user_id
@@ -159,11 +181,27 @@ class TableService(FrontDoor, Archive):
             self.presenter.table_changed(live)
             return live, seat, False
 
+    def check_join(self, channel_id: int | None, user_id: int, seat: int | None = None) -> int:
+        """The seat :meth:`join` would give, or the ``UserError`` it would raise now."""
+        live = self.table_in(channel_id)
+        check_seat(seat)
+        if live.seat_of(user_id) is not None:
+            raise UserError("already_seated", seat=live.seat_of(user_id))
+        if seat is None:
+            free = live.empty_seats() or [s.seat for s in live.seats if s.user_id is None]
+            free = [s for s in free if s not in live.pending_joins]
+            if not free:
+                raise UserError("table_full")
+            seat = free[0]
+        if live.seats[seat].user_id is not None or seat in live.pending_joins:
+            raise UserError("seat_taken", seat=seat, who=Who(seat))
+        return seat
+
     async def leave(self, channel_id: int | None, user_id: int) -> tuple[LiveTable, int, bool]:
         """Leave the table. During a game that is the engine's ``leave`` (−10) and the AI
         plays the seat. Returns (table, seat, during_game)."""
         live = self.table_in(channel_id)
-        async with live.lock:
+        async with self._serving(live):
             seat = self.seat_for(live, user_id)
             self._touch(live)
             if not live.playing:
@@ -189,42 +227,60 @@ class TableService(FrontDoor, Archive):
     ) -> tuple[LiveTable, list[int]]:
         """Fill ``seat`` (or every empty seat) with an AI player of ``kind``: a difficulty
         (简单/普通/困难, easy/normal/hard) or its kind, stored as the kind."""
-        kind = table_ai_kind(kind)
         live = self.table_in(channel_id)
-        async with live.lock:
-            self._check_member_or_creator(live, user_id)
-            if live.playing:
-                raise UserError("series_running")
-            seats = live.empty_seats() if seat is None else [seat]
-            if not seats:
-                raise UserError("no_empty_seat")
-            for s in seats:
-                if not live.seats[s].is_empty:
-                    raise UserError("seat_taken", seat=s, who=Who(s))
+        async with self._serving(live):
+            kind, seats = self.check_add_ai(channel_id, user_id, seat, kind)
             for s in seats:
                 live.seats[s] = await self.store.set_seat(live.id, s, ai_kind=kind)
             self._touch(live)
             self.presenter.table_changed(live)
             return live, seats
 
+    def check_add_ai(
+        self, channel_id: int | None, user_id: int, seat: int | None = None, kind: str = "hint"
+    ) -> tuple[str, list[int]]:
+        """The AI kind and the seats :meth:`add_ai` would fill, or its ``UserError``."""
+        named = table_ai_kind(kind)
+        check_seat(seat)
+        live = self.table_in(channel_id)
+        self._check_member_or_creator(live, user_id)
+        if live.playing:
+            raise UserError("series_running")
+        seats = live.empty_seats() if seat is None else [seat]
+        if not seats:
+            raise UserError("no_empty_seat")
+        for s in seats:
+            if not live.seats[s].is_empty:
+                raise UserError("seat_taken", seat=s, who=Who(s))
+        return named, seats
+
     async def remove_ai(
         self, channel_id: int | None, user_id: int, seat: int | None = None
     ) -> tuple[LiveTable, list[int]]:
         """Free ``seat`` (or every seat) held by an AI player."""
         live = self.table_in(channel_id)
-        async with live.lock:
-            self._check_member_or_creator(live, user_id)
-            if live.playing:
-                raise UserError("series_running")
-            ai = [s.seat for s in live.seats if s.user_id is None and s.ai_kind is not None]
-            seats = ai if seat is None else [seat]
-            for s in seats:
-                if s not in ai:
-                    raise UserError("seat_not_ai", seat=s)
+        async with self._serving(live):
+            seats = self.check_remove_ai(channel_id, user_id, seat)
             for s in seats:
                 live.seats[s] = await self.store.set_seat(live.id, s)
             self.presenter.table_changed(live)
             return live, seats
+
+    def check_remove_ai(
+        self, channel_id: int | None, user_id: int, seat: int | None = None
+    ) -> list[int]:
+        """The seats :meth:`remove_ai` would free, or its ``UserError``."""
+        check_seat(seat)
+        live = self.table_in(channel_id)
+        self._check_member_or_creator(live, user_id)
+        if live.playing:
+            raise UserError("series_running")
+        ai = [s.seat for s in live.seats if s.user_id is None and s.ai_kind is not None]
+        seats = ai if seat is None else [seat]
+        for s in seats:
+            if s not in ai:
+                raise UserError("seat_not_ai", seat=s)
+        return seats
 
     def _check_member_or_creator(self, live: LiveTable, user_id: int) -> None:
         if user_id != live.table.creator_id and live.seat_of(user_id) is None:
@@ -233,6 +289,8 @@ class TableService(FrontDoor, Archive):
     def check_start(self, channel_id: int | None, user_id: int, *, again: bool = False) -> None:
         """Raise the ``UserError`` that :meth:`start` would raise now, if any."""
         live = self.table_in(channel_id)
+        if live.stalled_since is not None:
+            raise UserError("db_waiting")
         if again:
             self.seat_for(live, user_id)
             if live.series is None:
@@ -250,7 +308,7 @@ class TableService(FrontDoor, Archive):
     ) -> LiveTable:
         """Start a series (the creator; with ``again`` any seated player, after a series)."""
         live = self.table_in(channel_id)
-        async with live.lock:
+        async with self._serving(live):
             self.check_start(channel_id, user_id, again=again)
             row = await self.store.start_series(live.id, live.options.engine_options().changed())
             await self.store.set_table_status(live.id, "playing")
@@ -267,11 +325,16 @@ class TableService(FrontDoor, Archive):
 
     async def end(self, channel_id: int | None, user_id: int, may_manage: bool) -> LiveTable:
         """End the table (its creator, or someone who may manage the channel)."""
+        live = self.check_end(channel_id, user_id, may_manage)
+        async with self._serving(live):
+            await self._close_locked(live, "ended")
+        return live
+
+    def check_end(self, channel_id: int | None, user_id: int, may_manage: bool) -> LiveTable:
+        """The table :meth:`end` would end, or the ``UserError`` it would raise now."""
         live = self.table_in(channel_id)
         if user_id != live.table.creator_id and not may_manage:
             raise UserError("end_denied", creator=Mention(live.table.creator_id))
-        async with live.lock:
-            await self._close_locked(live, "ended")
         return live
 
     async def _close_locked(self, live: LiveTable, key: str) -> None:
@@ -279,8 +342,7 @@ class TableService(FrontDoor, Archive):
             await self.store.abandon_series(live.series_id)
         await self.store.set_table_status(live.id, "ended")
         await self._set_deadline_locked(live, None, frozenset())
-        if self.owner is not None:
-            await self.store.release_claims(self.owner, [live.id])
+        await self.store.release_claims(self.owner, [live.id])
         self._forget_locked(live)
         self.presenter.closed(live, key)
 
@@ -298,10 +360,8 @@ class TableService(FrontDoor, Archive):
     async def back(self, channel_id: int | None, user_id: int) -> tuple[LiveTable, int]:
         """Take the seat back from the AI (托管)."""
         live = self.table_in(channel_id)
-        async with live.lock:
-            seat = self.seat_for(live, user_id)
-            if not live.seats[seat].standin or seat in live.leavers:
-                raise UserError("not_standin")
+        async with self._serving(live):
+            seat = self.check_back(channel_id, user_id)
             await self.store.set_standin(live.id, seat, False, live.ai_kind(seat))
             await self.store.reset_timeouts(live.id, seat)
             live.seats[seat] = (await self.store.get_seats(live.id))[seat]
@@ -309,6 +369,14 @@ class TableService(FrontDoor, Archive):
             live.waiting = live.waiting - {seat}
             await self._after_change_locked(live)
             return live, seat
+
+    def check_back(self, channel_id: int | None, user_id: int) -> int:
+        """The seat :meth:`back` would give back, or the ``UserError`` it would raise now."""
+        live = self.table_in(channel_id)
+        seat = self.seat_for(live, user_id)
+        if not live.seats[seat].standin:
+            raise UserError("not_standin")
+        return seat
 
     async def set_dm_refused(self, live: LiveTable, seat: int) -> bool:
         """Remember that the seat's player refuses DMs; True the first time."""
@@ -331,26 +399,28 @@ class TableService(FrontDoor, Archive):
 
     def _build_action(self, live: LiveTable, seat: int, verb: str, cards: str | None) -> Action:
         if verb not in VERBS:
-            raise UserError("wrong_phase", what=verb)
+            raise UserError("wrong_phase", what=echo(verb))
         if verb not in (PLAY, BURN, RETURN):
             return Action(seat, verb)
-        typed = (cards or "").strip()[:80]  # a refusal never echoes more than this
+        typed = str(cards or "").strip()
+        if len(typed) > LONGEST_CARDS:  # no hand is that long: not read, and quoted cut
+            raise UserError("bad_cards", typed=echo(typed))
         try:
             parsed = parse_cards(typed)
         except CardError:
-            raise UserError("bad_cards", typed=typed) from None
+            raise UserError("bad_cards", typed=echo(typed)) from None
         if not parsed:
-            raise UserError("bad_cards", typed=typed)
+            raise UserError("bad_cards", typed=echo(typed))
         held = self.hand_cards(live, seat)
         have, want = counts_of(parse_cards(held)), counts_of(parsed)
         if any(w > h for w, h in zip(want, have, strict=True)):
-            raise UserError("not_held", cards=format_cards(parsed))
+            raise UserError("not_held", cards=echo(format_cards(parsed)))
         if verb == RETURN:
             return Action(seat, RETURN, format_cards(parsed))
         try:
             play = classify(parsed)
         except HandError:
-            raise UserError("not_a_hand", cards=format_cards(parsed)) from None
+            raise UserError("not_a_hand", cards=echo(format_cards(parsed))) from None
         return Action(seat, verb, play)
 
     async def act(
@@ -365,9 +435,7 @@ class TableService(FrontDoor, Archive):
         """The user's seat does ``verb`` (with ``cards``); with ``token`` (a DM button) only
         while that question is open. Raises ``UserError`` or the engine's
         ``IllegalActionError``; nothing changed then. Logged when it returns."""
-        async with live.lock:
-            if live.ended:
-                raise UserError("no_table")
+        async with self._serving(live):
             seat = self.seat_for(live, user_id)
             self._check_turn(live, seat)
             if token is not None and token != self.question_token(live):
@@ -389,6 +457,8 @@ class TableService(FrontDoor, Archive):
 
     def hint(self, live: LiveTable, user_id: int) -> Action:
         """The hint (提示) for the user's seat now."""
+        if live.stalled_since is not None:
+            raise UserError("db_waiting")
         seat = self.seat_for(live, user_id)
         self._check_turn(live, seat)
         game = live.current.game
@@ -400,7 +470,7 @@ class TableService(FrontDoor, Archive):
         """The plays (or burns) the user may make now, most useful first, filtered by what
         is typed (the cards typed must all be in the play); at most 25."""
         seat = live.seat_of(user_id)
-        if seat is None:
+        if seat is None or seat in live.leavers or live.stalled_since is not None:
             return []
         plays = self.ranked_plays(live, seat)
         try:
@@ -442,127 +512,33 @@ class TableService(FrontDoor, Archive):
         cards = cur.game.cards[seat] if cur.game else cur.hands[seat]
         return " ".join(str(c) for c in cards)
 
-    # ----------------------------------------------------------------- restoring
-    async def restore(self) -> list[int]:
-        """Rebuild every open table from its log (a shard process: the tables of its shards
-        it could claim); returns the ids of tables found broken."""
-        if self.owner is not None:
-            claims = await self.store.claim_tables(self.owner, shards=self.shards, lease=self.lease)
-            for table_id, holder in claims.held:
-                log.warning("table %s is held by %s: not restored here", table_id, holder)
-        report = await self.store.load_active_tables(
-            shards=self.shards, owner=self.owner, engine=ENGINE
-        )
-        broken = []
-        for b in report.broken:
-            broken.append(b.table_id)
-            self.presenter.broken(b.table_id, b.channel_id, b.reason)
-        for active in report.tables:
-            try:
-                live = await self._rebuild(active)
-            except ValueError as exc:  # RecordError, ReplayError: the log does not replay
-                reason = f"table {active.table.id}: its log does not replay: {exc}"
-                await self.store.mark_broken(active.table.id, reason)
-                broken.append(active.table.id)
-                self.presenter.broken(active.table.id, active.table.channel_id, reason)
-                continue
-            self._register(live)
-            async with live.lock:
-                await self._settle_locked(live)
-                await self._restore_clock_locked(live, active.table.turn_deadline)
-                self.presenter.table_changed(live)
-                self._kick(live)
-        return broken
-
-    async def _rebuild(self, active: ActiveTable) -> LiveTable:
-        options = TableOptions.from_json(active.table.options)
-        live = LiveTable(active.table, list(active.seats), options)
-        if active.series is None:
-            return live
-        live.series_id = active.series.id
-        live.series = await self.store.restore_series(
-            active, games_total=options.games, tribute=options.series
-        )
-        live.game_id = active.games[-1].game.id if active.games else None
-        live.games_finished = sum(1 for g in active.games if g.game.status == "finished")
-        for seat in live.seats:
-            if (
-                seat.standin
-                and seat.user_id is not None
-                and live.game is not None
-                and seat.seat in live.game.left
-            ):
-                live.leavers[seat.seat] = seat.user_id
-        return live
-
-    async def _restore_clock_locked(self, live: LiveTable, deadline: float | None) -> None:
-        waiting = self._waiting_humans(live)
-        if not waiting:
-            await self._set_deadline_locked(live, None, waiting)
-            return
-        if deadline is None:
-            await self._update_clock_locked(live)
-            return
-        live.deadline = None  # force the timer to start
-        live.clock_key = (len(live.running.deals), self._prompt_kind(live))  # already asked
-        await self._set_deadline_locked(live, deadline, waiting)
-
-    # ----------------------------------------------------------------- claims
-    async def renew_claims(self) -> list[int]:
-        """Renew this process's claims; a table whose claim was lost (another process took
-        it after this one stalled past the lease) is dropped from memory. Returns those."""
-        if self.owner is None:
-            return []
-        served = set(self.tables)
-        held = set(await self.store.renew_claims(self.owner, lease=self.lease))
-        lost = sorted(t for t in served - held if t in self.tables)
-        for table_id in lost:
-            await self.lose(table_id)
-        return lost
-
-    async def lose(self, table_id: int) -> None:
-        """Stop serving a table another process now holds (nothing is written to it)."""
-        live = self.tables.get(table_id)
-        if live is None:
-            return
-        log.warning("table %s: its claim was lost; no longer served by %s", table_id, self.owner)
-        async with live.lock:
-            self._forget_locked(live)
-
     # ----------------------------------------------------------------- idle tables
     async def end_idle(self) -> list[int]:
-        """End every table nobody touched for ``idle_seconds``; returns their ids."""
+        """End every table nobody touched for ``idle_seconds``; returns their ids (a table
+        waiting for its database waits for it first)."""
         now = self.clock.now()
         ended = []
         for live in list(self.tables.values()):
-            if now - live.last_activity >= self.idle_seconds:
-                async with live.lock:
-                    if not live.ended:
+            if now - live.last_activity >= self.idle_seconds and live.stalled_since is None:
+                try:
+                    async with self._serving(live):
                         await self._close_locked(live, "ended_idle")
-                        ended.append(live.id)
+                except UserError:
+                    continue
+                ended.append(live.id)
         return ended
 
-    async def close(self) -> None:
-        """Stop every table's timers and automatic play (the bot is shutting down)."""
+    async def close(self, *, release: bool = True) -> None:
+        """Stop every table's timers and automatic play (the bot is shutting down) and,
+        with ``release``, give up this process's claims so that the next one takes the
+        tables at once (without: as after a crash, they wait for the lease to lapse)."""
         for live in self.tables.values():
             live.tasks.clear()
         self.supervisor.cancel_all()
-
-    # ----------------------------------------------------------------- failures
-    async def _break_table(self, table_id: int, job: str, exc: Exception) -> None:
-        """A background task of the table failed (logged by the supervisor): set the table
-        aside as broken, say so in its channel; the other tables go on."""
-        live = self.tables.get(table_id)
-        if live is None or live.ended:
-            return
-        if isinstance(exc, ClaimLostError):
-            await self.lose(table_id)
-            return
-        reason = f"table {table_id}: the {job} stopped ({type(exc).__name__})"
-        async with live.lock:
-            self._forget_locked(live)
+        if release:
             try:
-                await self.store.mark_broken(table_id, reason)
-            except Exception:
-                log.exception("table %s: marking it broken failed", table_id)
-        self.presenter.broken(table_id, live.table.channel_id, reason)
+                released = await self.store.release_claims(self.owner)
+                log.info("released %d table claims of %s", released, self.owner)
+            except OUTAGES:
+                log.exception("releasing the table claims of %s failed", self.owner)
+            self.store.act_as(None)  # the store no longer writes for this process

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from bot.text.ratings import TEXTS as RATING_TEXTS
 from bot.text.refusals import ZH
 from engine.actions import MESSAGES
 from engine.scoring import PLACE_NAMES, PLACE_NAMES_EN
@@ -129,9 +130,29 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "no_series": ("这桌还没有开局。", "Nothing has started at this table yet."),
     "table_broken": (
-        "这一桌出了问题，已停用：{reason}",
-        "This table is broken and was stopped: {reason}",
+        "这一桌出了问题，已经停用（原因记在机器人的日志里）。用 /gouji new 重新开一桌。",
+        "This table ran into a problem and was stopped (the reason is in the bot's log). "
+        "Open a new one with /gouji new.",
     ),
+    "db_waiting": (
+        "这一桌在等数据库恢复：刚才的操作没有生效，过一会儿再试。牌局会从记录接着打，什么都不会丢。",
+        "The table is waiting for its database: that was not done, try again in a moment. "
+        "The game goes on from its log once it is back; nothing is lost.",
+    ),
+    "db_down": (
+        "数据库暂时没有响应：没有开桌，过一会儿再试。",
+        "The database is not answering right now: no table was opened, try again in a moment.",
+    ),
+    "table_moved": (
+        "这一桌已经交给机器人的另一个进程了：过一会儿再试。",
+        "This table is now served by another process of the bot: try again in a moment.",
+    ),
+    "left_table": (
+        "你已经中途离开了这一局（扣 10 分），{seat} 号位由 AI 接着打，这局结束前不能再出牌、看手牌或要提示。",
+        "You left this game (−10): the AI plays seat {seat} until it ends, so you can no "
+        "longer play, hint or see its hand.",
+    ),
+    "bad_seat": ("没有 {seat} 号位：座位是 0 到 5。", "There is no seat {seat}: seats are 0 to 5."),
     "bad_option": ("选项不对：{what}", "Bad option: {what}"),
     "engine": ("不行：{message}", "{message}"),
     "internal": (
@@ -492,6 +513,9 @@ def lang_of(locale: object) -> str:
     """``"zh"`` for Chinese Discord locales (zh-CN, zh-TW) or language tags, else ``"en"``."""
     value = str(getattr(locale, "value", locale) or "")
     return "zh" if value.lower().startswith("zh") else "en"
+
+
+CATALOG |= RATING_TEXTS
 
 
 def text(lang: str, key: str, **params: Any) -> str:

@@ -9,7 +9,8 @@ from .conftest import new_game
 
 
 async def test_finished_games_are_listed_latest_first_by_server_and_channel(store: Store) -> None:
-    _, _, first = await new_game(store, guild_id=1, channel_id=100)
+    table, _, first = await new_game(store, guild_id=1, channel_id=100)
+    await store.set_table_status(table.id, "finished")  # a channel's next table, after it
     _, _, playing = await new_game(store, guild_id=1, channel_id=100, seed=8)
     _, _, other_channel = await new_game(store, guild_id=1, channel_id=101, seed=9)
     _, _, other_guild = await new_game(store, guild_id=2, channel_id=200, seed=10)

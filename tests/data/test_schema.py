@@ -334,6 +334,22 @@ def test_passwords_stay_out_of_messages() -> None:
     assert redact("postgresql://db/gouji") == "postgresql://db/gouji"
 
 
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://gouji:p@ss@db/gouji", "postgresql://gouji:***@db/gouji"),
+        ("postgresql://gouji:a@b:c@db:5432/gouji", "postgresql://gouji:***@db:5432/gouji"),
+        ("postgresql://db/gouji?user=gouji&password=s3cret", "postgresql://db/gouji?user=gouji&password=***"),
+        ("postgresql:///gouji?host=/run/pg&PASSWORD=s3cret&sslmode=require",
+         "postgresql:///gouji?host=/run/pg&PASSWORD=***&sslmode=require"),
+        ("postgresql://u:x@db/g?sslpassword=k3y", "postgresql://u:***@db/g?sslpassword=***"),
+    ],
+)  # fmt: skip
+def test_passwords_with_an_at_sign_or_in_the_query_stay_out_of_messages(url, shown) -> None:
+    assert redact(url) == shown
+    assert "s3cret" not in redact(url) and "ss@" not in redact(url)
+
+
 async def test_open_store_takes_the_environment(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("GOUJI_DATABASE_URL", f"sqlite:///{tmp_path / 'url.db'}")
     monkeypatch.setenv("GOUJI_DB", str(tmp_path / "path.db"))

@@ -155,3 +155,68 @@ def test_a_snapshot_round_trips_and_counts_the_logged_entries() -> None:
         series = engine_prefix(record, 1, keep)
         assert logged_entries(series) == keep
         assert snapshot(load_series(dump_series(series))) == snapshot(series)
+
+
+class _RunsCode:
+    """Pickles as a call of ``os.system`` (what a crafted row could hold)."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+
+    def __reduce__(self):
+        import os
+
+        return os.system, (self.command,)
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+async def test_a_snapshot_that_would_run_code_is_refused_and_the_log_restores(
+    db_url, tmp_path, wrapped, caplog
+) -> None:
+    """A crafted snapshot row (right engine, right deal, right length) holding a pickle that
+    calls a shell command: nothing runs, the table is rebuilt from its log. ``wrapped``: the
+    call hidden inside the state of an engine object."""
+    import pickle
+    import zlib
+
+    from engine.series import Series
+
+    _, record = played_series("random", 21)
+    marker = tmp_path / "ran"
+    async with await Store.open(db_url) as store:
+        series_id, _ = await _stored_with_snapshot(store, record, 1, 10, 18, 0)
+    payload = _RunsCode(f"touch {marker}")
+    if wrapped:  # a real Series whose deals are the call
+        outer = Series()
+        outer.deals = [payload]  # type: ignore[list-item]
+        state = pickle.dumps(outer)
+    else:
+        state = pickle.dumps(payload)
+    async with raw_sql(db_url) as conn:
+        await conn.execute("UPDATE snapshots SET state = ?", (zlib.compress(state),))
+    async with await Store.open(db_url) as store:
+        active = await _active(store, series_id)
+        assert active.resume is not None
+        with caplog.at_level(logging.WARNING, logger="gouji.data"):
+            restored = await store.restore_series(active)
+    assert not marker.exists(), "the snapshot ran a shell command"
+    assert snapshot(restored) == snapshot(engine_prefix(record, 1, 18))
+    assert "replaying the whole log instead of its snapshot" in caplog.text
+
+
+async def test_a_snapshot_that_inflates_past_the_limit_is_refused(db_url, caplog) -> None:
+    """A few kilobytes that decompress to gigabytes are not decompressed."""
+    import zlib
+
+    _, record = played_series("random", 22)
+    async with await Store.open(db_url) as store:
+        series_id, _ = await _stored_with_snapshot(store, record, 0, 10, 12, 0)
+    bomb = zlib.compress(b"\0" * (64 << 20), 9)
+    async with raw_sql(db_url) as conn:
+        await conn.execute("UPDATE snapshots SET state = ?", (bomb,))
+    async with await Store.open(db_url) as store:
+        active = await _active(store, series_id)
+        with caplog.at_level(logging.WARNING, logger="gouji.data"):
+            restored = await store.restore_series(active)
+    assert snapshot(restored) == snapshot(engine_prefix(record, 0, 12))
+    assert "larger than" in caplog.text

@@ -8,17 +8,18 @@ import aiohttp
 import discord
 import pytest
 
-from tests.e2e.fake_helpers import plain_client
+from tests.e2e.fake_helpers import TIME_SCALE, plain_client
 from tests.fakediscord import BotRunner, FakeDiscord, running_fake
 
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     """A started FakeDiscord; discord.py's endpoints point at it for the test, then are restored.
+    Its rate-limit windows are Discord's scaled by ``TIME_SCALE``.
 
     A request the fake itself failed on fails the test (its traceback is shown).
     """
-    async with running_fake() as server:
+    async with running_fake(time_scale=TIME_SCALE) as server:
         yield server
     assert not server.internal_errors, "\n".join(server.internal_errors)
 

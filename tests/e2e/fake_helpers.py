@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import aiohttp
 import discord
+
+# Real seconds per Discord second in the end-to-end tests: Discord's rate-limit windows (and
+# so every Reset-After and retry_after the fake answers) last 1/32 of Discord's, the counts
+# per window stay Discord's. A power of two, so that the scaled windows add up exactly.
+# GOUJI_E2E_TIME_SCALE=1 runs them all at Discord's real windows (25 minutes of waiting);
+# tests/e2e/test_gouji_real_rate_limits.py always keeps the real windows.
+TIME_SCALE = float(os.environ.get("GOUJI_E2E_TIME_SCALE", 1 / 32))
 
 
 def plain_client() -> discord.Client:

@@ -20,15 +20,11 @@ class FastGoujiBot(GoujiBot):
 
 
 def bot_factory(fake: FakeDiscord, db: Path, seed: int = 11, **overrides):
-    """A factory of bots on ``db`` with short timers, AI delay 0 and a seeded deal."""
+    """A factory of bots on ``db`` with short timers, AI delay 0 and a seeded deal
+    (``overrides``: other ``BotConfig`` values, these too)."""
+    timers = {"ai_delay": 0.0, "refresh_interval": 0.05, "warn_before": 0.0}
     config = BotConfig(
-        token=fake.token,
-        db_path=str(db),
-        guild_id=fake.guild_id,
-        ai_delay=0.0,
-        refresh_interval=0.05,
-        warn_before=0.0,
-        **overrides,
+        token=fake.token, db_path=str(db), guild_id=fake.guild_id, **{**timers, **overrides}
     )
     return lambda: FastGoujiBot(config, rng=random.Random(seed), guild_ready_timeout=0.05)
 

@@ -166,13 +166,15 @@ async def test_a_bot_process_finds_the_fake_through_the_environment(fake: FakeDi
     assert len(fake.gateway.sessions) == 1
 
 
-async def test_a_real_bucket_is_respected_by_discord_py(
-    fake: FakeDiscord, client: discord.Client
-) -> None:
-    bucket = fake.faults.limit_route("POST", "/channels/{channel_id}/messages", limit=2, per=0.1)
-    channel = client.get_channel(fake.channel("gouji").id)
-    assert isinstance(channel, discord.TextChannel)
-    await asyncio.gather(*(channel.send(f"burst {i}") for i in range(6)))
+async def test_a_real_bucket_is_respected_by_discord_py() -> None:
+    """At Discord's real time: scaled down, the 0.1 s window would end before discord.py
+    heard of it, and the test could not fail."""
+    async with running_fake() as fake, BotRunner(fake, plain_client) as runner:
+        route = "/channels/{channel_id}/messages"
+        bucket = fake.faults.limit_route("POST", route, limit=2, per=0.1)
+        channel = runner.client.get_channel(fake.channel("gouji").id)
+        assert isinstance(channel, discord.TextChannel)
+        await asyncio.gather(*(channel.send(f"burst {i}") for i in range(6)))
     posts = [r for r in fake.requests if r.route == "/channels/{channel_id}/messages"]
     assert [r.status for r in posts] == [200] * 6 and bucket.refused == 0
     assert sorted(m.content for m in fake.messages.values()) == [f"burst {i}" for i in range(6)]

@@ -8,6 +8,7 @@ lasting channel messages per game.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from engine.record import replay_series
 from tests.fakediscord import BotRunner, FakeDiscord
 
-from .gouji_helpers import acted, bot_factory, next_person
+from .gouji_helpers import acted, bot_factory, next_person, press
 
 COMPONENT, MODAL_SUBMIT = 3, 5
 
@@ -162,3 +163,46 @@ async def test_a_series_played_from_the_hand_controller(
 def _dm_id(user) -> int:
     channel = user.dm_channel()
     return channel.id if channel is not None else -1
+
+
+class SlowAnswers:
+    """The bot's drawer, with the pictures of press answers drawn late (``await draw(...)``);
+    the outbox's own pictures (``draw.background``) come at once."""
+
+    def __init__(self, draw, delay: float) -> None:
+        self.draw, self.delay = draw, delay
+
+    async def __call__(self, fn, *args):
+        await asyncio.sleep(self.delay)
+        return await self.draw(fn, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self.draw, name)
+
+
+async def test_a_press_answered_after_its_next_question_came_deletes_its_controller(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """A press whose action asks the same person again (one person, five AI seats): the bot
+    re-sends the controller for the new question while the press is still being answered
+    (its picture drawn late here); the old controller is not deleted under the answer, whose
+    edit would meet 404, but by it once it is done. No request fails, one controller stays."""
+    alice = fake.member("alice")
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        bot.presenter.draw = SlowAnswers(bot.presenter.draw, 0.2)
+        await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
+        await (await alice.slash("gouji", "ai", "add")).original()
+        await (await alice.slash("gouji", "start")).original()
+        live = bot.service.table_in(fake.channel("gouji").id)
+        presses = 0
+        while await next_person(fake, bot, live) is not None:
+            kind = bot.service._prompt_kind(live)
+            verb = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
+            await press(fake, bot.service, alice, live, verb.get(kind, "playhint"))
+            presses += 1
+        await bot.presenter.drain()
+    assert presses > 10
+    failed = [(r.method, r.route, r.status) for r in fake.requests if r.status >= 400]
+    assert not failed
+    assert len([m for m in alice.dms() if m.buttons() or m.selects()]) <= 1, "one controller"

@@ -15,18 +15,28 @@ still acts).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.discord_bot.presenter import DiscordPresenter
+from bot.text.catalog import CATALOG, LANGS, text
+from data import Store
+from engine.cards import counts_of, format_cards, parse_cards
 from engine.record import replay_series
+from tests.data.outages import WriteLock
 from tests.fakediscord import BotRunner, FakeDiscord, SimUser
+from tests.fakediscord.faults import forged_slash
 
 from .gouji_helpers import bot_factory, find_prompt, next_person
 from .test_gouji_series import _answer_prompt, _kind, _take_turn
 
 PEOPLE = ("alice", "bo", "chen", "dana")  # seats 0-3; seats 4 and 5 are AI
+# Every wait below is for an event (the bot's answer, its next question, a resume); this
+# bound is only how long a very loaded machine may take before the test gives up.
+PATIENCE = 60.0
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 
@@ -54,15 +64,15 @@ class Table:
 async def _open(fake: FakeDiscord, runner: BotRunner, *, series: bool) -> Table:
     users = [fake.member(name) for name in PEOPLE]
     new = users[0].slash("gouji", "new", series=series, turn_time=120, burn_time=60)
-    await (await new).original()
+    await (await new).original(PATIENCE)
     for user in users[1:]:
-        await (await user.slash("gouji", "join")).original()
-    await (await users[0].slash("gouji", "ai", "add")).original()
+        await (await user.slash("gouji", "join")).original(PATIENCE)
+    await (await users[0].slash("gouji", "ai", "add")).original(PATIENCE)
     return Table(fake, runner, users)
 
 
 async def _start(t: Table) -> None:
-    await (await t.users[0].slash("gouji", "start")).original()
+    await (await t.users[0].slash("gouji", "start")).original(PATIENCE)
 
 
 def _progress(t: Table) -> tuple:
@@ -84,7 +94,9 @@ async def _step(t: Table, seat: int) -> None:
         await _take_turn(user, service, live, t.steps)
     else:
         await _answer_prompt(t.fake, service, user, live, kind, t.steps)
-    await t.fake.wait_for(lambda: _progress(t) != before, 10, "the table to move on", poll=0.005)
+    await t.fake.wait_for(
+        lambda: _progress(t) != before, PATIENCE, "the table to move on", poll=0.02
+    )
 
 
 async def _play(t: Table, until: Callable[[Table], bool] = lambda t: False) -> int | None:
@@ -101,7 +113,7 @@ async def _act_without_dms(t: Table, user: SimUser, kind: str) -> None:
     """No DMs: every action from the ephemeral hand controller of /gouji hand — the first
     play of its menu (or a pass), a burn from its menu every other time, else the question's
     "no"; the return menu."""
-    shown = await (await user.slash("gouji", "hand")).original()
+    shown = await (await user.slash("gouji", "hand")).original(PATIENCE)
     assert shown.ephemeral and shown.attachments[0].filename == "hand.png"
     prefix = f"{t.live.id}:{t.bot.service.question_token(t.live)}:"
     selects = {s["custom_id"].rsplit(":", 1)[1]: s for s in shown.selects()}
@@ -111,10 +123,10 @@ async def _act_without_dms(t: Table, user: SimUser, kind: str) -> None:
     menu = selects.get(verb or "")
     if menu is not None and (kind != "burn" or t.steps % 2):
         values = [o["value"] for o in menu["options"]][: menu.get("min_values", 1)]
-        await (await user.select(shown, menu["custom_id"], values)).response()
+        await (await user.select(shown, menu["custom_id"], values)).response(PATIENCE)
         return
     no = {"turn": "pass", "declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}[kind]
-    await (await user.click(shown, buttons[no]["custom_id"])).response()
+    await (await user.click(shown, buttons[no]["custom_id"])).response(PATIENCE)
 
 
 async def _check_finished(t: Table, games: int, refused: int = 0) -> None:
@@ -207,6 +219,28 @@ async def test_rate_limits_and_server_errors_mid_game_are_waited_out(
         await _check_finished(t, games=1)
 
 
+async def test_a_slow_answer_to_a_press_is_not_overtaken_by_the_next_controller(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch
+) -> None:
+    """A press is answered by editing the controller it was made on; when the press leads
+    to a new question for the same person, the controller is re-sent and the old one
+    deleted. On a slow machine (here: each answer's picture takes a while) the re-send must
+    wait for the answer (an event), not race it: else the answer's edit meets a deleted
+    message (404) — the flake of a loaded CI."""
+    real = DiscordPresenter.answer_press
+
+    async def slow(self, interaction, live, seat, lang, note, highlight=None):
+        await asyncio.sleep(0.3)  # a busy drawer: the outbox gets ahead of the answer
+        return await real(self, interaction, live, seat, lang, note, highlight)
+
+    monkeypatch.setattr(DiscordPresenter, "answer_press", slow)
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        t = await _open(fake, runner, series=False)
+        await _start(t)
+        await _play(t)
+        await _check_finished(t, games=1)
+
+
 # ----------------------------------------------------------------------------- gateway, restart
 async def test_gateway_drops_an_outage_and_a_restart_through_a_series(
     fake: FakeDiscord, tmp_path: Path
@@ -220,7 +254,7 @@ async def test_gateway_drops_an_outage_and_a_restart_through_a_series(
             await _play(t, lambda t, n=n: t.steps >= 10 * n)
             await fake.gateway.drop(abrupt=abrupt)
             await _play(t, lambda t, n=n: t.steps >= 10 * n + 5)  # acting while it reconnects
-            await fake.wait_for(lambda n=n: session.resumes == n, 10, f"resume {n}")
+            await fake.wait_for(lambda n=n: session.resumes == n, PATIENCE, f"resume {n}")
         await _outage(t)
         assert session.resumes == 3 and len(fake.gateway.sessions) == 1, "always resumed"
 
@@ -241,7 +275,7 @@ async def _turn_prompt(t: Table, user: SimUser) -> tuple:
         prompt, custom_id = find_prompt(user, t.live.id, "playhint", token=token)
         return (prompt, custom_id) if prompt is not None else None
 
-    return await t.fake.wait_for(found, 10, f"{user.name}'s turn DM")
+    return await t.fake.wait_for(found, PATIENCE, f"{user.name}'s turn DM")
 
 
 async def _outage(t: Table) -> None:
@@ -256,10 +290,10 @@ async def _outage(t: Table) -> None:
         play = await user.click(prompt, custom_id)
         assert hand.dispatched_at is None and play.dispatched_at is None
     over = time.monotonic()
-    await play.response()
+    await play.response(PATIENCE)
     assert play.dispatched_at >= over and hand.dispatched_at >= over, "delivered on resume"
-    assert (await hand.original()).attachments
-    await fake.wait_for(lambda: _progress(t) != before, 10, "the hint played", poll=0.005)
+    assert (await hand.original(PATIENCE)).attachments
+    await fake.wait_for(lambda: _progress(t) != before, PATIENCE, "the hint played", poll=0.02)
 
 
 async def _restart(t: Table, seat: int) -> None:
@@ -279,10 +313,147 @@ async def _restart(t: Table, seat: int) -> None:
     assert [t.bot.service.hand_cards(again, s) for s in range(6)] == hands
     before = _progress(t)
     rec = await user.click(fake.messages[prompt.id], custom_id)
-    await rec.response()
+    await rec.response(PATIENCE)
     await fake.wait_for(
         lambda: "✅" in fake.messages[prompt.id].content and not fake.messages[prompt.id].buttons(),
-        5,
+        PATIENCE,
         "the old DM marked done, its buttons taken off",
     )
-    await fake.wait_for(lambda: _progress(t) != before, 10, "the hint played", poll=0.005)
+    await fake.wait_for(lambda: _progress(t) != before, PATIENCE, "the hint played", poll=0.02)
+
+
+# ----------------------------------------------------------------------------- the database
+async def test_a_slow_database_still_gets_every_command_answered_in_3_s(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Each command is sent while another process holds the SQLite file's write lock (its
+    writes wait): the first answer ("thinking…") comes while the lock is still held — it
+    never waits for the database — and the command takes effect once it is released."""
+    db = tmp_path / "gouji.db"
+    async with BotRunner(fake, bot_factory(fake, db)):
+        alice, bo, chen = (fake.member(name) for name in PEOPLE[:3])
+        commands = [
+            (alice, ("gouji", "new"), {}),
+            (bo, ("gouji", "join"), {}),
+            (alice, ("gouji", "ai", "add"), {"seat": 5}),
+            (alice, ("gouji", "config"), {"turn_time": 90}),
+            (chen, ("gouji", "join"), {}),
+            (alice, ("gouji", "ai", "remove"), {"seat": 5}),
+            (chen, ("gouji", "leave"), {}),
+            (alice, ("gouji", "end"), {}),
+        ]
+        for user, path, options in commands:
+            lock = await WriteLock.take(db)
+            try:
+                rec = await user.slash(*path, **options)
+                # Discord's 3 s (the fake refuses a later answer): the lock is held until then
+                await fake.wait_for(lambda rec=rec: rec.responses, PATIENCE, f"/{' '.join(path)}")
+                assert rec.responses[0].type == 5, "deferred: thinking… first"
+            finally:
+                lock.release()
+            reply = await rec.original(PATIENCE)
+            assert reply.content and "wrong" not in reply.content, (path, reply.content)
+        async with await Store.open(db) as store:
+            (table,) = [
+                t
+                for t in await store.tables_in_channel(
+                    fake.guild_id, fake.channel("gouji").id, active_only=False
+                )
+            ]
+            assert table.status == "ended"
+            seats = await store.get_seats(table.id)
+            assert [s.user_id for s in seats[:2]] == [alice.id, bo.id] and seats[5].is_empty
+            assert (await store.get_settings(fake.guild_id)).table_defaults == {"turn_time": 90}
+        assert not [r for r in fake.interactions.values() if r.latency is None]
+
+
+async def test_the_broken_table_notice_carries_no_card(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A log that does not replay because of a play not held: the engine's reason says the
+    seat's whole hand. The channel is told the table stopped, in general words; the hand is
+    in the bot's log only."""
+    db = tmp_path / "gouji.db"
+    async with BotRunner(fake, bot_factory(fake, db)) as runner:
+        t = await _open(fake, runner, series=False)
+        await _start(t)
+        await _play(t, lambda t: t.live.game.phase == "play")
+        channel = fake.channel("gouji").id
+        await runner.stop()
+        async with await Store.open(db) as store:  # a play of a card the seat does not hold
+            (active,) = (await store.load_active_tables()).tables
+            series = await store.restore_series(active, games_total=1, tribute=False)
+            seat = series.to_act[0]
+            hand = " ".join(str(c) for c in series.current.game.cards[seat])
+            held = counts_of(series.current.game.cards[seat])
+            rank, count = min(zip("3456789TJQKA2", held, strict=False), key=lambda rc: rc[1])
+            await store.append_action(active.games[-1].game.id, f"{seat} play {rank * (count + 1)}")
+        since = max(fake.messages)
+        await runner.start()
+        notice = await fake.wait_message(
+            lambda m: m.id > since and m.content == text("zh", "table_broken")
+        )
+        assert notice.channel_id == channel and not notice.ephemeral
+        compact = format_cards(parse_cards(hand))
+        for msg in fake.messages_in(channel):
+            if msg.id > since:
+                assert hand not in msg.content and compact not in msg.content, msg.content
+
+
+# ----------------------------------------------------------------------------- input at the edges
+async def test_odd_input_is_answered_and_changes_nothing(fake: FakeDiscord, tmp_path: Path) -> None:
+    """What a forged interaction can send: a replay id in another script, past any id, 4,300
+    digits; an option out of its range, a choice not offered, 6,000 characters. Each gets
+    a short refusal in time, nothing is stored."""
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        alice, bo = fake.member("alice"), fake.member("bo")
+        for game in ("²", "٤٢", "1" * 20, "1" * 4300, "0"):
+            rec = await bo.slash("gouji", "replay", game=game)
+            reply = await rec.original(PATIENCE)
+            assert reply.ephemeral and reply.content == text("zh", "replay_unknown"), game
+        cases = [
+            (alice, ("gouji", "new"), {"turn_time": 1}, "bad_option"),
+            (alice, ("gouji", "new"), {"burn_time": 500}, "bad_option"),
+            (alice, ("gouji", "new"), {"tribute_cards": "x" * 6000}, "bad_option"),
+            (alice, ("gouji", "new"), {"preset": "mine"}, "bad_option"),
+            (alice, ("gouji", "config"), {"language": "xx"}, "bad_option"),
+            (alice, ("gouji", "config"), {"turn_time": 0}, "bad_option"),
+        ]
+        await _check_forged(fake, cases)
+        assert (
+            not bot.service.tables
+            and (await bot.store.get_settings(fake.guild_id)).language == "zh"
+        )
+        await (await alice.slash("gouji", "new")).original(PATIENCE)
+        cases = [
+            (bo, ("gouji", "join"), {"seat": 7}, "bad_seat"),
+            (bo, ("gouji", "join"), {"seat": -1}, "bad_seat"),
+            (alice, ("gouji", "ai", "add"), {"kind": "k" * 6000}, "unknown_ai"),
+            (alice, ("gouji", "ai", "remove"), {"seat": 99}, "bad_seat"),
+        ]
+        await _check_forged(fake, cases)
+        live = bot.service.table_in(fake.channel("gouji").id)
+        assert [s.user_id for s in live.seats] == [alice.id] + [None] * 5
+        for user in PEOPLE[1:]:
+            await (await fake.member(user).slash("gouji", "join")).original(PATIENCE)
+        await (await alice.slash("gouji", "ai", "add")).original(PATIENCE)
+        await (await alice.slash("gouji", "start")).original(PATIENCE)
+        seat = await next_person(fake, bot, live)
+        user = fake.member(PEOPLE[seat])
+        for cards in ("3" * 6000, "x" * 6000):
+            await _check_forged(
+                fake, [(user, ("gouji", "play"), {"cards": cards}, None)], valid={"cards": "3"}
+            )
+        assert seat in live.series.to_act
+
+
+async def _check_forged(fake: FakeDiscord, cases, valid: dict | None = None) -> None:
+    for user, path, forged, key in cases:
+        rec = await forged_slash(fake, user, *path, valid=valid, **forged)
+        reply = await rec.original(PATIENCE)
+        lang = "en" if user.locale.startswith("en") else "zh"
+        assert reply.ephemeral and 0 < len(reply.content) <= 2000, (path, forged)
+        assert reply.content != text(lang, "internal"), (path, forged)
+        if key is not None:  # the refusal's own words, up to its first value
+            opening = CATALOG[key][LANGS.index(lang)].split("{")[0]
+            assert reply.content.startswith(opening), (path, forged, reply.content[:80])
+    assert not [r for r in fake.interactions.values() if r.latency is None]

@@ -1,12 +1,13 @@
-"""A table opened with a house rule (RULES.md §9) through the fake Discord: a five-game
-series with 够死级 on. In game 1 alice revolts with her DM button and dana, her opposite, is
-asked 要头 — answered with its button on the hand controller in the DMs (``/gouji hand``
-offers it too); then every later question of the two people is answered from their DM
-controllers until the series is over. The channel's log shows the answer; the record a
-player downloads carries the option and the answer, and ``gouji replay --json`` replays it to
-the totals the bot announced, with the ``gou_si_ji`` field where RECORD.md puts it. Only two
-people: each press re-sends a DM controller, and the fake Discord's rate limits make every
-extra press cost time."""
+"""A table opened with a house rule (RULES.md §9) through the fake Discord: a single game
+with 够死级 on (the rule is the game's: a series adds nothing to it; the tribute series is
+test_gouji_series.py's). Alice revolts with her DM button and dana, her opposite, is asked
+要头 — answered with its button on the hand controller in the DMs (``/gouji hand`` offers it
+too); then every later question of the two people is answered from their DM controllers
+until the game is over. The channel's log shows the answer; the record a player downloads
+carries the option and the answer, and ``gouji replay --json`` replays it to the team points
+the bot announced, with the ``gou_si_ji`` field where RECORD.md puts it. Only two people:
+each press re-sends a DM controller, and the fake Discord's rate limits make every extra
+press cost time."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from .gouji_helpers import bot_factory, check_message_counts, next_person, press
 
 REVOLT_SEED = 37  # the first deal: only seat 0 (alice) holds no 2 and no joker
 KEPT = ("前三手够级牌够死级", "their first three gouji hands can only be burned")  # ev_keephead
-OVER = ("进贡局结束", "The series is over")  # ev_series_over
+OVER = ("本局队伍积分", "Team points this game")  # ev_game_over's team line
 COMPONENT = 3  # the interaction type of a button press or a menu choice
 # the one answer the people give to each question (the returned cards: the first offered)
 ANSWER = {
@@ -38,7 +39,7 @@ ANSWER = {
 }
 
 
-async def test_a_gou_si_ji_series_asks_the_revolutionarys_opposite_to_keep_the_head(
+async def test_a_gou_si_ji_game_asks_the_revolutionarys_opposite_to_keep_the_head(
     fake: FakeDiscord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     alice, dana = fake.member("alice"), fake.member("dana")
@@ -46,7 +47,9 @@ async def test_a_gou_si_ji_series_asks_the_revolutionarys_opposite_to_keep_the_h
     async with BotRunner(fake, bot_factory(fake, tmp_path / "g.db", seed=REVOLT_SEED)) as runner:
         bot = runner.client
         opened = await (
-            await alice.slash("gouji", "new", turn_time=300, burn_time=60, gou_si_ji=True)
+            await alice.slash(
+                "gouji", "new", turn_time=300, burn_time=60, gou_si_ji=True, series=False
+            )
         ).original()
         assert "够死级" in opened.content
         await (await dana.slash("gouji", "join", seat=3)).original()
@@ -89,7 +92,7 @@ async def test_a_gou_si_ji_series_asks_the_revolutionarys_opposite_to_keep_the_h
             for version in (*m.history, m)
         ]
         assert any(k in c for c in shown for k in KEPT), "the channel's log shows the 要头"
-        check_message_counts(fake, users, asked, started)
+        check_message_counts(fake, users, asked, started, games=1)
         # after start, every answer came from a DM controller: the only commands are
         # /gouji rules, /gouji hand and (below) /gouji record
         later = [r for i, r in fake.interactions.items() if i > started]
@@ -101,7 +104,7 @@ async def test_a_gou_si_ji_series_asks_the_revolutionarys_opposite_to_keep_the_h
         download = await (await dana.slash("gouji", "record")).original()
         downloaded = json.loads(download.attachments[0].data)
         assert {k: downloaded[k] for k in stored} == stored, "the record as stored"
-        announced = [  # the scoreboard line, in the channel's messages as they stand now
+        announced = [  # the team points line, in the channel's messages as they stand now
             line
             for m in fake.messages_in(channel.id)
             if not m.ephemeral
@@ -117,12 +120,12 @@ async def test_a_gou_si_ji_series_asks_the_revolutionarys_opposite_to_keep_the_h
     assert gouji(["replay", str(path), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     games = [g for g in result["games"] if not g["void"]]
-    assert len(games) == 5 and all(g["finished"] for g in games)
+    assert len(games) == 1 and all(g["finished"] for g in games)
     assert row.status == "finished" and row.totals == result["totals"]
-    scores = [result["team_totals"][s % 2] + result["penalties"][s] for s in range(6)]
+    teams = result["team_totals"]
     assert len(announced) == 1
-    said = {int(s): int(v) for s, v in re.findall(r"\((\d)\) ([+-]\d+)", announced[0])}
-    assert said == dict(enumerate(scores)), "the replay's totals are the ones announced"
+    said = re.findall(r"0·2·4 ([+-]\d+) · 1·3·5 ([+-]\d+)", announced[0])
+    assert said == [(f"{teams[0]:+d}", f"{teams[1]:+d}")], "the replay's points as announced"
     _check_gou_si_ji_field(stored, result)
 
 

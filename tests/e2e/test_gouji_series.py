@@ -19,7 +19,7 @@ from bot.pictures import png as pictures
 from bot.text.catalog import lang_of
 from engine.record import replay_record, replay_series
 from engine.scoring import title_for
-from tests.fakediscord import BotRunner, FakeDiscord
+from tests.fakediscord import BotRunner, FakeDiscord, request_tally
 
 from .gouji_helpers import bot_factory, check_message_counts, next_person, press
 
@@ -151,6 +151,7 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         public = [m for m in fake.messages_in(channel.id) if not m.ephemeral]
         check_message_counts(fake, dict(enumerate(users)), asked, started)
         assert any(all(t in m.content for t in titles) for m in public), "the titles are announced"
+        assert any("技术分" in m.content for m in public), "the rating changes are announced"
 
         # the channel never showed a hand; ephemeral hands were seen by their owner only
         for m in public:
@@ -159,6 +160,8 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         for m in fake.messages_in(channel.id):
             if any(a.filename == "hand.png" for a in m.attachments):
                 assert m.ephemeral
+        # no request met a 429: at the tests' time scale its wait would pass unnoticed
+        assert request_tally(fake).throttled_total == 0, request_tally(fake).throttled
         # every interaction got a first answer
         latencies = [rec.latency for rec in fake.interactions.values()]
         assert all(lat is not None for lat in latencies), "an interaction went unanswered"
@@ -190,6 +193,7 @@ async def _check_score_commands(fake: FakeDiscord, users, totals) -> None:
         (bo, ("gouji", "score"), {}, "profile.png"),
         (alice, ("gouji", "score"), {"user": bo}, "profile.png"),
         (alice, ("gouji", "top"), {}, "top.png"),
+        (alice, ("gouji", "top"), {"by": "rating"}, "top.png"),
     ):
         msg = await (await user.slash(*path, **options)).original()
         assert not msg.ephemeral and msg.attachments[0].filename == name

@@ -1,4 +1,5 @@
-"""Faults on demand for REST routes: 429s and 5xx errors for the next N calls, and real buckets.
+"""Faults on demand for REST routes: 429s and 5xx errors for the next N calls, and real buckets;
+and forged interactions (:func:`forged_slash`: what a modified client can send).
 
 A route is named the way discord.py names it (``discord.http.Route``): a method and a path
 template, e.g. ``("POST", "/channels/{channel_id}/messages")``. A concrete path
@@ -11,9 +12,15 @@ import json
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
+
+from .model import APPLICATION_COMMAND, InteractionRecord
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+    from .users import SimUser
 
 
 @dataclass
@@ -192,3 +199,38 @@ def too_many_requests(retry_after: float, scope: str, headers: dict[str, str]) -
         "code": 0,
     }
     return json_response(429, body, {**headers, **extra})
+
+
+async def forged_slash(
+    fake: FakeDiscord,
+    user: SimUser,
+    *path: str,
+    valid: dict[str, Any] | None = None,
+    **forged: Any,
+) -> InteractionRecord:
+    """``/path…`` by ``user`` with option values Discord's client would never send: built
+    from ``valid`` ones (checked as :meth:`SimUser.slash` checks them), then each option of
+    ``forged`` set to its value as is — out of its range, not among its choices, longer than
+    its limit, another type. A forged option need not be among ``valid``."""
+    where = fake.text_channels[0]
+    data = fake.commands.invocation(
+        path,
+        dict(valid or {}),
+        where.guild_id,
+        fake.resolve_user,
+        permissions=user.user.permissions,
+    )
+    leaf = data
+    while leaf.get("options") and leaf["options"][0].get("type") in (1, 2):  # subcommands
+        leaf = leaf["options"][0]
+    options = leaf.setdefault("options", [])
+    for name, value in forged.items():
+        found = [o for o in options if o["name"] == name]
+        if found:
+            found[0]["value"] = value
+        else:
+            kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
+            options.append(
+                {"type": 5 if isinstance(value, bool) else kind, "name": name, "value": value}
+            )
+    return await fake.create_interaction(user.user, APPLICATION_COMMAND, where, data)

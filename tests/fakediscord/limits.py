@@ -13,6 +13,11 @@
 
 A request refused by the global limit uses no room in its route's bucket; one refused by its
 bucket still counted against the global limit (Discord counts what reaches it).
+
+``time_scale`` (real seconds per Discord second; 1.0 is Discord's own time) shortens every
+window, and so every ``Reset-After`` and ``retry_after`` the fake answers, by one factor: the
+same counts per window and the same buckets, bodies and headers, only the durations scaled.
+The planned faults (``fake.faults``) take their durations in Discord seconds too.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from .faults import FaultPlan, RateBucket, too_many_requests
+from .faults import FaultPlan, RateBucket, RouteFault, too_many_requests
 
 GLOBAL_LIMIT = (50, 1.0)  # requests, seconds
 DEFAULT_LIMIT = (50, 1.0)  # a route Discord sets no tighter bucket for
@@ -53,24 +58,59 @@ class Admission:
     headers: dict[str, str] = field(default_factory=dict)
 
 
+class ScaledFaultPlan(FaultPlan):
+    """The planned faults, their durations given in Discord seconds and answered scaled by
+    ``time_scale`` (a ``retry_after`` of 0.32 at scale 1/32 answers 0.01)."""
+
+    def __init__(self, time_scale: float = 1.0) -> None:
+        super().__init__()
+        self.time_scale = time_scale
+
+    def limit_route(self, method: str, path: str, *, limit: int, per: float) -> RateBucket:
+        return super().limit_route(method, path, limit=limit, per=per * self.time_scale)
+
+    def rate_limit(
+        self,
+        method: str,
+        path: str,
+        *,
+        times: int = 1,
+        retry_after: float = 0.2,
+        is_global: bool = False,
+    ) -> RouteFault:
+        scaled = retry_after * self.time_scale
+        return super().rate_limit(
+            method, path, times=times, retry_after=scaled, is_global=is_global
+        )
+
+
 class DiscordLimits:
     """The global limit and the per-route buckets; planned buckets (``limit_route``) replace a
     route's own bucket. ``clock`` (``time.monotonic`` by default) may be replaced by a test
-    that wants the windows still or moved on at will."""
+    that wants the windows still or moved on at will; ``time_scale`` shortens every window
+    (``seconds`` turns Discord's seconds into the fake's)."""
 
-    def __init__(self, faults: FaultPlan, *, enabled: bool = True) -> None:
+    def __init__(self, faults: FaultPlan, *, enabled: bool = True, time_scale: float = 1.0) -> None:
+        if time_scale <= 0:
+            raise ValueError("time_scale must be positive (1.0: Discord's own time)")
         self.faults = faults
         self.enabled = enabled
+        self.time_scale = time_scale
         self.clock: Callable[[], float] = time.monotonic
-        self.global_bucket = RateBucket("*", "global", *GLOBAL_LIMIT, scope="global")
+        limit, per = GLOBAL_LIMIT
+        self.global_bucket = RateBucket("*", "global", limit, self.seconds(per), scope="global")
         self.route_buckets: dict[tuple[str, str], RateBucket] = {}
+
+    def seconds(self, discord_seconds: float) -> float:
+        """How long ``discord_seconds`` of Discord's time last in this fake."""
+        return discord_seconds * self.time_scale
 
     def bucket(self, method: str, route: str) -> RateBucket:
         """The fake's own bucket for a route (made on first use)."""
         key = (method, route)
         if key not in self.route_buckets:
             limit, per = ROUTE_LIMITS.get(key, DEFAULT_LIMIT)
-            self.route_buckets[key] = RateBucket(method, route, limit, per)
+            self.route_buckets[key] = RateBucket(method, route, limit, self.seconds(per))
         return self.route_buckets[key]
 
     def admit(self, method: str, route: str, path: str, major: str) -> Admission:
@@ -90,13 +130,12 @@ class DiscordLimits:
             return Admission(bucket.refusal(headers), bucket.scope, planned=bucket is planned)
         return Admission(headers=headers)
 
-    @staticmethod
-    def _roomy(route: str) -> dict[str, str]:
+    def _roomy(self, route: str) -> dict[str, str]:
         """Headers for a route when the limits are off: plenty of room, always."""
         return {
             "X-RateLimit-Limit": "50",
             "X-RateLimit-Remaining": "49",
-            "X-RateLimit-Reset-After": "1.0",
+            "X-RateLimit-Reset-After": str(self.seconds(1.0)),
             "X-RateLimit-Bucket": "fake-" + route,
         }
 

@@ -19,9 +19,9 @@ from aiohttp import web
 
 from . import rest, webhooks
 from .commands import CommandRegistry
-from .faults import FaultPlan, error_response
+from .faults import error_response
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT, GatewayHub, shard_of
-from .limits import DiscordLimits, major_parameter
+from .limits import DiscordLimits, ScaledFaultPlan, major_parameter
 from .messages import ApiError, Upload
 from .model import (
     ALL_PERMISSIONS,
@@ -58,7 +58,12 @@ class WaitTimeout(AssertionError):
 
 
 class FakeDiscord(PayloadBuilder):
-    """The fake server and its state. Use ``async with FakeDiscord() as fake:``."""
+    """The fake server and its state. Use ``async with FakeDiscord() as fake:``.
+
+    ``time_scale`` (real seconds per Discord second, 1.0 by default) shortens Discord's rate
+    limit windows and so every wait the fake asks of the client, e.g. ``time_scale=1/32``: a
+    channel still takes 5 new messages per window, but the window lasts 0.156 s, not 5 s.
+    """
 
     def __init__(
         self,
@@ -70,6 +75,7 @@ class FakeDiscord(PayloadBuilder):
         privileged_intents: int = 0,
         rate_limits: bool = True,
         recommended_shards: int = 1,
+        time_scale: float = 1.0,
     ) -> None:
         self.ids = Snowflakes()
         self.token = token
@@ -89,8 +95,8 @@ class FakeDiscord(PayloadBuilder):
         self.interactions: dict[int, InteractionRecord] = {}
         self.requests: list[RequestRecord] = []
         self.internal_errors: list[str] = []  # tracebacks of requests the fake failed on
-        self.faults = FaultPlan()
-        self.limits = DiscordLimits(self.faults, enabled=rate_limits)
+        self.faults = ScaledFaultPlan(time_scale)
+        self.limits = DiscordLimits(self.faults, enabled=rate_limits, time_scale=time_scale)
         self.commands = CommandRegistry(self.ids, self.application_id)
         self.gateway = GatewayHub(self)
         self.members: list[SimUser] = []
@@ -106,6 +112,11 @@ class FakeDiscord(PayloadBuilder):
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
+
+    @property
+    def time_scale(self) -> float:
+        """Real seconds per Discord second (1.0: Discord's real windows)."""
+        return self.limits.time_scale
 
     def add_guild(
         self,

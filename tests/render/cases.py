@@ -16,7 +16,8 @@ from PIL import Image
 from engine.cards import deal
 from render import demo
 from render.hand import render_hand
-from render.profile import render_leaderboard, render_profile
+from render.models import RatingView
+from render.profile import render_leaderboard, render_profile, render_rating_board
 from render.series import render_series
 from render.table import render_table
 
@@ -41,6 +42,23 @@ CASES: dict[str, Callable[[], Image.Image]] = {
     "series_demo": lambda: render_series(demo.demo_series()),
     "profile_demo": lambda: render_profile(demo.demo_profile()),
     "leaderboard_demo": lambda: render_leaderboard(demo.demo_leaderboard(), server="山东老乡会"),
+    "profile_provisional_en": lambda: render_profile(
+        dataclasses.replace(
+            demo.demo_profile(),
+            games=4,
+            rating=RatingView(figure=-1.9, mu=24.1, sigma=8.7, rank=9, players=9, provisional=True),
+        ),
+        lang="en",
+    ),
+    "profile_unrated": lambda: render_profile(
+        dataclasses.replace(demo.demo_profile(), rating=None, games=0)
+    ),
+    "rating_board": lambda: render_rating_board(demo.demo_rating_board(), server="山东老乡会"),
+    "rating_board_en": lambda: render_rating_board(
+        demo.demo_rating_board(), server="Shandong", lang="en"
+    ),
+    "series_over_ratings": lambda: render_series(demo.demo_series_over()),
+    "series_over_ratings_en": lambda: render_series(demo.demo_series_over(), lang="en"),
 }
 
 

@@ -85,7 +85,8 @@ async def store_finished_game(
 ) -> int:
     """A game of ``record`` played in ``channel`` by ``users`` (seat → user id), stored as
     the bot stores one; finished (with its players' results) unless ``finish`` is False
-    (then only its first 20 actions). Its id."""
+    (then only its first 20 actions). Its id. The table is ended afterwards: a channel holds
+    one active table, and the next game stored there is another table's."""
     table = await store.create_table(guild, channel, users[min(users)], {})
     series = await store.start_series(table.id, record.get("options", {}))
     game = await store.start_game(series.id, record["seed"], record["hands"])
@@ -95,6 +96,7 @@ async def store_finished_game(
         places = Replay.from_record(record).final.places
         updates = [ProfileUpdate(u, 0, places[seat]) for seat, u in users.items()]
         await store.record_game_result(guild, game.id, updates, {"places": list(places)})
+    await store.set_table_status(table.id, "ended")
     return game.id
 
 

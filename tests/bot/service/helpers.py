@@ -89,6 +89,16 @@ async def seated_table(service: TableService, options: dict | None = None) -> Li
     return live
 
 
+async def humans_act(service: TableService, live: LiveTable, steps: int) -> None:
+    """The humans take the hint ``steps`` times (the AI seats play between), then the table
+    settles."""
+    for _ in range(steps):
+        await service.settle(live)
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        await service.act_hint(live, live.seats[seat].user_id)
+    await service.settle(live)
+
+
 async def play_humans(service: TableService, live: LiveTable, max_steps: int = 20000) -> int:
     """Let every human take the hint until the series ends; returns the actions taken."""
     steps = 0

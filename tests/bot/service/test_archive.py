@@ -88,7 +88,12 @@ async def test_profiles_and_the_leaderboard_after_a_game(store) -> None:
     assert {p.user_id for p in board} == set(HUMANS)
     for rank, profile in enumerate(board, start=1):
         found = await service.profile(GUILD, profile.user_id)
-        assert found.profile == profile and found.position == rank
+        assert (found.score, found.games, found.places) == (
+            profile.score,
+            profile.games,
+            profile.places,
+        )
+        assert found.position == rank and found.rating is not None
     await service.close()
 
 

@@ -66,3 +66,10 @@ def test_config_reads_where_the_browser_table_is_served() -> None:
     )
     with pytest.raises(ValueError, match="GOUJI_WEB_PORT"):
         BotConfig.from_env({"GOUJI_WEB_PORT": "eighty"})
+
+
+def test_config_reads_the_claim_lease() -> None:
+    assert BotConfig.from_env({}).lease == 30.0
+    assert BotConfig.from_env({"GOUJI_CLAIM_LEASE": "5"}).lease == 5.0
+    with pytest.raises(ValueError, match="GOUJI_CLAIM_LEASE"):
+        BotConfig.from_env({"GOUJI_CLAIM_LEASE": "0.5"})

@@ -141,7 +141,7 @@ async def test_leaving_a_game_costs_ten_and_the_ai_plays_on(store) -> None:
 
 
 async def test_timeouts_let_the_ai_play_and_two_in_a_row_keep_it_until_back(store) -> None:
-    service, presenter, live, clock = await clocked_table(store, turn_time=1, warn_before=0)
+    service, presenter, live, clock = await clocked_table(store, turn_time=5, warn_before=0)
     await _to_play_phase(service, live)
     seat = await _human_turn(service, live)
     table_row = await store.get_table(live.id)
@@ -149,7 +149,7 @@ async def test_timeouts_let_the_ai_play_and_two_in_a_row_keep_it_until_back(stor
     user = live.seats[seat].user_id
     before = len(await _log(store, live))
     for _ in range(100):
-        await run_clock(clock, service, live, 1)
+        await run_clock(clock, service, live, 5)
         if live.seats[seat].standin:
             break
     assert live.seats[seat].standin, "two timeouts in a row: the AI keeps the seat"
@@ -171,10 +171,10 @@ async def test_dm_refusal_is_remembered_once(store, playing) -> None:
 
 
 async def test_an_unanswered_question_takes_its_default_and_is_no_timeout(store) -> None:
-    service, presenter, live, clock = await clocked_table(store, turn_time=1, warn_before=0)
+    service, presenter, live, clock = await clocked_table(store, turn_time=5, warn_before=0)
     await service.settle(live)
     assert live.game.phase == "declare"
-    await run_clock(clock, service, live, 1)
+    await run_clock(clock, service, live, 5)
     assert live.game.phase != "declare"
     log = await _log(store, live)
     assert {f"{s} nodeclare" for s in range(4)} <= set(log)
@@ -222,7 +222,10 @@ async def test_two_clicks_at_once_apply_once(store, playing) -> None:
 
 
 async def test_an_action_the_store_could_not_log_is_undone(store, playing, monkeypatch) -> None:
-    service, _, live = playing
+    """The press is refused ("the table is waiting for its database"), and once the store
+    answers again the table is what its log says: the action is not there, the seat is
+    asked again."""
+    service, presenter, live = playing
     seat = await _human_turn(service, live)
     user = live.seats[seat].user_id
     hand = service.hand_cards(live, seat)
@@ -232,8 +235,97 @@ async def test_an_action_the_store_could_not_log_is_undone(store, playing, monke
         raise OSError("disk full")
 
     monkeypatch.setattr(store, "append_action", disk_full)
-    with pytest.raises(OSError):
+    with pytest.raises(UserError) as err:
         await service.act_hint(live, user)
+    assert err.value.key == "db_waiting" and live.stalled_since is not None
     monkeypatch.undo()
+    await asyncio.wait({live.tasks["recovery"]})
+    assert live.stalled_since is None
     assert await _log(store, live) == before
     assert service.hand_cards(live, seat) == hand and seat in live.series.to_act
+    assert presenter.of("prompt")[-1][2] == seat, "asked again"
+
+
+async def test_a_player_who_left_can_no_longer_play_hint_or_see_the_hand(store) -> None:
+    """中途强退: the leaver keeps the −10 and loses the seat: no play, no hint, no hand (the
+    /gouji hand controller), no autocomplete — even while the AI has not yet played it."""
+    service, presenter = make_service(store)
+    live = await seated_table(service)
+    await service.start(CHANNEL, HUMANS[0])
+    await _to_play_phase(service, live)
+    seat = await _human_turn(service, live)
+    user = live.seats[seat].user_id
+    kicks = service._kick
+    service._kick = lambda live: None  # the AI takes the seat only when the test says so
+    await service.leave(CHANNEL, user)
+    assert seat in live.series.to_act, "the seat is still to play (by the AI, soon)"
+    before = await _log(store, live)
+    for attempt in (
+        lambda: service.act(live, user, "pass"),
+        lambda: service.act_hint(live, user),
+        lambda: service.act(live, user, "play", service.hand_cards(live, seat).split()[0]),
+    ):
+        with pytest.raises(UserError) as err:
+            await attempt()
+        assert err.value.key == "left_table"
+    with pytest.raises(UserError) as err:
+        service.hint(live, user)
+    assert err.value.key == "left_table"
+    with pytest.raises(UserError) as err:  # /gouji hand and the DM controller go through it
+        service.seat_for(live, user)
+    assert err.value.key == "left_table"
+    assert service.choices(live, user) == []
+    assert await _log(store, live) == before, "nothing the leaver tried was logged"
+    service._kick = kicks
+    service._kick(live)
+    await service.settle(live)
+    assert seat not in live.series.to_act or live.game.window is not None
+    await service.close()
+
+
+async def test_forged_option_values_are_refused_by_the_service(store) -> None:
+    """What Discord checks (the declared ranges and choices) is checked again here: a forged
+    interaction skips Discord's checks. Refused with a reason, nothing stored."""
+    service, _ = make_service(store)
+    for forged in (
+        {"turn_time": 1},
+        {"turn_time": 601},
+        {"burn_time": 2},
+        {"turn_time": "60"},
+        {"turn_time": True},
+        {"series": "yes"},
+        {"tribute_cards": "x" * 6000},
+        {"colour": "red"},
+    ):
+        with pytest.raises(UserError) as err:
+            await service.open_table(GUILD, CHANNEL, HUMANS[0], forged)
+        assert err.value.key == "bad_option", forged
+        assert len(str(err.value.params["what"])) <= 60, "the refusal quotes it cut"
+    assert await store.tables_in_channel(GUILD, CHANNEL) == []
+    live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {"turn_time": 5, "burn_time": 3})
+    for seat in (6, -1, 7, "0", True):
+        for attempt in (
+            service.join(CHANNEL, HUMANS[1], seat),
+            service.add_ai(CHANNEL, HUMANS[0], seat),
+            service.remove_ai(CHANNEL, HUMANS[0], seat),
+        ):
+            with pytest.raises(UserError) as err:
+                await attempt
+            assert err.value.key == "bad_seat", seat
+    with pytest.raises(UserError) as err:
+        await service.add_ai(CHANNEL, HUMANS[0], None, "k" * 6000)
+    assert err.value.key == "unknown_ai" and len(err.value.params["name"]) <= 60
+    assert [s.user_id for s in await store.get_seats(live.id)] == [HUMANS[0]] + [None] * 5
+    await service.close()
+
+
+async def test_a_long_echo_is_cut(store, playing) -> None:
+    """6,000 characters of cards: refused, quoted back cut (a reply must fit Discord)."""
+    service, _, live = playing
+    seat = await _human_turn(service, live)
+    user = live.seats[seat].user_id
+    for cards in ("3" * 6000, "x" * 6000, "3" * 150):
+        with pytest.raises(UserError) as err:
+            await service.act(live, user, "play", cards)
+        assert err.value.key in ("bad_cards", "not_held")
+        assert all(len(str(v)) <= 60 for v in err.value.params.values())

@@ -11,7 +11,7 @@ from data import ENGINE, Store
 from data.snapshots import SNAPSHOT_EVERY
 from tests.data.conftest import raw_sqlite
 
-from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
+from .helpers import CHANNEL, GUILD, HUMANS, humans_act, make_service, play_humans, seated_table
 
 
 @pytest.mark.parametrize("snapshots", ["kept", "deleted"])
@@ -22,11 +22,7 @@ async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path, snapshots, 
         service, _ = make_service(store)
         live = await seated_table(service)
         await service.start(CHANNEL, HUMANS[0])
-        for _ in range(40):  # part of the first game
-            await service.settle(live)
-            seat = next(s for s in live.series.to_act if not live.is_ai(s))
-            await service.act_hint(live, live.seats[seat].user_id)
-        await service.settle(live)
+        await humans_act(service, live, 40)  # part of the first game
         hands = [service.hand_cards(live, s) for s in range(6)]
         to_act = live.series.to_act
         await service.close()
@@ -75,4 +71,36 @@ async def test_a_log_that_does_not_replay_marks_only_its_table_broken(db_path) -
         assert [e[1] for e in presenter.of("broken")] == [bad.id]
         assert service.table_in(CHANNEL).id == good.id
         assert service.table_in(CHANNEL).playing
+        await service.close()
+
+
+async def test_a_kill_between_commit_and_controller_asks_the_player_again(db_path) -> None:
+    """The process dies after a press is logged but before the next question's controller
+    goes out (and before its clock is stored): the restored table asks every open question
+    again — with the old deadline in the database, too."""
+    async with await Store.open(db_path) as store:
+        service, _ = make_service(store)
+        live = await seated_table(service)
+        await service.start(CHANNEL, HUMANS[0])
+        await humans_act(service, live, 12)
+        assert (await store.get_table(live.id)).turn_deadline is not None
+
+        async def died(live) -> None:  # nothing is asked, no clock is stored
+            return None
+
+        service._update_clock_locked = died
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        await service.act_hint(live, live.seats[seat].user_id)  # logged: then the kill
+        await service.settle(live)
+        await service.close()
+    async with await Store.open(db_path) as store:
+        service, presenter = make_service(store)
+        assert await service.restore() == []
+        again = service.table_in(CHANNEL)
+        await service.settle(again)
+        waiting = {s for s in again.series.to_act if not again.is_ai(s)}
+        assert waiting, "a person is waited on"
+        asked = {e[2] for e in presenter.of("prompt") if e[1] == again.id}
+        assert waiting <= asked, f"seats {sorted(waiting - asked)} were never asked again"
+        assert again.deadline is not None and again.deadline > service.clock.now()
         await service.close()

@@ -9,7 +9,16 @@ import pytest
 
 from bot.service.errors import UserError
 
-from .helpers import CHANNEL, GUILD, HUMANS, clocked_table, make_service, play_humans, seated_table
+from .helpers import (
+    CHANNEL,
+    GUILD,
+    HUMANS,
+    clocked_table,
+    humans_act,
+    make_service,
+    play_humans,
+    seated_table,
+)
 
 
 async def test_again_starts_a_new_series_with_the_same_seats(store) -> None:
@@ -51,9 +60,9 @@ async def test_joining_an_ai_seat_during_a_game_takes_it_when_the_game_ends(stor
 
 
 async def test_a_warning_comes_before_the_timeout(store) -> None:
-    service, presenter, live, clock = await clocked_table(store, turn_time=3, warn_before=1.0)
+    service, presenter, live, clock = await clocked_table(store, turn_time=5, warn_before=1.0)
     await service.settle(live)
-    clock.advance(1.9)
+    clock.advance(3.9)
     for _ in range(10):
         await asyncio.sleep(0)
     assert not presenter.of("warn")
@@ -73,11 +82,7 @@ async def test_a_strong_ai_seat_plays(store) -> None:
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {"series": False})
     await service.add_ai(CHANNEL, HUMANS[0], kind="strong")
     await service.start(CHANNEL, HUMANS[0])
-    for _ in range(3):
-        await service.settle(live)
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
-        await service.act_hint(live, live.seats[seat].user_id)
-    await service.settle(live)
+    await humans_act(service, live, 3)
     assert live.ai_kind(3) == "strong"
     assert len(await store.get_actions(live.game_id)) >= 6
     await service.close()

@@ -1,0 +1,336 @@
+"""A table that outlives a crash or a database hiccup, and a process that serves only the
+tables it holds.
+
+**Restoring** (:meth:`Recovery.restore`): at start-up — and every third of the lease for
+the tables of a process that died (:meth:`Recovery.tend_claims`) — the process claims the
+open tables of its shards nobody else holds and rebuilds each from its log; every open
+question is asked again, with a fresh clock (a crash between logging an action and sending
+the next controller left it unasked, and nothing stored can tell).
+
+When a write fails — SQLite busy past its timeout, a full disk, PostgreSQL down — the table
+may hold in memory what its log does not (the engine moved on, the append did not land), so
+it *waits for its database*: it stays in memory and in its channel, refuses presses and
+commands with "the table is waiting for its database" (nothing is acknowledged that is not
+logged), stops its clock and automatic play, and retries with backoff
+(:func:`bot.service.supervise.backoff`: 0.25 s doubling to 5 s, as long as the table is
+open; the tries logged 1, 2, 4, 8 … so that a long outage of many tables stays readable). A try rebuilds the table from its log — the same path as a restart:
+nothing acknowledged is lost, nothing is applied twice (appends state the index they
+expect) — asks every open question again and goes on. A table is set aside as broken only
+when its log does not replay (or when something that is not the database fails it
+:data:`MAX_FAILURES` times in a row: a bug that rebuilding does not cure).
+
+A table whose claim another process took (:class:`~data.ClaimLostError`: this one stalled
+past its lease) is dropped at once, without a write, and the log says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import partial
+from typing import TYPE_CHECKING
+
+from bot.service.errors import UserError
+from bot.service.flow import GameFlow
+from bot.service.live import LiveTable, TableOptions
+from bot.service.supervise import backoff
+from data import ENGINE, ActiveTable, ClaimLostError, StoreError
+from data.claims import Shards
+from engine.game import Game
+from engine.hands import Play
+
+log = logging.getLogger("gouji.bot")
+
+#: What a failing database raises: the store's errors, and the operating system's (a full
+#: disk, a broken socket) should one slip through a driver.
+OUTAGES: tuple[type[Exception], ...] = (StoreError, OSError)
+#: Failures in a row that are not the database's before a table is set aside as broken.
+MAX_FAILURES = 3
+#: The background jobs that drive a table (a failure of any other — a Discord outbox, a
+#: notice — is only logged).
+DRIVING = frozenset({"automatic play", "clock", "recovery"})
+
+
+class Recovery(GameFlow):
+    """Restoring tables, claims, waiting out a database outage, and losing a table to
+    another process (the part of :class:`bot.service.tables.TableService` that deals with
+    crashes, outages and other processes)."""
+
+    tables: dict[int, LiveTable]
+    owner: str
+    shards: Shards | None
+    lease: float
+    _held: set[int]
+    _ranked: dict[int, tuple[Game, str, dict[int, list[Play]]]]
+
+    if TYPE_CHECKING:  # provided by the service
+
+        def _forget_locked(self, live: LiveTable) -> None: ...
+
+        def _register(self, live: LiveTable) -> None: ...
+
+    @asynccontextmanager
+    async def _serving(self, live: LiveTable) -> AsyncIterator[None]:
+        """The table's lock, for a command: ``UserError('db_waiting')`` while the table
+        waits for its database; a database failure inside makes it wait (and the command is
+        refused so: nothing was acknowledged); a lost claim drops the table
+        (``UserError('table_moved')``)."""
+        async with live.lock:
+            if live.ended:
+                raise UserError("no_table")
+            if live.stalled_since is not None:
+                raise UserError("db_waiting")
+            try:
+                yield
+            except ClaimLostError as exc:
+                self._lost_locked(live, exc)
+                raise UserError("table_moved") from None
+            except OUTAGES as exc:
+                self._stall_locked(live, exc)
+                raise UserError("db_waiting") from None
+
+    def _failed_locked(self, live: LiveTable, exc: BaseException, job: str) -> None:
+        """A background ``job`` of the table failed with ``exc`` (the lock is held)."""
+        if live.ended:
+            return
+        if isinstance(exc, ClaimLostError):
+            self._lost_locked(live, exc)
+            return
+        if isinstance(exc, OUTAGES):
+            self._stall_locked(live, exc)
+            return
+        live.failures += 1
+        log.error(
+            "table %s: the %s failed (%d in a row)", live.id, job, live.failures, exc_info=exc
+        )
+        if live.failures >= MAX_FAILURES:
+            reason = (
+                f"the {job} failed {live.failures} times in a row ({type(exc).__name__}: {exc})"
+            )
+            self.supervisor.start(live.id, "setting aside", partial(self._set_aside, live, reason))
+            return
+        self._stall_locked(live, exc)  # rebuilt from its log, it may go on
+
+    async def _task_failed(self, table_id: int, job: str, exc: Exception) -> None:
+        """A supervised task ended with an exception (logged by the supervisor)."""
+        live = self.tables.get(table_id)
+        if live is None or live.ended or job not in DRIVING:
+            return
+        async with live.lock:
+            self._failed_locked(live, exc, job)
+
+    def _lost_locked(self, live: LiveTable, exc: ClaimLostError) -> None:
+        """Another process holds the table now: stop serving it, write nothing."""
+        log.warning("table %s: %s — no longer served by %s", live.id, exc, self.owner)
+        self._forget_locked(live)
+
+    def _stall_locked(self, live: LiveTable, exc: BaseException) -> None:
+        """The table waits for its database: its clock and automatic play stop, and a
+        recovery task retries until the table is rebuilt from its log."""
+        if live.stalled_since is None:
+            live.stalled_since = self.clock.now()
+            live.stall_tries = 0
+            log.warning(
+                "table %s: waiting for its database (%s: %s)", live.id, type(exc).__name__, exc
+            )
+        for name in ("drive", "timer"):
+            task = live.tasks.pop(name, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        live.deadline = None
+        task = live.tasks.get("recovery")
+        if task is None or task.done():
+            live.tasks["recovery"] = self.supervisor.start(
+                live.id, "recovery", lambda: self._recover(live)
+            )
+
+    async def _recover(self, live: LiveTable) -> None:
+        """Retry with backoff until the table is rebuilt from its log (or set aside)."""
+        waits = backoff()  # its own jitter: the deals' random numbers stay the deals'
+        while True:
+            await self.clock.sleep(next(waits))
+            async with live.lock:
+                if live.ended or live.stalled_since is None:
+                    return
+                live.stall_tries += 1
+                waited = self.clock.now() - live.stalled_since
+                try:
+                    await self._resync_locked(live)
+                except ClaimLostError as exc:
+                    self._lost_locked(live, exc)
+                    return
+                except OUTAGES as exc:
+                    if live.stall_tries & (live.stall_tries - 1) == 0:  # tries 1, 2, 4, 8 …
+                        log.warning(
+                            "table %s: still waiting for its database after %.1f s (%d tries): %s",
+                            live.id,
+                            waited,
+                            live.stall_tries,
+                            exc,
+                        )
+                    self._stall_locked(live, exc)  # what the try started stops again
+                    continue
+                except ValueError as exc:  # RecordError, ReplayError: the log does not replay
+                    reason = f"its log does not replay: {exc}"
+                    self.supervisor.start(
+                        live.id, "setting aside", partial(self._set_aside, live, reason)
+                    )
+                    return
+                log.warning(
+                    "table %s: back after %.1f s of waiting for its database (%d tries)",
+                    live.id,
+                    waited,
+                    live.stall_tries,
+                )
+                return
+
+    async def _set_aside(self, live: LiveTable, reason: str) -> None:
+        """Mark the table broken (its owner only) and tell its channel — in general words:
+        the reason may quote a hand, it goes to the log."""
+        async with live.lock:
+            if live.ended:
+                return
+            self._forget_locked(live)
+        log.error("table %s is set aside as broken: %s", live.id, reason)
+        try:
+            await self.store.mark_broken(live.id, f"table {live.id}: {reason}")
+        except ClaimLostError:
+            log.warning("table %s: another process holds it; not marked broken here", live.id)
+            return
+        except OUTAGES:
+            log.exception("table %s: marking it broken failed", live.id)
+        self.presenter.broken(live.id, live.table.channel_id, reason)
+
+    # ----------------------------------------------------------------- restoring
+    async def restore(self) -> list[int]:
+        """Claim the open tables of this process's shards that nobody else holds and rebuild
+        them from their logs (at start-up, and for tables whose holder stopped renewing:
+        :meth:`tend_claims`); returns the ids of tables found broken."""
+        claims = await self.store.claim_tables(self.owner, shards=self.shards, lease=self.lease)
+        for table_id, holder in claims.held:
+            if table_id not in self._held:
+                log.warning("table %s is held by %s: not restored here", table_id, holder)
+        self._held = {table_id for table_id, _ in claims.held}
+        new = [t for t in claims.claimed if t not in self.tables]
+        if not new:
+            return []
+        report = await self.store.load_active_tables(
+            shards=self.shards, owner=self.owner, engine=ENGINE, tables=new
+        )
+        broken = []
+        for b in report.broken:
+            broken.append(b.table_id)
+            log.error("table %s is set aside as broken: %s", b.table_id, b.reason)
+            self.presenter.broken(b.table_id, b.channel_id, b.reason)
+        for active in report.tables:
+            try:
+                live = await self._rebuild(active)
+            except ValueError as exc:  # RecordError, ReplayError: the log does not replay
+                reason = f"table {active.table.id}: its log does not replay: {exc}"
+                log.error("table %s is set aside as broken: %s", active.table.id, reason)
+                try:
+                    await self.store.mark_broken(active.table.id, reason)
+                except OUTAGES:  # still claimed: the next tend_claims tries it again
+                    log.exception("table %s: marking it broken failed", active.table.id)
+                    continue
+                broken.append(active.table.id)
+                self.presenter.broken(active.table.id, active.table.channel_id, reason)
+                continue
+            self._register(live)
+            async with live.lock:
+                try:
+                    await self._settle_locked(live)
+                    await self._restore_clock_locked(live)
+                except Exception as exc:
+                    self._failed_locked(live, exc, "restore")
+                    continue
+                self.presenter.table_changed(live)
+                self._kick(live)
+        return broken
+
+    async def _rebuild(self, active: ActiveTable) -> LiveTable:
+        options = TableOptions.from_json(active.table.options)
+        live = LiveTable(active.table, list(active.seats), options)
+        if active.series is None:
+            return live
+        live.series_id = active.series.id
+        live.series = await self.store.restore_series(
+            active, games_total=options.games, tribute=options.series
+        )
+        live.game_id = active.games[-1].game.id if active.games else None
+        live.games_finished = sum(1 for g in active.games if g.game.status == "finished")
+        for seat in live.seats:
+            if (
+                seat.standin
+                and seat.user_id is not None
+                and live.game is not None
+                and seat.seat in live.game.left
+            ):
+                live.leavers[seat.seat] = seat.user_id
+        return live
+
+    async def _resync_locked(self, live: LiveTable) -> None:
+        """Rebuild the table in place from its log (it waited for its database), then go
+        on as after a restart: every open question is asked again."""
+        report = await self.store.load_active_tables(
+            owner=self.owner, engine=ENGINE, tables=[live.id]
+        )
+        if report.broken:
+            raise ValueError(report.broken[0].reason)
+        if not report.tables:  # no longer active and this process's
+            holder = (await self.store.get_table(live.id)).owner
+            raise ClaimLostError(f"table {live.id} is held by {holder or 'nobody'} now")
+        fresh = await self._rebuild(report.tables[0])
+        live.table, live.seats, live.options = fresh.table, fresh.seats, fresh.options
+        live.series, live.series_id, live.game_id = fresh.series, fresh.series_id, fresh.game_id
+        live.games_finished, live.leavers = fresh.games_finished, fresh.leavers
+        live.players.clear()
+        self._ranked.pop(live.id, None)
+        await self._settle_locked(live)
+        await self._restore_clock_locked(live)
+        live.stalled_since = None
+        live.stall_tries = 0
+        self.presenter.table_changed(live)
+        self._kick(live)
+
+    async def _restore_clock_locked(self, live: LiveTable) -> None:
+        """After a restore (or a wait for the database) this process has asked nothing:
+        every open question is asked again — its controller sent again (the DM, or the
+        channel mention for a player without DMs) — and its clock starts afresh. (A crash
+        between logging an action and sending the next controller left that question
+        unasked; a stored deadline cannot tell.)"""
+        live.clock_key = None
+        live.waiting = frozenset()
+        live.deadline = None
+        live.last_pinged = None
+        await self._update_clock_locked(live)
+
+    # ----------------------------------------------------------------- claims
+    async def renew_claims(self) -> list[int]:
+        """Renew this process's claims; a table whose claim was lost (another process took
+        it after this one stalled past the lease) is dropped from memory. Returns those."""
+        served = set(self.tables)
+        held = set(await self.store.renew_claims(self.owner, lease=self.lease))
+        lost = sorted(t for t in served - held if t in self.tables)
+        for table_id in lost:
+            await self.lose(table_id)
+        return lost
+
+    async def tend_claims(self) -> list[int]:
+        """Every third of the lease: renew the claims (dropping the tables lost), then take
+        the tables of these shards whose holder stopped renewing (it died) and restore them.
+        Returns the ids of the tables taken over."""
+        await self.renew_claims()
+        before = set(self.tables)
+        await self.restore()
+        return sorted(set(self.tables) - before)
+
+    async def lose(self, table_id: int) -> None:
+        """Stop serving a table another process now holds (nothing is written to it)."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        async with live.lock:
+            self._lost_locked(live, ClaimLostError(f"table {table_id}: its claim was lost"))
