@@ -39,7 +39,11 @@ INDEX = "index.html"
 
 
 def accepted_lang(request: web.Request) -> str:
-    """The browser's language: ``zh`` if it prefers Chinese, else ``en``."""
+    """The page's language (``?lang=`` of the socket, the one the link or its switch chose),
+    else the browser's: ``zh`` if it prefers Chinese, else ``en``."""
+    asked = request.query.get("lang")
+    if asked in ("zh", "en"):
+        return asked
     header = request.headers.get("Accept-Language", "")
     first = header.split(",")[0].strip().lower()
     return "zh" if first.startswith("zh") else "en"

@@ -25,9 +25,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from fontTools import subset  # type: ignore[import-not-found, import-untyped, unused-ignore]
-from fontTools.ttLib import TTFont  # type: ignore[import-not-found, import-untyped, unused-ignore]
-
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "render" / "assets"
 STATIC = Path(__file__).resolve().parent / "static"
@@ -50,6 +47,10 @@ def ui_chars() -> set[int]:
 
 def make(source: Path, chars: set[int], out: Path) -> set[int]:
     """Write the WOFF2 subset of ``source`` with ``chars``; return what it covers."""
+    # fontTools only here: the tests read ui_chars() without it
+    from fontTools import subset  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    from fontTools.ttLib import TTFont  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
     font = TTFont(str(source))
     unicodes = sorted(chars & set(font.getBestCmap()))
     options = subset.Options()

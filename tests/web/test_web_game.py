@@ -63,17 +63,16 @@ async def test_three_people_play_a_whole_game_by_tapping_their_cards_and_none_se
             done = await asyncio.gather(
                 *(play_out(page, touch=seat == 4) for seat, page in pages.items())
             )
-            live = local.service.get(local.table_id) if local.service.tables else None
-            record = await local.service.last_record(
-                live or next(iter(local.service.tables.values()))
-            )
+            live = local.service.get(local.table_id)
+            assert live.series_id is not None
+            record = await local.store.export_series_record(live.series_id)
         finally:
             for ctx in contexts.values():
                 await ctx.close()
     # each person played, and by tapping (the plays went through the play button)
     for seat_done in done:
         assert "play" in seat_done
-    game = record.record["games"][0] if "games" in record.record else record.record
+    game = record["games"][0]
     dealt = [Counter(str(c) for c in parse_cards(hand)) for hand in game["hands"]]
     assert game["actions"], "the game was played"
     for seat, received in frames.items():
