@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 #: what the page shows once a frame is in: the app's data attributes
 APP = "document.getElementById('app').dataset"
+#: the game (or series) is over: dealt and no longer playing (before the first deal the
+#: table is not playing either; that is no game over)
+OVER = "((t) => t !== null && t.started && !t.playing)(window.gouji.state.table)"
 WAIT = 15_000  # ms: the longest wait for the table (a whole game is far shorter)
 PRESS = 3_000  # ms: a tap that cannot happen by then is on a question already over
 RANKS = "3456789TJQKA2BR"
@@ -77,7 +80,9 @@ async def wait_asked_or_over(page: Page) -> bool:
     over again by the time it is looked at) or the game is over (False)."""
     try:
         await page.wait_for_function(
-            f"{APP}.asking !== '' || {APP}.playing === 'false'", timeout=WAIT, polling=10
+            f"{APP}.asking !== '' || {OVER}",
+            timeout=WAIT,
+            polling=10,
         )
     except PlaywrightError:
         seen = await page.evaluate(
@@ -86,7 +91,7 @@ async def wait_asked_or_over(page: Page) -> bool:
             " notice: window.gouji.state.notice})"
         )
         raise AssertionError(f"the page was neither asked nor over: {seen}") from None
-    return await page.get_attribute("#app", "data-playing") != "false"
+    return not await page.evaluate(OVER)
 
 
 # where each card of the hand is tapped (its top left corner, never covered: its index shows

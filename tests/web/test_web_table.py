@@ -66,6 +66,14 @@ def _inside(a: dict[str, float], width: float, height: float) -> bool:
     return a["left"] >= 0 and a["top"] >= 0 and a["right"] <= width and a["bottom"] <= height
 
 
+async def _start(local: Any, *pages: Page) -> None:
+    """Start the series and wait until the pages show it playing (before, a page shows the
+    table not playing, which the helpers read as a game over)."""
+    await local.start()
+    for page in pages:
+        await page.wait_for_function(f"{APP}.playing === 'true'", timeout=WAIT, polling=10)
+
+
 async def _until_turn(page: Page) -> dict[str, Any]:
     """Answer the questions before the page's first turn with a play to make; that turn."""
     step = 1
@@ -98,7 +106,7 @@ async def test_on_a_phone_the_whole_hand_and_the_table_fit_and_every_card_can_be
             page = await context.new_page()
             await page.goto(local.link(0))
             await ready(page)
-            await local.start()
+            await _start(local, page)
             await page.wait_for_function(f"{APP}.asking !== ''", timeout=WAIT, polling=10)
             await page.wait_for_timeout(100)  # the hand's columns settle (no animation)
             shown = await page.evaluate(LAYOUT)
@@ -141,7 +149,7 @@ async def test_a_reload_mid_game_returns_to_the_same_seat_question_and_hand(
             page = await context.new_page()
             await page.goto(local.link(2))
             await ready(page)
-            await local.start()
+            await _start(local, page)
             asked = await _until_turn(page)
             before = await _shown(page)
             assert before["token"] == asked["token"] and before["seat"] == "2"
@@ -169,7 +177,7 @@ async def test_a_socket_dropped_by_the_network_comes_back_to_the_same_seat_and_s
             page.on("websocket", lambda ws: sockets.append(ws))
             await page.goto(local.link(1))
             await ready(page)
-            await local.start()
+            await _start(local, page)
             asked = await _until_turn(page)
             before = await _shown(page)
             # the server's end of the person's socket goes away
@@ -206,11 +214,13 @@ async def test_a_spectator_sees_the_table_and_never_a_hand(
             player = await player_context.new_page()
             await player.goto(local.link(0))
             await ready(player)
-            await local.start()
+            await _start(local, player, watcher)
+            answered = 0
             for step in range(8):
                 if not await wait_asked_or_over(player):
                     break
-                await answer(player, step)
+                answered += bool(await answer(player, step))
+            assert answered >= 3, "the game went on while the spectator watched"
             assert await watcher.get_attribute("#app", "data-seat") == "watching"
             assert await watcher.locator("#hand .card").count() == 0
             assert await watcher.locator("#seats .seat").count() == 6
@@ -244,7 +254,7 @@ async def test_a_refused_play_is_answered_in_the_players_language_and_changes_no
             page = await context.new_page()
             await page.goto(local.link(0))
             await ready(page)
-            await local.start()
+            await _start(local, page)
             asked = await _until_turn(page)
             before = await _shown(page)
             live = local.service.get(local.table_id)
