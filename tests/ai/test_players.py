@@ -219,7 +219,7 @@ def test_strong_always_decides_legally_in_burn_heavy_positions(bie_san):
     rng = random.Random(11 if bie_san else 12)
     decided = 0
     for _ in range(12):
-        game = random_position(rng, bie_san)
+        game = random_position(rng, Options(bie_san=bie_san))
         players = [quick_strong(rng.randrange(1000)) for _ in range(6)]
         while game.phase == "play":
             seat = game.to_act[0]
