@@ -37,7 +37,7 @@ from bot.service.errors import UserError
 from bot.text.catalog import error_text, text
 from data import FinishedGame, NotFoundError
 from engine.actions import Action
-from engine.ai.review import Mistake, ReviewUnavailable
+from engine.ai.review import Mistake
 from engine.replay_steps import KeyMoment
 
 log = logging.getLogger("gouji.bot")
@@ -51,15 +51,14 @@ _KEEP = 32  # loaded games kept in memory
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A finished deal ready to replay: its record (JSON text), steps, key moments, which
-    seat each person played and whether it can be reviewed (its rules)."""
+    """A finished deal ready to replay: its record (JSON text), steps, key moments and which
+    seat each person played."""
 
     info: FinishedGame
     record: str
     steps: int
     moments: tuple[KeyMoment, ...]
     seats: dict[int, int]  # user id → seat
-    reviewable: bool
 
 
 @dataclass
@@ -156,14 +155,14 @@ class ReplayDesk:
             store = self.gouji.store
             record = json.dumps(await store.export_series_record(info.series_id))
             facts = await self.gouji.draw(replay_facts, record, info.number)
-            steps, moments, places, reviewable = facts
+            steps, moments, places = facts
             players = await store.game_players(game_id)
             seats = {
                 user: places.index(place)
                 for user, place in players.items()
                 if place is not None and place in places
             }
-            loaded = Loaded(info, record, steps, moments, seats, reviewable)
+            loaded = Loaded(info, record, steps, moments, seats)
             self._loaded[game_id] = loaded
             if len(self._loaded) > _KEEP:
                 self._loaded.popitem(last=False)
@@ -445,8 +444,6 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
         seat = loaded.seats.get(interaction.user.id)
         if seat is None:
             raise UserError("review_not_player")
-        if not loaded.reviewable:
-            raise UserError("review_unavailable")
     except UserError as exc:
         await reply(interaction, error_text(exc, lang))
         return
@@ -489,8 +486,6 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
         await interaction.edit_original_response(
             content=content[:2000], attachments=files, view=view
         )
-    except ReviewUnavailable:  # table options the review cannot play out, found only now
-        await interaction.edit_original_response(content=text(lang, "review_unavailable"))
     except Exception:
         log.exception("review of game %s, seat %s failed", loaded.info.game_id, seat)
         await interaction.edit_original_response(content=text(lang, "internal"))

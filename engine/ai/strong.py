@@ -83,9 +83,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
-from ..game import PLAY_PHASE, Options
+from ..game import PLAY_PHASE
 from ..hands import Play
 from ..observation import Observation
 from ..scoring import team_of
@@ -95,18 +96,67 @@ from .view import plays_of, view_of_observation
 from .world import Evidence, ReplayError, deal_worlds, rebuild_with_evidence
 
 TRIBUTE_WEIGHT = 0.5  # points per tribute card the game leaves owing (paid next game)
+ROLLOUT_STYLE = EXPERT  # the policy every seat plays in a rollout
 
 
-def simulated(options: Options) -> bool:
-    """Does the simulator know these rules? The defaults and bie-san; under any other
-    house rule the strong player plays the expert policy without search."""
-    return options == Options(bie_san=options.bie_san)
+def play_out(
+    world: Sim, seat: int, style: Style = ROLLOUT_STYLE, tribute_weight: float = TRIBUTE_WEIGHT
+) -> tuple[float, int]:
+    """Play ``world`` to its end by ``style`` for all six seats: (the team points of
+    ``seat``, plus ``tribute_weight`` per tribute card its team receives — minus per card it
+    pays — at the start of the next game; the actions simulated). The search's one value
+    of a world."""
+    steps = world.rollout(style)
+    return world.value(seat, tribute_weight), steps
 
 
-def evaluate(sim: Sim, seat: int, tribute_weight: float = TRIBUTE_WEIGHT) -> float:
-    """The team points of ``seat`` in a finished game, plus ``tribute_weight`` per tribute
-    card its team receives (minus per card it pays) at the start of the next game."""
-    return sim.value(seat, tribute_weight)
+@dataclass(frozen=True, slots=True)
+class DecisionRule:
+    """When the search plays another candidate than the policy's own: it gains more than
+    ``margin`` points and ``z`` standard errors over the same worlds (paired), the variance
+    shrunk toward ``prior_var`` with weight ``prior_n`` (a rollout's outcome varies by
+    several points, so a few lucky worlds must not decide).
+
+    >>> RULE.choose([[], [2.0] * 30, [1.0] * 30])
+    1
+    >>> RULE.choose([[], [2.0, -1.0]])  # too few worlds for so much spread
+    0
+    """
+
+    z: float = 1.5
+    margin: float = 0.5
+    prior_var: float = 12.0
+    prior_n: int = 4
+
+    def gain(self, diffs: Sequence[float]) -> tuple[float, float]:
+        """Mean gain and its standard error over the worlds ``diffs`` (a candidate's value
+        minus another's in each world); (0, inf) without worlds."""
+        n = len(diffs)
+        if not n:
+            return 0.0, float("inf")
+        gain = sum(diffs) / n
+        ss = sum((d - gain) ** 2 for d in diffs) + self.prior_n * self.prior_var
+        var = ss / max(1, n - 1 + self.prior_n)
+        return gain, (var / n) ** 0.5
+
+    def plausible(self, diffs: Sequence[float]) -> bool:
+        """Could more worlds still show this candidate gaining more than ``margin``?"""
+        gain, se = self.gain(diffs)
+        return gain + self.z * se > self.margin
+
+    def choose(self, diffs: Sequence[Sequence[float]]) -> int:
+        """The candidate to play: ``diffs[i]`` holds candidate ``i``'s value minus the
+        policy's (candidate 0) in each world; 0 unless another one clears the rule (the
+        one that gains most)."""
+        best, best_gain = 0, 0.0
+        for i in range(1, len(diffs)):
+            gain, se = self.gain(diffs[i])
+            if gain > self.margin and gain > self.z * se and gain > best_gain:
+                best, best_gain = i, gain
+        return best
+
+
+RULE = DecisionRule()
 
 
 def candidates(obs: Observation, style: Style = EXPERT, width: int = 4) -> list[Action]:
@@ -161,11 +211,8 @@ class StrongPlayer:
         lead_budget: int = 9000,
         min_worlds: int = 6,
         max_worlds: int = 32,
-        z: float = 1.5,
-        margin: float = 0.5,
-        prior_var: float = 12.0,
-        prior_n: int = 4,
-        style: Style = EXPERT,
+        rule: DecisionRule = RULE,
+        style: Style = ROLLOUT_STYLE,
         tribute_weight: float = TRIBUTE_WEIGHT,
         informed: int = 8,
     ) -> None:
@@ -174,10 +221,7 @@ class StrongPlayer:
         self.lead_budget = lead_budget
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
-        self.z = z
-        self.prior_var = prior_var
-        self.prior_n = prior_n
-        self.margin = margin
+        self.rule = rule
         self.style = style
         self.tribute_weight = tribute_weight
         self.informed = informed  # guesses a world is chosen from, the least surprising
@@ -188,9 +232,7 @@ class StrongPlayer:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if obs.phase != PLAY_PHASE or not simulated(
-            obs.options
-        ):  # declare, revolt, 要头; house rules
+        if obs.phase != PLAY_PHASE:  # declare, revolt, 要头
             return suggest(obs, self.style)
         cands = candidates(obs, self.style)
         if len(cands) == 1:
@@ -205,13 +247,13 @@ class StrongPlayer:
         return cands[best]
 
     def _search(self, obs: Observation, base: Sim, evidence: Evidence, cands: list[Action]) -> int:
-        """Index of the candidate to play: the policy's own (0) unless another one gains
-        more than ``margin`` points and ``z`` standard errors over the same worlds.
+        """Index of the candidate to play (:class:`DecisionRule`): the policy's own (0)
+        unless another one clearly gains more over the same worlds.
 
         Every world plays the policy's choice and each candidate still in the race; after
-        ``min_worlds`` a candidate whose gain cannot plausibly reach ``margin`` (its mean
-        plus ``z`` standard errors is below it) leaves the race, and the search ends when
-        none is left or the budget (simulated actions) is spent."""
+        ``min_worlds`` a candidate whose gain cannot plausibly reach the rule's margin
+        leaves the race, and the search ends when none is left or the budget (simulated
+        actions) is spent."""
         diffs: list[list[float]] = [[] for _ in cands]
         alive = list(range(1, len(cands)))
         used = worlds = 0
@@ -225,37 +267,16 @@ class StrongPlayer:
                 for i in [0, *alive]:
                     g = world.copy()
                     g.apply(cands[i])
-                    used += g.rollout(self.style) + 1
-                    values[i] = g.value(obs.seat, self.tribute_weight)
+                    values[i], steps = play_out(g, obs.seat, self.style, self.tribute_weight)
+                    used += steps + 1
             except (ReplayError, ImpossibleWorld):
                 used += 1  # counted, so an impossible position cannot loop forever
                 continue
             for i in alive:
                 diffs[i].append(values[i] - values[0])
             if worlds >= self.min_worlds:
-                alive = [i for i in alive if self._plausible(diffs[i])]
-        best, best_gain = 0, 0.0
-        for i in range(1, len(cands)):
-            gain, se = self._gain(diffs[i])
-            if gain > self.margin and gain > self.z * se and gain > best_gain:
-                best, best_gain = i, gain
-        return best
-
-    def _gain(self, diffs: list[float]) -> tuple[float, float]:
-        """Mean gain over the policy's choice and its standard error, the variance shrunk
-        toward ``prior_var`` with weight ``prior_n``; (0, inf) without worlds."""
-        n = len(diffs)
-        if not n:
-            return 0.0, float("inf")
-        gain = sum(diffs) / n
-        ss = sum((d - gain) ** 2 for d in diffs) + self.prior_n * self.prior_var
-        var = ss / max(1, n - 1 + self.prior_n)
-        return gain, (var / n) ** 0.5
-
-    def _plausible(self, diffs: list[float]) -> bool:
-        """Could more worlds still show this candidate gaining more than ``margin``?"""
-        gain, se = self._gain(diffs)
-        return gain + self.z * se > self.margin
+                alive = [i for i in alive if self.rule.plausible(diffs[i])]
+        return self.rule.choose(diffs)
 
     def choose_return(self, returnable: Sequence[int], n: int) -> str:
         return choose_return(returnable, n)

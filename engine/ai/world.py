@@ -13,7 +13,9 @@ imposes them (:attr:`Sim.replaying`) instead of the ones the guessed hands would
 results, 开点 and stifles are then taken from the observation, as the engine has them.
 
 Guesses respect what the position makes certain: a revolutionary holds no 2 and no joker, a
-burner can complete its burn (§4), a seat a burn window asks now holds a burning play.
+burner can complete its burn (§4; with the seeds' burn check any hand can burn on), a seat a
+burn window asks now holds a burning play. Every table option is played (the simulator
+knows them all); 要头 is public (its answer is in the history).
 """
 
 from __future__ import annotations
@@ -24,12 +26,13 @@ from dataclasses import dataclass, replace
 from operator import add, sub
 from typing import Any
 
-from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
+from ..actions import BURN, KEEPHEAD, NOBURN, PASS, PLAY, YIELD, Action
 from ..burning import burn_completable, burn_priority
 from ..cards import NUM_RANKS, THREE, TWO
 from ..game import PLAY_PHASE
 from ..hands import Play
 from ..observation import Observation
+from ..prelude import HEAD_HANDS
 from .hint import EXPERT, Style, answer_choice, lead_candidates
 from .sim import Sim
 from .view import View
@@ -104,10 +107,12 @@ def sample_hands(
     """Current rank counts for every seat: ``obs.counts`` for the observer, a random split of
     ``obs.unseen`` by ``obs.card_counts`` for the others that respects what the position
     implies: a revolutionary holds no 2 and no joker, a burner in the middle of a burn holds
-    a hand it can complete the burn with (§4), and (given the rebuilt ``window`` state) a
-    seat a burn window asks now holds a burning play. Splits that break it are dealt again
-    (``tries`` times); :class:`ReplayError` if none fits."""
-    burner = obs.burner if obs.burner != obs.seat and not obs.melee else None
+    a hand it can complete the burn with (§4, unless the seeds' check lets any burn go on
+    until it fails), and (given the rebuilt ``window`` state) a seat a burn window asks now
+    holds a burning play. Splits that break it are dealt again (``tries`` times);
+    :class:`ReplayError` if none fits."""
+    limited = obs.options.burn_check == "completable"
+    burner = obs.burner if obs.burner != obs.seat and not obs.melee and limited else None
     asked = [s for s in obs.to_act if s != obs.seat] if window is not None and window.window else []
     for _ in range(tries):
         hands = _split(obs, rng)
@@ -176,6 +181,16 @@ class Evidence:
     decisions: list[Decision]
 
 
+def head_keepers(obs: Observation) -> set[int]:
+    """The seats that chose 要头 (够死级 on): the answer is public."""
+    out = set()
+    for text in obs.history:
+        a = Action.parse(text)
+        if a.verb == KEEPHEAD:
+            out.add(a.seat)
+    return out
+
+
 def rebuild(obs: Observation, rng: random.Random) -> Sim:
     """A simulator in the state ``obs`` shows, with guessed hands for the other seats;
     :class:`ReplayError` if the observation cannot be reproduced."""
@@ -194,6 +209,7 @@ def rebuild_with_evidence(
     initial = [[now[s][r] + played[s][r] for r in range(NUM_RANKS)] for s in range(6)]
     three_rule = [obs.options.bie_san] * 6
     three_rule[obs.seat] = obs.three_rule
+    kept = [HEAD_HANDS if s in head_keepers(obs) else 0 for s in range(6)]
     sim = Sim.start(
         initial,
         obs.leader,
@@ -201,6 +217,7 @@ def rebuild_with_evidence(
         declared=obs.declared,
         revolted=obs.revolted,
         three_rule=three_rule,
+        head_kept=kept,
     )
     sim.replaying = True
     so_far = [[0] * NUM_RANKS for _ in range(6)]
@@ -319,6 +336,8 @@ def _take_public_facts(sim: Sim, obs: Observation) -> None:
 def _check(sim: Sim, obs: Observation) -> None:
     got = (sim.standing, sim.standing_seat, tuple(sim.places), sim.melee, sim.yielder)
     want = (obs.standing, obs.standing_seat, obs.places, obs.melee, obs.yielder)
+    if (tuple(sim.head_kept), sim.dead) != (obs.gou_si_ji, obs.standing_dead):
+        raise ReplayError("rebuilt 够死级 state differs from the observed one")
     if got != want or obs.seat not in sim.to_act:
         raise ReplayError(f"rebuilt state {got} differs from the observed {want}")
     if tuple(sim.totals) != obs.card_counts or tuple(sim.passed) != obs.passed:
