@@ -10,9 +10,9 @@ import pytest
 from engine.actions import DECLARE, NODECLARE
 from engine.ai import review as review_mod
 from engine.ai.hint import EXPERT, decide
+from engine.ai.review import Review, decisions_of, review, review_record
 from engine.ai.view import view_of_game
 from engine.game import FINISHED, VOID, Game
-from engine.ai.review import Review, decisions_of, review, review_record
 from engine.replay_steps import NotFinishedError, Replay
 from tests.game.randomplay import OPTION_SETS
 from tests.replay.helpers import expert_record, planted_game, record_of
