@@ -91,12 +91,14 @@ from ..hands import Play
 from ..observation import Observation
 from ..scoring import team_of
 from .hint import EXPERT, Style, choose_return, lead_candidates, play_cost, suggest
+from .infer import Belief
 from .sim import ImpossibleWorld, Sim
 from .view import plays_of, view_of_observation
-from .world import Evidence, ReplayError, deal_worlds, rebuild_with_evidence
+from .world import Evidence, ReplayError, rebuild_with_evidence, with_hands
 
 TRIBUTE_WEIGHT = 0.5  # points per tribute card the game leaves owing (paid next game)
 ROLLOUT_STYLE = EXPERT  # the policy every seat plays in a rollout
+ALL_DECISIONS = 1 << 30  # the other seats' decisions a guess is checked against: all
 
 
 def play_out(
@@ -214,7 +216,10 @@ class StrongPlayer:
         rule: DecisionRule = RULE,
         style: Style = ROLLOUT_STYLE,
         tribute_weight: float = TRIBUTE_WEIGHT,
-        informed: int = 8,
+        cold_swaps: int = 400,
+        warm_swaps: int = 400,
+        world_swaps: int = 20,
+        temperature: float = 0.3,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
@@ -224,7 +229,10 @@ class StrongPlayer:
         self.rule = rule
         self.style = style
         self.tribute_weight = tribute_weight
-        self.informed = informed  # guesses a world is chosen from, the least surprising
+        self.belief = Belief(style, self.rng, temperature)
+        self.cold_swaps = cold_swaps  # swaps of the walk at a decision: from a random split,
+        self.warm_swaps = warm_swaps  # from the guess of the player's last decision,
+        self.world_swaps = world_swaps  # and between two worlds
         self.searched = 0  # decisions searched, and how many left the policy's choice
         self.deviated = 0
 
@@ -238,9 +246,11 @@ class StrongPlayer:
         if len(cands) == 1:
             return cands[0]
         try:
-            base, evidence = rebuild_with_evidence(obs, self.rng)
+            base, evidence = rebuild_with_evidence(obs, self.rng, ALL_DECISIONS)
+            warm = self.belief.start(obs, base, evidence)
         except ReplayError:
             return cands[0]
+        self.belief.walk(self.warm_swaps if warm else self.cold_swaps)
         best = self._search(obs, base, evidence, cands)
         self.searched += 1
         self.deviated += best != 0
@@ -262,7 +272,7 @@ class StrongPlayer:
         while alive and worlds < self.max_worlds and (worlds < self.min_worlds or used < budget):
             worlds += 1
             try:
-                (world,) = deal_worlds(base, obs, 1, self.rng, evidence, self.informed, self.style)
+                world = self._world(obs, base, evidence)
                 values = {}
                 for i in [0, *alive]:
                     g = world.copy()
@@ -277,6 +287,11 @@ class StrongPlayer:
             if worlds >= self.min_worlds:
                 alive = [i for i in alive if self.rule.plausible(diffs[i])]
         return self.rule.choose(diffs)
+
+    def _world(self, obs: Observation, base: Sim, evidence: Evidence) -> Sim:
+        """One more guessed world: the belief's guess, ``world_swaps`` further on."""
+        self.belief.walk(self.world_swaps)
+        return with_hands(base.copy(), obs.seat, self.belief.hands())
 
     def choose_return(self, returnable: Sequence[int], n: int) -> str:
         return choose_return(returnable, n)

@@ -23,8 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from operator import add, sub
-from typing import Any
+from operator import sub
 
 from ..actions import BURN, KEEPHEAD, NOBURN, PASS, PLAY, YIELD, Action
 from ..burning import burn_completable, burn_priority
@@ -33,9 +32,7 @@ from ..game import PLAY_PHASE
 from ..hands import Play
 from ..observation import Observation
 from ..prelude import HEAD_HANDS
-from .hint import EXPERT, Style, answer_choice, lead_candidates
 from .sim import Sim
-from .view import View
 
 PLAY_VERBS = (PLAY, PASS, YIELD, BURN, NOBURN)
 
@@ -176,9 +173,10 @@ class Decision:
 
 @dataclass(slots=True)
 class Evidence:
-    """The recent decisions of the other seats."""
+    """The recent decisions of the other seats, and the cards each seat has played."""
 
     decisions: list[Decision]
+    played: list[list[int]]
 
 
 def head_keepers(obs: Observation) -> set[int]:
@@ -273,56 +271,7 @@ def rebuild_with_evidence(
         replace(d, played_since=tuple(map(sub, played[d.action.seat], d.played_before)))
         for d in (decisions[-recent:] if recent else [])
     ]
-    return sim, Evidence(recorded)
-
-
-def surprises(
-    evidence: Evidence,
-    hands: Sequence[Sequence[int]],
-    obs: Observation,
-    style: Style,
-    cap: int = 1 << 30,
-) -> int:
-    """How many of the recorded decisions the policy ``style`` would not have taken with
-    the guessed ``hands`` (each seat's cards then: its guess now plus what it played
-    since), counting up to ``cap``. Fewer means a likelier guess, as far as the others
-    play like the policy."""
-    out = 0
-    bie = obs.options.bie_san
-    for d in evidence.decisions:
-        if out >= cap:
-            break
-        seat = d.action.seat
-        hand = list(map(add, hands[seat], d.played_since))
-        if d.standing is None:
-            view = View(
-                seat, PLAY_PHASE, hand, d.totals, None, None, False, d.melee, bie, bie,
-                d.burning, _no, False, _none, _none,
-            )  # fmt: skip
-            leads = lead_candidates(view, style)
-            if not leads or leads[0] != d.action.cards:
-                out += 1
-            continue
-        assert d.standing_seat is not None
-        verb, play = answer_choice(
-            seat, hand, d.totals[seat], d.standing, d.standing_seat, bie, d.restricted,
-            d.melee, d.totals, _yes if d.can_yield else _no, style,
-        )  # fmt: skip
-        if verb != d.action.verb or play != d.action.cards:
-            out += 1
-    return out
-
-
-def _yes() -> bool:
-    return True
-
-
-def _no() -> bool:
-    return False
-
-
-def _none() -> list[Any]:
-    return []
+    return sim, Evidence(recorded, played)
 
 
 def _take_public_facts(sim: Sim, obs: Observation) -> None:
@@ -344,41 +293,26 @@ def _check(sim: Sim, obs: Observation) -> None:
         raise ReplayError("rebuilt card counts or passes differ from the observed ones")
 
 
-def deal_worlds(
-    base: Sim,
-    obs: Observation,
-    n: int,
-    rng: random.Random,
-    evidence: Evidence | None = None,
-    tries: int = 1,
-    style: Style = EXPERT,
-) -> list[Sim]:
-    """``n`` copies of ``base`` with fresh guesses of the other seats' current hands; with
-    ``evidence``, each the least surprising of ``tries`` guesses (:func:`surprises`)."""
-    worlds = []
-    for _ in range(n):
-        world = base.copy()
-        hands = sample_hands(obs, rng, window=base)
-        if evidence is not None and evidence.decisions and tries > 1:
-            least = surprises(evidence, hands, obs, style)
-            for _ in range(tries - 1):
-                if not least:
-                    break
-                other = sample_hands(obs, rng, window=base)
-                k = surprises(evidence, other, obs, style, cap=least)
-                if k < least:
-                    hands, least = other, k
-        for s in range(6):
-            if s != obs.seat:
-                world.counts[s] = hands[s]
-        q = world.standing_seat
-        world.stifle_watch = None  # as the guessed hand of the standing seat makes it
-        if q is not None and world.bie_san and world.three_rule[q]:
-            c = world.counts[q]
-            if 0 < c[THREE] == sum(c):
-                world.stifle_watch = q
-        worlds.append(world)
-    return worlds
+def deal_worlds(base: Sim, obs: Observation, n: int, rng: random.Random) -> list[Sim]:
+    """``n`` copies of ``base`` with fresh random guesses of the other seats' current hands
+    (:func:`sample_hands`)."""
+    return [
+        with_hands(base.copy(), obs.seat, sample_hands(obs, rng, window=base)) for _ in range(n)
+    ]
+
+
+def with_hands(world: Sim, seat: int, hands: Sequence[list[int]]) -> Sim:
+    """``world`` (a copy of the rebuilt state) with ``hands`` for every seat but ``seat``."""
+    for s in range(6):
+        if s != seat:
+            world.counts[s] = hands[s]
+    q = world.standing_seat
+    world.stifle_watch = None  # as the guessed hand of the standing seat makes it
+    if q is not None and world.bie_san and world.three_rule[q]:
+        c = world.counts[q]
+        if 0 < c[THREE] == sum(c):
+            world.stifle_watch = q
+    return world
 
 
 __all__ = [
@@ -389,5 +323,5 @@ __all__ = [
     "rebuild",
     "rebuild_with_evidence",
     "sample_hands",
-    "surprises",
+    "with_hands",
 ]
