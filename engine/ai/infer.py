@@ -10,10 +10,10 @@ split of the unseen cards fails many (a third of a seat's decisions by the middl
 game): a lead of the lowest set says which ranks below it the seat does not hold, a pass
 which beats it has not got.
 
-:class:`Belief` keeps one guess and improves it by a Metropolis walk: swap one card
-between two other seats, keep the swap if it surprises no more (or, now and then, one
-surprise more, so that the walk does not stick), re-checking only the two seats' own
-decisions. The worlds of a search are the walk's guesses a few swaps apart. The walk goes
+:class:`Belief` keeps one guess and improves it by a Metropolis walk: swap cards between
+two other seats (most often one whose guess surprises), keep the swap if it surprises no
+more (or, now and then, one surprise more, so that the walk does not stick), re-checking
+only the two seats' own decisions. The worlds of a search are the walk's guesses a few swaps apart. The walk goes
 on from one decision of the player to the next (its guess carried over: the cards each
 seat played since taken out, the few that the guess did not hold put right), so a long
 game costs no more per decision than its start.
@@ -41,6 +41,11 @@ from .view import View
 from .world import Decision, Evidence, ReplayError, sample_hands
 
 __all__ = ["Belief", "informative", "seat_surprises", "surprises"]
+
+# The walk's proposals, chosen by the share of hidden cards put in the right hand against
+# expert play (76 positions, 400 swaps: 0.683 with uniform single-card swaps, 0.724 so):
+TARGET = 0.8  # how often seat a is drawn among the seats its guess surprises
+BLOCK = 0.5  # how often a swap moves several cards of each rank
 
 
 def informative(d: Decision) -> bool:
@@ -220,7 +225,10 @@ class Belief:
 
     # ------------------------------------------------------------------ the walk
     def walk(self, swaps: int) -> None:
-        """``swaps`` proposed swaps of the Metropolis walk."""
+        """``swaps`` proposed swaps of the Metropolis walk. A swap takes seat ``a`` most
+        often among the seats its guess surprises (``TARGET``) and any other seat ``b``,
+        a card of one rank from ``a`` and of another from ``b`` — and, half the time
+        (``BLOCK``), up to as many of each as both hold (sets move whole)."""
         others = self._others
         if len(others) < 2:
             return
@@ -228,15 +236,21 @@ class Belief:
         score, temperature = self._score, self.temperature
         slack = max(1, math.ceil(4 * temperature))  # a swap adding more is all but never kept
         for _ in range(swaps):
-            a, b = rng.sample(others, 2)
+            failing = [s for s in others if score[s]]
+            if failing and rng.random() < TARGET:
+                a = rng.choices(failing, [score[s] for s in failing])[0]
+                b = rng.choice([s for s in others if s != a])
+            else:
+                a, b = rng.sample(others, 2)
             ra, rb = _pick(hands[a], rng), _pick(hands[b], rng)
             if ra == rb or (revolted[a] and rb >= TWO) or (revolted[b] and ra >= TWO):
                 continue
+            k = rng.randint(1, min(hands[a][ra], hands[b][rb])) if rng.random() < BLOCK else 1
             ha, hb = hands[a][:], hands[b][:]
-            ha[ra] -= 1
-            ha[rb] += 1
-            hb[rb] -= 1
-            hb[ra] += 1
+            ha[ra] -= k
+            ha[rb] += k
+            hb[rb] -= k
+            hb[ra] += k
             if not (self._fits(a, ha) and self._fits(b, hb)):
                 continue
             before = score[a] + score[b]

@@ -6,14 +6,15 @@ no-burns, declaring), from that seat's :class:`~engine.observation.Observation` 
 
 1. the actions worth comparing: the strong player's candidates (the expert policy's choice
    first, :func:`engine.ai.strong.candidates`) plus the action actually taken;
-2. determinized worlds: the other seats' hands guessed from what the seat saw
-   (:func:`engine.ai.world.rebuild` / :func:`~engine.ai.world.deal_worlds`, as the strong
-   player does), the same worlds for every action (paired);
+2. determinized worlds: the other seats' hands guessed from what the seat saw, as the
+   strong player guesses them (:meth:`engine.ai.strong.StrongPlayer.prepare` and
+   :meth:`~engine.ai.strong.StrongPlayer.world`: hands that explain the other seats'
+   decisions, :mod:`engine.ai.infer`), the same worlds for every action (paired);
 3. each action played in each world and the game played out as the strong player values a
    world (:func:`engine.ai.strong.play_out`: its rollout policy, the seat's team points
    plus its weight per tribute card the game leaves owing);
 4. what the strongest AI would do: the strong player's decision rule
-   (:data:`engine.ai.strong.RULE`) over these worlds; the cost of the taken action is that
+   (:class:`engine.ai.strong.DecisionRule`) over these worlds; the cost of the taken action is that
    choice's mean gain over it, with a 99% interval (99%, not 95%: a seat has some twenty
    decisions, each one a test).
 
@@ -37,10 +38,10 @@ from ..observation import Observation
 from ..replay_steps import Replay
 from .hint import decide, suggest
 from .sim import Sim
-from .strong import ROLLOUT_STYLE, RULE, candidates
+from .strong import ROLLOUT_STYLE, StrongPlayer, candidates
 from .strong import play_out as strong_play_out
 from .view import view_of_game
-from .world import ReplayError, deal_worlds, rebuild, sample_hands
+from .world import ReplayError, sample_hands
 
 DEFAULT_BUDGET = 2000  # rollouts per reviewed seat
 FIRST_PASS = 0.4  # share of the budget spread over every decision
@@ -136,6 +137,7 @@ class _Decision:
     actions: list[Action]  # the candidates (the expert's choice first), then the taken one
     n_candidates: int
     rng: random.Random
+    player: StrongPlayer  # whose worlds, rule and candidates the review uses
     base: Sim | None = None
     values: list[list[float]] = field(default_factory=list)  # per world, per action
 
@@ -157,18 +159,18 @@ class _Decision:
     def _worlds(self, n: int) -> Sequence[World]:
         if self.obs.phase == PLAY_PHASE:
             if self.base is None:
-                self.base = rebuild(self.obs, self.rng)
-            return deal_worlds(self.base, self.obs, n, self.rng)
+                self.base = self.player.prepare(self.obs)
+            return [self.player.world(self.obs, self.base) for _ in range(n)]
         return [_prelude_world(self.obs, self.rng) for _ in range(n)]
 
     def gain(self, i: int, j: int) -> tuple[float, float]:
         """Mean value of action ``i`` minus action ``j`` and its standard error (paired,
         as the strong player's rule has it)."""
-        return RULE.gain([row[i] - row[j] for row in self.values])
+        return self.player.rule.gain([row[i] - row[j] for row in self.values])
 
     def suggestion(self) -> int:
         """Index of what the strong player would do: its rule over these worlds."""
-        return RULE.choose(
+        return self.player.rule.choose(
             [[row[i] - row[0] for row in self.values] for i in range(self.n_candidates)]
         )
 
@@ -237,8 +239,11 @@ def decisions_of(replay: Replay, seat: int, seed: int = 0) -> list[_Decision]:
             if len(obs.legal_actions) > 1 and obs.phase in (PLAY_PHASE, DECLARE_PHASE):
                 actions, n = _compared(obs, action)
                 if len(actions) > 1:
-                    rng = random.Random(f"review:{seed}:{seat}:{index}")
-                    out.append(_Decision(index, obs, action, actions, n, rng))
+                    key = f"review:{seed}:{seat}:{index}"
+                    player = StrongPlayer(key)
+                    out.append(
+                        _Decision(index, obs, action, actions, n, random.Random(key), player)
+                    )
         game.apply(action)
     return out
 

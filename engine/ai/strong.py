@@ -94,7 +94,7 @@ from .hint import EXPERT, Style, choose_return, lead_candidates, play_cost, sugg
 from .infer import Belief
 from .sim import ImpossibleWorld, Sim
 from .view import plays_of, view_of_observation
-from .world import Evidence, ReplayError, rebuild_with_evidence, with_hands
+from .world import ReplayError, rebuild_with_evidence, with_hands
 
 TRIBUTE_WEIGHT = 0.5  # points per tribute card the game leaves owing (paid next game)
 ROLLOUT_STYLE = EXPERT  # the policy every seat plays in a rollout
@@ -207,7 +207,7 @@ class StrongPlayer:
 
     def __init__(
         self,
-        seed: int = 0,
+        seed: int | str = 0,
         *,
         budget: int = 1500,
         lead_budget: int = 9000,
@@ -217,7 +217,7 @@ class StrongPlayer:
         style: Style = ROLLOUT_STYLE,
         tribute_weight: float = TRIBUTE_WEIGHT,
         cold_swaps: int = 400,
-        warm_swaps: int = 400,
+        warm_swaps: int = 100,
         world_swaps: int = 20,
         temperature: float = 0.3,
     ) -> None:
@@ -235,6 +235,7 @@ class StrongPlayer:
         self.world_swaps = world_swaps  # and between two worlds
         self.searched = 0  # decisions searched, and how many left the policy's choice
         self.deviated = 0
+        self.simulated = 0  # work so far: actions simulated (and belief.work: policy checks)
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions
@@ -246,17 +247,30 @@ class StrongPlayer:
         if len(cands) == 1:
             return cands[0]
         try:
-            base, evidence = rebuild_with_evidence(obs, self.rng, ALL_DECISIONS)
-            warm = self.belief.start(obs, base, evidence)
+            base = self.prepare(obs)
         except ReplayError:
             return cands[0]
-        self.belief.walk(self.warm_swaps if warm else self.cold_swaps)
-        best = self._search(obs, base, evidence, cands)
+        best = self._search(obs, base, cands)
         self.searched += 1
         self.deviated += best != 0
         return cands[best]
 
-    def _search(self, obs: Observation, base: Sim, evidence: Evidence, cands: list[Action]) -> int:
+    def prepare(self, obs: Observation) -> Sim:
+        """The state ``obs`` shows, rebuilt (the other seats' hands still to be guessed),
+        with the belief set up and walked for this decision; :class:`ReplayError` if the
+        observation cannot be reproduced."""
+        base, evidence = rebuild_with_evidence(obs, self.rng, ALL_DECISIONS)
+        warm = self.belief.start(obs, base, evidence)
+        self.belief.walk(self.warm_swaps if warm else self.cold_swaps)
+        return base
+
+    def world(self, obs: Observation, base: Sim) -> Sim:
+        """One more guessed world for the decision :meth:`prepare` set up: the belief's
+        guess, ``world_swaps`` further on."""
+        self.belief.walk(self.world_swaps)
+        return with_hands(base.copy(), obs.seat, self.belief.hands())
+
+    def _search(self, obs: Observation, base: Sim, cands: list[Action]) -> int:
         """Index of the candidate to play (:class:`DecisionRule`): the policy's own (0)
         unless another one clearly gains more over the same worlds.
 
@@ -272,7 +286,7 @@ class StrongPlayer:
         while alive and worlds < self.max_worlds and (worlds < self.min_worlds or used < budget):
             worlds += 1
             try:
-                world = self._world(obs, base, evidence)
+                world = self.world(obs, base)
                 values = {}
                 for i in [0, *alive]:
                     g = world.copy()
@@ -286,12 +300,8 @@ class StrongPlayer:
                 diffs[i].append(values[i] - values[0])
             if worlds >= self.min_worlds:
                 alive = [i for i in alive if self.rule.plausible(diffs[i])]
+        self.simulated += used
         return self.rule.choose(diffs)
-
-    def _world(self, obs: Observation, base: Sim, evidence: Evidence) -> Sim:
-        """One more guessed world: the belief's guess, ``world_swaps`` further on."""
-        self.belief.walk(self.world_swaps)
-        return with_hands(base.copy(), obs.seat, self.belief.hands())
 
     def choose_return(self, returnable: Sequence[int], n: int) -> str:
         return choose_return(returnable, n)
