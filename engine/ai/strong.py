@@ -217,8 +217,8 @@ class StrongPlayer:
         style: Style = ROLLOUT_STYLE,
         tribute_weight: float = TRIBUTE_WEIGHT,
         cold_swaps: int = 400,
-        warm_swaps: int = 100,
-        world_swaps: int = 20,
+        warm_swaps: int = 40,
+        world_swaps: int = 60,
         temperature: float = 0.3,
     ) -> None:
         self.rng = random.Random(seed)

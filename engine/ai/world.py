@@ -183,9 +183,10 @@ def head_keepers(obs: Observation) -> set[int]:
     """The seats that chose 要头 (够死级 on): the answer is public."""
     out = set()
     for text in obs.history:
-        a = Action.parse(text)
-        if a.verb == KEEPHEAD:
-            out.add(a.seat)
+        if KEEPHEAD in text:  # parsed only then: "3 keephead" or "3 nokeephead"
+            action = Action.parse(text)
+            if action.verb == KEEPHEAD:
+                out.add(action.seat)
     return out
 
 
@@ -207,7 +208,8 @@ def rebuild_with_evidence(
     initial = [[now[s][r] + played[s][r] for r in range(NUM_RANKS)] for s in range(6)]
     three_rule = [obs.options.bie_san] * 6
     three_rule[obs.seat] = obs.three_rule
-    kept = [HEAD_HANDS if s in head_keepers(obs) else 0 for s in range(6)]
+    keepers = head_keepers(obs)
+    kept = [HEAD_HANDS if s in keepers else 0 for s in range(6)]
     sim = Sim.start(
         initial,
         obs.leader,
