@@ -1,19 +1,21 @@
 """AI speed: hint decision time, rollouts per second before and after the simulator, and
-the strong player's decision times.
+the strong player's decision times and work on one core, alone or beside another
+CPU-bound process.
 
-    python -m bench.ai [--games N] [--rollouts N]
+    python -m bench.ai [--games N] [--rollouts N] [--load] [--strong-only] [--option K=V]
 
 Prints microseconds per hint decision (the `/gouji hint` button); rollouts per second on the
 same positions (one game played out by the expert policy for all six seats), *before* on
 ``engine.Game`` (observation-free views, as the strong player did until the simulator) and
 *after* on :class:`engine.ai.sim.Sim`, from the deal and from mid-game (where a search
-starts them); and the strong player's decision time p50 / p99 / max over N games against
-the expert. Both sides use today's policy (engine/ai/hint.py), so the printed ratio is the
-simulator's part alone: against the code before the simulator (ea3e1ca, its own policy
-on ``engine.Game``) a rollout from the deal costs 10.2x fewer instructions (40.1M -> 3.92M,
-``perf stat -e instructions``; engine/ai/strong.py lists the figures). Times are CPU
-seconds of this one process (``time.process_time``), so other work on a shared machine
-does not count.
+starts them); and the strong player's decisions over N games against the expert (seats 0,
+2, 4), pinned to one core: CPU time (``time.process_time``: this process only), wall time
+(what a player waits: with ``--load`` a busy-looping process shares the core, "one core
+with another CPU-bound process beside it"), and the work of each decision — actions
+simulated in rollouts and policy checks of the belief's walk — which the budgets fix, so
+that a loaded machine makes a decision slower, never weaker. Other work on a shared
+machine shows in the wall times too: the load average is printed. The figures measured,
+and against the code before the simulator, are in docs/ai.md.
 """
 
 from __future__ import annotations

@@ -14,14 +14,15 @@ no-burns, declaring), from that seat's :class:`~engine.observation.Observation` 
    world (:func:`engine.ai.strong.play_out`: its rollout policy, the seat's team points
    plus its weight per tribute card the game leaves owing);
 4. what the strongest AI would do: the strong player's decision rule
-   (:class:`engine.ai.strong.DecisionRule`) over these worlds; the cost of the taken action is that
-   choice's mean gain over it, with a 99% interval (99%, not 95%: a seat has some twenty
-   decisions, each one a test).
+   (:class:`engine.ai.strong.DecisionRule`) over these worlds; the cost of the taken
+   action is that choice's mean gain over it, with a 99% interval (99%, not 95%: a seat
+   has some twenty decisions, each one a test).
 
 The budget is a number of rollouts for the whole seat: a first pass gives every decision a
 few worlds, the rest goes to the decisions that look costliest. A decision is reported only
 when it was seen in at least ``REPORT_WORLDS`` worlds, the suggestion differs from what was
-played and the interval's lower end is above 0; the five costliest are kept. The same record, seat, seed and budget give the same review.
+played and the interval's lower end is above 0; the five costliest are kept. The same
+record, seat, seed and budget give the same review.
 """
 
 from __future__ import annotations

@@ -1,82 +1,37 @@
-"""The strong player: the expert policy, corrected by determinized Monte Carlo search on a
-fast simulator, over guessed hands that agree with what the other seats have done.
+"""The strong player (困难): the expert policy, corrected by determinized Monte Carlo search
+over worlds whose hidden hands explain what the other seats have done.
 
-Two layers:
+For a play-phase decision with more than one sensible answer:
 
-- **The expert policy** (:data:`engine.ai.hint.EXPERT`): the hint's rules with knobs tuned
-  by duplicate matches against the hint (never beat a teammate, yield, take on an opponent
-  close to going out at any cost, answer a gouji hand only while it costs at most half the
-  wildcards, save aces, lead more cards than a short opponent holds). Alone it scores
-  +1.54 team points per game against the hint (95% CI [+1.24, +1.84], 200 deals, seed 1)
-  and +1.55 ± 0.16 on 1000 other deals, at hint speed (< 0.1 ms).
-- **The search**, for a play-phase decision with more than one sensible answer:
+1. a few candidate actions (:func:`candidates`) — the expert policy's choice
+   (:data:`engine.ai.hint.EXPERT`) first, then pass/yield/no-burn, the cheapest beat of
+   each (jokers, 2s) class, the lowest sets (as leads), the cheapest burns;
+2. worlds (:meth:`StrongPlayer.prepare`, :meth:`StrongPlayer.world`): the public history
+   replayed on the simulator (:mod:`engine.ai.sim`, :func:`engine.ai.world.rebuild`), and
+   the other seats' current cards guessed by :class:`engine.ai.infer.Belief` — a walk over
+   splits of the unseen cards toward guesses under which the policy would have taken the
+   other seats' recorded decisions, carried from one decision to the next; each world is
+   the walk's guess ``world_swaps`` swaps after the last one;
+3. every candidate still in the race played in every world, and the game to its end by
+   the expert policy for all six seats (:func:`play_out`: team points plus
+   ``tribute_weight`` per tribute card the game leaves owing, so 开点, burns and stifles
+   count);
+4. the :class:`DecisionRule`: candidates that cannot plausibly gain its margin leave the
+   race after ``min_worlds``; the expert's choice is kept unless another one gains more
+   than the margin and ``z`` standard errors over the same worlds.
 
-  1. a few candidate actions — the expert's choice, pass/yield/no-burn, the cheapest beat
-     of each (jokers, 2s) class, the lowest sets (as leads), the cheapest burns;
-  2. worlds: the public history replayed on the simulator (:mod:`engine.ai.sim`,
-     :func:`engine.ai.world.rebuild`), the other seats' current cards guessed from
-     ``obs.unseen`` so that everything certain holds (a revolutionary has no 2 or joker,
-     a burner can finish its burn, a seat a burn window asks holds a burning play), and
-     each world the *least surprising* of ``informed`` guesses: the one under which the
-     expert policy would have taken most of the other seats' last 24 decisions (leads,
-     beats, passes, yields — what a seat declined to beat, what it chose to lead);
-  3. every candidate still in the race played in every world, and the game to its end by
-     the expert policy for all six seats (each using only its own cards), scored by the
-     team's points: place points plus ``tribute_weight`` per tribute card the game leaves
-     owing (so 开点, burns and stifles count);
-  4. candidates whose gain cannot plausibly reach ``margin`` leave the race after
-     ``min_worlds``; the expert's choice is kept unless another candidate gains more than
-     ``margin`` points and ``z`` standard errors over the same worlds (paired), with the
-     variance shrunk toward ``prior_var`` (a rollout's outcome varies by several points).
+Declaring, revolting, 要头 and returning tribute are the expert's. Every table option is
+searched (the simulator plays them all).
 
-  Declaring, revolting and returning tribute are the expert's (a single game's place
-  points do not depend on them); under house rules other than bie-san (which the
-  simulator does not know) the strong player plays the expert policy without search.
+Work is bounded by work done, never by the clock, so the same seed and observations give
+the same decisions and a loaded machine makes a decision slower, not weaker: the walk's
+swaps (``cold_swaps`` at a player's first search of a game, ``warm_swaps`` when the last
+guess is carried over, ``world_swaps`` between worlds), and the actions simulated —
+worlds are added until the rollouts have used ``budget`` actions (``lead_budget`` for
+leads and burns), at least ``min_worlds`` and at most ``max_worlds``.
 
-Why this method: a one-step policy improvement over a sound policy by flat determinized
-Monte Carlo is the classic, robust gain in imperfect-information card games (Skat, Bridge);
-it needs no training data and is deterministic given the seed. Before the simulator a
-rollout cost 2–3 ms on ``engine.Game`` and 10–40 fit in a decision: the search then scored
-−0.25 [−0.77, +0.27] against the expert (100 deals) — a safeguard, not a gain. The
-simulator is about 10x faster (``python -m bench.ai``, figures below), and informed
-worlds make each rollout count: with random guesses the other seats' recorded decisions
-disagree with the policy 6.7 times in 24 on average, with the true hands never (against
-expert play).
-
-Work is bounded by simulated actions, not by the clock: a decision stops adding worlds
-once the rollouts have used ``budget`` actions (``lead_budget`` for leads and burns, where
-choices matter most), after at least ``min_worlds`` and at most ``max_worlds``, so the same
-seed and observation always give the same decision.
-
-Measured with this module's defaults (budgets 1500 / 9000 actions) in duplicate matches
-(every deal played twice, the strong team on seats 0, 2, 4 and then on 1, 3, 5; team
-points per game, 95% CI over deals). The matches ran one JSON line per deal
-(``bot.cli.arena.play_deal``, the same games as ``gouji arena``, ``nice -n 10``, two
-worker processes) on two cores shared with other agents (load 5–9):
-
-- strong − expert (``gouji arena --a strong --b expert
-  --games 300 --seed 5000 --jobs 2``): **+0.80 [+0.52, +1.08]** over 300 deals (600
-  games), the strong team winning 48% of games;
-- strong − hint (``gouji arena --a strong --b hint --games 100 --seed 6000 --jobs 2``):
-  **+2.37 [+1.84, +2.90]** over 100 deals (200 games), the strong team winning 58% of
-  games (before: +1.59, then +1.81 over 26 deals);
-- ``python -m bench.ai --games 3`` (CPU time of one process): decision p50 23 ms, p99
-  117 ms, max 132 ms (before the simulator's last speed-up: p50 41 ms, p99 208 ms, max
-  236 ms; the arenas' wall-clock times — p50 57 ms, p99 692 ms, max 1.8 s — include
-  waiting for a busy machine's CPU); rollouts from the deal: the code before the
-  simulator (ea3e1ca) 70–112/s, the simulator 390–710/s at first, now 930–1060/s on the
-  same deals (the machine's load moves all of them); counted in instructions (``perf
-  stat -e instructions``, load-independent, deals 0–29 brought to play by the hint
-  player, expert rollouts) a rollout costs 40.1M before the simulator, 6.07M with its
-  first version and 3.92M now: 10.2x. The speed-up left every choice as it was (the
-  digest of 430 rollouts in ``tests/ai/test_sim.py``), so the arena figures above hold.
-
-What each part added: the simulator made rollouts about 10x cheaper;
-informed worlds make the guesses agree with the other seats' decisions (a random guess
-contradicts 6.7 of their 24 recent decisions, the true hands none); with the cheaper
-rollouts the budgets grew 1.5x (1000 / 6000 before): strong − expert went from +0.43
-[−0.01, +0.88] (127 deals, the old budgets) to +0.80 [+0.52, +1.08] (300 deals). The
-parts were measured together: the machine left no CPU for a separate arena of each.
+Why this method, and how strong it is: docs/ai.md (the measurements, the commands, what
+each part added); ``python -m bench.ai`` times the decisions.
 """
 
 from __future__ import annotations

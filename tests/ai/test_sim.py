@@ -185,10 +185,14 @@ def run(n_games: int, seed: int, option_sets: list[Options]) -> Tally:
 @pytest.mark.parametrize("name", OPTION_SETS)
 def test_simulator_plays_like_the_engine(name):
     options = OPTION_SETS[name]
-    tally = run(700, seed=1 + list(OPTION_SETS).index(name), option_sets=[options])
+    # the tribute options (不还单张, 贡牌) act between games: a single game plays as the
+    # defaults do, so fewer games check that they change nothing in play
+    between_games = options.changed().keys() <= {"no_single_return", "tribute_cards"}
+    games = 200 if between_games and options.changed() else 700
+    tally = run(games, seed=1 + list(OPTION_SETS).index(name), option_sets=[options])
     print(tally)  # with -s: what the random games exercised
-    assert tally.games > 500 and tally.steps > 50_000
-    assert tally.burns > 80 and tally.melee_burns > 0  # the burn rules are exercised
+    assert tally.games > games * 0.7 and tally.steps > games * 70
+    assert tally.burns > games / 9 and tally.melee_burns > 0  # the burn rules are exercised
     if options.gou_si_ji:
         assert tally.kept_heads > 20 and tally.dead_hands > 50
     if options.burn_check == "seeds":
