@@ -71,13 +71,13 @@ Check = tuple[
 
 
 def checks(decisions: Sequence[Decision]) -> list[Check]:
-    """The decisions as flat tuples (seat, played since, totals, standing, its seat,
-    restricted, melee, burning, could yield, verb, cards): :func:`seat_surprises` runs
-    over them millions of times."""
+    """The decisions as flat tuples (seat, played since — () for nothing —, totals,
+    standing, its seat, restricted, melee, burning, could yield, verb, cards):
+    :func:`seat_surprises` runs over them millions of times."""
     return [
         (
             d.action.seat,
-            d.played_since,
+            d.played_since if any(d.played_since) else (),
             d.totals,
             d.standing,
             -1 if d.standing_seat is None else d.standing_seat,
@@ -93,7 +93,7 @@ def checks(decisions: Sequence[Decision]) -> list[Check]:
 
 
 def seat_surprises(
-    decisions: Sequence[Check], hand: Sequence[int], bie_san: bool, style: Style, cap: int
+    decisions: Sequence[Check], hand: list[int], bie_san: bool, style: Style, cap: int
 ) -> int:
     """How many of one seat's ``decisions`` (:func:`checks`) the policy ``style`` would not
     have taken with ``hand`` now (its cards then: ``hand`` plus what it played since),
@@ -112,7 +112,7 @@ def seat_surprises(
         verb,
         cards,
     ) in decisions:
-        then = list(map(add, hand, since))
+        then = list(map(add, hand, since)) if since else hand  # the policy only reads it
         if standing is None:
             if burning:  # a burner's lead (rare): the policy's own list
                 view = View(
@@ -151,7 +151,7 @@ def surprises(
     for seat in range(6):
         mine = checks([d for d in evidence.decisions if d.action.seat == seat])
         if mine and out < cap:
-            out += seat_surprises(mine, hands[seat], obs.options.bie_san, style, cap - out)
+            out += seat_surprises(mine, list(hands[seat]), obs.options.bie_san, style, cap - out)
     return out
 
 
@@ -311,7 +311,7 @@ class Belief:
         """The current guess's surprises (informative decisions it fails)."""
         return sum(self._score.values())
 
-    def _surprises(self, seat: int, hand: Sequence[int], cap: int = 1 << 30) -> int:
+    def _surprises(self, seat: int, hand: list[int], cap: int = 1 << 30) -> int:
         """:func:`seat_surprises` of ``seat`` holding ``hand``, remembered for this decision
         (a walk proposes the same hands again and again: most swaps are refused)."""
         key = (seat, *hand)
