@@ -233,6 +233,27 @@ def test_difficulties_name_the_kinds_weakest_first():
     assert difficulty("普通") is difficulty(" Normal ") is DIFFICULTIES[1]
     with pytest.raises(ValueError, match="unknown difficulty"):
         difficulty("impossible")
+    assert all(d.gain > 0 and d.series_gain > 0 for d in DIFFICULTIES)  # each beats the last
+
+
+def test_the_levels_measured_strength_is_told_where_players_choose_them():
+    """docs/table-options.md, docs/ai.md and /gouji ai add's description (both languages)
+    give each level's measured gain over the level below, as DIFFICULTIES holds them."""
+    from pathlib import Path
+
+    from bot.text.commands import AI_STRENGTH, ZH
+    from engine.ai import DIFFICULTIES
+
+    docs = Path(__file__).parents[2] / "docs"
+    options_page = (docs / "table-options.md").read_text(encoding="utf-8")
+    ai_page = (docs / "ai.md").read_text(encoding="utf-8")
+    for d in DIFFICULTIES:
+        row = next(line for line in options_page.splitlines() if line.startswith(f"| {d.chinese}"))
+        assert f"+{d.gain:.1f}" in row and f"+{d.series_gain:.1f}" in row, row
+        assert f"**+{d.gain:.2f}**" in ai_page and f"**+{d.series_gain:.2f}**" in ai_page
+    assert len(AI_STRENGTH) <= 100 and len(ZH[AI_STRENGTH]) <= 100  # Discord's limit
+    for d in DIFFICULTIES[1:]:
+        assert f"{d.gain:.1f}" in AI_STRENGTH and f"{d.gain:.1f}" in ZH[AI_STRENGTH]
 
 
 def test_ai_kind_accepts_difficulties_and_kinds_and_make_player_plays_them():
