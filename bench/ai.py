@@ -1,33 +1,40 @@
 """AI speed: hint decision time, rollouts per second before and after the simulator, and
-the strong player's decision times.
+the strong player's decision times and work on one core, alone or beside another
+CPU-bound process.
 
-    python -m bench.ai [--games N] [--rollouts N]
+    python -m bench.ai [--games N] [--rollouts N] [--load] [--strong-only] [--option K=V]
 
 Prints microseconds per hint decision (the `/gouji hint` button); rollouts per second on the
 same positions (one game played out by the expert policy for all six seats), *before* on
 ``engine.Game`` (observation-free views, as the strong player did until the simulator) and
 *after* on :class:`engine.ai.sim.Sim`, from the deal and from mid-game (where a search
-starts them); and the strong player's decision time p50 / p99 / max over N games against
-the expert. Both sides use today's policy (engine/ai/hint.py), so the printed ratio is the
-simulator's part alone: against the code before the simulator (ea3e1ca, its own policy
-on ``engine.Game``) a rollout from the deal costs 10.2x fewer instructions (40.1M -> 3.92M,
-``perf stat -e instructions``; engine/ai/strong.py lists the figures). Times are CPU
-seconds of this one process (``time.process_time``), so other work on a shared machine
-does not count.
+starts them); and the strong player's decisions over N games against the expert (seats 0,
+2, 4), pinned to one core: CPU time (``time.process_time``: this process only), wall time
+(what a player waits: with ``--load`` a busy-looping process shares the core, "one core
+with another CPU-bound process beside it"), and the work of each decision — actions
+simulated in rollouts and policy checks of the belief's walk — which the budgets fix, so
+that a loaded machine makes a decision slower, never weaker. Other work on a shared
+machine shows in the wall times too: the load average is printed. The figures measured,
+and against the code before the simulator, are in docs/ai.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
+from bot.cli.options import add_option_argument, options_from_args
 from engine.actions import Action, IllegalActionError
 from engine.ai import make_player, play_game, suggest
 from engine.ai.hint import EXPERT, decide
 from engine.ai.player import Player
 from engine.ai.sim import Sim
+from engine.ai.strong import StrongPlayer
 from engine.ai.view import view_of_game
 from engine.game import FINISHED, PLAY_PHASE, VOID, Game, Options
 from engine.observation import Observation
@@ -101,34 +108,66 @@ def rollout_rates(games: Sequence[Game], repeat: int = 3) -> tuple[float, float,
     return before, after, steps / (repeat * len(games))
 
 
+@dataclass
+class Decisions:
+    """Each timed decision of the strong player: CPU and wall seconds, and its work —
+    actions simulated in rollouts and policy checks of the belief's walk."""
+
+    cpu: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+    simulated: list[int] = field(default_factory=list)
+    checks: list[int] = field(default_factory=list)
+
+
 class Timed:
-    def __init__(self, player: Player, times: list[float]) -> None:
-        self.player, self.times = player, times
+    """A strong player whose decisions are timed and their work counted."""
+
+    def __init__(self, player: StrongPlayer, out: Decisions) -> None:
+        self.player, self.out = player, out
 
     def act(self, obs: Observation) -> Action:
-        t = clock()
-        action = self.player.act(obs)
-        self.times.append(clock() - t)
+        p = self.player
+        simulated, checks = p.simulated, p.belief.work
+        t, w = clock(), time.perf_counter()
+        action = p.act(obs)
+        self.out.cpu.append(clock() - t)
+        self.out.wall.append(time.perf_counter() - w)
+        self.out.simulated.append(p.simulated - simulated)
+        self.out.checks.append(p.belief.work - checks)
         return action
 
     def choose_return(self, returnable: Sequence[int], n: int) -> str:
         return self.player.choose_return(returnable, n)
 
 
-def strong_times(games: int) -> list[float]:
-    times: list[float] = []
+def strong_decisions(games: int, options: Options) -> Decisions:
+    """The strong player's decisions on seats 0, 2, 4 against the expert, ``games`` deals."""
+    out = Decisions()
     for seed in range(games):
         players: list[Player] = [
-            Timed(make_player("strong", seed * 6 + s), times)
-            if s % 2 == 0
-            else make_player("expert", s)
+            Timed(StrongPlayer(seed * 6 + s), out) if s % 2 == 0 else make_player("expert", s)
             for s in range(6)
         ]
-        play_game(Game.from_deal(1000 + seed, Options()), players)
-    return times
+        play_game(Game.from_deal(1000 + seed, options), players)
+    return out
 
 
-def quantiles(xs: list[float], scale: float) -> str:
+def _busy() -> None:  # pragma: no cover - runs in the load process
+    while True:
+        pass
+
+
+def pinned_load(cpu: int) -> multiprocessing.Process:
+    """A CPU-bound process on ``cpu`` (this process is pinned there too): "one core with
+    another CPU-bound process beside it"."""
+    load = multiprocessing.get_context("fork").Process(target=_busy, daemon=True)
+    load.start()
+    assert load.pid is not None
+    os.sched_setaffinity(load.pid, {cpu})
+    return load
+
+
+def quantiles(xs: Sequence[float], scale: float) -> str:
     xs = sorted(xs)
 
     def pick(q: float) -> float:
@@ -141,16 +180,40 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="strong games to time")
     parser.add_argument("--rollouts", type=int, default=30, help="positions to roll out")
+    parser.add_argument(
+        "--load",
+        action="store_true",
+        help="pin to one core and run a CPU-bound process beside the strong games",
+    )
+    parser.add_argument("--strong-only", action="store_true", help="time only the strong player")
+    add_option_argument(parser)
     args = parser.parse_args()
+    options = options_from_args(args)
     random.seed(0)
-    print("hint decision, µs:   ", quantiles(hint_times(20), 1e6))
-    for label, midgame in (("from the deal", 0), ("from mid-game", 60)):
-        before, after, steps = rollout_rates(positions(args.rollouts, midgame))
-        print(
-            f"rollouts/s {label}: before (engine.Game) {before:.0f}, after (Sim) {after:.0f}"
-            f" — {after / before:.1f}x ({steps:.0f} actions a rollout)"
-        )
-    print("strong decision, ms: ", quantiles(strong_times(args.games), 1e3))
+    if not args.strong_only:
+        print("hint decision, µs:   ", quantiles(hint_times(20), 1e6))
+        for label, midgame in (("from the deal", 0), ("from mid-game", 60)):
+            before, after, steps = rollout_rates(positions(args.rollouts, midgame))
+            print(
+                f"rollouts/s {label}: before (engine.Game) {before:.0f}, after (Sim) {after:.0f}"
+                f" — {after / before:.1f}x ({steps:.0f} actions a rollout)"
+            )
+    cpu = max(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    load = pinned_load(cpu) if args.load else None
+    try:
+        d = strong_decisions(args.games, options)
+    finally:
+        if load is not None:
+            load.terminate()
+            load.join()
+    where = f"core {cpu}" + (", a CPU-bound process beside it" if load else ", alone")
+    rules = options.changed() or "default rules"
+    print(f"strong decisions on {where} ({rules}; load average {os.getloadavg()[0]:.1f}):")
+    print("  CPU ms:            ", quantiles(d.cpu, 1e3))
+    print("  wall ms:           ", quantiles(d.wall, 1e3))
+    print("  actions simulated: ", quantiles(d.simulated, 1))
+    print("  policy checks:     ", quantiles(d.checks, 1))
 
 
 if __name__ == "__main__":

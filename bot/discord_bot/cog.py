@@ -35,6 +35,7 @@ from bot.service.recovery import OUTAGES
 from bot.service.views import TableInfo
 from bot.text.cards import play_label
 from bot.text.catalog import LANGS, text
+from bot.text.commands import AI_STRENGTH
 from bot.text.options import house_rules, rules_of, value_text
 from engine.ai import DIFFICULTIES
 from engine.options import CHOICES, Options
@@ -304,7 +305,7 @@ class GoujiCog(commands.Cog):
         await self._guarded(interaction, work, public=public, precheck=precheck)
 
     @ai.command(name="add", description=_("Fill a seat (or every empty seat) with an AI player"))
-    @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"), kind=_("AI strength"))
+    @app_commands.describe(seat=_("Seat 0-5 (teams: 0 2 4 and 1 3 5)"), kind=_(AI_STRENGTH))
     @app_commands.choices(kind=AI_KINDS)
     async def ai_add(
         self, interaction: discord.Interaction, seat: SEAT | None = None, kind: str = "hint"

@@ -37,7 +37,7 @@ from bot.service.errors import UserError
 from bot.text.catalog import error_text, text
 from data import FinishedGame
 from engine.actions import Action
-from engine.ai.review import Mistake, ReviewUnavailable
+from engine.ai.review import Mistake
 from engine.replay_steps import KeyMoment
 
 log = logging.getLogger("gouji.bot")
@@ -67,15 +67,14 @@ def game_id_of(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A finished deal ready to replay: its record (JSON text), steps, key moments, which
-    seat each person played and whether it can be reviewed (its rules)."""
+    """A finished deal ready to replay: its record (JSON text), steps, key moments and which
+    seat each person played."""
 
     info: FinishedGame
     record: str
     steps: int
     moments: tuple[KeyMoment, ...]
     seats: dict[int, int]  # user id → seat
-    reviewable: bool
 
 
 @dataclass
@@ -165,8 +164,8 @@ class ReplayDesk:
             deal = await self.gouji.service.finished_deal(game_id, guild_id)
             record = json.dumps(deal.record)
             facts = await self.gouji.draw(replay_facts, record, deal.info.number)
-            steps, moments, _, reviewable = facts
-            loaded = Loaded(deal.info, record, steps, moments, deal.seats, reviewable)
+            steps, moments, _ = facts
+            loaded = Loaded(deal.info, record, steps, moments, deal.seats)
             self._loaded[game_id] = loaded
             if len(self._loaded) > _KEEP:
                 self._loaded.popitem(last=False)
@@ -444,8 +443,6 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
         seat = loaded.seats.get(interaction.user.id)
         if seat is None:
             raise UserError("review_not_player")
-        if not loaded.reviewable:
-            raise UserError("review_unavailable")
     except UserError as exc:
         await reply(interaction, error_text(exc, lang))
         return
@@ -488,8 +485,6 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
         await interaction.edit_original_response(
             content=content[:2000], attachments=files, view=view
         )
-    except ReviewUnavailable:  # table options the review cannot play out, found only now
-        await interaction.edit_original_response(content=text(lang, "review_unavailable"))
     except Exception:
         log.exception("review of game %s, seat %s failed", loaded.info.game_id, seat)
         await interaction.edit_original_response(content=text(lang, "internal"))

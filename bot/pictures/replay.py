@@ -18,7 +18,6 @@ from collections.abc import Sequence
 
 from bot.text.catalog import text
 from engine.ai.review import Mistake, Review, review
-from engine.ai.strong import simulated
 from engine.hands import Play
 from engine.replay_steps import KeyMoment, Replay
 from render.encode import to_png
@@ -53,12 +52,10 @@ def replay_of(record: str, game: int | None = None) -> Replay:
 
 def replay_facts(
     record: str, game: int | None
-) -> tuple[int, tuple[KeyMoment, ...], list[int | None], bool]:
-    """(steps, key moments, each seat's place, whether it can be reviewed) of a record's
-    replay (JSON text). A review plays games out under the default rules and bie-san only."""
+) -> tuple[int, tuple[KeyMoment, ...], list[int | None]]:
+    """(steps, key moments, each seat's place) of a record's replay (JSON text)."""
     replay = replay_of(record, game)
-    reviewable = simulated(replay.final.options)
-    return replay.steps, tuple(replay.moments), list(replay.final.places), reviewable
+    return replay.steps, tuple(replay.moments), list(replay.final.places)
 
 
 def replay_step_png(

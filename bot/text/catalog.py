@@ -433,12 +433,6 @@ CATALOG: dict[str, tuple[str, str]] = {
         "只有这局的玩家能复盘它。",
         "Only a player of that game can review it.",
     ),
-    "review_unavailable": (
-        "这局用了憋三以外的牌桌选项：复盘只会按默认规则和憋三推演，所以这局不能复盘；录像照常能看。",
-        "That game was played with table options other than bie-san: the review can only play "
-        "games out under the default rules and bie-san, so it cannot review this one. "
-        "Its replay works as usual.",
-    ),
     "review_working": (
         "复盘中…（AI 把你的每个决定推演到终局，要一会儿）",
         "Reviewing… (the AI plays each of your decisions out to the end; this takes a moment)",

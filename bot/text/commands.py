@@ -7,6 +7,15 @@ clients, so each user sees the commands in their own language."""
 from __future__ import annotations
 
 from bot.text.options import VALUES
+from engine.ai import DIFFICULTIES
+
+_EASY, _NORMAL, _HARD = DIFFICULTIES
+# /gouji ai add's kind: the levels with their measured strength, each against the one below
+# (team points a game, duplicate deals: docs/ai.md). Discord allows 100 characters.
+AI_STRENGTH = (
+    f"AI strength: normal scores {_NORMAL.gain:.1f} team points a game more than easy, "
+    f"hard {_HARD.gain:.1f} more than normal"
+)
 
 ZH: dict[str, str] = {
     # names (lowercase, as Discord requires)
@@ -93,7 +102,10 @@ ZH: dict[str, str] = {
     "The record file of the last finished game or series": "最近打完的一局或进贡局的记录文件",
     "Cards, e.g. KK or 22777": "牌，例如 KK 或 22777",
     "Seat 0-5 (teams: 0 2 4 and 1 3 5)": "座位 0-5（0 2 4 一队，1 3 5 一队）",
-    "AI strength": "电脑的水平",
+    AI_STRENGTH: (
+        f"电脑水平：普通每局比简单多得 {_NORMAL.gain:.1f} 分，困难比普通多得 {_HARD.gain:.1f} 分"
+        "（两队同牌对打实测）"
+    ),
     "Whose profile (default: yours)": "看谁的（不填是你自己）",
     "Bie-san variant (憋三)": "憋三玩法",
     "Five-game tribute series (off: a single game)": "五局进贡（关掉就是单局）",

@@ -70,29 +70,27 @@ KINDS = ("random", "hint", "expert", "strong")
 
 @dataclass(frozen=True, slots=True)
 class Difficulty:
-    """An AI strength named for players: ``name`` (English), ``chinese``, and the ``kind``
-    of :func:`make_player` that plays it."""
+    """An AI strength named for players: ``name`` (English), ``chinese``, the ``kind`` of
+    :func:`make_player` that plays it, and its measured strength against the level below
+    (random play, for the lowest): ``gain`` team points a game and ``series_gain`` a game
+    of a five-game series (``gouji arena``, duplicate deals; docs/ai.md has the commands
+    and the intervals)."""
 
     name: str
     chinese: str
     kind: str
+    gain: float
+    series_gain: float
 
 
 DIFFICULTIES = (
-    Difficulty("easy", "简单", "hint"),
-    Difficulty("normal", "普通", "expert"),
-    Difficulty("hard", "困难", "strong"),
+    Difficulty("easy", "简单", "hint", gain=11.84, series_gain=11.92),
+    Difficulty("normal", "普通", "expert", gain=1.46, series_gain=0.59),
+    Difficulty("hard", "困难", "strong", gain=2.34, series_gain=3.51),
 )
-"""The AI levels players choose from, weakest first. Measured with ``gouji arena`` (team
-points per game, duplicate deals, 95% CI):
-
-- 简单 / easy — the hint (提示) policy: +11.74 [+11.49, +11.99] against random play (of
-  12 at most; ``gouji arena --a hint --b random --games 50 --seed 5000``).
-- 普通 / normal — the expert policy: +1.55 ± 0.16 against the hint (1000 deals).
-- 困难 / hard — the strong search player: +0.80 [+0.52, +1.08] against the expert (300
-  deals), +2.37 [+1.84, +2.90] against the hint (100 deals); :mod:`engine.ai.strong` has
-  the commands.
-"""
+"""The AI levels players choose from, weakest first, each stronger than the one before: 简单
+/ easy plays the hint (提示) policy, 普通 / normal the expert policy (the hint's rules
+tuned), 困难 / hard searches (:mod:`engine.ai.strong`)."""
 
 
 def difficulty(name: str) -> Difficulty:

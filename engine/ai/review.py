@@ -6,26 +6,27 @@ no-burns, declaring), from that seat's :class:`~engine.observation.Observation` 
 
 1. the actions worth comparing: the strong player's candidates (the expert policy's choice
    first, :func:`engine.ai.strong.candidates`) plus the action actually taken;
-2. determinized worlds: the other seats' hands guessed from what the seat saw
-   (:func:`engine.ai.world.rebuild` / :func:`~engine.ai.world.deal_worlds`, as the strong
-   player does), the same worlds for every action (paired);
-3. each action played in each world and the game played out by the rollout policy
-   (:func:`play_out`, the one call to the simulator), valued in the seat's team points plus
-   half a point per tribute card the game leaves owing (:func:`engine.ai.strong.evaluate`);
-4. what the strongest AI would do: the expert's choice unless another candidate gains more
-   than ``MARGIN`` points and ``Z`` standard errors over it (the strong player's rule);
-   the cost of the taken action is that choice's mean gain over it, with a 99% interval
-   (99%, not 95%: a seat has some twenty decisions, each one a test).
+2. determinized worlds: the other seats' hands guessed from what the seat saw, as the
+   strong player guesses them (:meth:`engine.ai.strong.StrongPlayer.prepare` and
+   :meth:`~engine.ai.strong.StrongPlayer.world`: hands that explain the other seats'
+   decisions, :mod:`engine.ai.infer`), the same worlds for every action (paired);
+3. each action played in each world and the game played out as the strong player values a
+   world (:func:`engine.ai.strong.play_out`: its rollout policy, the seat's team points
+   plus its weight per tribute card the game leaves owing);
+4. what the strongest AI would do: the strong player's decision rule
+   (:class:`engine.ai.strong.DecisionRule`) over these worlds; the cost of the taken
+   action is that choice's mean gain over it, with a 99% interval (99%, not 95%: a seat
+   has some twenty decisions, each one a test).
 
 The budget is a number of rollouts for the whole seat: a first pass gives every decision a
 few worlds, the rest goes to the decisions that look costliest. A decision is reported only
 when it was seen in at least ``REPORT_WORLDS`` worlds, the suggestion differs from what was
-played and the interval's lower end is above 0; the five costliest are kept. The same record, seat, seed and budget give the same review.
+played and the interval's lower end is above 0; the five costliest are kept. The same
+record, seat, seed and budget give the same review.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -36,11 +37,12 @@ from ..cards import NUM_RANKS, Card
 from ..game import DECLARE_PHASE, PLAY_PHASE, Game
 from ..observation import Observation
 from ..replay_steps import Replay
-from .hint import EXPERT, decide, suggest
+from .hint import decide, suggest
 from .sim import Sim
-from .strong import TRIBUTE_WEIGHT, candidates, simulated
+from .strong import ROLLOUT_STYLE, StrongPlayer, candidates
+from .strong import play_out as strong_play_out
 from .view import view_of_game
-from .world import ReplayError, deal_worlds, rebuild, sample_hands
+from .world import ReplayError, sample_hands
 
 DEFAULT_BUDGET = 2000  # rollouts per reviewed seat
 FIRST_PASS = 0.4  # share of the budget spread over every decision
@@ -50,31 +52,25 @@ REPORT_WORLDS = 8  # a decision seen in fewer worlds is never reported: too litt
 SECOND_PASS = 8  # decisions that get the rest of the budget
 TOP = 5  # mistakes reported
 Z_INTERVAL = 2.58  # 99%: two seeds then agree on the costliest mistake 6/8, not 4/8
-Z, MARGIN = 1.5, 0.5  # the strong player's rule to leave the expert's choice
-PRIOR_VAR, PRIOR_N = 12.0, 4  # a rollout's outcome varies by several points: shrink toward it
 REVIEWED = (PLAY, PASS, YIELD, BURN, NOBURN, DECLARE, NODECLARE)
 
 
 World = Game | Sim  # a guessed deal: a game before play (declaring), else the simulator
 
 
-class ReviewUnavailable(ValueError):
-    """The review's rollouts know the default rules and bie-san only (as the strong AI's)."""
-
-
 def play_out(world: World, seat: int) -> float:
-    """Play ``world`` to its end by the rollout policy for all six seats; the value for
-    ``seat``'s team (:meth:`Sim.value`). The one place the review calls the simulator."""
+    """The value of ``world`` for ``seat``'s team as the strong player values a world
+    (:func:`engine.ai.strong.play_out`); a deal before play is first brought to play by
+    the rollout policy."""
     if isinstance(world, Game):
         while world.phase != PLAY_PHASE and world.to_act:
             for s in list(world.to_act):
                 if s in world.to_act:
-                    world.apply(decide(view_of_game(world, s), EXPERT))
+                    world.apply(decide(view_of_game(world, s), ROLLOUT_STYLE))
         if world.phase != PLAY_PHASE:
             return 0.0  # a void deal: nobody scores
         world = Sim.from_game(world)
-    world.rollout(EXPERT)
-    return world.value(seat, TRIBUTE_WEIGHT)
+    return strong_play_out(world, seat)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +138,7 @@ class _Decision:
     actions: list[Action]  # the candidates (the expert's choice first), then the taken one
     n_candidates: int
     rng: random.Random
+    player: StrongPlayer  # whose worlds, rule and candidates the review uses
     base: Sim | None = None
     values: list[list[float]] = field(default_factory=list)  # per world, per action
 
@@ -163,28 +160,20 @@ class _Decision:
     def _worlds(self, n: int) -> Sequence[World]:
         if self.obs.phase == PLAY_PHASE:
             if self.base is None:
-                self.base = rebuild(self.obs, self.rng)
-            return deal_worlds(self.base, self.obs, n, self.rng)
+                self.base = self.player.prepare(self.obs)
+            return [self.player.world(self.obs, self.base) for _ in range(n)]
         return [_prelude_world(self.obs, self.rng) for _ in range(n)]
 
     def gain(self, i: int, j: int) -> tuple[float, float]:
         """Mean value of action ``i`` minus action ``j`` and its standard error (paired,
-        the variance shrunk toward the prior)."""
-        diffs = [row[i] - row[j] for row in self.values]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        ss = sum((d - mean) ** 2 for d in diffs) + PRIOR_N * PRIOR_VAR
-        return mean, math.sqrt(ss / max(1, n - 1 + PRIOR_N) / n)
+        as the strong player's rule has it)."""
+        return self.player.rule.gain([row[i] - row[j] for row in self.values])
 
     def suggestion(self) -> int:
-        """Index of what the strong player would do: the expert's choice (0) unless another
-        candidate gains more than MARGIN and Z standard errors over it."""
-        best, best_gain = 0, 0.0
-        for i in range(1, self.n_candidates):
-            gain, se = self.gain(i, 0)
-            if gain > MARGIN and gain > Z * se and gain > best_gain:
-                best, best_gain = i, gain
-        return best
+        """Index of what the strong player would do: its rule over these worlds."""
+        return self.player.rule.choose(
+            [[row[i] - row[0] for row in self.values] for i in range(self.n_candidates)]
+        )
 
     def screen_cost(self) -> float:
         """The best candidate's mean gain over the taken action (for the second pass)."""
@@ -230,9 +219,9 @@ def _prelude_world(obs: Observation, rng: random.Random) -> Game:
 def _compared(obs: Observation, taken: Action) -> tuple[list[Action], int]:
     """(the actions to compare, how many of them are the AI's candidates)."""
     if obs.phase == PLAY_PHASE:
-        cands = candidates(obs, EXPERT)
+        cands = candidates(obs, ROLLOUT_STYLE)
     else:
-        first = suggest(obs, EXPERT)
+        first = suggest(obs, ROLLOUT_STYLE)
         cands = [first] + [a for a in obs.legal_actions if a != first]
     n = len(cands)
     return (cands if taken in cands else cands + [taken]), n
@@ -251,8 +240,11 @@ def decisions_of(replay: Replay, seat: int, seed: int = 0) -> list[_Decision]:
             if len(obs.legal_actions) > 1 and obs.phase in (PLAY_PHASE, DECLARE_PHASE):
                 actions, n = _compared(obs, action)
                 if len(actions) > 1:
-                    rng = random.Random(f"review:{seed}:{seat}:{index}")
-                    out.append(_Decision(index, obs, action, actions, n, rng))
+                    key = f"review:{seed}:{seat}:{index}"
+                    player = StrongPlayer(key)
+                    out.append(
+                        _Decision(index, obs, action, actions, n, random.Random(key), player)
+                    )
         game.apply(action)
     return out
 
@@ -261,10 +253,6 @@ def review(replay: Replay, seat: int, *, seed: int = 0, budget: int = DEFAULT_BU
     """The review of ``seat`` in a finished game (see the module doc)."""
     if not 0 <= seat <= 5:
         raise ValueError(f"there is no seat {seat}: seats are 0 to 5")
-    if not simulated(replay.final.options):
-        raise ReviewUnavailable(
-            "the review plays out games under the default rules and bie-san only"
-        )
     decisions = decisions_of(replay, seat, seed)
     used = 0
     width = sum(len(d.actions) for d in decisions) or 1

@@ -1,13 +1,14 @@
 """A fast simulator of the play phase, for rollouts: the rules of :class:`engine.game.Game`
-(RULES.md §3, §4, §7) on a compact state — rank counts per seat, no cards with suits, no
-action log, no observations — with the policy of :mod:`engine.ai.hint` deciding each step
-through one reusable :class:`~engine.ai.view.View` per seat.
+(RULES.md §3, §4, §7, and the house rules of §9 that change play) on a compact state — rank
+counts per seat, no cards with suits, no action log, no observations — with the policy of
+:mod:`engine.ai.hint` deciding each step through one reusable :class:`~engine.ai.view.View`
+per seat.
 
-It behaves exactly like ``engine.Game`` under the default options and bie-san
-(``tests/ai/test_sim.py`` plays thousands of random games on both and compares every state),
-with one rule followed to the letter of RULES.md §4 "Into the melee": a burn still going on
-when the four-way melee begins goes on (the burner's leads are then free; it is broken by
-any beat and succeeds when the burner goes out).
+It behaves exactly like ``engine.Game`` under every table option (``tests/ai/test_sim.py``
+plays thousands of random games on both under each option set and compares every state):
+bie-san, 够死级 (要头 and the finisher's opposite's 够死级 hand), the seeds' burn check with
+failed burns, and the wide 开点. The options that act between games (不还单张, 贡牌) do not
+change play.
 
 Nothing is checked: :meth:`Sim.apply` trusts its action (a search only plays legal ones;
 :meth:`Sim.legal_actions` lists them). A guessed world can hold a position no real game
@@ -26,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
 from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
-from ..burning import BROKEN, ONGOING, SUCCESS, burn_completable, burn_priority
+from ..burning import BROKEN, FAILED, ONGOING, SUCCESS, burn_completable, burn_priority
 from ..cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
 from ..game import PLAY_PHASE, Game, Options
 from ..hands import Play
@@ -76,6 +77,9 @@ class Sim:
         "counts",
         "totals",
         "bie_san",
+        "gou_si_ji",
+        "seeds",
+        "wide",
         "three_rule",
         "revolted",
         "declared",
@@ -99,6 +103,8 @@ class Sim:
         "choices",
         "stifle_watch",
         "stifled",
+        "head_kept",
+        "dead",
         "leader",
         "done",
         "replaying",
@@ -109,6 +115,9 @@ class Sim:
     counts: list[list[int]]
     totals: list[int]
     bie_san: bool
+    gou_si_ji: bool  # option 够死级: the finisher's opposite's 够死级 hand (要头 is head_kept)
+    seeds: bool  # option burn_check "seeds": no lead limit on a burner, failed burns
+    wide: bool  # option open_rule "wide" (宽开点): any gouji hand that wins its round opens
     three_rule: list[bool]
     revolted: list[bool]
     declared: list[bool]
@@ -132,6 +141,8 @@ class Sim:
     choices: dict[int, Play | None]  # their answers so far
     stifle_watch: int | None
     stifled: list[tuple[int, int]]
+    head_kept: list[int]  # 要头: 够死级 hands each seat still has (0–3)
+    dead: bool  # the standing hand is 够死级: only a burn may take it
     leader: int
     done: bool
     replaying: bool  # burn windows are imposed from a history, not computed
@@ -149,14 +160,17 @@ class Sim:
         declared: Sequence[bool] = (False,) * 6,
         revolted: Sequence[bool] = (False,) * 6,
         three_rule: Sequence[bool] | None = None,
+        head_kept: Sequence[int] = (0,) * 6,
     ) -> Sim:
         """A game at its first lead: rank counts per seat, the leader, who declared and who
-        revolted (a revolutionary's opposite counts as opened, §5.4)."""
+        revolted (a revolutionary's opposite counts as opened, §5.4), and the 够死级 hands
+        of a seat that chose 要头."""
         sim = cls.__new__(cls)
-        bie = bool(options and options.bie_san)
+        options = options or Options()
+        bie = options.bie_san
         sim.counts = [list(h) for h in hands]
         sim.totals = [sum(h) for h in hands]
-        sim.bie_san = bie
+        sim._take_options(options)
         sim.three_rule = list(three_rule) if three_rule is not None else [bie] * 6
         sim.revolted = list(revolted)
         sim.declared = list(declared)
@@ -171,6 +185,8 @@ class Sim:
         sim.choices = {}
         sim.stifle_watch = None
         sim.stifled = []
+        sim.head_kept = list(head_kept)
+        sim.dead = False
         sim.leader = leader
         sim.done = False
         sim.replaying = False
@@ -188,7 +204,7 @@ class Sim:
         sim = cls.__new__(cls)
         sim.counts = [list(c) for c in game.counts]
         sim.totals = [sum(c) for c in game.counts]
-        sim.bie_san = game.options.bie_san
+        sim._take_options(game.options)
         sim.three_rule = list(game.three_rule)
         sim.revolted = list(game.revolted)
         sim.declared = list(game.declared)
@@ -211,6 +227,8 @@ class Sim:
         sim.choices = {} if window is None else dict(window)
         sim.stifle_watch = game.stifle_watch
         sim.stifled = list(game.stifled)
+        sim.head_kept = list(game.head_kept)
+        sim.dead = game.standing_dead
         sim.leader = game.leader if game.leader is not None else 0
         sim.done = False
         sim.replaying = False
@@ -223,7 +241,8 @@ class Sim:
         s = Sim.__new__(Sim)
         s.counts = [c[:] for c in self.counts]
         s.totals = self.totals[:]
-        s.bie_san = self.bie_san
+        s.bie_san, s.gou_si_ji = self.bie_san, self.gou_si_ji
+        s.seeds, s.wide = self.seeds, self.wide
         s.three_rule = self.three_rule
         s.revolted = self.revolted
         s.declared = self.declared
@@ -244,12 +263,20 @@ class Sim:
         s.choices = dict(self.choices)
         s.stifle_watch = self.stifle_watch
         s.stifled = self.stifled[:]
+        s.head_kept = self.head_kept[:]
+        s.dead = self.dead
         s.leader = self.leader
         s.done = self.done
         s.replaying = False
         s.views = [None] * 6
         s.yielders = s._yield_checkers()
         return s
+
+    def _take_options(self, options: Options) -> None:
+        self.bie_san = options.bie_san
+        self.gou_si_ji = options.gou_si_ji
+        self.seeds = options.burn_check == "seeds"
+        self.wide = options.open_rule == "wide"
 
     def _yield_checkers(self) -> list[Callable[[], bool]]:
         return [partial(self.may_yield, s) for s in range(6)]
@@ -259,7 +286,12 @@ class Sim:
         return self.active[seat]
 
     def is_headless(self, seat: int) -> bool:
-        return not self.active[_OPP[seat]]
+        """无头: the opposite is out — unless the seat chose 要头 and has 够死级 hands left."""
+        return not self.active[_OPP[seat]] and not self.head_kept[seat]
+
+    def opens(self, play: Play) -> bool:
+        """Does winning a round with ``play`` open (开点, §3.2; 宽开点: any gouji hand)?"""
+        return _facts(play)[0 if self.wide else 1]
 
     @property
     def to_act(self) -> list[int]:
@@ -273,7 +305,11 @@ class Sim:
         q = self.standing_seat
         if q is None or seat == q or not self.is_active(seat):
             return False
-        if self.melee or seat == _opp(q):
+        if self.melee:
+            return True
+        if self.dead:
+            return False  # 够死级: only a burn can take it
+        if seat == _opp(q):
             return True
         if self.restricted:
             return self.is_headless(seat) and not self.passed[seat]
@@ -294,8 +330,9 @@ class Sim:
         return len(self.queue) > 1
 
     def burning_lead_ok(self, seat: int, play: Play) -> bool:
-        """A burner's lead before the melee: a joker (but the last hand), completable (§4)."""
-        if play.size == self.totals[seat]:
+        """A burner's lead before the melee: a joker (but the last hand), completable (§4);
+        with the seeds' check any lead (one without a joker fails the burn)."""
+        if self.seeds or play.size == self.totals[seat]:
             return True
         if not play.jokers:
             return False
@@ -311,13 +348,18 @@ class Sim:
     def _burning(self, seat: int) -> Iterator[Play]:
         """:meth:`burning_plays` one by one: the beats after which the hand is still
         :func:`~engine.burning.burn_completable` (computed from the hand's counts, without
-        a copy per play)."""
+        a copy per play); with the seeds' check, every beat of a hand whose sets are at
+        most its jokers + 2 (:func:`~engine.burning.seeds_count_allows`)."""
         standing = self.standing
         if standing is None:
             return
         c = self.counts[seat]
         sets0 = TWO - c[:TWO].count(0)  # sets_needed counts ranks below 2
         jokers = c[SMALL_JOKER] + c[BIG_JOKER]
+        if self.seeds:
+            if sets0 - jokers <= 2:
+                yield from answer_plays(c, standing, self.three_rule[seat])
+            return
         bie = self.bie_san
         for p in answer_plays(c, standing, self.three_rule[seat]):
             rank, k, t, sj, g = p
@@ -335,7 +377,7 @@ class Sim:
         bie = self.three_rule[seat]
         if self.standing is None:
             plays = lead_plays(counts, bie)
-            if self.burner == seat and not self.melee:
+            if self.burner == seat and not self.melee and not self.seeds:
                 plays = [p for p in plays if self.burning_lead_ok(seat, p)]
             return plays
         return answer_plays(counts, self.standing, bie)
@@ -407,7 +449,19 @@ class Sim:
         self._play(seat, play, False)
 
     def _play(self, seat: int, play: Play, burning: bool) -> None:
-        beaten = self.standing_seat if self.standing is not None else None
+        beaten_hand = self.standing
+        beaten = self.standing_seat if beaten_hand is not None else None
+        rank, naturals, twos, small, big = play
+        size = naturals + twos + small + big
+        # 烧失败 (seeds' check): a burner's lead without a joker that is not its last hand
+        fails = (
+            self.seeds
+            and beaten is None
+            and self.burner == seat
+            and not self.melee
+            and not (small or big)
+            and size != self.totals[seat]
+        )
         if beaten is not None and (
             self.stifle_watch is not None or self.burner is not None or self.melee_pending
         ):
@@ -416,8 +470,10 @@ class Sim:
             assert beaten is not None
             self.burns.append([seat, beaten, ONGOING])
             self.burner = seat
+        head_kept = self.head_kept
+        if self.gou_si_ji:  # 够死级 (§3.4; 要头 only with the option): before the cards leave
+            self.dead = not burning and self._is_gou_si_ji(seat, play, beaten, beaten_hand)
         counts = self.counts[seat]
-        rank, naturals, twos, small, big = play
         if naturals:
             counts[rank] -= naturals
         if twos:
@@ -426,7 +482,6 @@ class Sim:
             counts[SMALL_JOKER] -= small
         if big:
             counts[BIG_JOKER] -= big
-        size = naturals + twos + small + big
         total = self.totals[seat] - size
         self.totals[seat] = total
         self.standing, self.standing_seat = play, seat
@@ -436,6 +491,11 @@ class Sim:
             self._finish(seat)
             if self.burner == seat:
                 self._end_burn(SUCCESS)  # 烧成功
+        elif fails:  # the burner takes the lowest free place and plays no more (§9)
+            self._end_burn(FAILED)
+            places = self.places
+            self._finish(seat, max(p for p in range(1, 7) if p not in places))
+            went_out = True
         if self.bie_san and self.three_rule[seat] and not went_out:
             if counts[THREE] and counts[THREE] == total:
                 self.stifle_watch = seat
@@ -449,8 +509,10 @@ class Sim:
             return
         active, passed = self.active, self.passed
         opp = _OPP[seat]
-        restricted = (active[opp] and (_FACTS.get(play) or _facts(play))[0]) or (
-            self.burner == seat and not went_out
+        restricted = (
+            self.dead
+            or ((active[opp] or head_kept[seat]) and (_FACTS.get(play) or _facts(play))[0])
+            or (self.burner == seat and not went_out)
         )
         self.restricted = restricted
         # who may answer (may_answer, inlined: it runs on every play)
@@ -459,9 +521,13 @@ class Sim:
         else:  # (loops, not comprehensions: no function call)
             queue: list[int] = []
             self.queue = queue
-            if restricted:  # the opposite, and headless seats that have not passed
+            if self.dead:
+                pass  # 够死级: nobody answers, a burn window at most
+            elif restricted:  # the opposite, and headless seats that have not passed
                 for s in _AFTER[seat]:
-                    if active[s] and (s == opp or not (active[_OPP[s]] or passed[s])):
+                    if active[s] and (
+                        s == opp or not (active[_OPP[s]] or head_kept[s] or passed[s])
+                    ):
                         queue.append(s)
             else:
                 for s in _AFTER[seat]:
@@ -477,7 +543,7 @@ class Sim:
             # opposite, and (the cheap checks first) enough cards, no more sets than jokers
             # + 2 (a play takes at most one set and adds no joker), and a beat at all
             for s in _OTHERS[seat]:
-                if not (active[s] and active[_OPP[s]]):
+                if not (active[s] and (active[_OPP[s]] or head_kept[s])):
                     continue
                 c = hands[s]
                 if (
@@ -494,6 +560,23 @@ class Sim:
             self.turn = self.queue[0]
         else:
             self._round_won()
+
+    def _is_gou_si_ji(self, seat: int, play: Play, beaten: int | None, hand: Play | None) -> bool:
+        """Is ``seat``'s (non-burning) ``play`` 够死级? One of the three gouji hands after
+        要头 (counted here), or the beat of 头科's or 二科's last hand, a gouji hand, by its
+        opposite; never in the melee (as :meth:`engine.Game._is_gou_si_ji`)."""
+        if self.melee or not _facts(play)[0]:
+            return False
+        if self.head_kept[seat]:
+            self.head_kept[seat] -= 1
+            return True
+        return (
+            self.gou_si_ji
+            and beaten == _OPP[seat]
+            and hand is not None
+            and _facts(hand)[0]
+            and self.places[beaten] in (1, 2)
+        )
 
     def _end_burn(self, result: str) -> None:
         for b in reversed(self.burns):
@@ -518,6 +601,7 @@ class Sim:
         self.melee = True
         self.passed = [False] * 6
         self.queue = []
+        self.head_kept = [0] * 6  # unused 够死级 hands lapse (§3.4)
 
     def _next_answer(self) -> None:
         if self.queue:
@@ -561,7 +645,7 @@ class Sim:
     def _round_won(self) -> None:
         q, play = self.standing_seat, self.standing
         assert q is not None and play is not None
-        if not self.melee and (_FACTS.get(play) or _facts(play))[1] and not self.revolted[q]:
+        if not self.melee and self.opens(play) and not self.revolted[q]:
             self.opened[q] = True
         if self.stifle_watch == q:
             self.stifle_watch = None
@@ -576,14 +660,16 @@ class Sim:
     def _new_round(self, leader: int) -> None:
         self.standing, self.standing_seat = None, None
         self.restricted = False
+        self.dead = False
         self.passed = [False] * 6
         self.queue = []
         self.yielder = None
         self.melee_passes = 0
         self.turn = leader
 
-    def _finish(self, seat: int) -> None:
-        self.places[seat] = self._next_place()
+    def _finish(self, seat: int, place: int | None = None) -> None:
+        """走科: the next free place (or ``place``, a failed burner's)."""
+        self.places[seat] = self._next_place() if place is None else place
         self.active[seat] = False
         self.finish_order.append(seat)
         if not self.melee and self.active.count(True) <= 4:
@@ -618,7 +704,7 @@ class Sim:
             and self.places[q] is not None
             and not self.melee
             and self.standing is not None
-            and _facts(self.standing)[1]
+            and self.opens(self.standing)
             and self.window is None
         ):
             self.opened[q] = True
@@ -682,6 +768,7 @@ class Sim:
                 in_window=False,
                 burn_plays=lambda: self.burning_plays(seat),
                 legal=lambda: self.legal_actions(seat),
+                burn_seeds=self.seeds,
             )
             self.views[seat] = v
         v.standing = self.standing

@@ -13,7 +13,9 @@ imposes them (:attr:`Sim.replaying`) instead of the ones the guessed hands would
 results, 开点 and stifles are then taken from the observation, as the engine has them.
 
 Guesses respect what the position makes certain: a revolutionary holds no 2 and no joker, a
-burner can complete its burn (§4), a seat a burn window asks now holds a burning play.
+burner can complete its burn (§4; with the seeds' burn check any hand can burn on), a seat a
+burn window asks now holds a burning play. Every table option is played (the simulator
+knows them all); 要头 is public (its answer is in the history).
 """
 
 from __future__ import annotations
@@ -21,18 +23,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from operator import add, sub
-from typing import Any
+from operator import sub
 
-from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
+from ..actions import BURN, KEEPHEAD, NOBURN, PASS, PLAY, YIELD, Action
 from ..burning import burn_completable, burn_priority
 from ..cards import NUM_RANKS, THREE, TWO
 from ..game import PLAY_PHASE
 from ..hands import Play
 from ..observation import Observation
-from .hint import EXPERT, Style, answer_choice, lead_candidates
+from ..prelude import HEAD_HANDS
 from .sim import Sim
-from .view import View
 
 PLAY_VERBS = (PLAY, PASS, YIELD, BURN, NOBURN)
 
@@ -104,10 +104,12 @@ def sample_hands(
     """Current rank counts for every seat: ``obs.counts`` for the observer, a random split of
     ``obs.unseen`` by ``obs.card_counts`` for the others that respects what the position
     implies: a revolutionary holds no 2 and no joker, a burner in the middle of a burn holds
-    a hand it can complete the burn with (§4), and (given the rebuilt ``window`` state) a
-    seat a burn window asks now holds a burning play. Splits that break it are dealt again
-    (``tries`` times); :class:`ReplayError` if none fits."""
-    burner = obs.burner if obs.burner != obs.seat and not obs.melee else None
+    a hand it can complete the burn with (§4, unless the seeds' check lets any burn go on
+    until it fails), and (given the rebuilt ``window`` state) a seat a burn window asks now
+    holds a burning play. Splits that break it are dealt again (``tries`` times);
+    :class:`ReplayError` if none fits."""
+    limited = obs.options.burn_check == "completable"
+    burner = obs.burner if obs.burner != obs.seat and not obs.melee and limited else None
     asked = [s for s in obs.to_act if s != obs.seat] if window is not None and window.window else []
     for _ in range(tries):
         hands = _split(obs, rng)
@@ -171,9 +173,21 @@ class Decision:
 
 @dataclass(slots=True)
 class Evidence:
-    """The recent decisions of the other seats."""
+    """The recent decisions of the other seats, and the cards each seat has played."""
 
     decisions: list[Decision]
+    played: list[list[int]]
+
+
+def head_keepers(obs: Observation) -> set[int]:
+    """The seats that chose 要头 (够死级 on): the answer is public."""
+    out = set()
+    for text in obs.history:
+        if KEEPHEAD in text:  # parsed only then: "3 keephead" or "3 nokeephead"
+            action = Action.parse(text)
+            if action.verb == KEEPHEAD:
+                out.add(action.seat)
+    return out
 
 
 def rebuild(obs: Observation, rng: random.Random) -> Sim:
@@ -194,6 +208,8 @@ def rebuild_with_evidence(
     initial = [[now[s][r] + played[s][r] for r in range(NUM_RANKS)] for s in range(6)]
     three_rule = [obs.options.bie_san] * 6
     three_rule[obs.seat] = obs.three_rule
+    keepers = head_keepers(obs)
+    kept = [HEAD_HANDS if s in keepers else 0 for s in range(6)]
     sim = Sim.start(
         initial,
         obs.leader,
@@ -201,6 +217,7 @@ def rebuild_with_evidence(
         declared=obs.declared,
         revolted=obs.revolted,
         three_rule=three_rule,
+        head_kept=kept,
     )
     sim.replaying = True
     so_far = [[0] * NUM_RANKS for _ in range(6)]
@@ -256,56 +273,7 @@ def rebuild_with_evidence(
         replace(d, played_since=tuple(map(sub, played[d.action.seat], d.played_before)))
         for d in (decisions[-recent:] if recent else [])
     ]
-    return sim, Evidence(recorded)
-
-
-def surprises(
-    evidence: Evidence,
-    hands: Sequence[Sequence[int]],
-    obs: Observation,
-    style: Style,
-    cap: int = 1 << 30,
-) -> int:
-    """How many of the recorded decisions the policy ``style`` would not have taken with
-    the guessed ``hands`` (each seat's cards then: its guess now plus what it played
-    since), counting up to ``cap``. Fewer means a likelier guess, as far as the others
-    play like the policy."""
-    out = 0
-    bie = obs.options.bie_san
-    for d in evidence.decisions:
-        if out >= cap:
-            break
-        seat = d.action.seat
-        hand = list(map(add, hands[seat], d.played_since))
-        if d.standing is None:
-            view = View(
-                seat, PLAY_PHASE, hand, d.totals, None, None, False, d.melee, bie, bie,
-                d.burning, _no, False, _none, _none,
-            )  # fmt: skip
-            leads = lead_candidates(view, style)
-            if not leads or leads[0] != d.action.cards:
-                out += 1
-            continue
-        assert d.standing_seat is not None
-        verb, play = answer_choice(
-            seat, hand, d.totals[seat], d.standing, d.standing_seat, bie, d.restricted,
-            d.melee, d.totals, _yes if d.can_yield else _no, style,
-        )  # fmt: skip
-        if verb != d.action.verb or play != d.action.cards:
-            out += 1
-    return out
-
-
-def _yes() -> bool:
-    return True
-
-
-def _no() -> bool:
-    return False
-
-
-def _none() -> list[Any]:
-    return []
+    return sim, Evidence(recorded, played)
 
 
 def _take_public_facts(sim: Sim, obs: Observation) -> None:
@@ -319,47 +287,34 @@ def _take_public_facts(sim: Sim, obs: Observation) -> None:
 def _check(sim: Sim, obs: Observation) -> None:
     got = (sim.standing, sim.standing_seat, tuple(sim.places), sim.melee, sim.yielder)
     want = (obs.standing, obs.standing_seat, obs.places, obs.melee, obs.yielder)
+    if (tuple(sim.head_kept), sim.dead) != (obs.gou_si_ji, obs.standing_dead):
+        raise ReplayError("rebuilt 够死级 state differs from the observed one")
     if got != want or obs.seat not in sim.to_act:
         raise ReplayError(f"rebuilt state {got} differs from the observed {want}")
     if tuple(sim.totals) != obs.card_counts or tuple(sim.passed) != obs.passed:
         raise ReplayError("rebuilt card counts or passes differ from the observed ones")
 
 
-def deal_worlds(
-    base: Sim,
-    obs: Observation,
-    n: int,
-    rng: random.Random,
-    evidence: Evidence | None = None,
-    tries: int = 1,
-    style: Style = EXPERT,
-) -> list[Sim]:
-    """``n`` copies of ``base`` with fresh guesses of the other seats' current hands; with
-    ``evidence``, each the least surprising of ``tries`` guesses (:func:`surprises`)."""
-    worlds = []
-    for _ in range(n):
-        world = base.copy()
-        hands = sample_hands(obs, rng, window=base)
-        if evidence is not None and evidence.decisions and tries > 1:
-            least = surprises(evidence, hands, obs, style)
-            for _ in range(tries - 1):
-                if not least:
-                    break
-                other = sample_hands(obs, rng, window=base)
-                k = surprises(evidence, other, obs, style, cap=least)
-                if k < least:
-                    hands, least = other, k
-        for s in range(6):
-            if s != obs.seat:
-                world.counts[s] = hands[s]
-        q = world.standing_seat
-        world.stifle_watch = None  # as the guessed hand of the standing seat makes it
-        if q is not None and world.bie_san and world.three_rule[q]:
-            c = world.counts[q]
-            if 0 < c[THREE] == sum(c):
-                world.stifle_watch = q
-        worlds.append(world)
-    return worlds
+def deal_worlds(base: Sim, obs: Observation, n: int, rng: random.Random) -> list[Sim]:
+    """``n`` copies of ``base`` with fresh random guesses of the other seats' current hands
+    (:func:`sample_hands`)."""
+    return [
+        with_hands(base.copy(), obs.seat, sample_hands(obs, rng, window=base)) for _ in range(n)
+    ]
+
+
+def with_hands(world: Sim, seat: int, hands: Sequence[list[int]]) -> Sim:
+    """``world`` (a copy of the rebuilt state) with ``hands`` for every seat but ``seat``."""
+    for s in range(6):
+        if s != seat:
+            world.counts[s] = hands[s]
+    q = world.standing_seat
+    world.stifle_watch = None  # as the guessed hand of the standing seat makes it
+    if q is not None and world.bie_san and world.three_rule[q]:
+        c = world.counts[q]
+        if 0 < c[THREE] == sum(c):
+            world.stifle_watch = q
+    return world
 
 
 __all__ = [
@@ -370,5 +325,5 @@ __all__ = [
     "rebuild",
     "rebuild_with_evidence",
     "sample_hands",
-    "surprises",
+    "with_hands",
 ]

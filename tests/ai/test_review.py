@@ -9,8 +9,12 @@ import pytest
 
 from engine.actions import DECLARE, NODECLARE
 from engine.ai import review as review_mod
+from engine.ai.hint import EXPERT, decide
 from engine.ai.review import Review, decisions_of, review, review_record
+from engine.ai.view import view_of_game
+from engine.game import FINISHED, VOID, Game
 from engine.replay_steps import NotFinishedError, Replay
+from tests.game.randomplay import OPTION_SETS
 from tests.replay.helpers import expert_record, planted_game, record_of
 
 PLANTED_DEAL = 5  # deal 5: seat 3 leads 3222BR, its 2s and jokers spent on a single 3
@@ -159,3 +163,15 @@ def test_after_a_seat_leaves_its_actions_are_not_its_own_and_not_reviewed() -> N
     after = decisions_of(replay, 4)
     assert after and all(d.step < 60 for d in after)
     assert [d.step for d in after] == [d.step for d in before if d.step < 60]
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_every_game_is_reviewed_whatever_its_house_rules(name) -> None:
+    """A game under each option set is reviewed: its decisions are played out (rollouts
+    under the table's rules)."""
+    game = Game.from_deal(31, OPTION_SETS[name])
+    while game.phase not in (FINISHED, VOID):
+        seat = game.to_act[0]
+        game.apply(decide(view_of_game(game, seat), EXPERT))
+    result = review(Replay.from_record(record_of(game)), 1, seed=0, budget=SMALL_BUDGET)
+    assert result.decisions > 5 and result.rollouts > result.decisions

@@ -1,50 +1,65 @@
-"""The rollout simulator (engine/ai/sim.py) behaves exactly like engine.Game.
+"""The rollout simulator (engine/ai/sim.py) behaves exactly like engine.Game, under every
+table option.
 
 Differential test: random games (full deals and short random positions, where burns, the
-melee and bie-san's 3s come often) are played on both with the same actions — random legal
-ones mixed with the expert policy's — and after every action the state, the seats asked,
-their legal actions and the policy's choice are compared; at the end, places, points and
-tribute.
+melee, bie-san's 3s, 要头 and failed burns come often) are played on both with the same
+actions — random legal ones mixed with the expert policy's — and after every action the
+state, the seats asked, their legal actions and the policy's choice are compared; at the
+end, places, points and tribute. It runs under each option set of
+``tests.game.randomplay.OPTION_SETS`` (every house rule alone, and all together); ``--slow`` runs longer, over every combination
+of the options that change play.
 
-One rule is known to differ until engine.Game implements RULES.md §4 "Into the melee": a
-burn still going on when the melee begins goes on (the simulator), where the older engine
-breaks it. Each such burn is classified by what the engine did with it; the test accepts
-either engine, but only in exactly that case, and the classification is itself tested
-(:func:`test_melee_burn_is_classified`).
+Rollout test: :meth:`Sim.rollout` (its own inlined copies of the rule steps) and
+``engine.Game`` driven by the same policy end the same on thousands of dealt games.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 import pytest
 
-from engine.actions import Action
+from engine.actions import KEEPHEAD, Action
 from engine.ai.hint import EXPERT, HINT, cheapest_beat, decide, play_cost, whole_beats, whole_hand
 from engine.ai.sim import Sim
 from engine.ai.view import view_of_game
-from engine.burning import BROKEN, ONGOING, SUCCESS
+from engine.burning import FAILED, ONGOING, SUCCESS
 from engine.cards import NUM_RANKS, new_shoe
-from engine.game import FINISHED, PLAY_PHASE, Game, Options
+from engine.game import FINISHED, PLAY_PHASE, VOID, Game, Options
 from engine.hands import play_from_counts
 from engine.movegen import answer_plays
-from engine.scoring import BURN as BURN_TRIBUTE
+from tests.game.randomplay import OPTION_SETS
+
+# Every combination of the options that change play (the long run).
+PLAY_OPTION_SETS = [
+    Options(bie_san=b, gou_si_ji=g, burn_check=c, open_rule=o)
+    for b, g, c, o in itertools.product(
+        (False, True), (False, True), ("completable", "seeds"), ("strict", "wide")
+    )
+]
 
 
 @dataclass
 class Tally:
+    """What the random games exercised."""
+
     games: int = 0
     steps: int = 0
     burns: int = 0
-    melee_burns: dict[str, int] = field(default_factory=lambda: {"broken": 0, "goes on": 0})
+    failed_burns: int = 0
+    melee_burns: int = 0  # burns going on when the melee began
+    dead_hands: int = 0  # 够死级 hands played
+    kept_heads: int = 0  # 要头 chosen
+    wide_opens: int = 0  # opened by a single or a joker hand (宽开点)
 
 
-def random_position(rng: random.Random, bie_san: bool) -> Game:
+def random_position(rng: random.Random, options: Options) -> Game:
     """Six short hands from one shuffled shoe (random cards, or few ranks with wildcards,
-    so that burns come often), a random leader (a
-    bie-san position whose leader would revolt for want of a 3 is played without bie-san)."""
+    so that burns come often), a random leader (a bie-san position whose leader would
+    revolt for want of a 3 is played without bie-san); the 要头 question answered at random."""
     shoe = new_shoe()
     rng.shuffle(shoe)
     hands = []
@@ -63,24 +78,31 @@ def random_position(rng: random.Random, bie_san: bool) -> Game:
                     shoe.remove(card)
             hands.append(hand or [shoe.pop()])
     revolted: list[int] = []
-    if rng.random() < 0.15:
+    if rng.random() < (0.5 if options.gou_si_ji else 0.15):
         plain = [s for s in range(6) if all(c.rank < 12 for c in hands[s])]
         revolted = plain[:1]
     leader = rng.choice([s for s in range(6) if s not in revolted])
     try:
-        return Game.from_position(
-            hands, leader, revolted=revolted, options=Options(bie_san=bie_san), buy_threes=bie_san
+        game = Game.from_position(
+            hands, leader, revolted=revolted, options=options, buy_threes=options.bie_san
         )
     except ValueError:  # bie-san: the leader revolted for want of a 3, 2 or joker
-        return Game.from_position(hands, leader, revolted=revolted)
+        game = Game.from_position(
+            hands, leader, revolted=revolted, options=replace(options, bie_san=False)
+        )
+    return answer_questions(game, rng)
 
 
-def dealt_game(rng: random.Random, bie_san: bool) -> Game:
-    game = Game.from_deal(rng.randrange(10**6), Options(bie_san=bie_san))
-    while game.phase not in (PLAY_PHASE, FINISHED, "void"):
+def answer_questions(game: Game, rng: random.Random) -> Game:
+    """Answer every question before play (declare, revolt, 要头) at random."""
+    while game.phase not in (PLAY_PHASE, FINISHED, VOID):
         for seat in list(game.to_act):
             game.apply(rng.choice(game.legal_actions(seat)))
     return game
+
+
+def dealt_game(rng: random.Random, options: Options) -> Game:
+    return answer_questions(Game.from_deal(rng.randrange(10**6), options), rng)
 
 
 def play_both(game: Game, rng: random.Random, tally: Tally, policy_share: float) -> None:
@@ -88,9 +110,17 @@ def play_both(game: Game, rng: random.Random, tally: Tally, policy_share: float)
     if game.phase != PLAY_PHASE:
         return
     sim = Sim.from_game(game)
-    melee_burns: set[int] = set()  # burns begun by the play that began the melee
-    old_engine = False
     tally.games += 1
+    tally.kept_heads += sum(1 for a in game.actions if a.verb == KEEPHEAD)
+    is_dead = game._is_gou_si_ji
+
+    def counted(*args):  # count the engine's 够死级 hands as it finds them
+        dead = is_dead(*args)
+        tally.dead_hands += dead
+        return dead
+
+    game._is_gou_si_ji = counted  # type: ignore[method-assign]
+    compare(game, sim)
     while game.phase == PLAY_PHASE:
         assert sim.to_act == game.to_act
         for seat in game.to_act:
@@ -102,34 +132,25 @@ def play_both(game: Game, rng: random.Random, tally: Tally, policy_share: float)
         mine = sim.decide(seat, EXPERT)
         assert mine == decide(view_of_game(game, seat), EXPERT)
         action = mine if rng.random() < policy_share else rng.choice(game.legal_actions(seat))
-        burns_before, melee_before = len(game.burns), game.melee
+        burns_before, melee_before, opened_before = len(game.burns), game.melee, game.opened[:]
+        winner = game.standing  # the hand that opens, if this action ends its round
         game.apply(action)
         sim.apply(action)
         tally.steps += 1
-        if len(game.burns) > burns_before:
-            tally.burns += 1
-            if game.melee and not melee_before:
-                melee_burns.add(len(game.burns) - 1)
-                engine_result = game.burns[-1].result
-                kind = "broken" if engine_result == BROKEN and sim.burner is not None else "goes on"
-                tally.melee_burns[kind] += 1
-                old_engine = old_engine or kind == "broken"
-        compare(game, sim, melee_burns if old_engine else set())
+        tally.burns += len(game.burns) > burns_before
+        tally.melee_burns += game.melee and not melee_before and game.current_burn is not None
+        if winner is not None and game.opened != opened_before:
+            tally.wide_opens += winner.size == 1 or winner.jokers > 0
+        compare(game, sim)
     assert sim.done
+    tally.failed_burns += sum(1 for b in game.burns if b.result == FAILED)
     assert sim.places == game.places
     assert sim.points() == game.points()
-    owed = game.tribute() or []
-    if old_engine:  # only the 烧贡 of a burn into the melee may differ
-        owed = [t for t in owed if t.kind != BURN_TRIBUTE]
-        mine_owed = [t for t in sim.tribute() if t.kind != BURN_TRIBUTE]
-        assert mine_owed == owed
-    else:
-        assert sim.tribute() == owed
+    assert sim.tribute() == game.tribute()
 
 
-def compare(game: Game, sim: Sim, melee_burns: set[int]) -> None:
-    """Every part of the state a rule reads; burns begun into the melee (``melee_burns``,
-    only for an engine that breaks them) may differ in their result."""
+def compare(game: Game, sim: Sim) -> None:
+    """Every part of the state a rule reads."""
     assert sim.counts == game.counts
     assert sim.places == game.places and sim.finish_order == game.finish_order
     assert (sim.standing, sim.standing_seat) == (game.standing, game.standing_seat)
@@ -137,59 +158,60 @@ def compare(game: Game, sim: Sim, melee_burns: set[int]) -> None:
         assert sim.done
     else:
         assert sim.restricted == game.standing_restricted
+        assert sim.dead == game.standing_dead
         assert (sim.passed, sim.queue) == (game.passed, game.queue)
         assert (sim.yielder, sim.turn) == (game.yielder, game.turn)
         assert (sim.melee, sim.melee_pending) == (game.melee, game.melee_pending)
         assert sim.melee_passes == game.melee_passes
+        assert sim.head_kept == game.head_kept
+        assert [sim.is_headless(s) for s in range(6)] == [game.is_headless(s) for s in range(6)]
     assert sim.opened == game.opened and sim.stifled == game.stifled
     assert sim.stifle_watch == game.stifle_watch or sim.done
-    engine_burns = [[b.burner, b.burned, b.result] for b in game.burns]
-    assert len(sim.burns) == len(engine_burns)
-    for i, (mine, theirs) in enumerate(zip(sim.burns, engine_burns, strict=True)):
-        if i in melee_burns:
-            assert mine[:2] == theirs[:2] and theirs[2] == BROKEN
-        else:
-            assert mine == theirs
-    engine_burner = game.current_burn.burner if game.current_burn else None
-    if not melee_burns or engine_burner is not None:
-        assert sim.burner == engine_burner
-    elif sim.burner is not None:
-        assert sim.burns[-1][2] == ONGOING and len(sim.burns) - 1 in melee_burns
+    assert sim.burns == [[b.burner, b.burned, b.result] for b in game.burns]
+    assert sim.burner == (game.current_burn.burner if game.current_burn else None)
 
 
-def run(n_games: int, seed: int) -> Tally:
+def run(n_games: int, seed: int, option_sets: list[Options]) -> Tally:
+    """``n_games`` random games, the option sets taken in turn."""
     rng = random.Random(seed)
     tally = Tally()
     for i in range(n_games):
-        bie_san = i % 3 == 2
-        if i % 4 == 0:
-            game = dealt_game(rng, bie_san)
-        else:
-            game = random_position(rng, bie_san)
+        options = option_sets[i % len(option_sets)]
+        game = dealt_game(rng, options) if i % 4 == 0 else random_position(rng, options)
         play_both(game, rng, tally, policy_share=(0.0, 0.5, 0.9)[i % 3])
     return tally
 
 
-def test_simulator_plays_like_the_engine():
-    tally = run(2500, seed=1)
-    print(tally)  # with -s: how many burns went into the melee, and what the engine did
-    assert tally.games > 2000 and tally.steps > 200_000
-    assert tally.burns > 300  # the burn rules are exercised, not just ordinary play
-    assert sum(tally.melee_burns.values()) > 5
+@pytest.mark.parametrize("name", OPTION_SETS)
+def test_simulator_plays_like_the_engine(name):
+    options = OPTION_SETS[name]
+    # the tribute options (不还单张, 贡牌) act between games: a single game plays as the
+    # defaults do, so fewer games check that they change nothing in play
+    between_games = options.changed().keys() <= {"no_single_return", "tribute_cards"}
+    games = 200 if between_games and options.changed() else 700
+    tally = run(games, seed=1 + list(OPTION_SETS).index(name), option_sets=[options])
+    print(tally)  # with -s: what the random games exercised
+    assert tally.games > games * 0.7 and tally.steps > games * 70
+    assert tally.burns > games / 9 and tally.melee_burns > 0  # the burn rules are exercised
+    if options.gou_si_ji:
+        assert tally.kept_heads > 20 and tally.dead_hands > 50
+    if options.burn_check == "seeds":
+        assert tally.failed_burns > 10
+    if options.open_rule == "wide":
+        assert tally.wide_opens > 20
 
 
 @pytest.mark.slow
 def test_simulator_plays_like_the_engine_long():
-    tally = run(30000, seed=2)
+    tally = run(40000, seed=2, option_sets=PLAY_OPTION_SETS)
     print(tally)
-    assert tally.games > 25000
+    assert tally.games > 30000
 
 
-def test_melee_burn_is_classified():
-    """Seat 1 goes out; seat 2's KK, its last hand, makes the second finisher; seat 0 burns
-    it with RR, which starts the melee. RULES.md §4: the burn goes on — the simulator keeps
-    it and it succeeds when seat 0 goes out; the comparison accepts the engine either way
-    only for that burn."""
+def test_a_burn_into_the_melee_goes_on():
+    """RULES.md §4 "Into the melee": seat 1 goes out; seat 2's KK, its last hand, makes the
+    second finisher; seat 0 burns it with RR, which starts the melee. The burn goes on (its
+    leads are free now) and succeeds when seat 0 goes out — on both."""
     game = Game.from_position(["RRR99", "4", "KK", "56789", "JJJ", "QQ6"], leader=1)
     sim = Sim.from_game(game)
     script = "1 play 4; 2 pass; 3 pass; 4 pass; 5 pass; 0 pass; 2 play KK; 0 burn RR"
@@ -199,16 +221,64 @@ def test_melee_burn_is_classified():
         sim.apply(Action.parse(text))
     assert game.melee and sim.melee
     assert sim.burns == [[0, 2, ONGOING]] and sim.burner == 0
-    engine_broke_it = game.burns[0].result == BROKEN
-    compare(game, sim, {0} if engine_broke_it else set())
+    compare(game, sim)
     for text in "3 pass; 4 pass; 5 pass; 0 play 99; 3 pass; 4 pass; 5 pass; 0 play R".split("; "):
         assert sim.to_act == game.to_act and set(sim.legal_actions(game.to_act[0])) == set(
             game.legal_actions(game.to_act[0])
         )
         game.apply_text(text)
         sim.apply(Action.parse(text))
-        compare(game, sim, {0} if engine_broke_it else set())
+        compare(game, sim)
     assert sim.burns == [[0, 2, SUCCESS]] and sim.places[0] == 3
+
+
+def engine_rollout(game: Game, style) -> int:
+    """Play ``game`` to its end on the engine, every seat asked by the policy ``style`` in
+    the order the game asks them; the actions used."""
+    steps = 0
+    while game.phase == PLAY_PHASE:
+        for seat in list(game.to_act):
+            game.apply(decide(view_of_game(game, seat), style))
+            steps += 1
+    return steps
+
+
+def rollout_outcome(game_or_sim) -> tuple:
+    g = game_or_sim
+    burns = [[b.burner, b.burned, b.result] for b in g.burns] if isinstance(g, Game) else g.burns
+    return (list(g.places), list(g.finish_order), list(g.opened), list(g.stifled), burns)
+
+
+def rollouts_agree(deals: int, seed: int) -> int:
+    """Dealt games brought to play by the policy, then played out by :meth:`Sim.rollout`
+    and by the engine with the same policy: the same steps, places, 开点, stifles, burns
+    and tribute. The games compared (the option sets and styles taken in turn)."""
+    sets = list(OPTION_SETS.values())
+    compared = 0
+    for i in range(deals):
+        options, style = sets[i % len(sets)], (EXPERT, HINT)[i // len(sets) % 2]
+        game = Game.from_deal(seed * 100_000 + i, options)
+        while game.phase not in (PLAY_PHASE, FINISHED, VOID):
+            for seat in list(game.to_act):
+                game.apply(decide(view_of_game(game, seat), style))
+        if game.phase != PLAY_PHASE:
+            continue
+        sim = Sim.from_game(game)
+        steps = sim.rollout(style)
+        assert engine_rollout(game, style) == steps, (options, i)
+        assert rollout_outcome(sim) == rollout_outcome(game), (options, i)
+        assert sim.tribute() == game.tribute()
+        compared += 1
+    return compared
+
+
+def test_rollouts_end_as_the_engine_does():
+    assert rollouts_agree(2400, seed=3) > 2250
+
+
+@pytest.mark.slow
+def test_rollouts_end_as_the_engine_does_long():
+    assert rollouts_agree(20000, seed=4) > 19000
 
 
 def test_cheapest_beat_is_the_cheapest_answer():
@@ -275,8 +345,9 @@ def test_rollout_choices_are_unchanged():
     n = 0
     for bie_san in (False, True):
         rng = random.Random(7 + bie_san)
+        options = Options(bie_san=bie_san)
         for i in range(120):
-            game = dealt_game(rng, bie_san) if i % 2 == 0 else random_position(rng, bie_san)
+            game = dealt_game(rng, options) if i % 2 == 0 else random_position(rng, options)
             if game.phase != PLAY_PHASE:
                 continue
             for style in (EXPERT, HINT):
