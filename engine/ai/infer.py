@@ -34,7 +34,7 @@ from typing import Any
 from ..burning import burn_completable
 from ..cards import NUM_RANKS, TWO
 from ..game import PLAY_PHASE
-from ..hands import Play
+from ..hands import NO_RANK, Play
 from ..observation import Observation
 from .hint import Style, answer_choice, lead_candidates, lead_choice
 from .sim import Sim
@@ -99,41 +99,52 @@ def seat_surprises(
     have taken with ``hand`` now (its cards then: ``hand`` plus what it played since),
     counting up to ``cap``."""
     out = 0
-    for (
-        seat,
-        since,
-        totals,
-        standing,
-        q,
-        restricted,
-        melee,
-        burning,
-        can_yield,
-        verb,
-        cards,
-    ) in decisions:
-        then = list(map(add, hand, since)) if since else hand  # the policy only reads it
-        if standing is None:
-            if burning:  # a burner's lead (rare): the policy's own list
-                view = View(
-                    seat, PLAY_PHASE, then, totals, None, None, False, melee, bie_san,
-                    bie_san, True, _no, False, _none, _none,
-                )  # fmt: skip
-                leads = lead_candidates(view, style)
-                if not leads or leads[0] != cards:
-                    out += 1
-            elif lead_choice(seat, then, bie_san, totals, style) != cards:
-                out += 1
-        else:
-            chosen = answer_choice(
-                seat, then, totals[seat], standing, q, bie_san, restricted, melee, totals,
-                _yes if can_yield else _no, style,
-            )  # fmt: skip
-            if chosen[0] != verb or chosen[1] != cards:
-                out += 1
+    for d in decisions:
+        out += fails(d, hand, bie_san, style)
         if out >= cap:
             break
     return out
+
+
+def fails(check: Check, hand: list[int], bie_san: bool, style: Style) -> bool:
+    """Whether the policy ``style`` would not have taken the decision ``check``
+    (:func:`checks`) with ``hand`` now (its cards then: ``hand`` plus what it played
+    since)."""
+    seat, since, totals, standing, q, restricted, melee, burning, can_yield, verb, cards = check
+    then = list(map(add, hand, since)) if since else hand  # the policy only reads it
+    if standing is None:
+        if burning:  # a burner's lead (rare): the policy's own list
+            view = View(
+                seat, PLAY_PHASE, then, totals, None, None, False, melee, bie_san,
+                bie_san, True, _no, False, _none, _none,
+            )  # fmt: skip
+            leads = lead_candidates(view, style)
+            return not leads or leads[0] != cards
+        return lead_choice(seat, then, bie_san, totals, style) != cards
+    chosen = answer_choice(
+        seat, then, totals[seat], standing, q, bie_san, restricted, melee, totals,
+        _yes if can_yield else _no, style,
+    )  # fmt: skip
+    return chosen[0] != verb or chosen[1] != cards
+
+
+def read_from(check: Check, style: Style) -> int:
+    """The lowest rank whose count can change what the policy does at ``check``: an
+    answer that cannot go out reads only the ranks that may beat the standing hand, the
+    2s and the jokers (:func:`~engine.ai.hint.answer_choice`); a lead reads every rank.
+
+    >>> read_from((1, (), (9,) * 6, Play(7, 2, 0, 0, 0), 0, False, False, False, False,
+    ...            "pass", None), Style())
+    8
+    """
+    seat, _, totals, standing = check[:4]
+    if standing is None or style.grab_big:
+        return 0
+    srank, snat, stwos, ssmall, sbig = standing
+    if totals[seat] == snat + stwos + ssmall + sbig:
+        return 0  # the whole hand may go out: every rank counts
+    floor = srank if snat or not (stwos or ssmall or sbig) else (TWO if stwos else NO_RANK)
+    return min(floor + 1, TWO)
 
 
 def surprises(
@@ -221,8 +232,17 @@ class Belief:
                 by_seat[d.action.seat].append(d)
         # every one: checking only a seat's latest 8 puts 0.659 of the cards right, not 0.712
         self._decisions = {s: checks(ds) for s, ds in by_seat.items()}
-        self._known: dict[tuple[int, ...], tuple[int, bool]] = {}  # (seat, *hand) -> count
-        self._score = {s: self._surprises(s, carried[s]) for s in self._others}
+        self._reads = {
+            s: [read_from(d, self.style) for d in ds] for s, ds in self._decisions.items()
+        }
+        # (seat, *hand) -> (count, counted only up to a cap, each decision failed when exact)
+        self._known: dict[tuple[int, ...], tuple[int, bool, list[bool] | None]] = {}
+        self._failed: dict[int, list[bool]] = {}  # each seat's guess: the decisions it fails
+        self._tried: dict[int, list[bool] | None] = {}  # the last hand _surprises counted
+        self._score = {}
+        for s in self._others:
+            self._score[s] = self._surprises(s, carried[s])
+            self._failed[s] = self._tried[s] or []
         return reused
 
     def _carry(self, obs: Observation, played: list[list[int]]) -> list[list[int]] | None:
@@ -295,12 +315,19 @@ class Belief:
             if not (self._fits(a, ha) and self._fits(b, hb)):
                 continue
             before = score[a] + score[b]
-            sa = self._surprises(a, ha, before + slack)
-            sb = self._surprises(b, hb, before + slack - sa) if sa < before + slack else slack
+            moved = ra if ra > rb else rb  # the ranks below both read as the guess did
+            sa = self._surprises(a, ha, before + slack, moved)
+            tried_a = self._tried[a]
+            sb = (
+                self._surprises(b, hb, before + slack - sa, moved) if sa < before + slack else slack
+            )
             delta = sa + sb - before
             if delta <= 0 or (delta < slack and rng.random() < math.exp(-delta / temperature)):
                 hands[a], hands[b] = ha, hb
                 score[a], score[b] = sa, sb
+                failed_b = self._tried[b]
+                assert tried_a is not None and failed_b is not None  # kept: counted exactly
+                self._failed[a], self._failed[b] = tried_a, failed_b
 
     def hands(self) -> list[list[int]]:
         """A copy of the current guess (every seat; the observer's own cards as they are)."""
@@ -311,17 +338,43 @@ class Belief:
         """The current guess's surprises (informative decisions it fails)."""
         return sum(self._score.values())
 
-    def _surprises(self, seat: int, hand: list[int], cap: int = 1 << 30) -> int:
+    def _surprises(
+        self, seat: int, hand: list[int], cap: int = 1 << 30, moved: int = NUM_RANKS
+    ) -> int:
         """:func:`seat_surprises` of ``seat`` holding ``hand``, remembered for this decision
-        (a walk proposes the same hands again and again: most swaps are refused)."""
+        (a walk proposes the same hands again and again: most swaps are refused). ``hand``
+        differs from the seat's guess in no rank above ``moved``, so a decision that reads
+        only higher ranks (:func:`read_from`) fails as it does for the guess. Leaves in
+        ``_tried[seat]`` each decision failed, or None if counting stopped at ``cap``."""
         key = (seat, *hand)
         known = self._known.get(key)
         if known is not None and (not known[1] or known[0] >= cap):
+            self._tried[seat] = known[2]
             return known[0]  # exact, or already at least the cap
         decisions = self._decisions[seat]
         self.work += len(decisions)
-        count = seat_surprises(decisions, hand, self._bie, self.style, cap)
-        self._known[key] = (count, count >= cap)
+        bie, style = self._bie, self.style
+        guess = self._failed.get(seat) if moved < NUM_RANKS else None
+        failed: list[bool] = []
+        count = 0
+        if guess is None:
+            for d in decisions:
+                f = fails(d, hand, bie, style)
+                failed.append(f)
+                count += f
+                if count >= cap:
+                    break
+        else:
+            for d, low, was in zip(decisions, self._reads[seat], guess, strict=True):
+                f = was if moved < low else fails(d, hand, bie, style)
+                failed.append(f)
+                count += f
+                if count >= cap:
+                    break
+        capped = count >= cap
+        tried = None if capped else failed
+        self._known[key] = (count, capped, tried)
+        self._tried[seat] = tried
         return count
 
     def _fits(self, seat: int, hand: list[int]) -> bool:
