@@ -25,6 +25,7 @@ from bot.service.views import Announcement, PrivateView, PublicView
 from bot.text.cards import play_text
 from bot.text.catalog import text
 from bot.text.params import Namer, params_text
+from engine.scoring import team_of
 
 #: Log lines a socket is sent (the newest last), as in the Discord table message.
 LOG_LINES = 6
@@ -74,6 +75,7 @@ def public_part(
         seats.append(
             {
                 "name": names[sitting.seat],
+                "team": team_of(sitting.seat),
                 "cards": shown.cards_left,
                 "place": shown.place,
                 "marks": [mark for mark in MARKS if getattr(shown, mark)],

@@ -266,7 +266,7 @@ function renderSeats() {
   const bottom = bottomSeat();
   table.seats.forEach((seat, s) => {
     const pos = (s - bottom + 6) % 6;
-    const plate = el("div", `seat team${s % 2}`);
+    const plate = el("div", `seat team${seat.team}`);
     plate.dataset.seat = String(s);
     plate.dataset.pos = String(pos);
     const turn = table.toAct.includes(s);
@@ -312,7 +312,7 @@ function renderCentre() {
     standing.append(playRow(table.standing, "big"));
     const who = table.seats[table.standingSeat];
     by.textContent = `${who ? who.name : ""} · ${table.standingText}`;
-    by.className = `team${table.standingSeat % 2}`;
+    by.className = who ? `team${who.team}` : "";
   }
   if (table.burn) banner.textContent = t("label_burning");
   else if (table.melee) banner.textContent = t("label_melee");
