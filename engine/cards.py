@@ -10,7 +10,7 @@ Ranks are small integers, low to high::
 >>> format_cards(parse_cards("R2 7 7B 72"))
 '77722BR'
 >>> parse_cards("10 小王")
-[Card('T'), Card('B')]
+[Card.parse('T'), Card.parse('B')]
 """
 
 from __future__ import annotations
@@ -52,8 +52,16 @@ class Card:
         if self.suit is not None and (self.suit not in SUITS or self.rank >= SMALL_JOKER):
             raise CardError(f"no such card {RANK_LETTERS[self.rank]}{self.suit}")
 
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """``Card.parse("6h")`` — one card in card notation (:func:`parse_cards`)."""
+        cards = parse_cards(text)
+        if len(cards) != 1:
+            raise CardError(f"{text!r} is {len(cards)} cards, not one")
+        return cards[0]
+
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        return f"Card.parse({str(self)!r})"
 
     def __str__(self) -> str:
         return RANK_LETTERS[self.rank] + (self.suit or "")

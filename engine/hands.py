@@ -5,7 +5,7 @@ wildcards (贴钱) and any number of jokers attached (挂花). Suits never matte
 held as a :class:`Play`: a multiset of ranks.
 
 >>> classify(parse_cards("22777"))
-Play('77722')
+Play.parse('77722')
 >>> beats(parse_cards("99999"), parse_cards("22777"))
 True
 >>> is_gouji(parse_cards("2222T"))
@@ -63,7 +63,7 @@ class Play(NamedTuple):
 
     >>> p = Play.parse("7 2 7 2 7")
     >>> p, p.size, p.cards()
-    (Play('77722'), 5, [Card('7'), Card('7'), Card('7'), Card('2'), Card('2')])
+    (Play.parse('77722'), 5, [Card.parse('7'), Card.parse('7'), Card.parse('7'), Card.parse('2'), Card.parse('2')])
     """
 
     rank: int
@@ -78,7 +78,7 @@ class Play(NamedTuple):
         return classify(parse_cards(text))
 
     def __repr__(self) -> str:
-        return f"Play({self.canonical!r})"
+        return f"Play.parse({self.canonical!r})"
 
     def __str__(self) -> str:
         return self.canonical
@@ -185,7 +185,7 @@ def classify(cards: Iterable[Card] | Play | str) -> Play:
     """The hand these cards make; :class:`HandError` (a ``ValueError``) if they make none.
 
     >>> classify("RB225555")
-    Play('555522BR')
+    Play.parse('555522BR')
     >>> classify("45")
     Traceback (most recent call last):
     ...

@@ -106,8 +106,3 @@ def answer_plays(counts: Sequence[int], standing: Play, bie_san: bool = False) -
         if floor < TWO and twos >= m:
             append(Play(NO_RANK, 0, m, s, g))
     return out
-
-
-def can_beat(counts: Sequence[int], standing: Play, bie_san: bool = False) -> bool:
-    """Whether any hand from ``counts`` beats ``standing`` (cheaper than listing them)."""
-    return bool(answer_plays(counts, standing, bie_san))

@@ -18,7 +18,6 @@ LEAVE_PENALTY = -10
 
 # Tribute kinds, in payment order (§8).
 STIFLE, BURN, POINT, PLACE = "stifle", "burn", "point", "place"
-KIND_ORDER = {STIFLE: 0, BURN: 1, POINT: 2, PLACE: 3}
 
 
 @dataclass(frozen=True, slots=True)

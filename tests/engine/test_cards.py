@@ -141,5 +141,6 @@ def test_cards_reject_impossible_ranks_and_suits() -> None:
 def test_cards_are_values() -> None:
     card = Card(3, "h")
     assert card == Card(3, "h") != Card(3, "s")
-    assert repr(card) == "Card('6h')"
+    assert repr(card) == "Card.parse('6h')"
+    assert eval(repr(card), {"Card": Card}) == card  # the repr pastes back
     assert pickle.loads(pickle.dumps(card)) == copy.deepcopy(card) == card

@@ -276,7 +276,8 @@ def test_notation_examples_are_hands(text: str, canonical: str) -> None:
 
 
 def test_play_repr_names_its_cards() -> None:
-    assert repr(classify("7 2 7 B 7")) == "Play('7772B')"
+    assert repr(classify("7 2 7 B 7")) == "Play.parse('7772B')"
+    assert eval(repr(classify("R2299")), {"Play": Play}) == classify("R2299")  # pastes back
     assert Play.parse("BB888") == classify("8B8B8")
 
 
