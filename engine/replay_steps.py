@@ -2,7 +2,7 @@
 
 Step 0 is the game as dealt (after tribute and returns, in a series); step N is the game
 after its N-th action (pre-play verbs included, as in the record). States are rebuilt from
-a snapshot kept every :data:`SNAPSHOT_EVERY` steps, so any step costs at most that many
+a snapshot kept every :data:`KEYFRAME_EVERY` steps, so any step costs at most that many
 ``Game.apply`` calls (a full game replays in ~15 ms; a step in ~1 ms).
 
 Only finished games can be replayed: a record of a game in progress (or of a void deal)
@@ -39,7 +39,7 @@ from .record import (
     series_from_record,
 )
 
-SNAPSHOT_EVERY = 16
+KEYFRAME_EVERY = 16
 
 # kinds of key moments
 ROUND = "round"  # a new round: the table is empty and ``seat`` leads (发牌)
@@ -91,7 +91,7 @@ class Replay:
         before = _Facts.of(game)
         _moments(None, after=before, step=0, action=None, note=note)
         for step, action in enumerate(self.actions, start=1):
-            if (step - 1) % SNAPSHOT_EVERY == 0:
+            if (step - 1) % KEYFRAME_EVERY == 0:
                 self._snapshots.append(game.copy())
             try:
                 game.apply(action)
@@ -171,9 +171,9 @@ class Replay:
             raise IndexError(f"step {step} is not in 0..{self.steps}")
         if step == self.steps:
             return self.final.copy()
-        base = min(step // SNAPSHOT_EVERY, len(self._snapshots) - 1)
+        base = min(step // KEYFRAME_EVERY, len(self._snapshots) - 1)
         game = self._snapshots[base].copy()
-        for action in self.actions[base * SNAPSHOT_EVERY : step]:
+        for action in self.actions[base * KEYFRAME_EVERY : step]:
             game.apply(action)
         return game
 

@@ -39,7 +39,7 @@ from ..observation import Observation
 from .hint import Style, answer_choice, lead_candidates, lead_choice
 from .sim import Sim
 from .view import View
-from .world import Decision, Evidence, ReplayError, sample_hands
+from .world import Decision, Evidence, UnfitObservation, sample_hands
 
 __all__ = ["Belief", "checks", "informative", "seat_surprises", "surprises"]
 
@@ -399,4 +399,4 @@ def _pick(hand: Sequence[int], rng: random.Random) -> int:
         if k < n:
             return r
         k -= n
-    raise ReplayError("no card to draw")  # not reached: k < sum(hand)
+    raise UnfitObservation("no card to draw")  # not reached: k < sum(hand)

@@ -42,7 +42,7 @@ from .sim import Sim
 from .strong import ROLLOUT_STYLE, StrongPlayer, candidates
 from .strong import play_out as strong_play_out
 from .view import view_of_game
-from .world import ReplayError, sample_hands
+from .world import UnfitObservation, sample_hands
 
 DEFAULT_BUDGET = 2000  # rollouts per reviewed seat
 FIRST_PASS = 0.4  # share of the budget spread over every decision
@@ -263,7 +263,7 @@ def review(replay: Replay, seat: int, *, seed: int = 0, budget: int = DEFAULT_BU
         try:
             used += d.add_worlds(first)
             live.append(d)
-        except ReplayError:
+        except UnfitObservation:
             continue  # the position could not be rebuilt from the seat's view: not reviewed
     ranked = sorted(live, key=lambda d: (-d.screen_cost(), d.step))
     second = [d for d in ranked[:SECOND_PASS] if d.screen_cost() > 0]

@@ -49,7 +49,7 @@ from .hint import EXPERT, Style, choose_return, lead_candidates, play_cost, sugg
 from .infer import Belief
 from .sim import ImpossibleWorld, Sim
 from .view import plays_of, view_of_observation
-from .world import ReplayError, rebuild_with_evidence, with_hands
+from .world import UnfitObservation, rebuild_with_evidence, with_hands
 
 TRIBUTE_WEIGHT = 0.5  # points per tribute card the game leaves owing (paid next game)
 ROLLOUT_STYLE = EXPERT  # the policy every seat plays in a rollout
@@ -203,7 +203,7 @@ class StrongPlayer:
             return cands[0]
         try:
             base = self.prepare(obs)
-        except ReplayError:
+        except UnfitObservation:
             return cands[0]
         best = self._search(obs, base, cands)
         self.searched += 1
@@ -212,7 +212,7 @@ class StrongPlayer:
 
     def prepare(self, obs: Observation) -> Sim:
         """The state ``obs`` shows, rebuilt (the other seats' hands still to be guessed),
-        with the belief set up and walked for this decision; :class:`ReplayError` if the
+        with the belief set up and walked for this decision; :class:`UnfitObservation` if the
         observation cannot be reproduced."""
         base, evidence = rebuild_with_evidence(obs, self.rng, ALL_DECISIONS)
         warm = self.belief.start(obs, base, evidence)
@@ -248,7 +248,7 @@ class StrongPlayer:
                     g.apply(cands[i])
                     values[i], steps = play_out(g, obs.seat, self.style, self.tribute_weight)
                     used += steps + 1
-            except (ReplayError, ImpossibleWorld):
+            except (UnfitObservation, ImpossibleWorld):
                 used += 1  # counted, so an impossible position cannot loop forever
                 continue
             for i in alive:

@@ -37,7 +37,7 @@ from .sim import Sim
 PLAY_VERBS = (PLAY, PASS, YIELD, BURN, NOBURN)
 
 
-class ReplayError(RuntimeError):
+class UnfitObservation(RuntimeError):
     """The observation could not be reproduced (a search player then plays the hint)."""
 
 
@@ -107,7 +107,7 @@ def sample_hands(
     a hand it can complete the burn with (§4, unless the seeds' check lets any burn go on
     until it fails), and (given the rebuilt ``window`` state) a seat a burn window asks now
     holds a burning play. Splits that break it are dealt again (``tries`` times);
-    :class:`ReplayError` if none fits."""
+    :class:`UnfitObservation` if none fits."""
     limited = obs.options.burn_check == "completable"
     burner = obs.burner if obs.burner != obs.seat and not obs.melee and limited else None
     asked = [s for s in obs.to_act if s != obs.seat] if window is not None and window.window else []
@@ -125,7 +125,7 @@ def sample_hands(
             if not ok:
                 continue
         return hands
-    raise ReplayError("no guessed hands fit what the position implies")
+    raise UnfitObservation("no guessed hands fit what the position implies")
 
 
 def _split(obs: Observation, rng: random.Random) -> list[list[int]]:
@@ -141,7 +141,7 @@ def _split(obs: Observation, rng: random.Random) -> list[list[int]]:
         if obs.revolted[s]:
             plain = [r for r in pool if r < TWO]
             if len(plain) < need:
-                raise ReplayError("not enough plain cards for the revolutionary")
+                raise UnfitObservation("not enough plain cards for the revolutionary")
             take = plain[:need]
             for r in take:
                 pool.remove(r)
@@ -150,7 +150,7 @@ def _split(obs: Observation, rng: random.Random) -> list[list[int]]:
         for r in take:
             hands[s][r] += 1
     if pool:
-        raise ReplayError("unseen cards do not match the card counts")
+        raise UnfitObservation("unseen cards do not match the card counts")
     return hands
 
 
@@ -192,7 +192,7 @@ def head_keepers(obs: Observation) -> set[int]:
 
 def rebuild(obs: Observation, rng: random.Random) -> Sim:
     """A simulator in the state ``obs`` shows, with guessed hands for the other seats;
-    :class:`ReplayError` if the observation cannot be reproduced."""
+    :class:`UnfitObservation` if the observation cannot be reproduced."""
     return rebuild_with_evidence(obs, rng)[0]
 
 
@@ -201,7 +201,7 @@ def rebuild_with_evidence(
 ) -> tuple[Sim, Evidence]:
     """:func:`rebuild`, and the other seats' last ``recent`` decisions (:class:`Evidence`)."""
     if obs.phase != PLAY_PHASE or obs.leader is None:
-        raise ReplayError("only play-phase observations can be rebuilt")
+        raise UnfitObservation("only play-phase observations can be rebuilt")
     actions = play_history(obs)
     now = sample_hands(obs, rng)
     played = cards_played(actions)
@@ -225,7 +225,7 @@ def rebuild_with_evidence(
     for answers, a in windows_and_actions(actions):
         if answers is not None:
             if sim.window is None:
-                raise ReplayError("a burn window the replay did not open")
+                raise UnfitObservation("a burn window the replay did not open")
             winner = _window_winner(answers, sim.standing_seat)
             sim.window = [x.seat for x in answers]
             sim.choices = {
@@ -240,7 +240,7 @@ def rebuild_with_evidence(
             sim.window = []
             sim.close_window()
         if sim.done or a.seat not in sim.to_act:
-            raise ReplayError(f"cannot replay {a}")
+            raise UnfitObservation(f"cannot replay {a}")
         if a.seat != obs.seat:
             decisions.append(
                 Decision(
@@ -260,7 +260,7 @@ def rebuild_with_evidence(
             _add(so_far[a.seat], a.cards)
     if any(a.verb == NOBURN for a in obs.legal_actions):
         if sim.window is None:
-            raise ReplayError("the observed burn window is not open in the replay")
+            raise UnfitObservation("the observed burn window is not open in the replay")
         sim.window = list(obs.to_act)  # seats that answered already: not known, left out
         sim.choices = {}
     elif sim.window is not None:
@@ -288,11 +288,11 @@ def _check(sim: Sim, obs: Observation) -> None:
     got = (sim.standing, sim.standing_seat, tuple(sim.places), sim.melee, sim.yielder)
     want = (obs.standing, obs.standing_seat, obs.places, obs.melee, obs.yielder)
     if (tuple(sim.head_kept), sim.dead) != (obs.gou_si_ji, obs.standing_dead):
-        raise ReplayError("rebuilt 够死级 state differs from the observed one")
+        raise UnfitObservation("rebuilt 够死级 state differs from the observed one")
     if got != want or obs.seat not in sim.to_act:
-        raise ReplayError(f"rebuilt state {got} differs from the observed {want}")
+        raise UnfitObservation(f"rebuilt state {got} differs from the observed {want}")
     if tuple(sim.totals) != obs.card_counts or tuple(sim.passed) != obs.passed:
-        raise ReplayError("rebuilt card counts or passes differ from the observed ones")
+        raise UnfitObservation("rebuilt card counts or passes differ from the observed ones")
 
 
 def deal_worlds(base: Sim, obs: Observation, n: int, rng: random.Random) -> list[Sim]:
@@ -320,7 +320,7 @@ def with_hands(world: Sim, seat: int, hands: Sequence[list[int]]) -> Sim:
 __all__ = [
     "Decision",
     "Evidence",
-    "ReplayError",
+    "UnfitObservation",
     "deal_worlds",
     "rebuild",
     "rebuild_with_evidence",

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.ai import make_player
-from engine.ai.world import ReplayError, deal_worlds, rebuild, sample_hands
+from engine.ai.world import UnfitObservation, deal_worlds, rebuild, sample_hands
 from engine.game import FINISHED, VOID
 from tests.ai.helpers import dealt
 from tests.ai.test_sim import random_position
@@ -133,7 +133,7 @@ def test_rebuilt_positions_offer_the_observed_choices_under_every_option(name):
                     try:
                         base = rebuild(obs, rng)
                         worlds = [base, *deal_worlds(base, obs, 2, rng)]
-                    except ReplayError:  # no random guess fits a rare window (tries run out)
+                    except UnfitObservation:  # no random guess fits a rare window (tries run out)
                         unfit += 1
                         worlds = []
                     for world in worlds:

@@ -16,7 +16,7 @@ from engine.replay_steps import (
     MELEE,
     OPEN,
     ROUND,
-    SNAPSHOT_EVERY,
+    KEYFRAME_EVERY,
     NotFinishedError,
     Replay,
 )
@@ -35,7 +35,7 @@ def _by_hand(record: dict, step: int) -> dict:
 def test_every_step_is_the_game_after_that_many_actions() -> None:
     record = expert_record(BURN_SEED)
     replay = Replay.from_record(record)
-    assert replay.steps == len(record["actions"]) > 2 * SNAPSHOT_EVERY
+    assert replay.steps == len(record["actions"]) > 2 * KEYFRAME_EVERY
     for step in range(replay.steps + 1):
         assert state_json(replay.game_at(step)) == _by_hand(record, step), step
 
