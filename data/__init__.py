@@ -4,7 +4,7 @@ The public surface: :class:`Store` and its dataclasses and errors, below. The sc
 decisions behind it are in ``data/README.md``.
 """
 
-from .actions import Action, check_action
+from .actions import ActionShape, check_action
 from .backend import DEFAULT_PATH, ENV_VAR, URL_ENV_VAR, database_url, default_path
 from .claims import DEFAULT_LEASE, ClaimReport, Shards, shard_of
 from .errors import (
@@ -48,7 +48,7 @@ __all__ = [
     "ENV_VAR",
     "LATEST_VERSION",
     "URL_ENV_VAR",
-    "Action",
+    "ActionShape",
     "ActionConflictError",
     "ActiveTable",
     "ChannelTakenError",

@@ -4,7 +4,7 @@ The store checks the shape only — seat, verb, and that the cards are card nota
 the action is legal is the engine's business.
 
 >>> check_action("3 play 9s 9h 2d")
-Action(seat=3, verb='play', cards='9s 9h 2d')
+ActionShape(seat=3, verb='play', cards='9s 9h 2d')
 >>> check_action("0 nodeclare").cards is None
 True
 """
@@ -16,25 +16,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine import CardError, parse_cards
+from engine.actions import ALL_VERBS, RETURN, VERBS_WITH_CARDS
 
 from .errors import InvalidInputError
 
-#: Verbs that take cards.
-CARD_VERBS = frozenset({"play", "burn", "return"})
-#: Pre-play verbs (RULES.md §5), at the head of a real game's actions.
-PRE_PLAY_VERBS = frozenset(
-    {"declare", "nodeclare", "revolt", "norevolt", "keephead", "nokeephead"}  # 要头: 够死级 on
-)
-#: Verbs without cards.
-BARE_VERBS = frozenset({"pass", "yield", "noburn", "leave"}) | PRE_PLAY_VERBS
+#: Verbs that take cards, and those without (the engine's, :mod:`engine.actions`).
+CARD_VERBS = frozenset(VERBS_WITH_CARDS)
+BARE_VERBS = frozenset(ALL_VERBS - VERBS_WITH_CARDS)
 #: Tribute returns: in a series record these go to the game's ``returns`` list.
-RETURN_VERB = "return"
+RETURN_VERB = RETURN
 
 _SHAPE = re.compile(r"([0-5]) ([a-z]+)(?: (\S(?:.*\S)?))?")
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class ActionShape:
     """A logged action split into its parts; ``cards`` is the notation as written."""
 
     seat: int
@@ -59,7 +55,7 @@ def _check_cards(cards: str) -> str | None:
     return None if parsed else "no cards"
 
 
-def check_action(text: object) -> Action:
+def check_action(text: object) -> ActionShape:
     """Split an action string, or raise :class:`InvalidInputError` saying what is wrong."""
     if not isinstance(text, str):
         raise InvalidInputError(f"an action must be a string 'SEAT VERB [CARDS]', not {text!r}")
@@ -84,7 +80,7 @@ def check_action(text: object) -> Action:
     else:
         known = ", ".join(sorted(CARD_VERBS | BARE_VERBS))
         raise InvalidInputError(f"action {text!r}: unknown verb {verb!r} (known: {known})")
-    return Action(seat, verb, cards)
+    return ActionShape(seat, verb, cards)
 
 
 def check_hands(hands: object) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 Step 0 is the game as dealt (after tribute and returns, in a series); step N is the game
 after its N-th action (pre-play verbs included, as in the record). States are rebuilt from
-a snapshot kept every :data:`KEYFRAME_EVERY` steps, so any step costs at most that many
+a keyframe kept every :data:`KEYFRAME_EVERY` steps, so any step costs at most that many
 ``Game.apply`` calls (a full game replays in ~15 ms; a step in ~1 ms).
 
 Only finished games can be replayed: a record of a game in progress (or of a void deal)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from data import Action, InvalidInputError, check_action
+from data import ActionShape, InvalidInputError, check_action
 from data.actions import _PLAIN_CARDS, _check_cards, check_hands
 from engine import CardError, parse_cards
 
@@ -14,18 +14,18 @@ from engine import CardError, parse_cards
 @pytest.mark.parametrize(
     ("text", "parsed"),
     [
-        ("0 play TTTTT", Action(0, "play", "TTTTT")),
-        ("5 play 9s 9h 2d R", Action(5, "play", "9s 9h 2d R")),
-        ("3 burn 44", Action(3, "burn", "44")),
-        ("1 return 4h 5s", Action(1, "return", "4h 5s")),
-        ("2 pass", Action(2, "pass", None)),
-        ("2 yield", Action(2, "yield", None)),
-        ("4 noburn", Action(4, "noburn", None)),
-        ("4 leave", Action(4, "leave", None)),
-        ("0 declare", Action(0, "declare", None)),
-        ("0 nodeclare", Action(0, "nodeclare", None)),
-        ("1 revolt", Action(1, "revolt", None)),
-        ("1 norevolt", Action(1, "norevolt", None)),
+        ("0 play TTTTT", ActionShape(0, "play", "TTTTT")),
+        ("5 play 9s 9h 2d R", ActionShape(5, "play", "9s 9h 2d R")),
+        ("3 burn 44", ActionShape(3, "burn", "44")),
+        ("1 return 4h 5s", ActionShape(1, "return", "4h 5s")),
+        ("2 pass", ActionShape(2, "pass", None)),
+        ("2 yield", ActionShape(2, "yield", None)),
+        ("4 noburn", ActionShape(4, "noburn", None)),
+        ("4 leave", ActionShape(4, "leave", None)),
+        ("0 declare", ActionShape(0, "declare", None)),
+        ("0 nodeclare", ActionShape(0, "nodeclare", None)),
+        ("1 revolt", ActionShape(1, "revolt", None)),
+        ("1 norevolt", ActionShape(1, "norevolt", None)),
     ],
 )
 def test_well_formed_actions_are_accepted(text, parsed) -> None:
