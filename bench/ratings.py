@@ -31,7 +31,7 @@ from typing import Any
 
 from bench.store import backend_name, check_database_url, database_option, scratch_database
 from data import ProfileUpdate, Store
-from data.backend import connect
+from data.connect import connect
 from data.ratings import RatingsMixin
 
 GUILD = 1

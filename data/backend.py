@@ -4,7 +4,7 @@
 bare path: one SQLite file through aiosqlite. ``postgresql://user:password@host/db``: a
 PostgreSQL server through asyncpg.
 
-The store's SQL is written once, portable: ``?`` placeholders (the PostgreSQL backend turns
+Opening one: :func:`data.connect.connect`. The store's SQL is written once, portable: ``?`` placeholders (the PostgreSQL backend turns
 them into ``$1``, ``$2`` …), ``RETURNING``, ``ON CONFLICT``, ``CAST`` where PostgreSQL
 cannot guess a parameter's type. Only the schema (``migrations/`` for SQLite,
 ``migrations/postgresql/`` for PostgreSQL) and the introspection differ per dialect.
@@ -155,31 +155,6 @@ class Database(Conn):
     @abstractmethod
     async def settings(self) -> dict[str, Any]:
         """The durability settings in effect (per backend)."""
-
-
-async def connect(
-    target: str | os.PathLike[str] | None, *, create: bool = True, busy_timeout: float = 5.0
-) -> Database:
-    """Open the database at ``target``: a URL, a SQLite path, or None for
-    :func:`database_url` of the environment. The schema is upgraded to the latest version.
-    ``create=False``: a missing SQLite file is refused (:class:`StoreError`), not created.
-    ``busy_timeout``: SQLite's wait for another process's write lock, in seconds."""
-    name = database_url() if target is None else os.fspath(target)
-    if is_postgres(name):
-        from .postgres import PostgresDatabase
-
-        return await PostgresDatabase.connect(name)
-    from .sqlite import SqliteDatabase
-
-    path = sqlite_path(name)
-    if not create and path != ":memory:" and not Path(path).exists():
-        from .errors import StoreError
-
-        raise StoreError(
-            f"there is no database at {path}: give the path of the bot's file "
-            f"(sqlite:///PATH, or ${ENV_VAR} / ${URL_ENV_VAR})"
-        )
-    return await SqliteDatabase.connect(path, busy_timeout=busy_timeout)
 
 
 async def rows_in_batches(

@@ -11,7 +11,8 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any, Self
 
-from .backend import Conn, Database, Row, connect
+from .backend import Conn, Database, Row
+from .connect import connect
 from .errors import NotFoundError, StoreError, claim_lost
 
 #: How a write names the table it changes (:meth:`StoreBase._owned`): by its id, by one of

@@ -21,7 +21,8 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from .backend import Database, connect, redact, rows_in_batches
+from .backend import Database, redact, rows_in_batches
+from .connect import connect
 from .errors import StoreError
 
 #: Every table of the schema, parents before children (the order rows are written in),

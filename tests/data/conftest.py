@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from data import Store
-from data.backend import Conn, connect
+from data.backend import Conn
+from data.connect import connect
 from engine import deal
 
 

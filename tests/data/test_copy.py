@@ -7,7 +7,8 @@ import asyncio
 import pytest
 
 from data import ENGINE, ProfileUpdate, Store, StoreError
-from data.backend import connect, rows_in_batches
+from data.backend import rows_in_batches
+from data.connect import connect
 from data.copy import TABLES, copy_database, main
 from engine.actions import Action
 from engine.series import Series

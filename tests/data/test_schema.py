@@ -12,7 +12,8 @@ import aiosqlite
 import pytest
 
 from data import LATEST_VERSION, Store, StoreError, database_url, default_path, open_store
-from data.backend import connect, redact, sqlite_path
+from data.backend import redact, sqlite_path
+from data.connect import connect
 from data.postgres import POSTGRES_MIGRATIONS_DIR, PostgresDatabase
 from data.schema import Migration, load_migrations, upgrade
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
-from data.backend import connect
+from data.connect import connect
 from tests.e2e.fake_helpers import TIME_SCALE
 from tests.fakediscord import FakeDiscord, running_fake
 from tests.pgserver import PgServer

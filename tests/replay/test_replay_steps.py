@@ -13,10 +13,10 @@ from engine.replay_steps import (
     BURN,
     BURN_END,
     FINISH,
+    KEYFRAME_EVERY,
     MELEE,
     OPEN,
     ROUND,
-    KEYFRAME_EVERY,
     NotFinishedError,
     Replay,
 )
