@@ -21,18 +21,15 @@ from .errors import (
     StoreError,
     claim_lost,
 )
-from .models import FinishedGame, Game, Series, Table
+from .models import FinishedGame, Game, Series
 from .rows import (
     GAME_COLUMNS,
     SERIES_COLUMNS,
-    TABLE_COLUMNS,
     actions_from_rows,
     encode_json,
     encode_object,
     game_from_row,
-    qualified,
     series_from_row,
-    table_from_row,
 )
 
 # One statement appends at the next index, only to a deal still being played and, when the
@@ -337,18 +334,6 @@ class GamesMixin(StoreBase):
         if not rows:
             return {}
         return {int(u["user_id"]): u.get("place") for u in json.loads(rows[0][0])}
-
-    async def table_of_game(self, game_id: int) -> Table:
-        """The table a deal is played at."""
-        rows = await self._fetch(
-            f"SELECT {qualified(TABLE_COLUMNS, 't')} FROM tables AS t "
-            "JOIN series AS s ON s.table_id = t.id JOIN games AS g ON g.series_id = s.id "
-            "WHERE g.id = ?",
-            (game_id,),
-        )
-        if not rows:
-            raise NotFoundError(f"there is no game {game_id}")
-        return table_from_row(rows[0])
 
 
 def _finished_game(row: Sequence[Any]) -> FinishedGame:

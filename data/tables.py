@@ -69,19 +69,6 @@ class TablesMixin(StoreBase):
         where = "t.guild_id = ? AND t.channel_id = ?"
         return await self._select_tables(where, (guild_id, channel_id), active_only)
 
-    async def table_by_message(self, message_id: int) -> Table | None:
-        """The table shown by this Discord message, if any."""
-        tables = await self._select_tables("t.message_id = ?", (message_id,), False)
-        return tables[0] if tables else None
-
-    async def tables_of_user(
-        self, guild_id: int, user_id: int, *, active_only: bool = True
-    ) -> list[Table]:
-        """The tables on this server where the user holds a seat, oldest first; only lobby
-        and playing ones by default."""
-        where = "t.guild_id = ? AND t.id IN (SELECT table_id FROM seats WHERE user_id = ?)"
-        return await self._select_tables(where, (guild_id, user_id), active_only)
-
     async def _select_tables(
         self, where: str, params: tuple[Any, ...], active_only: bool
     ) -> list[Table]:
@@ -112,12 +99,6 @@ class TablesMixin(StoreBase):
         if not isinstance(reason, str) or not reason.strip():
             raise InvalidInputError("a broken table needs a reason in words")
         await self._update_table(table_id, "status = 'broken', broken_reason = ?", (reason,))
-
-    async def set_table_options(self, table_id: int, options: dict[str, Any]) -> None:
-        """Replace the table's options (a JSON object)."""
-        await self._update_table(
-            table_id, "options = ?", (encode_object(options, "table options"),)
-        )
 
     async def set_table_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the Discord message that shows the table."""

@@ -41,7 +41,6 @@ async def test_a_process_that_lost_its_table_changes_nothing_of_it(db_url: str) 
             "set_dm_refused": old.set_dm_refused(table.id, 0, True),
             "set_table_status": old.set_table_status(table.id, "ended"),
             "mark_broken": old.mark_broken(table.id, "a stale process thinks so"),
-            "set_table_options": old.set_table_options(table.id, {"bie_san": True}),
             "set_table_message": old.set_table_message(table.id, 99),
             "set_turn_deadline": old.set_turn_deadline(table.id, 5.0),
             "void_game": old.void_game(game.id),

@@ -141,7 +141,7 @@ async def test_a_snapshot_that_does_not_match_the_log_is_refused(store) -> None:
 async def test_only_the_tables_holder_saves_its_snapshot(store) -> None:
     _, record = played_series("random", 19)
     series_id, game_id = await _stored_with_snapshot(store, record, 0, 4, 4, 0)
-    table = await store.table_of_game(game_id)
+    table = (await _active(store, series_id)).table
     await store.claim_table(table.id, "shard 1")
     store.act_as("shard 0")
     with pytest.raises(ClaimLostError):

@@ -6,8 +6,6 @@ import pytest
 
 from data import InvalidInputError, NotFoundError, Store
 
-from .conftest import new_game
-
 
 async def test_settings_default_then_change(store: Store) -> None:
     settings = await store.get_settings(1)
@@ -53,11 +51,10 @@ async def test_create_table_starts_in_the_lobby_with_six_empty_seats(store: Stor
 async def test_table_state_changes(store: Store) -> None:
     times = iter([10.0, 20.0, 30.0, 40.0, 50.0, 60.0])
     store._clock = lambda: next(times)
-    table = await store.create_table(1, 100, 7, {})
+    table = await store.create_table(1, 100, 7, {"bie_san": True})
     await store.set_table_status(table.id, "playing")
     await store.set_table_message(table.id, 987654321)
     await store.set_turn_deadline(table.id, 1234.5)
-    await store.set_table_options(table.id, {"bie_san": True})
     changed = await store.get_table(table.id)
     assert (changed.status, changed.message_id, changed.turn_deadline, changed.options) == (
         "playing",
@@ -65,7 +62,7 @@ async def test_table_state_changes(store: Store) -> None:
         1234.5,
         {"bie_san": True},
     )
-    assert (changed.created_at, changed.updated_at) == (10.0, 50.0)
+    assert (changed.created_at, changed.updated_at) == (10.0, 40.0)
     await store.set_turn_deadline(table.id, None)
     assert (await store.get_table(table.id)).turn_deadline is None
 
@@ -149,28 +146,3 @@ async def test_bad_seat_changes_are_refused(store: Store) -> None:
         await store.add_timeout(999, 0)
     seats = await store.get_seats(table.id)
     assert seats[0].user_id == 7 and all(s.is_empty for s in seats[1:])
-
-
-async def test_table_of_game(store: Store) -> None:
-    table, _series, game = await new_game(store)
-    assert (await store.table_of_game(game.id)).id == table.id
-    with pytest.raises(NotFoundError):
-        await store.table_of_game(999)
-
-
-async def test_find_tables_by_message_and_by_user(store: Store) -> None:
-    first = await store.create_table(1, 100, 7, {})
-    second = await store.create_table(1, 101, 7, {})
-    elsewhere = await store.create_table(2, 102, 7, {})
-    await store.set_table_message(second.id, 4242)
-    assert (await store.table_by_message(4242)).id == second.id
-    assert await store.table_by_message(1) is None
-    for table in (first, second, elsewhere):
-        await store.set_seat(table.id, 2, user_id=55)
-    await store.set_table_status(first.id, "finished")
-    assert [t.id for t in await store.tables_of_user(1, 55)] == [second.id]
-    assert [t.id for t in await store.tables_of_user(1, 55, active_only=False)] == [
-        first.id,
-        second.id,
-    ]
-    assert await store.tables_of_user(1, 56) == []
