@@ -21,7 +21,7 @@ from tests.e2e.gouji_helpers import FastGoujiBot
 from tests.fakediscord import BotRunner, FakeDiscord, running_fake
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -62,7 +62,7 @@ async def served(
     """The bot with the Activity's keys (``secret``: another client secret; ``activity``
     False: not configured); alice opened a table in #gouji, bo sat down, and (``launched``)
     alice started the Activity there."""
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     async with running_fake() as fake:
         config = BotConfig(
