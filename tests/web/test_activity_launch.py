@@ -6,16 +6,13 @@ configured."""
 
 from __future__ import annotations
 
-import asyncio
-import os
-import sys
 from pathlib import Path
 
 import aiohttp
 
-from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.discord_bot.launch import LaunchButton
 from bot.text.catalog import text
+from tests.e2e.gouji_helpers import gouji_process
 from tests.fakediscord import FakeDiscord, MessageRecord, running_fake
 from tests.web.activity_helpers import Served, free_port, served
 
@@ -126,12 +123,6 @@ async def test_gouji_bot_wires_the_activity_from_its_environment(tmp_path: Path)
     url = f"http://127.0.0.1:{port}"
     async with running_fake() as fake:
         env = {
-            **os.environ,
-            API_ENV: fake.api_base,
-            GATEWAY_ENV: fake.gateway_url,
-            "DISCORD_TOKEN": fake.token,
-            "GOUJI_DB": str(tmp_path / "gouji.db"),
-            "GOUJI_GUILD": str(fake.guild_id),
             "GOUJI_REFRESH": "0.05",
             "GOUJI_DRAW_PROCESSES": "0",  # pictures drawn in the bot's process: starts sooner
             "GOUJI_WEB_URL": url,
@@ -140,31 +131,11 @@ async def test_gouji_bot_wires_the_activity_from_its_environment(tmp_path: Path)
             "DISCORD_CLIENT_ID": str(fake.application_id),
             "DISCORD_CLIENT_SECRET": fake.activities.client_secret,
         }
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot.cli",
-            "bot",
-            env=env,
-            cwd=Path(__file__).parents[2],
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        try:
-            await fake.wait_for(
-                lambda: (
-                    (fake.commands.commands_in(fake.guild_id) and fake.gateway.sessions)
-                    or proc.returncode is not None
-                ),
-                30,
-                "the bot to sync its commands and connect",
-                poll=0.1,
-            )
+        async with gouji_process(fake, tmp_path / "gouji.db", **env):
             alice = fake.member("alice")
             await (await alice.slash("gouji", "new")).original()
             await (await fake.member("bo").slash("gouji", "join")).original()
-            table = await _table_message(fake)
-            pressed = await alice.click(table, OPEN)
+            pressed = await alice.click(await _table_message(fake), OPEN)
             assert (await pressed.response()).type == 12
             code = fake.activities.authorize(alice.id)
             async with aiohttp.ClientSession() as http:
@@ -174,7 +145,3 @@ async def test_gouji_bot_wires_the_activity_from_its_environment(tmp_path: Path)
                 async with http.post(f"{url}/api/session", json=asked) as answer:
                     body = await answer.json()
             assert answer.status == 200 and body["seat"] == 0 and body["lang"] == "en"
-        finally:
-            proc.terminate()
-            _, err = await asyncio.wait_for(proc.communicate(), 20)
-        assert b"Traceback" not in err, err.decode()[-2000:]
