@@ -48,9 +48,15 @@ def run(args: argparse.Namespace) -> int:
     )
     web = None
     if config.web_url:  # the browser table beside the bot (docs/web.md)
+        from bot.web.activity import ActivityKeys
         from bot.web.app import BesideBot
 
-        web = BesideBot(config.web_url, config.web_host, config.web_port, config.web_secret)
+        keys = None
+        if config.activity and config.client_id and config.client_secret:  # a Discord Activity
+            keys = ActivityKeys(
+                config.client_id, config.client_secret, config.token, config.discord_api
+            )
+        web = BesideBot(config.web_url, config.web_host, config.web_port, config.web_secret, keys)
     bot, token = make_bot(config, web=web), config.token
 
     async def serve() -> None:

@@ -17,7 +17,10 @@ own process, which slows its answers when many tables play). The browser table (
 ``GOUJI_WEB_URL`` (the address people reach it at; set, the bot serves it and offers each
 player a personal link), ``GOUJI_WEB_HOST``/``GOUJI_WEB_PORT`` (where it listens, default
 127.0.0.1:8080) and ``GOUJI_WEB_SECRET`` (signs the links; without it they die with the
-process).
+process). The table as a Discord Activity (docs/hosting.md): ``GOUJI_ACTIVITY=1`` with
+``DISCORD_CLIENT_ID`` (the application's id) and ``DISCORD_CLIENT_SECRET`` (its OAuth2
+secret) and ``GOUJI_WEB_URL``; ``GOUJI_DISCORD_API`` (Discord's REST base, the one
+``bot.discord_bot.endpoints`` points discord.py at) is where the sign-in asks Discord too.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from dataclasses import dataclass
 from data import DEFAULT_LEASE, DEFAULT_PATH, InvalidInputError
 from data.claims import Shards
 from engine.ai.review import DEFAULT_BUDGET
+
+DISCORD_API = "https://discord.com/api/v10"
 
 TOKEN_HELP = (
     "No DISCORD_TOKEN set. Get one in the Discord Developer Portal "
@@ -66,6 +71,11 @@ class BotConfig:
     web_host: str = "127.0.0.1"  # GOUJI_WEB_HOST: the address the web server listens on
     web_port: int = 8080  # GOUJI_WEB_PORT
     web_secret: str | None = None  # GOUJI_WEB_SECRET: signs the links (random: per process)
+    # the table as a Discord Activity (bot/web/activity.py): GOUJI_ACTIVITY=1 and the keys
+    activity: bool = False  # GOUJI_ACTIVITY: the launch buttons and the Activity's sign-in
+    client_id: int | None = None  # DISCORD_CLIENT_ID: the application's id (OAuth2 client)
+    client_secret: str | None = None  # DISCORD_CLIENT_SECRET: its OAuth2 client secret
+    discord_api: str = DISCORD_API  # GOUJI_DISCORD_API: Discord's REST API base
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> BotConfig:
@@ -96,6 +106,20 @@ class BotConfig:
             shards = Shards.parse(count, spec) if count else None
         except InvalidInputError as exc:
             raise ValueError(f"GOUJI_SHARD_COUNT/GOUJI_SHARDS: {exc}") from None
+        activity = (env.get("GOUJI_ACTIVITY") or "0").strip().lower() in ("1", "true", "yes")
+        client = (env.get("DISCORD_CLIENT_ID") or "").strip()
+        if client and not client.isdigit():
+            raise ValueError(
+                f"DISCORD_CLIENT_ID must be the application id (digits), not {client!r}"
+            )
+        if activity:
+            missing = [
+                name
+                for name in ("DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET", "GOUJI_WEB_URL")
+                if not env.get(name)
+            ]
+            if missing:
+                raise ValueError(f"GOUJI_ACTIVITY=1 needs {', '.join(missing)} (docs/hosting.md)")
         lease = number("GOUJI_CLAIM_LEASE", DEFAULT_LEASE)
         if lease < 1:
             raise ValueError("GOUJI_CLAIM_LEASE must be at least 1 second")
@@ -117,4 +141,8 @@ class BotConfig:
             web_host=env.get("GOUJI_WEB_HOST") or "127.0.0.1",
             web_port=int(number("GOUJI_WEB_PORT", 8080)),
             web_secret=env.get("GOUJI_WEB_SECRET") or None,
+            activity=activity,
+            client_id=int(client) if client else None,
+            client_secret=env.get("DISCORD_CLIENT_SECRET") or None,
+            discord_api=env.get("GOUJI_DISCORD_API") or DISCORD_API,
         )

@@ -499,7 +499,49 @@ CATALOG: dict[str, tuple[str, str]] = {
     "web_seconds": ("{n} 秒", "{n} s"),
     "web_spectate_link": ("观战链接：{url}", "Spectator link: {url}"),
     "web_seat_link": ("{seat} 号位（{name}）：{url}", "Seat {seat} ({name}): {url}"),
+    # the Discord Activity's sign-in refusals (bot/web/activity.py): the page shows them
+    "web_activity_bad_code": (
+        "没能进入牌桌：请在 Discord 里重新打开。",
+        "Signing in did not work: open the table again from Discord.",
+    ),
+    "web_activity_bad_token": (
+        "Discord 没有认出你：请在 Discord 里重新打开牌桌。",
+        "Discord did not recognise you: open the table again from Discord.",
+    ),
+    "web_activity_not_in_instance": (
+        "只有在 Discord 里打开了这一桌的人才能进来。",
+        "Only people who opened this table in Discord may come in.",
+    ),
+    "web_activity_no_instance": (
+        "Discord 里的这一桌已经结束了：请重新打开牌桌。",
+        "This table's window in Discord has closed: open the table again.",
+    ),
+    "web_activity_no_table": (
+        "这个频道没有牌桌：用 /gouji new 开一桌。",
+        "There is no table in this channel: open one with /gouji new.",
+    ),
+    "web_activity_unavailable": (
+        "Discord 暂时没有回应：请过一会儿再试。",
+        "Discord is not answering right now: try again in a moment.",
+    ),
+    "web_activity_off": (
+        "这个机器人不能在 Discord 里打开牌桌。",
+        "This bot does not open tables inside Discord.",
+    ),
     # ---- end of the browser table's texts ------------------------------------------------
+    # ---- the table as a Discord Activity (the launch button): issue #24 -------------------
+    "activity_button": ("打开牌桌", "Open the table"),
+    "activity_help": (
+        "**在 Discord 里打开牌桌**：点牌桌消息、私信手牌或 `/gouji hand` 下面的「打开牌桌」，"
+        "整桌就在 Discord 里打开（电脑和手机都行），点牌出牌；坐着的人打自己的位子，别人观战。",
+        "**The table inside Discord**: press **Open the table** under the table message, your "
+        "DM hand or `/gouji hand`, and the whole table opens inside Discord (desktop or "
+        "phone), where you tap your cards; a seated player plays their seat, anyone else watches.",
+    ),
+    "activity_failed": (
+        "没能在 Discord 里打开牌桌：这个机器人的活动（Activity）没有开启。",
+        "The table could not open inside Discord: this bot's Activity is not turned on.",
+    ),
 }
 
 

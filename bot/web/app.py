@@ -3,7 +3,10 @@ that owns the tables (``gouji bot``, ``gouji web``), beside the table service.
 
 Routes: ``/`` the table client (its link carries the visitor's ticket in the fragment:
 ``/#TICKET``), ``/static/NAME`` its files (gzip, ETag, cache headers), ``/ws`` one
-WebSocket per connected person (:mod:`bot.web.protocol`), ``/healthz``.
+WebSocket per connected person (:mod:`bot.web.protocol`), ``/healthz``; for a Discord
+Activity (:mod:`bot.web.activity`) ``/activity`` its page, ``POST /api/token`` and ``POST
+/api/session``. Every route is served under ``/.proxy`` too: the paths of Discord's proxy,
+whether or not it strips the prefix on the way.
 
     site = WebTable(service, TicketGate(tickets), LocalNames({1: "济南"}))
     await site.start("127.0.0.1", 8080)      # serves until
@@ -22,6 +25,7 @@ from aiohttp import WSMsgType, web
 from bot.service.errors import UserError
 from bot.service.tickets import Tickets, WebLinks
 from bot.text.catalog import text
+from bot.web.activity import ActivityKeys, ActivitySignIn, LangRefused, SignInRefused
 from bot.web.hub import Connection, Hub, Names, frame
 from bot.web.identity import Gate, TicketGate, Visitor
 from bot.web.protocol import Requests, hello
@@ -36,6 +40,8 @@ log = logging.getLogger("gouji.web")
 HEARTBEAT = 20.0
 MAX_MESSAGE = 4096  # bytes: the largest message a client sends is a play of 36 cards
 INDEX = "index.html"
+ACTIVITY_PAGE = "activity.html"  # the Discord Activity's page (its own client)
+PROXY = "/.proxy"  # Discord's proxy prefix: an Activity reaches its server only through it
 
 
 def accepted_lang(request: web.Request) -> str:
@@ -61,8 +67,10 @@ class WebTable:
         *,
         heartbeat: float = HEARTBEAT,
         default_lang: str | None = None,
+        activity: ActivitySignIn | None = None,
     ) -> None:
         self.service, self.gate = service, gate
+        self.activity = activity  # the Discord Activity's sign-in (None: not configured)
         self.hub = Hub(service, names)
         self.requests = Requests(service, self.hub)
         self.heartbeat = heartbeat
@@ -75,10 +83,14 @@ class WebTable:
 
     def app(self) -> web.Application:
         app = web.Application()
-        app.router.add_get("/", self._index)
-        app.router.add_get("/static/{name}", self._static)
-        app.router.add_get("/ws", self._socket)
-        app.router.add_get("/healthz", self._health)
+        for prefix in ("", PROXY):
+            app.router.add_get(prefix + "/", self._index)
+            app.router.add_get(prefix + "/static/{name}", self._static)
+            app.router.add_get(prefix + "/ws", self._socket)
+            app.router.add_get(prefix + "/healthz", self._health)
+            app.router.add_get(prefix + "/activity", self._activity_page)
+            app.router.add_post(prefix + "/api/token", self._api_token)
+            app.router.add_post(prefix + "/api/session", self._api_session)
         return app
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -92,6 +104,8 @@ class WebTable:
 
     async def stop(self) -> None:
         await self.hub.close()
+        if self.activity is not None:
+            await self.activity.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
@@ -108,6 +122,35 @@ class WebTable:
 
     async def _health(self, request: web.Request) -> web.Response:
         return web.Response(text="ok")
+
+    async def _activity_page(self, request: web.Request) -> web.Response:
+        served = self.files.get(ACTIVITY_PAGE)
+        if served is None:
+            raise web.HTTPNotFound()
+        return respond(request, served)
+
+    # ----------------------------------------------------------------- Activity sign-in
+    async def _api_token(self, request: web.Request) -> web.Response:
+        """``{"code"}`` → ``{"access_token"}`` (:meth:`ActivitySignIn.token`)."""
+        body = await _json_body(request)
+        try:
+            if self.activity is None:
+                raise SignInRefused("off", 404)
+            token = await self.activity.token(body.get("code"))
+        except SignInRefused as refused:
+            return _refusal(refused, accepted_lang(request))
+        return web.json_response({"access_token": token}, headers=NO_STORE)
+
+    async def _api_session(self, request: web.Request) -> web.Response:
+        """``{"access_token", "instance_id"}`` → ``{"ticket", "seat", "lang"}``."""
+        body = await _json_body(request)
+        try:
+            if self.activity is None:
+                raise SignInRefused("off", 404)
+            session = await self.activity.session(body.get("access_token"), body.get("instance_id"))
+        except SignInRefused as refused:
+            return _refusal(refused, accepted_lang(request))
+        return web.json_response(session.payload(), headers=NO_STORE)
 
     # ----------------------------------------------------------------- sockets
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
@@ -142,19 +185,56 @@ class WebTable:
         return ws
 
 
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+async def _json_body(request: web.Request) -> dict[str, object]:
+    """The request's JSON object, else ``{}`` (then refused for the missing field). A JSON
+    content type is required, so another site's plain form cannot post here."""
+    if request.content_type != "application/json":
+        return {}
+    try:
+        body = await request.json()
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _refusal(refused: SignInRefused, lang: str) -> web.Response:
+    """A refusal as JSON: its code and its text in the person's language (their Discord
+    locale once known, else the browser's)."""
+    if isinstance(refused, LangRefused):
+        lang = refused.lang
+    message = text(lang, f"web_activity_{refused.code}")
+    return web.json_response(
+        {"error": refused.code, "message": message}, status=refused.status, headers=NO_STORE
+    )
+
+
 class BesideBot:
     """The browser table served by the Discord bot's process (``GOUJI_WEB_URL`` set, see
     :class:`bot.service.config.BotConfig`): on the bot's tables, people named as the bot
     names them, personal links signed with ``secret`` (``GOUJI_WEB_SECRET``; none: a random
-    one, so the links die with the process)."""
+    one, so the links die with the process); with ``activity`` (``GOUJI_ACTIVITY``) also the
+    Discord Activity's sign-in."""
 
-    def __init__(self, url: str, host: str, port: int, secret: str | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        host: str,
+        port: int,
+        secret: str | None = None,
+        activity: ActivityKeys | None = None,
+    ) -> None:
         self.url, self.host, self.port = url, host, port
         self.tickets = Tickets(secret.encode() if secret else None)
+        self.activity = activity
         self.site: WebTable | None = None
 
     async def open(self, service: TableService, people: Names) -> WebLinks:
-        self.site = WebTable(service, TicketGate(self.tickets), people)
+        keys = self.activity
+        sign_in = ActivitySignIn(keys, service, self.tickets) if keys is not None else None
+        self.site = WebTable(service, TicketGate(self.tickets), people, activity=sign_in)
         self.port = await self.site.start(self.host, self.port)
         log.info("the browser table listens on %s:%d (%s)", self.host, self.port, self.url)
         return WebLinks(self.url, self.tickets)

@@ -307,6 +307,7 @@ class InteractionRecord:
     followup_ids: list[int] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None  # autocomplete result
     modal: dict[str, Any] | None = None
+    activity_instance_id: str | None = None  # launched or joined by a type-12 answer
     fake: Any = field(default=None, repr=False, compare=False)
 
     @property

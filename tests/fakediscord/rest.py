@@ -67,7 +67,10 @@ class RestRoutes:
         )
 
     async def me(self, request: web.Request) -> web.Response:
-        """GET /users/@me (discord.py's login)."""
+        """GET /users/@me: the bot (discord.py's login), or with ``Bearer TOKEN`` the user
+        an OAuth2 token stands for."""
+        if request.headers.get("Authorization", "").startswith("Bearer "):
+            return json_response(200, self.fake.activities.bearer_user(request))
         self._auth(request)
         return json_response(200, {**self.fake.bot_user.payload(), "verified": True, "flags": 0})
 

@@ -17,7 +17,8 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from . import rest, webhooks
+from . import activities, rest, webhooks
+from .activities import Activities
 from .commands import CommandRegistry
 from .faults import error_response
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT, GatewayHub, shard_of
@@ -98,6 +99,7 @@ class FakeDiscord(PayloadBuilder):
         self.faults = ScaledFaultPlan(time_scale)
         self.limits = DiscordLimits(self.faults, enabled=rate_limits, time_scale=time_scale)
         self.commands = CommandRegistry(self.ids, self.application_id)
+        self.activities = Activities(self)  # OAuth2 codes/tokens, activity instances
         self.gateway = GatewayHub(self)
         self.members: list[SimUser] = []
         for position, name in enumerate(channels):
@@ -159,13 +161,17 @@ class FakeDiscord(PayloadBuilder):
     # ----- lifecycle ------------------------------------------------------------------------
     async def start(self) -> FakeDiscord:
         """Listen on 127.0.0.1 at a free port."""
-        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        app = web.Application(
+            middlewares=[self._middleware, activities.harness_cors],
+            client_max_size=64 * 1024 * 1024,
+        )
         app.router.add_get("/", self.gateway.handle)  # like wss://gateway.discord.gg/
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/resume", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._cdn)
         rest.add_routes(app, self, API_PREFIX)
         webhooks.add_routes(app, self, API_PREFIX)
+        activities.add_routes(app, self.activities, API_PREFIX)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)

@@ -1,4 +1,4 @@
-"""Interaction answers: the callback (types 1, 4-9) and the interaction webhook routes.
+"""Interaction answers: the callback (types 1, 4-9, 12) and the interaction webhook routes.
 
 * ``POST /interactions/{id}/{token}/callback`` -- the first answer, within
   ``fake.interaction_deadline`` seconds (3 on Discord), only once;
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
-AUTOCOMPLETE_RESULT, MODAL = 8, 9
+AUTOCOMPLETE_RESULT, MODAL, LAUNCH_ACTIVITY = 8, 9, 12
 TOKEN_LIFETIME = 15 * 60.0
 
 
@@ -113,6 +113,10 @@ class WebhookRoutes:
         if msg is not None:
             answer["interaction"]["response_message_id"] = str(msg.id)
             answer["resource"] = {"type": kind, "message": self.fake.message_payload(msg)}
+        if kind == LAUNCH_ACTIVITY:
+            instance_id = rec.activity_instance_id
+            answer["interaction"]["activity_instance_id"] = instance_id
+            answer["resource"] = {"type": kind, "activity_instance": {"id": instance_id}}
         return json_response(200, answer)
 
     async def _apply_callback(
@@ -156,6 +160,14 @@ class WebhookRoutes:
             rec.modal = data
             return None
         if kind == PONG and rec.type == 1:
+            return None
+        if kind == LAUNCH_ACTIVITY and rec.type in (2, 3):
+            if data:
+                raise invalid("data: a LAUNCH_ACTIVITY answer has no data")
+            if not self.fake.activities.enabled:
+                raise invalid("type: LAUNCH_ACTIVITY needs Activities enabled for the app")
+            instance = self.fake.activities.launch(rec.channel_id, rec.user_id)
+            rec.activity_instance_id = instance.instance_id
             return None
         raise invalid(f"type: callback type {kind!r} does not fit interaction type {rec.type}")
 

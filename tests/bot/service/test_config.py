@@ -68,6 +68,34 @@ def test_config_reads_where_the_browser_table_is_served() -> None:
         BotConfig.from_env({"GOUJI_WEB_PORT": "eighty"})
 
 
+def test_config_reads_the_discord_activitys_keys() -> None:
+    off = BotConfig.from_env({"DISCORD_CLIENT_ID": "77"})
+    assert (off.activity, off.client_id, off.discord_api) == (
+        False,
+        77,
+        "https://discord.com/api/v10",
+    )
+    on = BotConfig.from_env(
+        {
+            "GOUJI_ACTIVITY": "1",
+            "DISCORD_CLIENT_ID": "77",
+            "DISCORD_CLIENT_SECRET": "cs",
+            "GOUJI_WEB_URL": "https://gouji.example",
+            "GOUJI_DISCORD_API": "http://127.0.0.1:9/api/v10",
+        }
+    )
+    assert (on.activity, on.client_id, on.client_secret, on.discord_api) == (
+        True,
+        77,
+        "cs",
+        "http://127.0.0.1:9/api/v10",
+    )
+    with pytest.raises(ValueError, match="DISCORD_CLIENT_SECRET, GOUJI_WEB_URL"):
+        BotConfig.from_env({"GOUJI_ACTIVITY": "1", "DISCORD_CLIENT_ID": "77"})
+    with pytest.raises(ValueError, match="DISCORD_CLIENT_ID"):
+        BotConfig.from_env({"DISCORD_CLIENT_ID": "my app"})
+
+
 def test_config_reads_the_claim_lease() -> None:
     assert BotConfig.from_env({}).lease == 30.0
     assert BotConfig.from_env({"GOUJI_CLAIM_LEASE": "5"}).lease == 5.0

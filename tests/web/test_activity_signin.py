@@ -1,0 +1,262 @@
+"""Signing in from a Discord Activity (bot/web/activity.py), against the fake Discord: the
+bot serves the web table with the Activity's keys; a person's code is exchanged for a token
+(``POST /api/token``), and the token and instance give a ticket (``POST /api/session``) — the
+server asks Discord who the token's user is and who is in the instance, never the page."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.service.config import BotConfig
+from bot.web.activity import LONGEST_WAIT, ActivityKeys
+from bot.web.app import ACTIVITY_PAGE, BesideBot
+from bot.web.static_files import STATIC
+from tests.e2e.gouji_helpers import FastGoujiBot
+from tests.fakediscord import BotRunner, FakeDiscord, running_fake
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Served:
+    """The fake Discord, the bot and its web server's address, a table in #gouji where
+    alice and bo sit, and an activity instance there that alice started."""
+
+    fake: FakeDiscord
+    bot: Any
+    url: str
+    http: aiohttp.ClientSession
+    instance_id: str
+
+    async def post(self, path: str, body: Any, **kwargs: Any) -> tuple[int, Any]:
+        async with self.http.post(self.url + path, json=body, **kwargs) as answer:
+            return answer.status, await answer.json()
+
+    async def token_of(self, name: str) -> str:
+        """``name`` consents in Discord; the Activity trades the code for a token."""
+        code = self.fake.activities.authorize(self.fake.member(name).id)
+        status, body = await self.post("/.proxy/api/token", {"code": code})
+        assert status == 200, body
+        return str(body["access_token"])
+
+    async def hello(self, ticket: str) -> dict[str, Any]:
+        """The first frame of a socket opened with ``ticket`` (through the proxy path)."""
+        async with self.http.ws_connect(f"{self.url}/.proxy/ws?t={ticket}") as ws:
+            return dict(json.loads((await ws.receive()).data))
+
+
+@asynccontextmanager
+async def served(
+    tmp_path: Path, *, secret: str | None = None, activity: bool = True
+) -> AsyncIterator[Served]:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    async with running_fake() as fake:
+        config = BotConfig(
+            token=fake.token,
+            db_path=str(tmp_path / "gouji.db"),
+            guild_id=fake.guild_id,
+            ai_delay=0.0,
+            refresh_interval=0.05,
+            warn_before=0.0,
+            web_url=url,
+            activity=activity,
+        )
+        keys = ActivityKeys(
+            fake.application_id,
+            secret or fake.activities.client_secret,
+            fake.token,
+            fake.api_base,
+        )
+
+        def make() -> FastGoujiBot:
+            web = BesideBot(url, "127.0.0.1", port, activity=keys if activity else None)
+            return FastGoujiBot(config, rng=random.Random(5), guild_ready_timeout=0.05, web=web)
+
+        async with BotRunner(fake, make) as runner, aiohttp.ClientSession() as http:
+            alice, bo = fake.member("alice"), fake.member("bo")
+            await (await alice.slash("gouji", "new", series=False)).original()
+            await (await bo.slash("gouji", "join")).original()
+            instance = fake.activities.launch(fake.channel("gouji").id, alice.id)
+            yield Served(fake, runner.client, url, http, instance.instance_id)
+        assert not fake.internal_errors, fake.internal_errors
+
+
+async def test_a_seated_player_signs_in_to_their_own_seat(tmp_path: Path) -> None:
+    async with served(tmp_path) as s:
+        bo = s.fake.member("bo")
+        s.fake.activities.join(s.instance_id, bo.id)
+        token = await s.token_of("bo")
+        status, body = await s.post(
+            "/.proxy/api/session", {"access_token": token, "instance_id": s.instance_id}
+        )
+        live = s.bot.service.table_in(s.fake.channel("gouji").id)
+        assert status == 200
+        assert body == {"ticket": body["ticket"], "seat": live.seat_of(bo.id), "lang": "zh"}
+        assert body["ticket"].split(".")[:2] == [str(live.id), str(bo.id)]
+        hello = await s.hello(body["ticket"])
+        assert hello["seat"] == live.seat_of(bo.id) and not hello["watching"]
+
+
+async def test_a_forged_or_reused_code_is_refused(tmp_path: Path) -> None:
+    async with served(tmp_path) as s:
+        status, body = await s.post("/api/token", {"code": "forged-code"})
+        assert status == 400 and body["error"] == "bad_code"
+        code = s.fake.activities.authorize(s.fake.member("alice").id)
+        assert (await s.post("/api/token", {"code": code}))[0] == 200
+        status, body = await s.post(
+            "/api/token", {"code": code}, headers={"Accept-Language": "zh-CN"}
+        )
+        assert status == 400 and body["error"] == "bad_code"
+        assert body["message"] == "没能进入牌桌：请在 Discord 里重新打开。"
+        for junk in ({}, {"code": 12}, {"code": "a/b"}):
+            assert (await s.post("/api/token", junk))[1]["error"] == "bad_code"
+
+
+async def test_a_person_not_in_the_instance_is_refused(tmp_path: Path) -> None:
+    async with served(tmp_path) as s:
+        token = await s.token_of("bo")  # seated, but has not opened this Activity
+        status, body = await s.post(
+            "/api/session", {"access_token": token, "instance_id": s.instance_id}
+        )
+        assert status == 403 and body["error"] == "not_in_instance"
+        assert body["message"] == "只有在 Discord 里打开了这一桌的人才能进来。"  # bo's zh-CN
+
+
+async def test_a_token_plays_its_own_users_seat_whatever_the_page_says(tmp_path: Path) -> None:
+    async with served(tmp_path) as s:
+        alice, bo = s.fake.member("alice"), s.fake.member("bo")
+        s.fake.activities.join(s.instance_id, bo.id)
+        token = await s.token_of("alice")
+        claims = {"access_token": token, "instance_id": s.instance_id, "user_id": str(bo.id)}
+        status, body = await s.post("/api/session", claims)
+        live = s.bot.service.table_in(s.fake.channel("gouji").id)
+        assert status == 200 and body["seat"] == live.seat_of(alice.id) != live.seat_of(bo.id)
+        assert body["lang"] == "en"
+        assert s.fake.requests[-2].path == "/users/@me"  # asked Discord who it is
+
+
+async def test_a_participant_without_a_seat_watches(tmp_path: Path) -> None:
+    async with served(tmp_path) as s:
+        dana = s.fake.member("dana")
+        s.fake.activities.join(s.instance_id, dana.id)
+        token = await s.token_of("dana")
+        status, body = await s.post(
+            "/api/session", {"access_token": token, "instance_id": s.instance_id}
+        )
+        assert status == 200 and body["seat"] is None
+        assert body["ticket"].split(".")[1] == "s"  # a spectator's ticket, no user in it
+        hello = await s.hello(body["ticket"])
+        assert hello["seat"] is None and hello["watching"]
+
+
+async def test_a_bad_token_an_unknown_instance_or_a_channel_without_table_is_refused(
+    tmp_path: Path,
+) -> None:
+    async with served(tmp_path) as s:
+        status, body = await s.post(
+            "/api/session", {"access_token": "stolen", "instance_id": s.instance_id}
+        )
+        assert status == 401 and body["error"] == "bad_token"
+        token = await s.token_of("chen")
+        for instance_id in ("i-1-gc-1-1", "../../users/@me", 5):
+            status, body = await s.post(
+                "/api/session", {"access_token": token, "instance_id": instance_id}
+            )
+            assert status == 404 and body["error"] == "no_instance"
+        chen = s.fake.member("chen")
+        elsewhere = s.fake.activities.launch(s.fake.channel("general").id, chen.id)
+        status, body = await s.post(
+            "/api/session", {"access_token": token, "instance_id": elsewhere.instance_id}
+        )
+        assert status == 404 and body["error"] == "no_table"
+        assert body["message"].startswith("这个频道没有牌桌")
+
+
+async def test_an_activity_started_from_a_dm_opens_the_table_the_person_sits_at(
+    tmp_path: Path,
+) -> None:
+    async with served(tmp_path) as s:
+        alice = s.fake.member("alice")
+        in_dm = s.fake.activities.launch(s.fake.dm_channel_for(alice.id).id, alice.id)
+        assert in_dm.payload()["location"]["kind"] == "pm"
+        token = await s.token_of("alice")
+        status, body = await s.post(
+            "/api/session", {"access_token": token, "instance_id": in_dm.instance_id}
+        )
+        live = s.bot.service.table_in(s.fake.channel("gouji").id)
+        assert status == 200 and body["seat"] == live.seat_of(alice.id)
+        dana = s.fake.member("dana")  # seated nowhere: no table for her DM
+        lone = s.fake.activities.launch(s.fake.dm_channel_for(dana.id).id, dana.id)
+        status, body = await s.post(
+            "/api/session",
+            {"access_token": await s.token_of("dana"), "instance_id": lone.instance_id},
+        )
+        assert status == 404 and body["error"] == "no_table"
+
+
+def _token_calls(fake: FakeDiscord) -> list[int]:
+    return [r.status for r in fake.requests if r.path == "/oauth2/token"]
+
+
+async def test_a_rate_limited_token_exchange_is_retried_after_retry_after(
+    tmp_path: Path,
+) -> None:
+    async with served(tmp_path) as s:
+        s.fake.faults.rate_limit("POST", "/oauth2/token", times=2, retry_after=0.05)
+        await s.token_of("alice")
+        assert _token_calls(s.fake) == [429, 429, 200]
+        s.fake.faults.rate_limit("POST", "/oauth2/token", times=1, retry_after=LONGEST_WAIT + 5)
+        code = s.fake.activities.authorize(s.fake.member("alice").id)
+        status, body = await s.post("/api/token", {"code": code})
+        assert status == 503 and body["error"] == "unavailable"  # not waited for
+        assert _token_calls(s.fake) == [429, 429, 200, 429]
+
+
+async def test_wrong_client_keys_are_the_servers_fault_not_the_persons(tmp_path: Path) -> None:
+    async with served(tmp_path, secret="not-the-secret") as s:
+        code = s.fake.activities.authorize(s.fake.member("alice").id)
+        status, body = await s.post("/api/token", {"code": code})
+        assert status == 503 and body["error"] == "unavailable"
+
+
+async def test_without_the_activity_configured_the_sign_in_is_off(tmp_path: Path) -> None:
+    async with served(tmp_path, activity=False) as s:
+        code = s.fake.activities.authorize(s.fake.member("alice").id)
+        status, body = await s.post("/api/token", {"code": code})
+        assert status == 404 and body["error"] == "off"
+        assert _token_calls(s.fake) == []
+
+
+async def test_every_route_is_served_under_the_proxy_prefix_too(tmp_path: Path) -> None:
+    async with served(tmp_path) as s:
+        for path in ("/healthz", "/.proxy/healthz", "/.proxy/", "/.proxy/static/app.js"):
+            async with s.http.get(s.url + path) as answer:
+                assert answer.status == 200, path
+        for path in ("/activity", "/.proxy/activity"):
+            async with s.http.get(s.url + path) as answer:
+                assert answer.status == (200 if (STATIC / ACTIVITY_PAGE).exists() else 404)
+        async with s.http.post(s.url + "/api/token", data="code=x") as answer:  # not JSON
+            assert answer.status == 400 and (await answer.json())["error"] == "bad_code"
+        async with s.http.post(s.url + "/api/token", json={"code": "x"}) as answer:
+            assert "Set-Cookie" not in answer.headers
+
+
+@pytest.mark.parametrize("path", ["/api/token", "/.proxy/api/session"])
+async def test_the_sign_in_routes_take_only_post(tmp_path: Path, path: str) -> None:
+    async with served(tmp_path) as s, s.http.get(s.url + path) as answer:
+        assert answer.status == 405
