@@ -112,6 +112,9 @@ class WebTable:
 
     # ----------------------------------------------------------------- pages
     async def _index(self, request: web.Request) -> web.Response:
+        # Discord opens an Activity at its root URL mapping, with frame_id in the query
+        if self.activity is not None and "frame_id" in request.query:
+            return await self._activity_page(request)
         return respond(request, self.files[INDEX])
 
     async def _static(self, request: web.Request) -> web.Response:

@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest_asyncio
-from bot.web.activity import ActivityKeys
 
 from bot.service.config import BotConfig
+from bot.web.activity import ActivityKeys
 from bot.web.app import BesideBot
 from tests.e2e.gouji_helpers import FastGoujiBot
 from tests.fakediscord import BotRunner, FakeDiscord, running_fake

@@ -33,7 +33,6 @@ The real SDK runs unmodified in the iframe: nothing here is the SDK's own mock.
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 import secrets
 from dataclasses import dataclass, field
@@ -241,7 +240,8 @@ class DiscordClient:
             "user": self._user(launch.user_id),
             "rpc": f"/harness/rpc/{launch.frame_id}",
         }
-        page = CLIENT_PAGE.replace("{{launch}}", html.escape(json.dumps(config), quote=False))
+        # a script's text is not HTML-decoded: only "</" must not appear in it
+        page = CLIENT_PAGE.replace("{{launch}}", json.dumps(config).replace("</", "<\\/"))
         return web.Response(text=page, content_type="text/html")
 
     def _user(self, user_id: int) -> dict[str, Any]:

@@ -44,7 +44,8 @@ async function post(path, body) {
     throw new Refused(NO_SIGN_IN);
   }
   const answer = await response.json().catch(() => null);
-  if (!response.ok || !answer || answer.code) throw new Refused(answer?.text || NO_SIGN_IN);
+  // a refusal: {"error": CODE, "message": TEXT in the person's language}
+  if (!response.ok || !answer || answer.error) throw new Refused(answer?.message || NO_SIGN_IN);
   return answer;
 }
 
