@@ -16,6 +16,7 @@ import render
 from bot.discord_bot.cog import GoujiCog
 from bot.discord_bot.components import ActionButton, ActionSelect
 from bot.discord_bot.context import Beside, Gouji
+from bot.discord_bot.launch import LaunchButton
 from bot.discord_bot.pacing import Pace, pace_requests
 from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
@@ -74,6 +75,7 @@ class GoujiBot(commands.Bot):
             # Discord delivers presses in DMs to shard 0 only: a process without it sends
             # DM controllers without controls and points to /gouji hand in the channel.
             dm_presses=config.shards is None or 0 in config.shards.ids,
+            launch=config.activity and web is not None,  # the Discord Activity's button
         )
         self._sweeper: asyncio.Task[None] | None = None
         self._claims: asyncio.Task[None] | None = None
@@ -95,10 +97,12 @@ class GoujiBot(commands.Bot):
         self.presenter.attach(self.service)
         # the browser table beside the bot (GOUJI_WEB_URL): its links go with /gouji hand
         links = await self.web.open(self.service, self.people) if self.web else None
-        self.gouji = Gouji(self.service, self.people, self.draw, self.presenter, links)
+        self.gouji = Gouji(
+            self.service, self.people, self.draw, self.presenter, links, self.presenter.launch
+        )
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(GoujiCog(self.gouji))
-        self.add_dynamic_items(ActionButton, ActionSelect)
+        self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton)
         self.replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
         group = self.tree.get_command("gouji")
         assert isinstance(group, discord.app_commands.Group)

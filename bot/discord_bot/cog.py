@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from bot.discord_bot.components import controller, web_link
 from bot.discord_bot.context import Gouji
+from bot.discord_bot.launch import launch_button
 from bot.discord_bot.replies import done_text, hand_file, refusal, reply, send_hint
 from bot.discord_bot.settings import apply_config, leaderboard_file, profile_file
 from bot.pictures import png as pictures
@@ -475,7 +476,8 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="help", description=_("How to play with the bot"))
     async def help(self, interaction: discord.Interaction) -> None:
         lang = self.people.remember(interaction)
-        await reply(interaction, text(lang, "help"))
+        opens = "\n\n" + text(lang, "activity_help") if self.deps.activity else ""
+        await reply(interaction, text(lang, "help") + opens)
 
     @gouji.command(name="rules", description=_("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -576,6 +578,8 @@ class GoujiCog(commands.Cog):
             if self.deps.web is not None:  # the same seat at the browser table
                 url = self.deps.web.personal(live.id, interaction.user.id, lang)
                 view = web_link(view, url, lang)
+            if self.deps.activity:  # the same seat in the table inside Discord
+                view = launch_button(view, lang)
             return content, await hand_file(self.deps.draw, mine.hand, lang), True, view
 
         await self._guarded(interaction, work)

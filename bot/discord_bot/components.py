@@ -16,6 +16,7 @@ from typing import Any, cast
 
 import discord
 
+from bot.discord_bot.launch import launch_button
 from bot.discord_bot.people import People
 from bot.discord_bot.replies import run_dm_action
 from bot.service.questions import Question, QuestionKind
@@ -154,12 +155,14 @@ def controller(
     note: str = "",
     *,
     presses: bool = True,
+    launch: bool = False,
 ) -> tuple[str, discord.ui.View | None]:
     """The seat's hand controller: (content, view) — its status (whose turn, the standing
     hand and who played it, cards left per seat, the clock) and the controls of the question
     the seat is asked now (none while it waits). The hand picture goes with it.
     ``presses=False``: the controls would not reach this process (a DM to a player of a
-    table on a shard other than 0), so the question points to ``/gouji hand`` instead."""
+    table on a shard other than 0), so the question points to ``/gouji hand`` instead.
+    ``launch``: with the "Open the table" button (the Activity is configured)."""
     public, seat = view.public, view.seat
     info = public.info
     lines = [text(lang, "ctl_title", count=cards_count(len(view.hand.split()), lang), where=where)]
@@ -195,6 +198,8 @@ def controller(
         lines.append(text(lang, "ctl_left", counts=counts))
     if note:
         lines.append(note)
+    if launch and presses:
+        controls = launch_button(controls, lang)
     return "\n".join(lines), controls
 
 

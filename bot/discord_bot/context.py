@@ -54,6 +54,7 @@ class Gouji:
     draw: Drawer
     controls: Controls
     web: WebLinks | None = None  # personal links to the browser table (GOUJI_WEB_URL set)
+    activity: bool = False  # the table as a Discord Activity: "Open the table" buttons
 
 
 class HasGouji(Protocol):

@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot.discord_bot.components import controller
+from bot.discord_bot.launch import launch_button
 from bot.discord_bot.people import People
 from bot.pictures import png as pictures
 from bot.pictures.drawing import Drawer
@@ -98,9 +99,11 @@ class DiscordPresenter:
         draw: Drawer,
         refresh_interval: float = 1.0,
         dm_presses: bool = True,
+        launch: bool = False,
     ) -> None:
         self.client = client
         self.dm_presses = dm_presses  # presses on DM controllers reach this process
+        self.launch = launch  # the "Open the table" button (the Discord Activity configured)
         self.people = people
         self.draw = draw
         self._service: TableService | None = None
@@ -199,14 +202,17 @@ class DiscordPresenter:
         png = await self.draw.background(pictures.view_png, picture, lang)
         file = discord.File(io.BytesIO(png), filename="table.png")
         message_id = view.info.message_id
+        opens: dict[str, Any] = {"view": launch_button(None, lang)} if self.launch else {}
         if message_id is not None and box.below <= REPOST_BELOW:
             try:
                 msg = channel.get_partial_message(message_id)
-                await msg.edit(content=content, attachments=[file], allowed_mentions=NO_PINGS)
+                await msg.edit(
+                    content=content, attachments=[file], allowed_mentions=NO_PINGS, **opens
+                )
                 return
             except discord.NotFound:
                 pass
-        msg = await channel.send(content, file=file, allowed_mentions=NO_PINGS)
+        msg = await channel.send(content, file=file, allowed_mentions=NO_PINGS, **opens)
         box.below = 0
         await self.service.set_table_message(live, msg.id)
         if message_id is not None:  # the buried one goes: one table message per channel
@@ -365,7 +371,9 @@ class DiscordPresenter:
         # no new notification for a turn that is over, the controller is only edited
         resend = resend and public.playing and seat in public.to_act
         note = box.notes.pop(seat, "") if resend else box.notes.get(seat, "")
-        content, view = controller(self.people, mine, lang, where, note, presses=self.dm_presses)
+        content, view = controller(
+            self.people, mine, lang, where, note, presses=self.dm_presses, launch=self.launch
+        )
         cards, deal = mine.hand, public.deal
         controls = _ids(view)
         old = box.controllers.get(seat)
@@ -480,7 +488,7 @@ class DiscordPresenter:
         try:
             mine = await self.service.private_view(live, seat)
             where = self.people.where(mine.public.info, lang)
-            content, view = controller(self.people, mine, lang, where, note)
+            content, view = controller(self.people, mine, lang, where, note, launch=self.launch)
             cards, deal = mine.hand, mine.public.deal
             message = interaction.message
             current = box.controllers.get(seat)

@@ -520,6 +520,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "这个频道没有牌桌：用 /gouji new 开一桌。",
         "There is no table in this channel: open one with /gouji new.",
     ),
+    "web_activity_elsewhere": (
+        "这一桌由这个机器人的另一个进程在打：请用私信里的手牌或 /gouji hand。",
+        "This table is run by another of the bot's processes: play from your DM hand or /gouji hand.",
+    ),
     "web_activity_unavailable": (
         "Discord 暂时没有回应：请过一会儿再试。",
         "Discord is not answering right now: try again in a moment.",

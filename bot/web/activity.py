@@ -45,6 +45,8 @@ LONGEST_WAIT = 10.0  # seconds: a 429 asking for longer is not waited for
 TIMEOUT = aiohttp.ClientTimeout(total=15)
 INSTANCE_ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 CODE = re.compile(r"^[A-Za-z0-9_.~-]{1,200}$")
+#: Discord asks every API client for a User-Agent of this form (its "API Reference")
+USER_AGENT = "DiscordBot (https://github.com/gouji/gouji, 0.1.0) gouji-activity"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,9 @@ class DiscordApi:
 
     def _http(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
-            self._session = aiohttp.ClientSession(timeout=TIMEOUT)
+            self._session = aiohttp.ClientSession(
+                timeout=TIMEOUT, headers={"User-Agent": USER_AGENT}
+            )
         return self._session
 
     async def close(self) -> None:
@@ -215,7 +219,8 @@ class ActivitySignIn:
         return Session(ticket, seat, lang)
 
     def _table(self, location: dict[str, Any], user_id: int) -> LiveTable:
-        """The table of the instance's channel; in a DM, the table the person sits at."""
+        """The table of the instance's channel; in a DM, the table the person sits at. A
+        server on another shard process's shards is ``elsewhere`` (docs/hosting.md)."""
         try:
             channel_id = int(location.get("channel_id") or 0)
         except (TypeError, ValueError):
@@ -224,6 +229,10 @@ class ActivitySignIn:
             return self.service.table_in(channel_id)
         except UserError:
             pass
+        guild = str(location.get("guild_id") or "")
+        shards = self.service.shards
+        if guild.isdigit() and shards is not None and not shards.holds(int(guild)):
+            raise SignInRefused("elsewhere", 409)  # another shard process runs that server
         if location.get("kind") == "pm":
             seated = [
                 live

@@ -4,8 +4,8 @@ that owns the tables (``gouji bot``, ``gouji web``), beside the table service.
 Routes: ``/`` the table client (its link carries the visitor's ticket in the fragment:
 ``/#TICKET``), ``/static/NAME`` its files (gzip, ETag, cache headers), ``/ws`` one
 WebSocket per connected person (:mod:`bot.web.protocol`), ``/healthz``; for a Discord
-Activity (:mod:`bot.web.activity`) ``/activity`` its page, ``POST /api/token`` and ``POST
-/api/session``. Every route is served under ``/.proxy`` too: the paths of Discord's proxy,
+Activity (:mod:`bot.web.activity`) ``/activity`` its page (also ``/`` when Discord launches
+it: ``?frame_id=…&instance_id=…``), ``POST /api/token`` and ``POST /api/session``. Every route is served under ``/.proxy`` too: the paths of Discord's proxy,
 whether or not it strips the prefix on the way.
 
     site = WebTable(service, TicketGate(tickets), LocalNames({1: "济南"}))
@@ -112,9 +112,11 @@ class WebTable:
 
     # ----------------------------------------------------------------- pages
     async def _index(self, request: web.Request) -> web.Response:
-        # Discord opens an Activity at its root URL mapping, with frame_id in the query
-        if self.activity is not None and "frame_id" in request.query:
-            return await self._activity_page(request)
+        """The table client; Discord's launch of the Activity (the URL mapping's root with
+        ``frame_id`` and ``instance_id`` in the query) gets the Activity's page."""
+        launched = "frame_id" in request.query and "instance_id" in request.query
+        if launched and ACTIVITY_PAGE in self.files:
+            return respond(request, self.files[ACTIVITY_PAGE])
         return respond(request, self.files[INDEX])
 
     async def _static(self, request: web.Request) -> web.Response:

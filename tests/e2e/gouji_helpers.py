@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 import random
-from collections.abc import Sequence
+import sys
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from bot.discord_bot.client import GoujiBot
+from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.service.config import BotConfig
 from tests.fakediscord import FakeDiscord
 
@@ -27,6 +32,51 @@ def bot_factory(fake: FakeDiscord, db: Path, seed: int = 11, **overrides):
         token=fake.token, db_path=str(db), guild_id=fake.guild_id, **{**timers, **overrides}
     )
     return lambda: FastGoujiBot(config, rng=random.Random(seed), guild_ready_timeout=0.05)
+
+
+@asynccontextmanager
+async def gouji_process(
+    fake: FakeDiscord, db: Path, **env: str
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """``gouji bot`` as a process against ``fake``, configured by its environment only (the
+    token, ``db``, the commands synced to the fake's guild, and ``env``); yielded once it
+    has synced its commands and connected; stopped (SIGTERM) after, its stderr free of
+    tracebacks."""
+    environment = {
+        **os.environ,
+        API_ENV: fake.api_base,
+        GATEWAY_ENV: fake.gateway_url,
+        "DISCORD_TOKEN": fake.token,
+        "GOUJI_DB": str(db),
+        "GOUJI_GUILD": str(fake.guild_id),
+        **env,
+    }
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "bot",
+        env=environment,
+        cwd=Path(__file__).parents[2],
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        await fake.wait_for(
+            lambda: (
+                (fake.commands.commands_in(fake.guild_id) and fake.gateway.sessions)
+                or proc.returncode is not None
+            ),
+            30,
+            "the bot to sync its commands and connect",
+            poll=0.1,
+        )
+        assert proc.returncode is None
+        yield proc
+    finally:
+        proc.terminate()
+        _, err = await asyncio.wait_for(proc.communicate(), 20)
+    assert b"Traceback" not in err, err.decode()[-2000:]
 
 
 def find_prompt(user, table_id: int, verb: str, select: bool = False, token: str = ""):

@@ -5,95 +5,20 @@ server asks Discord who the token's user is and who is in the instance, never th
 
 from __future__ import annotations
 
-import json
-import random
-import socket
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import aiohttp
 import pytest
 
-from bot.service.config import BotConfig
-from bot.web.activity import LONGEST_WAIT, ActivityKeys
-from bot.web.app import ACTIVITY_PAGE, BesideBot
-from bot.web.static_files import STATIC
-from tests.e2e.gouji_helpers import FastGoujiBot
-from tests.fakediscord import BotRunner, FakeDiscord, running_fake
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@dataclass
-class Served:
-    """The fake Discord, the bot and its web server's address, a table in #gouji where
-    alice and bo sit, and an activity instance there that alice started."""
-
-    fake: FakeDiscord
-    bot: Any
-    url: str
-    http: aiohttp.ClientSession
-    instance_id: str
-
-    async def post(self, path: str, body: Any, **kwargs: Any) -> tuple[int, Any]:
-        async with self.http.post(self.url + path, json=body, **kwargs) as answer:
-            return answer.status, await answer.json()
-
-    async def token_of(self, name: str) -> str:
-        """``name`` consents in Discord; the Activity trades the code for a token."""
-        code = self.fake.activities.authorize(self.fake.member(name).id)
-        status, body = await self.post("/.proxy/api/token", {"code": code})
-        assert status == 200, body
-        return str(body["access_token"])
-
-    async def hello(self, ticket: str) -> dict[str, Any]:
-        """The first frame of a socket opened with ``ticket`` (through the proxy path)."""
-        async with self.http.ws_connect(f"{self.url}/.proxy/ws?t={ticket}") as ws:
-            return dict(json.loads((await ws.receive()).data))
-
-
-@asynccontextmanager
-async def served(
-    tmp_path: Path, *, secret: str | None = None, activity: bool = True
-) -> AsyncIterator[Served]:
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    async with running_fake() as fake:
-        config = BotConfig(
-            token=fake.token,
-            db_path=str(tmp_path / "gouji.db"),
-            guild_id=fake.guild_id,
-            ai_delay=0.0,
-            refresh_interval=0.05,
-            warn_before=0.0,
-            web_url=url,
-            activity=activity,
-        )
-        keys = ActivityKeys(
-            fake.application_id,
-            secret or fake.activities.client_secret,
-            fake.token,
-            fake.api_base,
-        )
-
-        def make() -> FastGoujiBot:
-            web = BesideBot(url, "127.0.0.1", port, activity=keys if activity else None)
-            return FastGoujiBot(config, rng=random.Random(5), guild_ready_timeout=0.05, web=web)
-
-        async with BotRunner(fake, make) as runner, aiohttp.ClientSession() as http:
-            alice, bo = fake.member("alice"), fake.member("bo")
-            await (await alice.slash("gouji", "new", series=False)).original()
-            await (await bo.slash("gouji", "join")).original()
-            instance = fake.activities.launch(fake.channel("gouji").id, alice.id)
-            yield Served(fake, runner.client, url, http, instance.instance_id)
-        assert not fake.internal_errors, fake.internal_errors
+from bot.service.presenter import RecordingPresenter
+from bot.service.tables import TableService
+from bot.service.tickets import Tickets
+from bot.web.activity import LONGEST_WAIT, ActivityKeys, ActivitySignIn, SignInRefused
+from bot.web.app import ACTIVITY_PAGE
+from bot.web.static_files import STATIC, load
+from data import Store
+from data.claims import Shards, shard_of
+from tests.fakediscord import FakeDiscord, running_fake
+from tests.web.activity_helpers import served
 
 
 async def test_a_seated_player_signs_in_to_their_own_seat(tmp_path: Path) -> None:
@@ -250,6 +175,19 @@ async def test_every_route_is_served_under_the_proxy_prefix_too(tmp_path: Path) 
         for path in ("/activity", "/.proxy/activity"):
             async with s.http.get(s.url + path) as answer:
                 assert answer.status == (200 if (STATIC / ACTIVITY_PAGE).exists() else 404)
+        page = tmp_path / "static"
+        page.mkdir()
+        (page / ACTIVITY_PAGE).write_text("<title>the Activity</title>", encoding="utf-8")
+        s.bot.web.site.files.update(load(page))  # the Activity's page, whoever writes it
+        launch = "/?instance_id=i-1&frame_id=f&channel_id=2&guild_id=3&platform=desktop"
+        for path, shown in (
+            ("/activity", True),
+            (launch, True),
+            ("/.proxy" + launch, True),
+            ("/", False),
+        ):
+            async with s.http.get(s.url + path) as answer:
+                assert ("the Activity" in await answer.text()) is shown, path
         async with s.http.post(s.url + "/api/token", data="code=x") as answer:  # not JSON
             assert answer.status == 400 and (await answer.json())["error"] == "bad_code"
         async with s.http.post(s.url + "/api/token", json={"code": "x"}) as answer:
@@ -260,3 +198,22 @@ async def test_every_route_is_served_under_the_proxy_prefix_too(tmp_path: Path) 
 async def test_the_sign_in_routes_take_only_post(tmp_path: Path, path: str) -> None:
     async with served(tmp_path) as s, s.http.get(s.url + path) as answer:
         assert answer.status == 405
+
+
+async def test_a_server_on_another_shard_process_is_elsewhere(tmp_path: Path) -> None:
+    async with running_fake() as fake, await Store.open(str(tmp_path / "s.db")) as store:
+        others = Shards(2, (1 - shard_of(fake.guild_id, 2),))  # not this server's shard
+        service = TableService(store, RecordingPresenter(), shards=others)
+        keys = ActivityKeys(
+            fake.application_id, fake.activities.client_secret, fake.token, fake.api_base
+        )
+        sign_in = ActivitySignIn(keys, service, Tickets(b"k"))
+        dana = fake.member("dana")
+        instance = fake.activities.launch(fake.channel("gouji").id, dana.id)
+        try:
+            with pytest.raises(SignInRefused) as refused:
+                await sign_in.session(fake.activities.token_for(dana.id), instance.instance_id)
+        finally:
+            await sign_in.close()
+            await service.close()
+        assert (refused.value.code, refused.value.status) == ("elsewhere", 409)
