@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from playwright.async_api import Browser, BrowserContext, Frame, Page
 
 LOCAL_ORIGINS = "--disable-features=LocalNetworkAccessChecks"
+OPEN = "ga:open"  # the custom id of the "Open the table" button (bot/discord_bot/launch.py)
+LAUNCH_ACTIVITY = 12  # the interaction answer that launches the Activity
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "has_touch": True,
@@ -141,26 +143,41 @@ class DiscordTable:
     def channel_id(self, name: str = "gouji") -> int:
         return int(self.fake.channel(name).id)
 
+    async def press_open(self, name: str, message: Any) -> str:
+        """``name`` presses "Open the table" on ``message`` (the table message, a DM
+        controller): the bot answers LAUNCH_ACTIVITY (type 12) and the fake starts or joins
+        the Activity there. The instance id."""
+        pressed = await self.fake.member(name).click(message, OPEN)
+        assert (await pressed.response()).type == LAUNCH_ACTIVITY
+        return str(pressed.activity_instance_id)
+
     async def open(
         self,
         name: str,
         platform: str = "desktop",
         *,
         channel: str = "gouji",
+        instance_id: str | None = None,
         join: bool = True,
         code: str | None = None,
         wait: bool = True,
     ) -> Opened:
-        """``name`` opens the Activity in ``channel`` (joining the instance running there, or
-        starting it, as the launch button's answer does; ``join=False``: the harness launches
-        them into the instance running there without the fake counting them in it) on
-        ``platform``; ``code``: the harness's AUTHORIZE answers that code."""
+        """``name`` opens the Activity on ``platform``: the instance ``instance_id`` (one
+        their press started or joined, :meth:`press_open`), else the one in ``channel``
+        (joining it, or starting it, as the button's answer does; ``join=False``: the harness
+        opens the instance running there without the fake counting them in it). ``code``:
+        the harness's AUTHORIZE answers that code instead of a fresh one."""
         member = self.fake.member(name)
         activities, where = self.fake.activities, self.channel_id(channel)
-        instance = activities.launch(where, member.id) if join else activities.instance_in(where)
+        if instance_id is not None:
+            instance = activities.instances[instance_id]
+        else:
+            instance = (
+                activities.launch(where, member.id) if join else activities.instance_in(where)
+            )
         assert instance is not None, "no Activity runs in the channel to be left out of"
         launch = Launch(
-            member.id, instance.instance_id, self.channel_id(channel), self.fake.guild_id, platform
+            member.id, instance.instance_id, instance.channel_id, instance.guild_id, platform
         )
         launch.code = code
         device = PHONE if platform == "mobile" else DESKTOP

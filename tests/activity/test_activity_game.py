@@ -1,5 +1,6 @@
 """A whole game played from the Activity inside the fake Discord, in real Chromium: alice on a
-desktop and bo on a phone open the table through the Discord client harness (the real SDK's
+desktop and bo on a phone press "Open the table" (on the table message, on his DM
+controller) and open the Activity through the Discord client harness (the real SDK's
 handshake, AUTHORIZE, the code exchanged, AUTHENTICATE, the session), four AI players fill
 the table, chen (in the Activity, not seated) watches. bo answers a stretch of his questions
 from the DM controller and comes back to the Activity; alice reloads mid-game; Discord's
@@ -17,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from engine.cards import parse_cards
-from tests.activity.conftest import DiscordTable, Opened
+from tests.activity.conftest import OPEN, DiscordTable, Opened
 from tests.e2e.gouji_helpers import next_person
 from tests.web.helpers import APP, WAIT, answer, question, ready
 from tests.web.test_web_and_discord import _dm_answer, _page_shows
@@ -64,9 +65,22 @@ async def test_a_game_played_from_the_activity_with_a_dm_stretch_a_reload_a_drop
     live = bot.service.table_in(t.channel_id())
     seats = {bot.service.seat_for(live, alice.id): alice, bot.service.seat_for(live, bo.id): bo}
 
-    at_desk = await t.open("alice", "desktop")
-    on_phone = await t.open("bo", "mobile")
-    watcher = await t.open("chen", "desktop")
+    # alice opens it from the table message's button, bo from his DM controller's (an
+    # Activity in the DM: his seat), chen from the table message's (he watches)
+    channel = t.channel_id()
+    table_message = await fake.wait_message(
+        lambda m: m.channel_id == channel and m.interaction_id is None and bool(m.attachments),
+        15,
+    )
+    controller = await bo.wait_dm(
+        lambda m: any(b.get("custom_id") == OPEN for b in m.buttons()), 10
+    )
+    at_desk = await t.open(
+        "alice", "desktop", instance_id=await t.press_open("alice", table_message)
+    )
+    on_phone = await t.open("bo", "mobile", instance_id=await t.press_open("bo", controller))
+    watcher = await t.open("chen", "desktop", instance_id=await t.press_open("chen", table_message))
+    assert on_phone.launch.guild_id is None and at_desk.launch.guild_id == fake.guild_id
     pages = {
         bot.service.seat_for(live, alice.id): at_desk,
         bot.service.seat_for(live, bo.id): on_phone,

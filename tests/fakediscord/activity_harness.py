@@ -216,7 +216,11 @@ class DiscordClient:
         """The iframe's address: the mapped origin's root with Discord's query parameters."""
         query = {
             "instance_id": launch.instance_id,
-            "location_id": f"gc-{launch.guild_id}-{launch.channel_id}",
+            "location_id": (
+                f"gc-{launch.guild_id}-{launch.channel_id}"
+                if launch.guild_id is not None
+                else f"pm-{launch.channel_id}"
+            ),
             "launch_id": launch.instance_id,
             "channel_id": str(launch.channel_id),
             "frame_id": launch.frame_id,
