@@ -160,13 +160,15 @@ class DiscordTable:
         instance_id: str | None = None,
         join: bool = True,
         code: str | None = None,
+        launched_app: str | None = None,
         wait: bool = True,
     ) -> Opened:
         """``name`` opens the Activity on ``platform``: the instance ``instance_id`` (one
         their press started or joined, :meth:`press_open`), else the one in ``channel``
         (joining it, or starting it, as the button's answer does; ``join=False``: the harness
         opens the instance running there without the fake counting them in it). ``code``:
-        the harness's AUTHORIZE answers that code instead of a fresh one."""
+        the harness's AUTHORIZE answers that code instead of a fresh one; ``launched_app``:
+        the application the Discord client thinks it launched (default the bot's)."""
         member = self.fake.member(name)
         activities, where = self.fake.activities, self.channel_id(channel)
         if instance_id is not None:
@@ -179,7 +181,7 @@ class DiscordTable:
         launch = Launch(
             member.id, instance.instance_id, instance.channel_id, instance.guild_id, platform
         )
-        launch.code = code
+        launch.code, launch.client_id = code, launched_app
         device = PHONE if platform == "mobile" else DESKTOP
         context = await self.browser.new_context(**device, locale=member.locale)
         frames: list[dict[str, Any]] = []

@@ -12,7 +12,7 @@ import pytest_asyncio
 from bot.text.catalog import text
 from tests.activity.conftest import DiscordTable, Opened
 from tests.fakediscord.activity_harness import PROXY_PREFIX
-from tests.web.helpers import ready
+from tests.web.helpers import WAIT, ready
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -157,3 +157,18 @@ async def test_the_client_answers_the_participants_and_tells_when_they_change(
         arg=str(chen.id),
         timeout=5000,
     )
+
+
+async def test_a_handshake_naming_another_application_is_closed_and_the_page_says_so(
+    table: DiscordTable,
+) -> None:
+    opened = await table.open("chen", "desktop", wait=False, launched_app="1234")
+    handle = await opened.frame.wait_for_function(
+        "document.getElementById('signin').dataset.state === 'refused'",
+        timeout=3 * WAIT,
+        polling=100,
+    )
+    assert await handle.json_value()
+    assert await opened.harness("closed") == {"code": 4000, "message": "Invalid Client ID"}
+    assert [m[0] for m in await opened.harness("received")] == [0]  # the handshake, no more
+    assert await opened.notice() == BOTH_LANGUAGES

@@ -169,6 +169,9 @@ class Launch:
     frame_id: str = field(default_factory=lambda: secrets.token_hex(8))
     #: the code AUTHORIZE answers instead of a fresh one (a forged or a used one)
     code: str | None = None
+    #: the application the Discord client launched (None: the proxy's; another one: the
+    #: SDK's handshake names the wrong client and the client closes the frame)
+    client_id: str | None = None
 
 
 class DiscordClient:
@@ -239,7 +242,7 @@ class DiscordClient:
             raise web.HTTPNotFound()
         config = {
             "src": self.activity_url(launch),
-            "client_id": str(self.proxy.client_id),
+            "client_id": launch.client_id or str(self.proxy.client_id),
             "frame_id": launch.frame_id,
             "user": self._user(launch.user_id),
             "rpc": f"/harness/rpc/{launch.frame_id}",

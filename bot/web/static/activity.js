@@ -22,6 +22,10 @@ const signin = document.getElementById("signin");
 const SIGNING_IN = "正在登录… · Signing in…";
 const NO_SIGN_IN = "无法登录，请关闭后重新打开牌桌。 · Could not sign in: close the table and open it again.";
 
+// ms: a Discord client that closes the frame (a wrong client id) or never answers the
+// handshake leaves the SDK waiting: the page says so instead of waiting for ever
+const READY_WITHIN = 10000;
+
 class Refused extends Error {}
 
 /** The application's client id: Discord serves every Activity at
@@ -61,7 +65,8 @@ async function signIn() {
   if (!clientId) throw new Refused(NO_SIGN_IN);
   const sdk = new DiscordSDK(clientId);
   window.goujiActivity = { sdk }; // for a look from the console (and the tests)
-  await sdk.ready();
+  const late = new Promise((_, fail) => setTimeout(() => fail(new Refused(NO_SIGN_IN)), READY_WITHIN));
+  await Promise.race([sdk.ready(), late]);
   let code;
   try {
     ({ code } = await sdk.commands.authorize({
