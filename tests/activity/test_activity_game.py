@@ -5,7 +5,8 @@ handshake, AUTHORIZE, the code exchanged, AUTHENTICATE, the session), four AI pl
 the table, chen (in the Activity, not seated) watches. bo answers a stretch of his questions
 from the DM controller and comes back to the Activity; alice reloads mid-game; Discord's
 proxy drops every socket once. After every action the Activity shows the seat's question and
-hand, and the public table the channel's message is drawn from; every frame each Activity
+hand, the public table the channel's message is drawn from, and the message names the
+person the Activity shows asked; every frame each Activity
 received is recorded: no seat is sent another's cards, the spectator none."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from bot.text.catalog import text
 from engine.cards import parse_cards
 from tests.activity.conftest import OPEN, DiscordTable, Opened
 from tests.e2e.gouji_helpers import next_person
@@ -45,6 +47,20 @@ async def _agrees_with_the_table(opened: Opened, bot: Any, live: Any) -> None:
     shown = await opened.view.evaluate("window.gouji.state.table.toAct")
     if live.playing:
         assert sorted(shown) == sorted(view.to_act), (version, shown, view.to_act)
+
+
+async def _message_names_the_asked(fake: Any, bot: Any, live: Any, user: Any) -> None:
+    """The channel's table message, as the bot last edited it, ends on the line saying that
+    ``user`` is asked — the person the Activity shows asked."""
+
+    waiting = [text(lang, "ctl_wait", who="").strip() for lang in ("zh", "en")]
+
+    def names_them() -> bool:
+        message = fake.messages.get(bot.service.info(live).message_id or 0)
+        last = message.content.splitlines()[-1] if message is not None and message.content else ""
+        return last.startswith(tuple(waiting)) and (f"<@{user.id}>" in last or user.name in last)
+
+    await fake.wait_for(names_them, 10, f"the table message naming {user.name} as asked")
 
 
 async def _seat_shown(opened: Opened) -> str | None:
@@ -99,6 +115,7 @@ async def test_a_game_played_from_the_activity_with_a_dm_stretch_a_reload_a_drop
         await _page_shows(opened.view, bot, live, seat)
         for other in (at_desk, on_phone, watcher):
             await _agrees_with_the_table(other, bot, live)
+        await _message_names_the_asked(fake, bot, live, user)
         asked = await question(opened.view)
         assert asked is not None and asked["token"] == bot.service.question_token(live)
         if user is bo and bo_asked in DM_STRETCH:
