@@ -144,15 +144,19 @@ class DiscordApi:
         """The user a token stands for, or ``SignInRefused('bad_token')``."""
         headers = {"Authorization": f"Bearer {access_token}"}
         reply = await self._call("GET", "/users/@me", headers=headers)
-        if reply.status != 200 or not isinstance(reply.body, dict) or "id" not in reply.body:
+        body = reply.body
+        if reply.status != 200 or not isinstance(body, dict) or not str(body.get("id")).isdigit():
             raise SignInRefused("bad_token", 401)
-        return reply.body
+        return body
 
     async def instance(self, instance_id: str) -> dict[str, Any]:
         """The application's activity instance, or ``SignInRefused('no_instance')``."""
         path = f"/applications/{self.keys.client_id}/activity-instances/{instance_id}"
         headers = {"Authorization": f"Bot {self.keys.bot_token}"}
         reply = await self._call("GET", path, headers=headers)
+        if reply.status in (401, 403):  # the bot's token or application id, not the person
+            log.error("Discord refused the bot token for activity instances (%d)", reply.status)
+            raise SignInRefused("unavailable", 503)
         if reply.status != 200 or not isinstance(reply.body, dict):
             raise SignInRefused("no_instance", 404)
         return reply.body

@@ -4,8 +4,9 @@ A :class:`Gate` looks at the request that opens a socket and answers with a
 :class:`Visitor` — which table, which user (None: a spectator), in which language — or
 refuses. The table client and the socket protocol never see how: ``gouji web`` and the
 Discord bot's personal links use :class:`TicketGate` (a signed ticket in the link,
-:mod:`bot.service.tickets`); a Discord Activity's sign-in (OAuth, issue #24) is another gate
-with the same answer. The seat is looked up from the user at the table each time it is
+:mod:`bot.service.tickets`); a Discord Activity's sign-in (:mod:`bot.web.activity`) asks
+Discord who the person is and at which table, then hands out a ticket too, so its socket
+goes through the same gate. The seat is looked up from the user at the table each time it is
 needed, so a player who moves keeps their link.
 """
 

@@ -215,6 +215,13 @@ async def test_the_harness_routes_play_the_discord_client(
         async with harness.post("/_harness/authorize", json={**asked, "scopes": ["identify"]}) as a:
             code = (await a.json())["code"]
         assert fake.activities.codes[code].user_id == chen.id
+        token = fake.activities.token_for(chen.id)
+        async with harness.post("/_harness/authenticate", json={"access_token": token}) as a:
+            shown = await a.json()
+        assert shown["user"]["id"] == str(chen.id) and shown["scopes"] == ["identify"]
+        assert shown["application"]["id"] == str(fake.application_id)
+        async with harness.post("/_harness/authenticate", json={"access_token": "x"}) as a:
+            assert a.status == 401
         async with harness.post("/_harness/authorize", json={"user_id": "1"}) as a:
             assert a.status == 400
         joining = {"instance_id": instance_id, "user_id": str(chen.id)}

@@ -3,7 +3,8 @@
 * **OAuth2** (Discord's "OAuth2" page, the authorization-code grant as the Embedded App SDK
   uses it): the Discord client's consent step is played by :meth:`Activities.authorize`
   (``POST /_harness/authorize`` for the client harness page), which mints a code for a
-  (user, application, scopes), good once for :data:`CODE_LIFE` seconds.
+  (user, application, scopes), good once for :data:`CODE_LIFE` seconds; the client's answer
+  to the SDK's AUTHENTICATE by ``POST /_harness/authenticate``.
   ``POST /oauth2/token`` (form: ``client_id``, ``client_secret``,
   ``grant_type=authorization_code``, ``code``) trades it for a Bearer token;
   ``GET /users/@me`` with ``Authorization: Bearer TOKEN`` is that token's user.
@@ -21,6 +22,7 @@ a harness page served elsewhere can call them.
 
 from __future__ import annotations
 
+import datetime
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -265,6 +267,35 @@ class HarnessRoutes:
             return json_response(400, {"error": str(exc)})
         return json_response(200, {"code": code})
 
+    async def authenticate(self, request: web.Request) -> web.Response:
+        """POST /_harness/authenticate ``{"access_token"}`` → what the SDK's AUTHENTICATE
+        command answers (``access_token``, ``user``, ``scopes``, ``expires``,
+        ``application``), or 401 ``{"error"}`` for a token Discord does not know."""
+        body = await self._body(request)
+        grant = self.activities.tokens.get(str(body.get("access_token", "")))
+        if grant is None or grant.expires < self.activities.clock():
+            return json_response(401, {"error": "invalid access token"})
+        user = self.activities.fake.users[grant.user_id]
+        left = grant.expires - self.activities.clock()
+        expires = datetime.datetime.now(datetime.UTC) + datetime.timedelta(seconds=left)
+        fake = self.activities.fake
+        return json_response(
+            200,
+            {
+                "access_token": body["access_token"],
+                "user": user.payload(),
+                "scopes": list(grant.scopes),
+                "expires": expires.isoformat(),
+                "application": {
+                    "id": str(fake.application_id),
+                    "name": fake.bot_user.name,
+                    "description": "Gouji on a fake Discord",
+                    "icon": None,
+                    "rpc_origins": [],
+                },
+            },
+        )
+
     async def join(self, request: web.Request) -> web.Response:
         """POST /_harness/activity/join ``{"instance_id", "user_id"}`` → the instance."""
         body = await self._body(request)
@@ -325,10 +356,12 @@ def add_routes(app: web.Application, activities: Activities, prefix: str) -> Non
     )
     harness = HarnessRoutes(activities)
     app.router.add_post("/_harness/authorize", harness.authorize)
+    app.router.add_post("/_harness/authenticate", harness.authenticate)
     app.router.add_post("/_harness/activity/join", harness.join)
     app.router.add_post("/_harness/activity/leave", harness.leave)
     app.router.add_get("/_harness/activity", harness.instance)
-    for path in ("/_harness/authorize", "/_harness/activity/join", "/_harness/activity/leave"):
+    posts = ("authorize", "authenticate", "activity/join", "activity/leave")
+    for path in (f"/_harness/{name}" for name in posts):
         app.router.add_route("OPTIONS", path, harness_preflight)
 
 

@@ -200,12 +200,20 @@ async def test_the_sign_in_routes_take_only_post(tmp_path: Path, path: str) -> N
         assert answer.status == 405
 
 
-async def test_a_server_on_another_shard_process_is_elsewhere(tmp_path: Path) -> None:
+async def _refusal(
+    tmp_path: Path, *, other_shard: bool = False, bot_token: str | None = None
+) -> SignInRefused:
+    """What dana (in the instance of #gouji, seated nowhere) is refused by a sign-in of a
+    table service (``other_shard``: of the shard of 2 that is not the server's) with the
+    bot token ``bot_token``."""
     async with running_fake() as fake, await Store.open(str(tmp_path / "s.db")) as store:
-        others = Shards(2, (1 - shard_of(fake.guild_id, 2),))  # not this server's shard
-        service = TableService(store, RecordingPresenter(), shards=others)
+        shards = Shards(2, (1 - shard_of(fake.guild_id, 2),)) if other_shard else None
+        service = TableService(store, RecordingPresenter(), shards=shards)
         keys = ActivityKeys(
-            fake.application_id, fake.activities.client_secret, fake.token, fake.api_base
+            fake.application_id,
+            fake.activities.client_secret,
+            bot_token or fake.token,
+            fake.api_base,
         )
         sign_in = ActivitySignIn(keys, service, Tickets(b"k"))
         dana = fake.member("dana")
@@ -216,4 +224,14 @@ async def test_a_server_on_another_shard_process_is_elsewhere(tmp_path: Path) ->
         finally:
             await sign_in.close()
             await service.close()
-        assert (refused.value.code, refused.value.status) == ("elsewhere", 409)
+        return refused.value
+
+
+async def test_a_server_on_another_shard_process_is_elsewhere(tmp_path: Path) -> None:
+    refused = await _refusal(tmp_path, other_shard=True)
+    assert (refused.code, refused.status) == ("elsewhere", 409)
+
+
+async def test_a_wrong_bot_token_is_the_servers_fault_not_the_persons(tmp_path: Path) -> None:
+    refused = await _refusal(tmp_path, bot_token="not-the-bot")
+    assert (refused.code, refused.status) == ("unavailable", 503)
