@@ -16,8 +16,8 @@ page that embeds the Activity and answers the Embedded App SDK.
   frame with 4000) and answered with the READY dispatch; FRAME commands are answered with
   ``{cmd, evt: null, nonce, data}`` or ``{cmd, evt: "ERROR", nonce, data: {code, message}}``:
   AUTHORIZE (a code from the fake's ``POST /_harness/authorize`` for the page's user — the
-  person's consent), AUTHENTICATE (the token checked with the fake's ``GET /users/@me``: it
-  must be this user's), GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS, SUBSCRIBE / UNSUBSCRIBE
+  person's consent), AUTHENTICATE (the fake's ``POST /_harness/authenticate`` says what
+  Discord answers for the token; it must be this user's), GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS, SUBSCRIBE / UNSUBSCRIBE
   (ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE is dispatched when the instance's people change) and
   CAPTURE_LOG (the SDK sends console lines once ready). The page must be served from an origin
   the SDK accepts messages from (``https://discord.com`` among them): :func:`open_activity`
@@ -282,25 +282,17 @@ class DiscordClient:
         return web.json_response({"code": got["code"]})
 
     async def _authenticate(self, request: web.Request) -> web.Response:
-        """AUTHENTICATE: the token must be good and this person's."""
+        """AUTHENTICATE: what Discord answers for the token (the fake's
+        ``/_harness/authenticate``), if the token is good and this person's."""
         assert self._session is not None
         launch, args = self._launch(request), await request.json()
-        token = str(args.get("access_token") or "")
-        headers = {"Authorization": f"Bearer {token}"}
-        async with self._session.get(f"{self.fake.api_base}/users/@me", headers=headers) as got:
-            user = await got.json() if got.status == 200 else None
-        if user is None or user["id"] != str(launch.user_id):
+        body = {"access_token": str(args.get("access_token") or "")}
+        url = f"{self.fake.base_url}/_harness/authenticate"
+        async with self._session.post(url, json=body) as got:
+            answer = await got.json() if got.status == 200 else None
+        if answer is None or answer["user"]["id"] != str(launch.user_id):
             return _rpc_error(4009, "Invalid token")
-        application = {"id": str(self.proxy.client_id), "name": "Gouji", "description": ""}
-        return web.json_response(
-            {
-                "access_token": token,
-                "user": {**self._user(launch.user_id), "public_flags": 0},
-                "scopes": ["identify"],
-                "expires": "2099-01-01T00:00:00.000000+00:00",
-                "application": application,
-            }
-        )
+        return web.json_response(answer)
 
     async def _participants(self, request: web.Request) -> web.Response:
         """The people in the launch's instance now, as the participants command lists them."""
