@@ -536,14 +536,14 @@ CATALOG: dict[str, tuple[str, str]] = {
     # ---- the table as a Discord Activity (the launch button): issue #24 -------------------
     "activity_button": ("打开牌桌", "Open the table"),
     "activity_help": (
-        "**在 Discord 里打开牌桌**：点牌桌消息、私信手牌或 `/gouji hand` 下面的「打开牌桌」，"
+        "**在 Discord 里打开牌桌**：点频道里牌桌下面、私信手牌下面或 `/gouji hand` 里的「打开牌桌」，"
         "整桌就在 Discord 里打开（电脑和手机都行），点牌出牌；坐着的人打自己的位子，别人观战。",
         "**The table inside Discord**: press **Open the table** under the table message, your "
         "DM hand or `/gouji hand`, and the whole table opens inside Discord (desktop or "
         "phone), where you tap your cards; a seated player plays their seat, anyone else watches.",
     ),
     "activity_failed": (
-        "没能在 Discord 里打开牌桌：这个机器人的活动（Activity）没有开启。",
+        "Discord 没能打开牌桌：这个机器人的 Discord Activity 还没有打开（开发者设置）。",
         "The table could not open inside Discord: this bot's Activity is not turned on.",
     ),
 }
