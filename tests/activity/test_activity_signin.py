@@ -16,9 +16,7 @@ from tests.web.helpers import WAIT, ready
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-BOTH_LANGUAGES = (
-    "无法登录，请关闭后重新打开牌桌。 · Could not sign in: close the table and open it again."
-)
+BOTH_LANGUAGES = "无法进入，请重新打开牌桌。 · Could not sign in: open the table again."
 
 
 @pytest_asyncio.fixture(loop_scope="session")

@@ -1,7 +1,7 @@
 // The table inside Discord (an Activity): sign in the way Discord documents it, then open the
 // table client (app.js) with the ticket the server gives.
 //
-//   Discord client ──(SDK handshake, READY)──▶ this page
+//   the Discord client --(the SDK's handshake, READY)--> this page
 //   authorize (scope identify) → a code → POST /.proxy/api/token → an access token
 //   authenticate (the token)   → POST /.proxy/api/session (token, instance) → ticket, seat
 //   the table's socket: /.proxy/ws?t=TICKET
@@ -19,8 +19,8 @@ const signin = document.getElementById("signin");
 
 // Shown before the server has said anything (it sends every other text, in the person's
 // language): both languages at once, since which one is the person's is not known yet.
-const SIGNING_IN = "正在登录… · Signing in…";
-const NO_SIGN_IN = "无法登录，请关闭后重新打开牌桌。 · Could not sign in: close the table and open it again.";
+const SIGNING_IN = "正在进入牌桌… · Opening the table…";
+const NO_SIGN_IN = "无法进入，请重新打开牌桌。 · Could not sign in: open the table again.";
 
 // ms: a Discord client that closes the frame (a wrong client id) or never answers the
 // handshake leaves the SDK waiting: the page says so instead of waiting for ever
