@@ -1,6 +1,6 @@
 """The browser table under load: many tables, six people's sockets each, whole games.
 
-    python -m bench.web [--tables 50] [--think 0.2,0.6] [--seed 1]
+    python -m bench.web [--tables 50] [--think 0.2,0.6] [--seed 1] [--activity]
 
 A server process (the table service on a fresh SQLite store and the web server beside it,
 as ``gouji bot`` serves it with ``GOUJI_WEB_URL``) runs the tables; this process opens six
@@ -14,6 +14,15 @@ prints, over every action:
 - bytes per state frame (one socket's update) and per action (all six);
 - the first page load: the bytes of the page and of every file it loads, gzipped as served;
 - the server process's CPU time per action (user + system, from /proc).
+
+With ``--activity`` every person comes the way a Discord Activity's page does (no browser:
+the same HTTP calls): the server process also runs the fake Discord (``tests/fakediscord``,
+its rate limits off), each table in a channel of its own with an activity instance its six
+people are in; each person gets a code from the fake (its stand-in for the Discord client's
+consent), trades it at ``POST /.proxy/api/token``, asks ``POST /.proxy/api/session`` for a
+ticket and opens ``/.proxy/ws``, the six of a table at once, table after table. It prints
+the time from asking for the code to the first state (the table shown), p50 / p99 / max
+(target ≤ 1 s), and the first load of the Activity's page.
 
 Times are wall-clock on a shared machine: run it under ``nice`` and read the figures as an
 upper bound. ``--json`` prints the figures as JSON.
@@ -37,14 +46,17 @@ from typing import Any
 import aiohttp
 
 TARGET_P99 = 0.050  # seconds from an action to every socket's new state
+TARGET_SIGN_IN = 1.0  # seconds from an Activity's code asked to its table shown (--activity)
 SERVER_READY = "tickets"
 CHANNEL_BASE = 1000  # the tables' "channels"
 
 
 # ---------------------------------------------------------------------- the server process
-async def serve(tables: int, db: Path, seed: int) -> None:
+async def serve(tables: int, db: Path, seed: int, activity: bool = False) -> None:
     """Run ``tables`` tables of six people each and the web server; print the tickets (one
-    JSON line: port, tickets by table and seat), serve until stdin closes."""
+    JSON line: port, tickets by table and seat; with ``activity`` the fake Discord's address
+    and, by table and seat, the person's user and activity instance), serve until stdin
+    closes."""
     from bot.service.presenter import Listener
     from bot.service.tables import TableService
     from bot.service.tickets import Tickets
@@ -56,24 +68,62 @@ async def serve(tables: int, db: Path, seed: int) -> None:
     store = await Store.open(str(db))
     service = TableService(store, Listener(), ai_delay=0, rng=random.Random(seed))
     tickets = Tickets()
-    users = {t * 6 + s + 1: f"P{t}.{s}" for t in range(tables) for s in range(6)}
-    site = WebTable(service, TicketGate(tickets), LocalNames(users), default_lang="en")
+    names = [f"P{t}.{s}" for t in range(tables) for s in range(6)]
+    fake = await _fake_discord(tables, names) if activity else None
+    if fake is None:
+        users = [t * 6 + s + 1 for t in range(tables) for s in range(6)]
+        channels = [CHANNEL_BASE + t for t in range(tables)]
+        sign_in = None
+    else:
+        from bot.web.activity import ActivityKeys, ActivitySignIn
+
+        users = [fake.member(name).id for name in names]
+        channels = [fake.channel(f"table-{t}").id for t in range(tables)]
+        keys = ActivityKeys(
+            fake.application_id, fake.activities.client_secret, fake.token, fake.api_base
+        )
+        sign_in = ActivitySignIn(keys, service, tickets)
+    named = LocalNames(dict(zip(users, names, strict=True)))
+    site = WebTable(service, TicketGate(tickets), named, default_lang="en", activity=sign_in)
     port = await site.start("127.0.0.1", 0)
-    issued: list[list[str]] = []
-    for t in range(tables):
-        channel = CHANNEL_BASE + t
-        first = t * 6 + 1
-        live = await service.open_table(0, channel, first, {"series": False, "turn_time": 600})
+    issued: list[list[Any]] = []
+    for t, channel in enumerate(channels):
+        people = users[t * 6 : t * 6 + 6]
+        live = await service.open_table(0, channel, people[0], {"series": False, "turn_time": 600})
         for s in range(1, 6):
-            await service.join(channel, first + s, s)
-        issued.append([tickets.issue(live.id, first + s, expires=0) for s in range(6)])
-    print(json.dumps({SERVER_READY: issued, "port": port}), flush=True)
-    for t in range(tables):
-        await service.start(CHANNEL_BASE + t, t * 6 + 1)
+            await service.join(channel, people[s], s)
+        if fake is None:
+            issued.append([tickets.issue(live.id, user, expires=0) for user in people])
+            continue
+        instance = fake.activities.launch(channel, people[0])
+        for user in people[1:]:
+            fake.activities.join(instance.instance_id, user)
+        issued.append([[user, instance.instance_id] for user in people])
+    ready: dict[str, Any] = {SERVER_READY: issued, "port": port}
+    if fake is not None:
+        ready.update(fake=fake.base_url, client_id=fake.application_id)
+    print(json.dumps(ready), flush=True)
+    for t, channel in enumerate(channels):
+        await service.start(channel, users[t * 6])
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
     await site.stop()
     await service.close()
     await store.close()
+    if fake is not None:
+        await fake.stop()
+
+
+async def _fake_discord(tables: int, names: list[str]) -> Any:
+    """The fake Discord of the Activity path: the people, a channel per table, no rate
+    limits (the bench measures the bot's server, not Discord's limits)."""
+    from tests.fakediscord import FakeDiscord
+
+    fake = FakeDiscord(
+        members=[(name, "en-US") for name in names],
+        channels=[f"table-{t}" for t in range(tables)],
+        rate_limits=False,
+    )
+    return await fake.start()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -188,31 +238,59 @@ async def play_table(
             seat.arrivals = [(v, at) for v, at in seat.arrivals if v > version]
 
 
-async def first_load(session: aiohttp.ClientSession, base: str) -> dict[str, int]:
-    """The bytes the first page load takes, by file, as served with gzip."""
+async def first_load(session: aiohttp.ClientSession, base: str, page: str = "/") -> dict[str, int]:
+    """The bytes the first load of ``page`` takes, by file, as served with gzip."""
     import re
 
     sizes: dict[str, int] = {}
     headers = {"Accept-Encoding": "gzip"}
-    async with session.get(f"{base}/", headers=headers, auto_decompress=False) as page:
-        body = await page.read()
-        sizes["/"] = len(body)
-    async with session.get(f"{base}/", headers=headers) as page:
-        html = await page.text()
-    for path in sorted(set(re.findall(r'(?:href|src)="(/static/[^"]+)"', html))):
+    async with session.get(base + page, headers=headers, auto_decompress=False) as got:
+        body = await got.read()
+        sizes[page] = len(body)
+    async with session.get(base + page, headers=headers) as got:
+        html = await got.text()
+    for path in sorted(set(re.findall(r'(?:href|src)="((?:/\.proxy)?/static/[^"]+)"', html))):
         async with session.get(base + path, headers=headers, auto_decompress=False) as got:
             sizes[path] = len(await got.read())
     # app.js imports its modules (all preloaded above) and the stylesheet loads the fonts
     return sizes
 
 
-async def run(tables: int, think: tuple[float, float], seed: int) -> dict[str, Any]:
+async def sign_in(
+    session: aiohttp.ClientSession, base: str, ready: dict[str, Any], user: int, instance: str
+) -> tuple[Seat, float]:
+    """One person comes through the Activity's sign-in (see the module doc): their socket's
+    seat and the seconds from asking for the code to the first state."""
+    began = time.perf_counter()
+    consent = {"user_id": user, "client_id": ready["client_id"], "scopes": ["identify"]}
+    async with session.post(f"{ready['fake']}/_harness/authorize", json=consent) as got:
+        code = (await got.json())["code"]
+    async with session.post(f"{base}/.proxy/api/token", json={"code": code}) as got:
+        token = (await got.json())["access_token"]
+    asked = {"access_token": token, "instance_id": instance}
+    async with session.post(f"{base}/.proxy/api/session", json=asked) as got:
+        ticket = (await got.json())["ticket"]
+    ws = await session.ws_connect(f"{base.replace('http', 'ws')}/.proxy/ws?t={ticket}")
+    seat = Seat(ws)
+    while seat.state is None:
+        message = await ws.receive()
+        frame = json.loads(message.data)
+        if frame["t"] == "state":
+            seat.state = frame
+            seat.arrivals.append((frame["v"], time.perf_counter()))
+    return seat, time.perf_counter() - began
+
+
+async def run(
+    tables: int, think: tuple[float, float], seed: int, activity: bool = False
+) -> dict[str, Any]:
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         server = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bench.web", "--serve", str(tables),
             "--db", str(Path(folder) / "bench.db"), "--seed", str(seed),
+            *(["--activity"] if activity else []),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
         )  # fmt: skip
         assert server.stdout is not None and server.stdin is not None
@@ -223,11 +301,19 @@ async def run(tables: int, think: tuple[float, float], seed: int) -> dict[str, A
             # no limit on the connections: each socket holds one (aiohttp's default is 100)
             connector = aiohttp.TCPConnector(limit=0)
             async with aiohttp.ClientSession(connector=connector) as session:
-                load = await first_load(session, base)
+                load = await first_load(session, base, "/.proxy/activity" if activity else "/")
                 tables_seats: list[list[Seat]] = []
-                for tickets in ready[SERVER_READY]:
+                signed: list[float] = []  # seconds from the code asked to the table shown
+                for people in ready[SERVER_READY]:
+                    if activity:
+                        came = await asyncio.gather(
+                            *(sign_in(session, base, ready, u, i) for u, i in people)
+                        )
+                        tables_seats.append([seat for seat, _ in came])
+                        signed += [took for _, took in came]
+                        continue
                     seats = []
-                    for ticket in tickets:
+                    for ticket in people:
                         ws = await session.ws_connect(f"{base.replace('http', 'ws')}/ws?t={ticket}")
                         seats.append(Seat(ws))
                     tables_seats.append(seats)
@@ -253,7 +339,16 @@ async def run(tables: int, think: tuple[float, float], seed: int) -> dict[str, A
     actions = len(latencies) // 6
     frames = sum(s.frames for s in seats_all)
     sent_bytes = sum(s.bytes for s in seats_all)
+    figures: dict[str, Any] = {}
+    if activity:
+        figures = {
+            "sign_in_p50_ms": round(_quantile(signed, 0.50) * 1000, 1),
+            "sign_in_p99_ms": round(_quantile(signed, 0.99) * 1000, 1),
+            "sign_in_max_ms": round(max(signed, default=0.0) * 1000, 1),
+            "sign_in_meets_target": bool(signed) and max(signed) <= TARGET_SIGN_IN,
+        }
     return {
+        **figures,
         "tables": tables,
         "sockets": len(seats_all),
         "actions": actions,
@@ -295,6 +390,14 @@ def report(fig: dict[str, Any]) -> str:
         + ", ".join(f"{k} {v / 1024:.1f}" for k, v in fig["first_load"].items())
         + ")",
     ]
+    if "sign_in_p50_ms" in fig:
+        met = "meets" if fig["sign_in_meets_target"] else "MISSES"
+        lines.insert(
+            0,
+            f"Activity sign-in -> first table shown: p50 {fig['sign_in_p50_ms']} ms, "
+            f"p99 {fig['sign_in_p99_ms']} ms, max {fig['sign_in_max_ms']} ms ({met} the target "
+            f"of {TARGET_SIGN_IN * 1000:.0f} ms for every person)",
+        )
     return "\n".join(lines)
 
 
@@ -309,6 +412,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--think", type=_think, default=(0.2, 0.6), help="seconds, low,high")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--activity", action="store_true", help="sign in as the Discord Activity's page does"
+    )
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the server process
     parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -317,15 +423,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             import cProfile
 
             cProfile.runctx(
-                "asyncio.run(serve(args.serve, Path(args.db), args.seed))",
+                "asyncio.run(serve(args.serve, Path(args.db), args.seed, args.activity))",
                 globals(),
                 {"args": args, "serve": serve},
                 os.environ["GOUJI_BENCH_PROFILE"],
             )
             return 0
-        asyncio.run(serve(args.serve, Path(args.db), args.seed))
+        asyncio.run(serve(args.serve, Path(args.db), args.seed, args.activity))
         return 0
-    fig = asyncio.run(run(args.tables, args.think, args.seed))
+    fig = asyncio.run(run(args.tables, args.think, args.seed, args.activity))
     print(json.dumps(fig) if args.json else report(fig))
     return 0
 

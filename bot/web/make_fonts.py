@@ -13,7 +13,7 @@ It writes into ``bot/web/static/``:
   JOKER, the suits, 够 of the card back) — the cards look as in the pictures;
 - ``gouji-ui.woff2``: the regular face cut to ASCII, Latin-1, punctuation and every
   non-ASCII character of the texts it is sent (the catalog, the cards and refusals in words,
-  the pictures' labels, the titles, ``bot/web``,
+  the pictures' labels, the titles, ``bot/web``, the Activity's sign-in lines,
   ``bot/cli/web.py``): every text the client shows but people's names (those fall back to
   the system's fonts);
 - ``bot/web/fonts.txt``: the characters of each, so that a test checks they cover every text the
@@ -30,7 +30,8 @@ ASSETS = ROOT / "render" / "assets"
 STATIC = Path(__file__).resolve().parent / "static"
 CARD_TEXT = "0123456789JQKA小王大王JOKER够♠♥♦♣×"
 SOURCES = ("bot/text/catalog.py", "bot/text/cards.py", "bot/text/params.py", "bot/text/refusals.py",
-           "render/labels.py", "engine/scoring.py", "bot/web/*.py", "bot/cli/web.py")  # fmt: skip
+           "render/labels.py", "engine/scoring.py", "bot/web/*.py", "bot/web/static/activity.js",
+           "bot/cli/web.py")  # fmt: skip
 RANGES = [(0x20, 0x7E), (0xA0, 0xFF)]  # ASCII, Latin-1; other symbols: those the texts use
 
 

@@ -35,3 +35,13 @@ async def test_one_table_plays_a_whole_game_and_every_socket_hears_each_action()
     assert {"/", "/static/app.js", "/static/gouji-ui.woff2"} <= set(fig["first_load"])
     assert fig["first_load_bytes"] <= 250 * 1024, "the first load stays in its budget"
     assert "p99" in report(fig)
+
+
+async def test_one_table_signs_in_through_the_activity_and_plays_a_whole_game() -> None:
+    fig = await run(tables=1, think=(0.0, 0.0), seed=3, activity=True)
+    assert fig["sockets"] == 6 and fig["actions"] > 20 and fig["refused"] == 0
+    assert fig["max_ms"] < 10_000, "no socket missed an action's state"
+    assert 0 < fig["sign_in_p50_ms"] <= fig["sign_in_p99_ms"] <= fig["sign_in_max_ms"]
+    assert {"/.proxy/activity", "/.proxy/static/discord-sdk.js"} <= set(fig["first_load"])
+    assert fig["first_load_bytes"] <= 250 * 1024, "the Activity's first load stays in budget"
+    assert "Activity sign-in" in report(fig)

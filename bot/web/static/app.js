@@ -9,7 +9,9 @@ import { layoutHand } from "./hand.js";
 
 const $ = (id) => document.getElementById(id);
 const app = $("app");
-const ticket = decodeURIComponent(location.hash.slice(1));
+let ticket = ""; // who this page is: the socket's ticket (see startTable)
+let base = ""; // the path the server's routes are under ("" or "/.proxy" inside Discord)
+let socket = null;
 const state = {
   strings: {},
   lang: localStorage.getItem("gouji-lang") || "",
@@ -44,14 +46,31 @@ function el(tag, cls = "", text = "") {
 function socketUrl() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const lang = state.lang ? `&lang=${state.lang}` : "";
-  return `${proto}//${location.host}/ws?t=${encodeURIComponent(ticket)}${lang}`;
+  return `${proto}//${location.host}${base}/ws?t=${encodeURIComponent(ticket)}${lang}`;
 }
 
-const socket = new TableSocket(socketUrl, onMessage, (up) => {
-  state.up = up;
-  renderStatus();
-});
-window.gouji = { state, socket }; // for a look from the console (and the tests)
+/** Open the table for the holder of ``options.ticket``, the server's routes under
+ * ``options.base`` (default ""; an Activity's are under "/.proxy"), in ``options.lang`` if
+ * given (else the one chosen last on this browser, else the browser's). */
+export function startTable(options) {
+  ticket = options.ticket;
+  base = options.base || "";
+  if (options.lang) state.lang = options.lang;
+  socket = new TableSocket(socketUrl, onMessage, (up) => {
+    state.up = up;
+    renderStatus();
+  });
+  window.gouji = { state, socket }; // for a look from the console (and the tests)
+  setInterval(tick, 250);
+  $("lang").addEventListener("click", () => {
+    const lang = state.lang === "zh" ? "en" : "zh";
+    localStorage.setItem("gouji-lang", lang);
+    state.lang = lang;
+    socket.send({ t: "lang", lang });
+  });
+  $("auto").addEventListener("click", () => request("auto"));
+  addEventListener("resize", () => renderHand());
+}
 
 // ------------------------------------------------------------------ messages
 function onMessage(msg) {
@@ -472,13 +491,3 @@ function tick() {
   const mine = $("my-clock");
   mine.textContent = state.me?.question ? t("web_seconds", { n: left }) : "";
 }
-
-setInterval(tick, 250);
-$("lang").addEventListener("click", () => {
-  const lang = state.lang === "zh" ? "en" : "zh";
-  localStorage.setItem("gouji-lang", lang);
-  state.lang = lang;
-  socket.send({ t: "lang", lang });
-});
-$("auto").addEventListener("click", () => request("auto"));
-addEventListener("resize", () => renderHand());

@@ -1,0 +1,101 @@
+// The table inside Discord (an Activity): sign in the way Discord documents it, then open the
+// table client (app.js) with the ticket the server gives.
+//
+//   the Discord client --(the SDK's handshake, READY)--> this page
+//   authorize (scope identify) → a code → POST /.proxy/api/token → an access token
+//   authenticate (the token)   → POST /.proxy/api/session (token, instance) → ticket, seat
+//   the table's socket: /.proxy/ws?t=TICKET
+//
+// The server never trusts this page: it learns who the person is from Discord with the token
+// and checks that they are in this Activity's instance (its channel gives the table). Every
+// request goes to the page's own origin under /.proxy/ (Discord's proxy, the only host an
+// Activity may reach). A reload signs in again and comes back to the same seat.
+
+import { DiscordSDK } from "./discord-sdk.js";
+import { startTable } from "./app.js";
+
+const BASE = "/.proxy";
+const signin = document.getElementById("signin");
+
+// Shown before the server has said anything (it sends every other text, in the person's
+// language): both languages at once, since which one is the person's is not known yet.
+const SIGNING_IN = "正在进入牌桌… · Opening the table…";
+const NO_SIGN_IN = "无法进入，请重新打开牌桌。 · Could not sign in: open the table again.";
+
+// ms: a Discord client that closes the frame (a wrong client id) or never answers the
+// handshake leaves the SDK waiting: the page says so instead of waiting for ever
+const READY_WITHIN = 10000;
+
+class Refused extends Error {}
+
+/** The application's client id: Discord serves every Activity at
+ * ``https://<client id>.discordsays.com`` (the harness of the tests at
+ * ``http://<client id>.localhost:PORT``), so the host's first label names it. */
+export function clientIdOf(hostname) {
+  const first = hostname.split(".")[0];
+  return /^\d+$/.test(first) ? first : null;
+}
+
+async function post(path, body) {
+  let response;
+  try {
+    response = await fetch(BASE + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new Refused(NO_SIGN_IN);
+  }
+  const answer = await response.json().catch(() => null);
+  // a refusal: {"error": CODE, "message": TEXT in the person's language}
+  if (!response.ok || !answer || answer.error) throw new Refused(answer?.message || NO_SIGN_IN);
+  return answer;
+}
+
+function show(text, bad) {
+  signin.textContent = text;
+  signin.classList.toggle("bad", bad);
+  signin.hidden = false;
+  signin.dataset.state = bad ? "refused" : "signing-in";
+}
+
+async function signIn() {
+  const clientId = clientIdOf(location.hostname);
+  if (!clientId) throw new Refused(NO_SIGN_IN);
+  const sdk = new DiscordSDK(clientId);
+  window.goujiActivity = { sdk }; // for a look from the console (and the tests)
+  const late = new Promise((_, fail) => setTimeout(() => fail(new Refused(NO_SIGN_IN)), READY_WITHIN));
+  await Promise.race([sdk.ready(), late]);
+  let code;
+  try {
+    ({ code } = await sdk.commands.authorize({
+      client_id: clientId,
+      response_type: "code",
+      state: "",
+      prompt: "none",
+      scope: ["identify"],
+    }));
+  } catch {
+    throw new Refused(NO_SIGN_IN); // the person declined, or Discord could not ask
+  }
+  const { access_token: accessToken } = await post("/api/token", { code });
+  try {
+    await sdk.commands.authenticate({ access_token: accessToken });
+  } catch {
+    throw new Refused(NO_SIGN_IN);
+  }
+  const session = await post("/api/session", { access_token: accessToken, instance_id: sdk.instanceId });
+  window.goujiActivity.session = { seat: session.seat, lang: session.lang };
+  return session;
+}
+
+show(SIGNING_IN, false);
+signIn().then(
+  (session) => {
+    signin.hidden = true;
+    signin.dataset.state = "in";
+    startTable({ ticket: session.ticket, base: BASE, lang: session.lang });
+  },
+  (error) => show(error instanceof Refused ? error.message : NO_SIGN_IN, true),
+);
