@@ -494,12 +494,6 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Review done ({decisions} decisions): no decision cost clearly more than the strong AI's choice. Well played!",
     ),
     "review_open": ("第 {n} 条：看录像（只有你能看到）", "#{n}: open the replay (only you see it)"),
-    "review_declare": ("宣点", "declare"),
-    "review_nodeclare": ("不宣点", "not declare"),
-    "review_revolt": ("革命", "revolt"),
-    "review_norevolt": ("不革命", "not revolt"),
-    "review_keephead": ("要头", "keep the head"),
-    "review_nokeephead": ("无头", "go headless"),
     # ---- the browser table (bot/web) and its links: issue #23 ----------------------------
     "bad_link": (
         "这个链接不对：请用发给你的牌桌链接。",
