@@ -8,8 +8,8 @@ import os
 import unicodedata
 from collections.abc import Sequence
 
+from bot.text.cards import hand_text
 from bot.text.catalog import place_name
-from engine.cards import format_cards
 from engine.game import SUCCESS, Game
 from engine.scoring import counts_as_open, team_totals, title_for
 from engine.series import Series, SeriesGame
@@ -139,7 +139,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
     if deal.paid:
         items = [
             say(lang, "paid_item", payer=who[p.payer], receiver=who[p.receiver],
-                cards=format_cards(p.cards), kind=KIND_NAMES[lang][p.kind])
+                cards=hand_text(p.cards, lang), kind=KIND_NAMES[lang][p.kind])
             for p in deal.paid
         ]  # fmt: skip
         lines.append(say(lang, "paid", items=_items(lang, items)))
@@ -147,7 +147,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
     if returned:
         items = [
             say(lang, "return_item", giver=who[r.giver], taker=who[r.taker],
-                cards=format_cards(r.cards or ""))
+                cards=hand_text(r.cards or "", lang))
             for r in returned
         ]  # fmt: skip
         lines.append(say(lang, "returned", items=_items(lang, items)))
