@@ -1,4 +1,4 @@
-"""The shape of a logged action: ``SEAT VERB [CARDS]`` (RECORD.md).
+"""The shape of a logged action: ``SEAT VERB [CARDS]`` (docs/record.md).
 
 The store checks the shape only — seat, verb, and that the cards are card notation; whether
 the action is legal is the engine's business.
@@ -21,7 +21,7 @@ from .errors import InvalidInputError
 
 #: Verbs that take cards.
 CARD_VERBS = frozenset({"play", "burn", "return"})
-#: Pre-play verbs (RULES.md §5), at the head of a real game's actions.
+#: Pre-play verbs (docs/rules.en.md §5), at the head of a real game's actions.
 PRE_PLAY_VERBS = frozenset(
     {"declare", "nodeclare", "revolt", "norevolt", "keephead", "nokeephead"}  # 要头: 够死级 on
 )

@@ -345,7 +345,7 @@ class Session:
         return None
 
     def record(self) -> dict[str, Any]:
-        """Everything played so far as a ``gouji-series/1`` record (RECORD.md): per deal the
+        """Everything played so far as a ``gouji-series/1`` record (docs/record.md): per deal the
         hands as dealt with suits, the seed, the tribute returns and the actions."""
         from engine.cards import format_cards
 

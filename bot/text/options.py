@@ -1,4 +1,4 @@
-"""The house rules (RULES.md §9, :class:`engine.options.Options`) in words: each option's
+"""The house rules (docs/rules.en.md §9, :class:`engine.options.Options`) in words: each option's
 name and values in zh/en, the line a table shows when its rules differ from the defaults, and
 the `/gouji rules` answer for one table.
 
