@@ -78,3 +78,24 @@ def test_the_readme_layout_names_every_room_of_bot() -> None:
     layout = readme[readme.index("## For developers") :]
     rooms = [p.name for p in (ROOT / "bot").iterdir() if (p / "__init__.py").is_file()]
     assert sorted(r for r in rooms if f"bot/{r}/" not in layout) == []
+
+
+def test_the_invite_asks_for_the_permissions_the_hosting_guide_explains() -> None:
+    """docs/hosting.md's permission table adds up to the invite URL's integer, and names
+    Embed Links only if the bot sends embeds (it sends text with pictures attached)."""
+    import discord
+
+    guide = (ROOT / "docs/hosting.md").read_text(encoding="utf-8")
+    table = guide[guide.index("| permission | why |") :].split("\n\n")[0]
+    rows = re.findall(r"^\| ([A-Z][A-Za-z ]+?) \| ", table, flags=re.MULTILINE)
+    names = {"View Channels": "view_channel"}
+    wanted = discord.Permissions(
+        **{names.get(row, row.lower().replace(" ", "_")): True for row in rows}
+    )
+    assert f"permissions={wanted.value}" in guide
+    sends_embeds = any(
+        re.search(r"\bembeds?=", f.read_text()) for f in (ROOT / "bot").rglob("*.py")
+    )
+    assert ("Embed Links" in rows) == sends_embeds
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ("Embed Links" in readme) == sends_embeds
