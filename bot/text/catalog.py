@@ -202,7 +202,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ai_added": ("AI 坐到了 {seats} 号位。", "AI players sit in seat(s) {seats}."),
     "ai_removed": ("AI 离开了 {seats} 号位。", "The AI left seat(s) {seats}."),
     "started": (
-        "开局！第 {number} 局（共 {total} 局）发牌了，看私信里的手牌。",
+        "开局！第 {number}/{total} 局发牌了，看私信里的手牌。",
         "Game {number} of {total} is dealt: your hand is in your DMs.",
     ),
     "started_single": (
@@ -210,7 +210,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "The game is dealt: your hand is in your DMs.",
     ),
     "started_again": (
-        "新的一场开始了：第 {number} 局（共 {total} 局）发牌了，看私信里的手牌。",
+        "新的一场开始了：第 {number}/{total} 局发牌了，看私信里的手牌。",
         "A new series begins: game {number} of {total} is dealt, your hand is in your DMs.",
     ),
     "started_again_single": (
@@ -253,14 +253,14 @@ CATALOG: dict[str, tuple[str, str]] = {
     "hand_caption": ("你的手牌（{table}）", "Your hand ({table})"),
     "config_saved": ("已保存：{what}", "Saved: {what}"),
     "config_show": (
-        "**本服务器的设置**\n频道消息的语言：{language}\n可以开桌的频道：{channels}\n"
+        "**本服务器的设置**\n频道里用的语言：{language}\n可以开桌的频道：{channels}\n"
         "新牌桌的设置（* 是本服务器改过的，/gouji new 还可以再改）：\n{settings}",
         "**This server's settings**\nLanguage of the channel messages: {language}\n"
         "Channels where tables may open: {channels}\n"
         "New tables start with (* set by this server; /gouji new may change them):\n{settings}",
     ),
     "config_language": (
-        "频道消息的语言：{language}",
+        "频道里用的语言：{language}",
         "language of the channel messages: {language}",
     ),
     "config_channel_on": ("{channel} 可以开桌", "tables may open in {channel}"),
