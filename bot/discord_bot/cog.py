@@ -573,7 +573,7 @@ class GoujiCog(commands.Cog):
             if not live.playing:
                 raise self.service.idle_refusal(live)
             mine = await self.service.private_view(live, seat)  # as in the DMs: without DMs
-            if not mine.hand:  # gone out: the others play on
+            if not mine.hand:  # gone out (or revolted): the others play on
                 raise UserError("hand_played_out")
             where = self.people.where(mine.public.info, lang)
             content, view = controller(self.people, mine, lang, where)

@@ -85,8 +85,8 @@ CATALOG: dict[str, tuple[str, str]] = {
         "The game is over: /gouji again plays another with the same seats.",
     ),
     "hand_played_out": (
-        "你的牌已经出完了：等其他人打完这一局。",
-        "You have played all your cards: the others finish the game.",
+        "你这一局已经没有牌了（走科了，或革命了）：等其他人打完这一局。",
+        "You have no cards left in this game (you went out, or revolted): the others finish it.",
     ),
     "no_series_before": (
         "这桌还没打完过牌局：用 /gouji start 开局。",
