@@ -1,4 +1,4 @@
-"""The shape of a logged action: ``SEAT VERB [CARDS]`` (RECORD.md).
+"""The shape of a logged action: ``SEAT VERB [CARDS]`` (docs/record.md).
 
 The store checks the shape only — seat, verb, and that the cards are card notation; whether
 the action is legal is the engine's business.

@@ -1,4 +1,4 @@
-"""Records out of the store: ``gouji-series/1`` and ``gouji-record/1`` (RECORD.md).
+"""Records out of the store: ``gouji-series/1`` and ``gouji-record/1`` (docs/record.md).
 
 Void deals: a deal voided by two revolts stays in the series record as a game entry of its
 own, followed by the redeal. Its actions end with the revolts that voided it, so the

@@ -183,7 +183,7 @@ class GamesMixin(StoreBase):
         return game_from_row(rows[0])
 
     async def void_game(self, game_id: int) -> None:
-        """Mark a deal void (two or more revolts, RULES.md §5); the next :meth:`start_game`
+        """Mark a deal void (two or more revolts, docs/rules.en.md §5); the next :meth:`start_game`
         redeals the same game number."""
         async with self._owned(OF_GAME, game_id, f"game {game_id}") as conn:
             count = await conn.execute(

@@ -1,4 +1,4 @@
-"""Actions a seat takes, in the record notation ``SEAT VERB [CARDS]`` (RECORD.md), and the
+"""Actions a seat takes, in the record notation ``SEAT VERB [CARDS]`` (docs/record.md), and the
 errors that refuse them.
 
 >>> Action.parse("3 play 22777")

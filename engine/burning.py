@@ -1,4 +1,4 @@
-"""Burning (烧牌, RULES.md §4): the completable-burn condition, the burn window and its
+"""Burning (烧牌, docs/rules.en.md §4): the completable-burn condition, the burn window and its
 priority, and the burner's lead restriction — a part of :class:`engine.game.Game`.
 
 >>> burn_completable([0] * 5 + [2] + [0] * 6 + [0, 1, 0], bie_san=False)  # 88 and a B

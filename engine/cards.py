@@ -1,4 +1,4 @@
-"""Cards, the four-deck shoe and the text notation (RULES.md §1.1).
+"""Cards, the four-deck shoe and the text notation (docs/record.md, card notation).
 
 Ranks are small integers, low to high::
 

@@ -1,4 +1,4 @@
-"""One game of Gouji, turn by turn (RULES.md §3–§7).
+"""One game of Gouji, turn by turn (docs/rules.en.md §3–§7).
 
 A :class:`Game` is built from hands (a full deal or any position) and options, and moves on
 only through :meth:`Game.apply`, which takes an :class:`~engine.actions.Action` from a seat
@@ -10,7 +10,7 @@ Phases (:class:`~engine.options.Phase`): ``declare`` (宣点) → buying 3s (aut
 only) → ``revolt`` (革命, only when someone may) → first leader (上班) → ``head`` (要头 /
 无头, only after a revolution with 够死级 on) → ``play`` → ``finished``; a deal where two or
 more revolt ends in ``void`` (the series deals again). The table options
-(:class:`~engine.options.Options`, RULES.md §9) are fixed for the game.
+(:class:`~engine.options.Options`, docs/rules.en.md §9) are fixed for the game.
 
 >>> g = Game.from_position(["TTTTT6", "KK55", "AA44", "J2", "QQQ9", "889"], leader=0)
 >>> g.apply_text("0 play TTTTT"); g.to_act
@@ -103,7 +103,7 @@ class Game(Prelude, Burning):
         seed: int | None = None,
     ) -> Game:
         """A real game from hands as dealt (any size): it starts with declaring, so every
-        seat must hold at least one card (RECORD.md)."""
+        seat must hold at least one card (docs/record.md)."""
         for seat, cards in enumerate(hands):
             if not cards:
                 raise ValueError(

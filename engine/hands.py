@@ -1,6 +1,6 @@
 """Hands (一手牌): what can be played, how hands compare, and which are gouji hands.
 
-RULES.md §2. A hand is cards of at most one rank from 3 to A, with any number of 2s as
+docs/rules.en.md §2. A hand is cards of at most one rank from 3 to A, with any number of 2s as
 wildcards (贴钱) and any number of jokers attached (挂花). Suits never matter, so a hand is
 held as a :class:`Play`: a multiset of ranks.
 

@@ -1,4 +1,4 @@
-"""Table options (house rules, RULES.md §9) and the phases of a game.
+"""Table options (house rules, docs/rules.en.md §9) and the phases of a game.
 
 Kept apart from :mod:`engine.game` so that the modules a game is built from (and the
 observation a seat gets) can name them without importing the game.
@@ -27,7 +27,7 @@ class Phase(StrEnum):
     VOID = "void"  # two or more revolted: the deal is void
 
 
-# The choices of the options that are not on/off, the default first (RULES.md §9).
+# The choices of the options that are not on/off, the default first (docs/rules.en.md §9).
 CHOICES: dict[str, tuple[str, ...]] = {
     "tribute_cards": ("jokers_and_twos", "biggest"),  # 贡牌
     "burn_check": ("completable", "seeds"),  # 烧牌条件
@@ -37,7 +37,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """The table options (house rules) of RULES.md §9, with their defaults.
+    """The table options (house rules) of docs/rules.en.md §9, with their defaults.
 
     - ``bie_san``: the 憋三 variant (§7).
     - ``no_single_return``: 不还单张 (§8.4) — a return to an opponent only in ranks the

@@ -1,4 +1,4 @@
-"""Before play (RULES.md §5, §7): declaring, buying 3s, revolution and the first leader —
+"""Before play (docs/rules.en.md §5, §7): declaring, buying 3s, revolution and the first leader —
 a part of :class:`engine.game.Game`."""
 
 from __future__ import annotations

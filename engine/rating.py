@@ -13,7 +13,7 @@ are ranked behind the other team's three, each team in its places' order (leaver
 teams: the places alone).
 
 The other mode, **teams** — the two teams of three ranked by the sum of their place points
-(RULES.md §8.6; equal sums draw) — was measured against it on 6,000 games the AI played
+(docs/rules.en.md §8.6; equal sums draw) — was measured against it on 6,000 games the AI played
 against itself, 16 and 24 simulated players of known strength (``python -m
 bench.rating_models``): the places rank the next game's winning team better (AUC 0.765
 against 0.758, and 0.762 against 0.754; log loss once each model's margins are rescaled

@@ -1,4 +1,4 @@
-"""Game records (``gouji-record/1``, RECORD.md): load, replay, and the replay's JSON.
+"""Game records (``gouji-record/1``, docs/record.md): load, replay, and the replay's JSON.
 
 >>> out = replay_record({"format": "gouji-record/1",
 ...     "hands": ["TTTTT6", "KK55", "AA44", "J2", "QQQ9", "889"], "leader": 0,
@@ -139,7 +139,7 @@ def play_actions(
 
 
 def replay_record(data: Any) -> JSON:
-    """Replay a ``gouji-record/1`` record and return RECORD.md's JSON object."""
+    """Replay a ``gouji-record/1`` record and return docs/record.md's JSON object."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     fmt = data.get("format")
@@ -151,14 +151,14 @@ def replay_record(data: Any) -> JSON:
 
 
 def state_json(game: Game) -> JSON:
-    """The state of a game as RECORD.md's replay object."""
+    """The state of a game as docs/record.md's replay object."""
     finished = game.phase == FINISHED
     tribute = game.tribute()
     out: JSON = {
         "ok": True,
         "finished": finished,
         "to_act": game.to_act,
-        # a revolted seat sits the game out: its hand is "" (RECORD.md)
+        # a revolted seat sits the game out: its hand is "" (docs/record.md)
         "hands": ["" if game.revolted[s] else format_cards(h) for s, h in enumerate(game.cards)],
         "places": list(game.places),
         "opened": list(game.opened),
@@ -178,7 +178,7 @@ def state_json(game: Game) -> JSON:
 def series_from_record(data: Any, *, settle_returns: bool = False) -> Series:
     """Rebuild a live :class:`~engine.series.Series` from a ``gouji-series/1`` record (the
     bot restores tables this way). The last game may be unfinished. A missing return takes
-    the default, as RECORD.md says — 头科's before a later one that is given, and every one
+    the default, as docs/record.md says — 头科's before a later one that is given, and every one
     of a game that has actions or is followed by another; with ``settle_returns`` (a
     replay) also those the last game still waits on."""
     if not isinstance(data, dict) or data.get("format") != SERIES_FORMAT:
@@ -243,7 +243,7 @@ def series_from_record(data: Any, *, settle_returns: bool = False) -> Series:
 
 
 def _default_returns(series: Series, g_no: int, until: int | None = None) -> None:
-    """Make the missing returns of the current deal with their defaults (RECORD.md), up to
+    """Make the missing returns of the current deal with their defaults (docs/record.md), up to
     the first one ``until`` owes."""
     deal = series.current
     try:
@@ -256,7 +256,7 @@ def _default_returns(series: Series, g_no: int, until: int | None = None) -> Non
 
 
 def replay_series(data: Any) -> JSON:
-    """Replay a ``gouji-series/1`` record and return RECORD.md's series JSON object."""
+    """Replay a ``gouji-series/1`` record and return docs/record.md's series JSON object."""
     series = series_from_record(data, settle_returns=True)
     out_games = []
     for deal in series.deals:

@@ -1,4 +1,4 @@
-"""Places, points, the tribute a finished game leaves owing, and titles (RULES.md §6, §8).
+"""Places, points, the tribute a finished game leaves owing, and titles (docs/rules.en.md §6, §8).
 
 >>> point_tribute(declared=(True, False), opened=(False, False))
 (1, 2)

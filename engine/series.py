@@ -1,4 +1,4 @@
-"""The five-game tribute series (进贡局, RULES.md §6, §8).
+"""The five-game tribute series (进贡局, docs/rules.en.md §6, §8).
 
 Game 1 is played as dealt. Every later game starts by paying what the game before left
 owing (闷贡, 烧贡, 点贡, 落贡 — only big jokers, small jokers and 2s, highest first; with the

@@ -21,7 +21,7 @@ QUESTION_PHASES = (Phase.DECLARE, Phase.REVOLT, Phase.HEAD)  # answered by seats
 
 @dataclass(slots=True)
 class Burn:
-    """A burn (烧牌, RULES.md §4): ``burner`` took over a gouji hand of ``burned``."""
+    """A burn (烧牌, docs/rules.en.md §4): ``burner`` took over a gouji hand of ``burned``."""
 
     burner: int
     burned: int

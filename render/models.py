@@ -2,7 +2,7 @@
 objects. Each validates itself on creation and raises :class:`RenderInputError` with a message
 saying what to fix.
 
-A table view can be filled straight from a replay (RECORD.md): ``hands[s]`` gives
+A table view can be filled straight from a replay (docs/record.md): ``hands[s]`` gives
 ``cards_left``, ``places[s]`` the place, ``opened`` / ``headless`` / ``melee`` the flags,
 ``to_act`` the seats awaited, the last action of each seat this round its :class:`Action`
 (``Action.parse("play TTTTT")``), an ongoing entry of ``burns`` the :class:`Burn`.
@@ -149,7 +149,7 @@ MARKS = ("opened", "burn_won", "stifled")  # what a SeriesGame may mark a seat w
 @dataclass(frozen=True, slots=True)
 class SeriesGame:
     """One game of a series: each seat's place (None: still playing), points for the game
-    (place points, doubled in a sweep game, plus tribute, RULES.md §8.6), net tribute cards
+    (place points, doubled in a sweep game, plus tribute, docs/rules.en.md §8.6), net tribute cards
     paid at its start (received minus paid), and whether this game was a sweep (串三户: one
     team took 头科, 二科 and 三科: its place points are doubled and the next game has no
     tribute).
@@ -212,7 +212,7 @@ class SeriesView:
 
     def doubled(self, index: int) -> bool:
         """Whether game ``index`` (0-based) had its place points doubled: the sweep game
-        (串三户) itself (RULES.md §8.5; the next game has no tribute)."""
+        (串三户) itself (docs/rules.en.md §8.5; the next game has no tribute)."""
         return 0 <= index < len(self.games) and self.games[index].chuan_san_hu
 
     def totals(self) -> tuple[int, ...]:
@@ -248,7 +248,7 @@ class RatingView:
 
 @dataclass(frozen=True, slots=True)
 class ProfileView:
-    """A player's profile: score (running total), title (None: from the score, RULES.md §8.6),
+    """A player's profile: score (running total), title (None: from the score, docs/rules.en.md §8.6),
     games played, how often each place 1..6 was taken, opens (开点), successful burns and
     the skill rating (技术分)."""
 

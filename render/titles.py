@@ -1,4 +1,4 @@
-"""Titles by score (RULES.md §8.6), as the engine defines them; ``ALL_TITLES`` lists every
+"""Titles by score (docs/rules.en.md §8.6), as the engine defines them; ``ALL_TITLES`` lists every
 title so the font subset can be checked to hold them.
 
 >>> title_for(0)

@@ -1,4 +1,4 @@
-"""``--option name=value`` (repeatable): the house rules (RULES.md §9) of ``gouji play``,
+"""``--option name=value`` (repeatable): the house rules (docs/rules.en.md §9) of ``gouji play``,
 ``gouji demo`` and ``gouji arena``.
 
 >>> parse_option("gou_si_ji=true")

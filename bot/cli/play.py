@@ -9,7 +9,8 @@
 Type plays in card notation (``KK``, ``22777``), ``pass``, ``yield``, ``burn KK``,
 ``noburn``, ``declare``/``no``; ``?`` for a hint (Enter then plays it), ``help``, ``quit``.
 The engine refuses illegal input with a reason in your language and nothing changes.
-End of input (Ctrl-D, or the end of a piped file) leaves the table cleanly.
+End of input (Ctrl-D, or the end of a piped file) leaves the table cleanly. At the end of
+the game (or series) ``y`` plays another with the next seed, ``n`` stops.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--record",
         metavar="FILE",
-        help="when you stop, write the game (or series) record to FILE, for gouji replay and bug reports",
+        help="when you stop, write the record of the last game (or series) to FILE, for gouji "
+        "replay and bug reports",
     )
 
 
@@ -141,6 +143,9 @@ _WORDS = {
     "nokeephead": ("nokeephead", "无头"),
 }
 _ALIAS = {word: key for key, words in _WORDS.items() for word in words}
+#: the answers to "play again? (y/n)"
+AGAIN_YES = frozenset({"y", "yes", "是", "要", "再来", "好"})
+AGAIN_NO = frozenset({"n", "no", "不", "否", "不要", "q", "quit", "退出"})
 
 
 def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
@@ -223,28 +228,42 @@ class Session:
 
         self.lang, self.seed, self.auto = lang, seed, auto
         self.read, self.write = read, write
+        self.ai = ai
         self.series = Series(options, games=games, tribute=games > 1)
         self.players = [make_player(ai, seed * 10 + s) for s in range(6)]
         self.names = [t(lang, "you"), *DEMO_NAMES[1:]]
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
-        """Play everything; 0 when the series ended, the player quit or input ended."""
+        """Play everything, then offer another game (or series) with the next seed, until
+        the player says no, quits or input ends; 0 then."""
         from bot.text.catalog import text
         from bot.text.options import house_rules
         from bot.text.play import t
-        from bot.text.terminal import describe_deal, describe_totals
 
         self.write(t(self.lang, "welcome"))
         rules = house_rules(self.lang, self.series.options.changed())
         if rules:
             self.write(text(self.lang, "house_rules", rules=rules))
-        self.write(t(self.lang, "seed", seed=self.seed))
+        while True:
+            self.write(t(self.lang, "seed", seed=self.seed))
+            left = self._play_series()
+            if left is not None:
+                self.write(t(self.lang, left))
+                return 0
+            if self.auto or not self._again():
+                return 0
+            self._new_series(self.seed + 1)
+
+    def _play_series(self) -> str | None:
+        """Play the games of the series; the goodbye text key if the player left."""
+        from bot.text.play import t
+        from bot.text.terminal import describe_deal, describe_totals
+
         while not self.series.finished:
             outcome = self._play_deal()
             if outcome is not None:
-                self.write(t(self.lang, outcome))
-                return 0
+                return outcome
             current = self._current()
             if current.void:
                 self.write(t(self.lang, "void"))
@@ -254,12 +273,40 @@ class Session:
         if self.series.games_total > 1:
             self.write("")
             self.write("\n".join(describe_totals(self.series, self.names, self.lang)))
-        return 0
+        return None
+
+    def _again(self) -> bool:
+        """Ask whether to play again (y/n) until the answer is one; no at the end of input."""
+        from bot.text.play import t
+
+        key = "p_again_series" if self.series.games_total > 1 else "p_again"
+        self.write("")
+        while True:
+            line = self.read(t(self.lang, key))
+            if line is None:
+                return False
+            answer = line.strip().lower()
+            if answer in AGAIN_YES:
+                return True
+            if answer in AGAIN_NO:
+                return False
+            self.write(t(self.lang, "again_yes_or_no"))
+
+    def _new_series(self, seed: int) -> None:
+        """A fresh series (or game) with the same options, AI players and names."""
+        from engine.ai import make_player
+        from engine.series import Series
+
+        old = self.series
+        self.seed = seed
+        self.series = Series(old.options, games=old.games_total, tribute=old.tribute_on)
+        self.players = [make_player(self.ai, seed * 10 + s) for s in range(6)]
 
     def _play_deal(self) -> str | None:
         """Deal, return tribute, play to the end; the goodbye text key if the player left."""
+        from bot.text.cards import hand_text
         from bot.text.play import t
-        from bot.text.terminal import say, seat_label
+        from bot.text.terminal import KIND_NAMES, say, seat_label
         from engine.cards import deal
         from engine.events import tribute_paid
         from engine.game import FINISHED, VOID
@@ -269,8 +316,10 @@ class Session:
         who = [seat_label(self.names, s) for s in range(6)]
         if current.paid:
             items = [say(self.lang, "paid_item", payer=who[p.payer], receiver=who[p.receiver],
-                         cards=p.cards, kind=p.kind) for p in tribute_paid(current)]  # fmt: skip
-            self.write(t(self.lang, "n_paid", items=", ".join(items)))
+                         cards=hand_text(p.cards, self.lang), kind=KIND_NAMES[self.lang][p.kind])
+                     for p in tribute_paid(current)]  # fmt: skip
+            sep = "，" if self.lang == "zh" else ", "
+            self.write(t(self.lang, "n_paid", items=sep.join(items)))
         while current.pending_return is not None:
             due = current.pending_return
             if due.giver == HUMAN:
@@ -296,7 +345,7 @@ class Session:
         return None
 
     def record(self) -> dict[str, Any]:
-        """Everything played so far as a ``gouji-series/1`` record (RECORD.md): per deal the
+        """Everything played so far as a ``gouji-series/1`` record (docs/record.md): per deal the
         hands as dealt with suits, the seed, the tribute returns and the actions."""
         from engine.cards import format_cards
 
@@ -344,6 +393,7 @@ class Session:
             self.write(line)
 
     def _apply_return(self, seat: int, cards: str) -> None:
+        from bot.text.cards import hand_text
         from bot.text.play import t
         from bot.text.terminal import seat_label
         from engine.actions import RETURN, Action
@@ -352,7 +402,8 @@ class Session:
         self.series.apply(Action(seat, RETURN, cards))
         if cards:
             who, to = seat_label(self.names, seat), seat_label(self.names, due.taker)
-            self.write(t(self.lang, "n_returned", who=who, cards=cards, to=to))
+            shown = hand_text(cards, self.lang)
+            self.write(t(self.lang, "n_returned", who=who, cards=shown, to=to))
 
     # ------------------------------------------------------------------ the player
     def _next_move(
@@ -422,7 +473,7 @@ class Session:
         from bot.text.terminal import seat_label
         from engine.actions import IllegalActionError
         from engine.ai import choose_return
-        from engine.cards import counts_of, format_counts
+        from engine.cards import counts_of
 
         due = self._due()
         n, returnable = self.series.returnable(HUMAN)
@@ -430,11 +481,12 @@ class Session:
             self._apply_return(HUMAN, "")
             return None
         hand = self._current().hands[HUMAN]
-        table = t(self.lang, "hand", n=len(hand), cards=hand_groups(counts_of(hand)))
+        table = t(self.lang, "hand", n=len(hand), cards=hand_groups(counts_of(hand), self.lang))
         self.write("")
         self.write(table)
         taker = seat_label(self.names, due.taker)
-        prompt = t(self.lang, "p_return", n=n, who=taker, cards=format_counts(returnable))
+        shown = hand_groups(returnable, self.lang)
+        prompt = t(self.lang, "p_return", n=n, who=taker, cards=shown)
         while True:
             move = self._next_move(prompt, "return", False,
                                    lambda: f"return {choose_return(returnable, n)}", table)  # fmt: skip

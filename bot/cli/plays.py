@@ -1,6 +1,6 @@
 """``gouji plays HAND [--answer STANDING] [--bie-san]``: list the legal plays of a hand.
 
-Prints every distinct hand (RULES.md §2) the cards can make as a lead, or every hand that
+Prints every distinct hand (docs/rules.en.md §2) the cards can make as a lead, or every hand that
 beats STANDING, one line per number of cards, weakest first::
 
     $ gouji plays "KK2" --answer QQ

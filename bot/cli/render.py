@@ -1,5 +1,5 @@
 """``gouji render``: render/cli.py's pictures, plus a table and a series scoreboard drawn
-from a record (RECORD.md) — records are the engine's, so this part lives in the application.
+from a record (docs/record.md) — records are the engine's, so this part lives in the application.
 
     gouji render table examples/opening.json -o table.png [--seat 3]
     gouji render series examples/series.json -o series.png

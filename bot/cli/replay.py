@@ -1,4 +1,4 @@
-"""``gouji replay FILE [--json]``: replay a game or series record (RECORD.md).
+"""``gouji replay FILE [--json]``: replay a game or series record (docs/record.md).
 
 ``gouji replay FILE [--step N] -o table.png`` draws the table at one step of a finished game
 with every hand shown (录像, docs/replay.md); ``--moments`` lists the key moments to jump to.

@@ -68,14 +68,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="draw each listed decision's picture (as on Discord) to DIR/decision-N.png",
     )
-    parser.add_argument("--lang", default="zh", choices=("zh", "en"), help="of the pictures")
+    parser.add_argument(
+        "--lang", choices=("zh", "en"), help="of the text and pictures (default: the locale's)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """The seat's costliest decisions, up to five, each against what the strong AI would do."""
+    from bot.text.terminal import default_lang
     from engine.ai.review import review
     from engine.record import ReplayError
 
+    args.lang = args.lang or default_lang()
     try:
         if args.budget < 1:
             raise ValueError("--budget must be at least 1 rollout")
@@ -89,23 +93,39 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return 0
-    print(f"seat {result.seat}: {result.decisions} decisions reviewed, {result.rollouts} rollouts")
-    if not result.mistakes:
-        print("  no decision cost clearly more than the strong AI's choice")
-    for m in result.mistakes:
-        facing = f"facing {m.standing} of seat {m.standing_seat}" if m.standing else "leading"
-        print(
-            f"  step {m.step} ({facing}, hand {m.hand}): {m.action.verb} "
-            f"{m.action.cards or ''}".rstrip()
-            + f" — the AI: {m.suggested.verb} {m.suggested.cards or ''}".rstrip()
-            + f"; costs {m.cost:.1f} ± {m.margin:.1f} team points ({m.worlds} guessed deals)"
-        )
-    if args.pictures is not None and result.mistakes:
-        drawn = [
-            os.path.join(args.pictures, f"decision-{n}.png") for n in (1, len(result.mistakes))
-        ]
-        print("pictures: " + " to ".join(dict.fromkeys(drawn)))  # one picture: its name once
+    for line in review_lines(result, args.lang, args.pictures):
+        print(line)
     return 0
+
+
+def review_lines(result: Any, lang: str, pictures: str | None = None) -> list[str]:
+    """The review as the terminal prints it, its plays and hands in words (四张 8 + 两张 2)."""
+    from bot.text.cards import action_words, hand_text, play_words
+    from bot.text.catalog import text
+    from bot.text.terminal import say
+
+    lines = [
+        say(lang, "review_head", seat=result.seat, decisions=result.decisions,
+            rollouts=result.rollouts)
+    ]  # fmt: skip
+    if not result.mistakes:
+        lines.append(say(lang, "review_none"))
+    for m in result.mistakes:
+        if m.standing is None:
+            facing = text(lang, "review_leading")
+        else:
+            seat = say(lang, "review_seat", seat=m.standing_seat)
+            facing = text(lang, "review_facing", seat=seat, cards=play_words(m.standing, lang))
+        lines.append(
+            say(lang, "review_line", step=m.step, facing=facing, hand=hand_text(m.hand, lang),
+                did=action_words(lang, m.action), suggested=action_words(lang, m.suggested),
+                cost=m.cost, margin=m.margin, worlds=m.worlds)
+        )  # fmt: skip
+    if pictures is not None and result.mistakes:
+        drawn = [os.path.join(pictures, f"decision-{n}.png") for n in (1, len(result.mistakes))]
+        files = say(lang, "review_to").join(dict.fromkeys(drawn))  # one picture: its name once
+        lines.append(say(lang, "review_pictures", files=files))
+    return lines
 
 
 def _draw(folder: str, mistakes: Sequence[Any], lang: str) -> None:

@@ -4,7 +4,7 @@
     gouji top --db gouji.db --server 1234567890 --limit 20
     gouji top --db postgresql://gouji:…@db/gouji    # a bot on PostgreSQL
 
-Columns: rank, player (user id; the demo players by name), score, title (RULES.md §8.6),
+Columns: rank, player (user id; the demo players by name), score, title (docs/rules.en.md §8.6),
 games played and how often the player came 头科. It reads through the store, so SQLite and
 PostgreSQL alike; a missing SQLite file or a foreign database is an error, never created.
 """

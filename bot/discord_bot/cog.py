@@ -35,7 +35,7 @@ from bot.service.live import BURN_TIME, TURN_TIME, LiveTable, TableOptions, echo
 from bot.service.recovery import OUTAGES
 from bot.service.views import TableInfo
 from bot.text.cards import play_label
-from bot.text.catalog import LANGS, text
+from bot.text.catalog import LANGS, LANGUAGE_NAMES, text
 from bot.text.commands import AI_STRENGTH
 from bot.text.options import house_rules, rules_of, value_text
 from engine.ai import DIFFICULTIES
@@ -50,10 +50,7 @@ MESSAGE_LIMIT = 2000
 
 #: The difficulties (engine.ai.DIFFICULTIES), named for players; the values are the kinds.
 AI_KINDS = [app_commands.Choice(name=_(d.name), value=d.kind) for d in DIFFICULTIES]
-LANG_CHOICES = [
-    app_commands.Choice(name="中文", value="zh"),
-    app_commands.Choice(name="English", value="en"),
-]
+LANG_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[lang], value=lang) for lang in LANGS]
 #: /gouji top: by points (the default) or by skill rating
 TOP_BY = [
     app_commands.Choice(name=_("points"), value="points"),
@@ -359,13 +356,12 @@ class GoujiCog(commands.Cog):
             live = await self.service.start(
                 interaction.channel_id, interaction.user.id, again=again
             )
-            return (
-                self._channel_text(
-                    interaction, "started", number=(await self.service.public_view(live)).number
-                ),
-                None,
-                False,
+            shown = await self.service.public_view(live)
+            key = ("started_again" if again else "started") + (
+                "" if shown.games_total > 1 else "_single"
             )
+            number, total = shown.number, shown.games_total
+            return self._channel_text(interaction, key, number=number, total=total), None, False
 
         def precheck() -> None:
             self.service.check_start(interaction.channel_id, interaction.user.id, again=again)
@@ -411,8 +407,10 @@ class GoujiCog(commands.Cog):
         bie_san=_("Bie-san variant (憋三)"),
         series=_("Five-game tribute series (off: a single game)"),
         turn_time=_("Seconds per turn"),
+        burn_time=_("Seconds to decide on a burn"),
         auto_pass=_("Pass at once when you cannot beat (要不起)"),
         counter=_("Show the card counter (记牌器)"),
+        mention=_("Mention the player in the channel at each turn (else: the DM only)"),
         preset=_("House rules preset (standard: the defaults)"),
         **HOUSE_RULE_DESCRIPTIONS,
     )
@@ -426,8 +424,10 @@ class GoujiCog(commands.Cog):
         bie_san: bool | None = None,
         series: bool | None = None,
         turn_time: TURN_SECONDS | None = None,
+        burn_time: BURN_SECONDS | None = None,
         auto_pass: bool | None = None,
         counter: bool | None = None,
+        mention: bool | None = None,
         preset: str | None = None,
         no_single_return: bool | None = None,
         tribute_cards: str | None = None,
@@ -448,8 +448,10 @@ class GoujiCog(commands.Cog):
                     bie_san=bie_san,
                     series=series,
                     turn_time=turn_time,
+                    burn_time=burn_time,
                     auto_pass=auto_pass,
                     counter=counter,
+                    mention=mention,
                     no_single_return=no_single_return,
                     tribute_cards=tribute_cards,
                     gou_si_ji=gou_si_ji,
@@ -570,9 +572,11 @@ class GoujiCog(commands.Cog):
         async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             seat = self.service.seat_for(live, interaction.user.id)
+            if not live.playing:
+                raise self.service.idle_refusal(live)
             mine = await self.service.private_view(live, seat)  # as in the DMs: without DMs
-            if not mine.hand:
-                raise UserError("not_playing")
+            if not mine.hand:  # gone out (or revolted): the others play on
+                raise UserError("hand_played_out")
             where = self.people.where(mine.public.info, lang)
             content, view = controller(self.people, mine, lang, where)
             if self.deps.web is not None:  # the same seat at the browser table

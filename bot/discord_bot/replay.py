@@ -34,9 +34,9 @@ from bot.discord_bot.replies import reply
 from bot.pictures.drawing import Drawer
 from bot.pictures.replay import replay_facts, replay_step_png, review_seat
 from bot.service.errors import UserError
+from bot.text.cards import action_words, play_words
 from bot.text.catalog import error_text, text
 from data import FinishedGame
-from engine.actions import Action
 from engine.ai.review import Mistake
 from engine.replay_steps import KeyMoment
 
@@ -403,21 +403,13 @@ class ReviewButton(
 
 
 # ----------------------------------------------------------------- review
-def action_words(lang: str, action: Action) -> str:
-    """An action in words: 出 KK / play KK, 过牌, 宣点 …"""
-    cards = str(action.cards) if action.cards is not None else ""
-    if action.verb in ("pass", "play", "yield", "burn", "noburn"):
-        return text(lang, f"hint_{action.verb}", cards=cards)
-    return text(lang, f"review_{action.verb}")
-
-
 def review_item(lang: str, n: int, mistake: Mistake, names: list[str]) -> str:
     """One line of a review: the step, what was faced, done, suggested and the cost."""
     if mistake.standing is None or mistake.standing_seat is None:
         facing = text(lang, "review_leading")
     else:
         seat = names[mistake.standing_seat]
-        facing = text(lang, "review_facing", seat=seat, cards=mistake.standing)
+        facing = text(lang, "review_facing", seat=seat, cards=play_words(mistake.standing, lang))
     return text(
         lang,
         "review_item",

@@ -15,7 +15,8 @@ from bot.pictures import png as pictures
 from bot.pictures.views import leaderboard_rows, rating_rows
 from bot.service.standing import profile_view
 from bot.service.tables import TableService
-from bot.text.catalog import text
+from bot.text.catalog import LANGUAGE_NAMES, text
+from bot.text.options import setting_text, settings_list
 from bot.text.ratings import ai_level_name
 
 
@@ -37,21 +38,22 @@ async def apply_config(
     changed = []
     if language is not None:
         people.set_guild_lang(guild_id, language)
-        changed.append(f"language={language}")
+        changed.append(text(lang, "config_language", language=LANGUAGE_NAMES[language]))
     if channel_id is not None:
-        changed.append(f"<#{channel_id}>={'on' if allow else 'off'}")
-    if defaults:
-        changed.append(", ".join(f"{k}={v}" for k, v in defaults.items()))
+        key = "config_channel_on" if allow else "config_channel_off"
+        changed.append(text(lang, key, channel=f"<#{channel_id}>"))
+    changed += [setting_text(lang, name, value) for name, value in defaults.items()]
     channels = ", ".join(f"<#{c}>" for c in settings.channels) or text(lang, "anywhere")
     shown = text(
         lang,
         "config_show",
-        language=settings.language,
-        defaults=settings.defaults.to_json(),
+        language=LANGUAGE_NAMES.get(settings.language, settings.language),
         channels=channels,
+        settings=settings_list(lang, settings.defaults.to_json(), settings.overrides),
     )
     if changed:
-        return text(lang, "config_saved", what="; ".join(changed)) + "\n" + shown
+        sep = "；" if lang == "zh" else "; "
+        return text(lang, "config_saved", what=sep.join(changed)) + "\n\n" + shown
     return shown
 
 

@@ -16,6 +16,7 @@ import json
 from collections import OrderedDict
 from collections.abc import Sequence
 
+from bot.text.cards import play_words
 from bot.text.catalog import text
 from engine.ai.review import Mistake, Review, review
 from engine.hands import Play
@@ -88,7 +89,7 @@ def _position_title(mistake: Mistake, lang: str) -> str:
         "review_picture_facing",
         step=mistake.step,
         seat=mistake.standing_seat,
-        cards=mistake.standing,
+        cards=play_words(mistake.standing, lang),
     )
 
 

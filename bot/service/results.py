@@ -21,7 +21,7 @@ def finished_game(current: SeriesGame) -> Game:
 
 
 def game_result(current: SeriesGame, *, tribute: bool = True) -> dict[str, Any]:
-    """``games.result`` of a finished deal: RECORD.md's replay object of its game, with the
+    """``games.result`` of a finished deal: docs/record.md's replay object of its game, with the
     tribute paid and returned at its start, each seat's ``score`` for the deal (place and
     tribute points) and ``penalties``. ``tribute=False`` (a single game, not a series): the
     game leaves no tribute owing (``"tribute": []``)."""

@@ -387,9 +387,20 @@ class TableService(FrontDoor, Recovery, Archive):
         return True
 
     # ----------------------------------------------------------------- playing
+    def idle_refusal(self, live: LiveTable) -> UserError:
+        """What a seated player is told who asks to play (or for their hand) while no game
+        is on: the series is over (``/gouji again``), seats are still empty, or the table
+        waits for its creator's ``/gouji start``."""
+        if live.series is not None and live.series.finished:
+            return UserError("series_over" if live.options.series else "game_over")
+        missing = len(live.empty_seats())
+        if missing:
+            return UserError("need_six", missing=missing)
+        return UserError("not_started", creator=Mention(live.table.creator_id))
+
     def _check_turn(self, live: LiveTable, seat: int) -> None:
         if not live.playing:
-            raise UserError("not_playing")
+            raise self.idle_refusal(live)
         waiting = live.running.to_act
         if seat in waiting:
             return

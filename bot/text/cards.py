@@ -8,7 +8,7 @@ in a sentence (:func:`play_text`: "777 + 22 → 五张 7"). Typed input keeps th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from bot.text.catalog import text
@@ -117,6 +117,20 @@ def play_text(cards: Play | Iterable[Card] | str, lang: str) -> str:
     return f"{written} → {' + '.join(counted)}"
 
 
+def play_words(cards: Play | Iterable[Card] | str, lang: str) -> str:
+    """A play in words, as its menu label (:func:`play_label`: "四张 8 + 两张 2（六张）",
+    "four 8s + two 2s (6 cards)"); cards that make no hand are shown grouped."""
+    try:
+        play = (
+            cards
+            if isinstance(cards, Play)
+            else classify(parse_cards(cards) if isinstance(cards, str) else cards)
+        )
+    except (HandError, CardError):
+        return hand_text(cards, lang)
+    return play_label(play, lang)
+
+
 ACTION_KEYS = {
     "pass": "hint_pass",
     "play": "hint_play",
@@ -126,9 +140,12 @@ ACTION_KEYS = {
 }
 
 
-def action_text(lang: str, verb: str, cards: str | None = None) -> str:
-    """An action in words: 出 777 + 22 → 五张 7, 过牌, 还 K Q (the verb itself if unknown)."""
-    shown = play_text(cards, lang) if cards else ""
+def action_text(
+    lang: str, verb: str, cards: str | None = None, show: Callable[[str, str], str] = play_text
+) -> str:
+    """An action in words: 出 777 + 22 → 五张 7, 过牌, 还 K Q (the verb itself if unknown);
+    ``show=play_words``: 出 三张 7 + 两张 2（五张）."""
+    shown = show(cards, lang) if cards else ""
     if verb == "return" and cards:
         shown = hand_text(cards, lang)
     key = ACTION_KEYS.get(verb, f"act_{verb}")
@@ -136,6 +153,13 @@ def action_text(lang: str, verb: str, cards: str | None = None) -> str:
         return text(lang, key, cards=shown)
     except KeyError:
         return f"{verb} {shown}".strip()
+
+
+def action_words(lang: str, action: Any) -> str:
+    """An engine action (``verb``, ``cards``) in words, its play as a menu label: 出 四张 8
+    + 两张 2（六张）, 过牌, 不宣点 (the review lists them so)."""
+    cards = str(action.cards) if action.cards is not None else None
+    return action_text(lang, action.verb, cards, show=play_words)
 
 
 def readable_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -152,4 +176,14 @@ def readable_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
-__all__ = ["TWO", "action_text", "cards_count", "hand_text", "play_label", "play_text", "rank_name"]
+__all__ = [
+    "TWO",
+    "action_text",
+    "action_words",
+    "cards_count",
+    "hand_text",
+    "play_label",
+    "play_text",
+    "play_words",
+    "rank_name",
+]

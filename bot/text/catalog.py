@@ -17,6 +17,8 @@ from engine.actions import MESSAGES
 from engine.scoring import PLACE_NAMES, PLACE_NAMES_EN
 
 LANGS = ("zh", "en")
+#: each language by its own name
+LANGUAGE_NAMES = {"zh": "中文", "en": "English"}
 
 
 # key -> (zh, en)
@@ -68,9 +70,23 @@ CATALOG: dict[str, tuple[str, str]] = {
         "正在打牌：等这局打完，或由开桌人 /gouji end。",
         "A game is in progress: wait for it to end, or the creator can /gouji end it.",
     ),
-    "not_playing": (
-        "还没开局：六人坐满后由开桌人 /gouji start。",
-        "No game is being played: once six are seated the creator starts with /gouji start.",
+    "not_started": (
+        "六人已经坐满，等开桌的 {creator} 用 /gouji start 开局。",
+        "All six are seated: the game starts when the table's creator, {creator}, types "
+        "/gouji start.",
+    ),
+    "series_over": (
+        "这一场五局已经打完了：用 /gouji again 同样的座位再来一场，/gouji series 看比分。",
+        "The series is over: /gouji again plays another with the same seats, "
+        "/gouji series shows the scores.",
+    ),
+    "game_over": (
+        "这一局已经打完了：用 /gouji again 同样的座位再来一局。",
+        "The game is over: /gouji again plays another with the same seats.",
+    ),
+    "hand_played_out": (
+        "你这一局已经没有牌了（走科了，或革命了）：等其他人打完这一局。",
+        "You have no cards left in this game (you went out, or revolted): the others finish it.",
     ),
     "no_series_before": (
         "这桌还没打完过牌局：用 /gouji start 开局。",
@@ -186,8 +202,20 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ai_added": ("AI 坐到了 {seats} 号位。", "AI players sit in seat(s) {seats}."),
     "ai_removed": ("AI 离开了 {seats} 号位。", "The AI left seat(s) {seats}."),
     "started": (
-        "开局！第 {number} 局发牌了，看私信里的手牌。",
-        "Game {number} is dealt: your hand is in your DMs.",
+        "开局！第 {number}/{total} 局发牌了，看私信里的手牌。",
+        "Game {number} of {total} is dealt: your hand is in your DMs.",
+    ),
+    "started_single": (
+        "开局！发牌了，看私信里的手牌。",
+        "The game is dealt: your hand is in your DMs.",
+    ),
+    "started_again": (
+        "新的一场开始了：第 {number}/{total} 局发牌了，看私信里的手牌。",
+        "A new series begins: game {number} of {total} is dealt, your hand is in your DMs.",
+    ),
+    "started_again_single": (
+        "再来一局：发牌了，看私信里的手牌。",
+        "Another game is dealt: your hand is in your DMs.",
     ),
     "ended": ("牌桌结束了。", "The table has ended."),
     "ended_idle": ("牌桌太久没人动，自动结束了。", "The table was idle too long and has ended."),
@@ -223,11 +251,20 @@ CATALOG: dict[str, tuple[str, str]] = {
         "The record (replay it with gouji replay FILE): {name}",
     ),
     "hand_caption": ("你的手牌（{table}）", "Your hand ({table})"),
-    "config_saved": ("设置已保存：{what}", "Settings saved: {what}"),
+    "config_saved": ("已保存：{what}", "Saved: {what}"),
     "config_show": (
-        "语言：{language}；默认：{defaults}；可开桌的频道：{channels}",
-        "Language: {language}; table defaults: {defaults}; table channels: {channels}",
+        "**本服务器的设置**\n频道里用的语言：{language}\n可以开桌的频道：{channels}\n"
+        "新牌桌的设置（* 是本服务器改过的，/gouji new 还可以再改）：\n{settings}",
+        "**This server's settings**\nLanguage of the channel messages: {language}\n"
+        "Channels where tables may open: {channels}\n"
+        "New tables start with (* set by this server; /gouji new may change them):\n{settings}",
     ),
+    "config_language": (
+        "频道里用的语言：{language}",
+        "language of the channel messages: {language}",
+    ),
+    "config_channel_on": ("{channel} 可以开桌", "tables may open in {channel}"),
+    "config_channel_off": ("{channel} 不再开桌", "no more tables in {channel}"),
     "anywhere": ("任何频道", "any channel"),
     "score_caption": ("{user}：{score} 分，{title}", "{user}: {score} points, {title}"),
     "rules": (
@@ -457,12 +494,6 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Review done ({decisions} decisions): no decision cost clearly more than the strong AI's choice. Well played!",
     ),
     "review_open": ("第 {n} 条：看录像（只有你能看到）", "#{n}: open the replay (only you see it)"),
-    "review_declare": ("宣点", "declare"),
-    "review_nodeclare": ("不宣点", "not declare"),
-    "review_revolt": ("革命", "revolt"),
-    "review_norevolt": ("不革命", "not revolt"),
-    "review_keephead": ("要头", "keep the head"),
-    "review_nokeephead": ("无头", "go headless"),
     # ---- the browser table (bot/web) and its links: issue #23 ----------------------------
     "bad_link": (
         "这个链接不对：请用发给你的牌桌链接。",

@@ -1,4 +1,4 @@
-"""The house rules (RULES.md §9, :class:`engine.options.Options`) in words: each option's
+"""The house rules (docs/rules.en.md §9, :class:`engine.options.Options`) in words: each option's
 name and values in zh/en, the line a table shows when its rules differ from the defaults, and
 the `/gouji rules` answer for one table.
 
@@ -10,6 +10,7 @@ the `/gouji rules` answer for one table.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engine.options import Options
@@ -60,7 +61,18 @@ VALUES: dict[tuple[str, str], tuple[str, str]] = {
     ("open_rule", "wide"): ("宽开点", "wide (宽开点)"),
 }
 
-HOUSE_RULES = tuple(NAMES)
+#: the table's own settings (bot.service.live.TableOptions, beside the house rules) →
+#: (zh name, en name), in the order `/gouji config` lists them
+TABLE_NAMES: dict[str, tuple[str, str]] = {
+    "series": ("五局进贡局", "five-game tribute series"),
+    "turn_time": ("每步时间", "time per turn"),
+    "burn_time": ("决定烧牌的时间", "time to decide on a burn"),
+    "auto_pass": ("要不起自动过", "pass at once when you cannot beat (要不起)"),
+    "counter": ("记牌器", "card counter (记牌器)"),
+    "mention": ("轮到时在频道里 @", "mention in the channel at each turn"),
+}
+#: the settings given in seconds
+SECONDS = frozenset({"turn_time", "burn_time"})
 
 
 def value_text(lang: str, name: str, value: Any) -> str:
@@ -69,6 +81,34 @@ def value_text(lang: str, name: str, value: Any) -> str:
         return ("开" if value else "关") if lang == "zh" else ("on" if value else "off")
     zh, en = VALUES[(name, value)]
     return zh if lang == "zh" else en
+
+
+def setting_text(lang: str, name: str, value: Any) -> str:
+    """Any table setting as ``name: value``, on/off said even when on (``决定烧牌的时间：20
+    秒``, ``够死级 (gou si ji): on``): the table's own settings and the house rules alike."""
+    zh, en = TABLE_NAMES[name] if name in TABLE_NAMES else NAMES[name][:2]
+    if name in SECONDS:
+        shown = f"{value} 秒" if lang == "zh" else f"{value} s"
+    else:
+        shown = value_text(lang, name, value)
+    return f"{zh}：{shown}" if lang == "zh" else f"{en}: {shown}"
+
+
+def settings_list(lang: str, settings: dict[str, Any], chosen: Iterable[str] = ()) -> str:
+    """Every setting a table starts with, one ``- name: value`` line each (the table's own
+    first, then the house rules), those in ``chosen`` marked `` *``.
+
+    >>> print(settings_list("en", {"turn_time": 60, "gou_si_ji": False}, ["turn_time"]))
+    - time per turn: 60 s *
+    - 够死级 (gou si ji): off
+    """
+    marked = set(chosen)
+    order = [*TABLE_NAMES, *NAMES]
+    shown = [name for name in order if name in settings]
+    return "\n".join(
+        f"- {setting_text(lang, name, settings[name])}{' *' if name in marked else ''}"
+        for name in shown
+    )
 
 
 def option_text(lang: str, name: str, value: Any) -> str:

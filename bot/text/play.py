@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.text.cards import hand_text, play_words
 from bot.text.catalog import place_name
 from bot.text.terminal import pad, seat_label
-from engine.cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, TWO
+from engine.cards import BIG_JOKER, SMALL_JOKER, TWO, format_counts
 from engine.events import (
     BurnEnded,
     BurnStarted,
@@ -92,6 +93,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "烧不烧 {who} 的 {cards}？可以烧的牌：{plays}。烧 牌 / 不烧 > ",
         "Burn {who}'s {cards}? Burning plays: {plays}. burn CARDS / noburn > ",
     ),
+    "typed": ("{words}（输入 {cards}）", "{words} (type {cards})"),
     "p_lead": ("你发牌 > ", "Your lead > "),
     "p_answer": ("管 {cards} 吗？出牌 / 过{yield_} > ", "Beat {cards}? CARDS / pass{yield_} > "),
     "p_yield": (" / 让", " / yield"),
@@ -147,6 +149,12 @@ TEXT: dict[str, tuple[str, str]] = {
         "看不懂“{text}”：输入牌（如 KK、22777），或 pass、yield、? 提示、help 帮助、quit 退出",
         "I do not understand '{text}': type cards (e.g. KK, 22777), or pass, yield, ? for a hint, help, quit",
     ),
+    "p_again": ("再来一局吗？(y/n) > ", "Play again? (y/n) > "),
+    "p_again_series": ("再来一场吗？(y/n) > ", "Another series? (y/n) > "),
+    "again_yes_or_no": (
+        "请回答 y（再来）或 n（不玩了）。",
+        "Please answer y (play again) or n (stop).",
+    ),
     "bye_eof": ("输入结束：离开牌桌。", "End of input: leaving the table."),
     "bye_quit": ("你离开了牌桌。", "You left the table."),
     "void": (
@@ -188,14 +196,10 @@ def t(lang: str, key: str, **params: object) -> str:
     return (zh if lang == "zh" else en).format(**params)
 
 
-def hand_groups(counts: Sequence[int]) -> str:
-    """A hand grouped by rank, low to high: ``33 444 5 T×6 2 BB R`` (×n from four cards on)."""
-    groups = []
-    for rank, n in enumerate(counts):
-        if n:
-            letter = RANK_LETTERS[rank]
-            groups.append(f"{letter}×{n}" if n >= 4 else letter * n)
-    return " ".join(groups) or "-"
+def hand_groups(counts: Sequence[int], lang: str) -> str:
+    """A hand of rank counts grouped by rank, low to high, as the bot writes hands
+    (:func:`~bot.text.cards.hand_text`): ``3×2 4×3 5 10×6 2 小王×2 大王``; none: ``-``."""
+    return hand_text(format_counts(counts), lang) or "-"
 
 
 def _cell(text: str, width: int) -> str:
@@ -211,8 +215,8 @@ def last_action_text(last: str | None, lang: str) -> str:
     if last == "yield":
         return t(lang, "a_yield")
     if last.startswith("burn "):
-        return t(lang, "a_burn", cards=last[5:])
-    return last
+        return t(lang, "a_burn", cards=play_words(last[5:], lang))
+    return play_words(last, lang)
 
 
 def table_text(obs: Observation, names: Sequence[str], lang: str, number: int, total: int) -> str:
@@ -256,7 +260,8 @@ def table_text(obs: Observation, names: Sequence[str], lang: str, number: int, t
         if obs.standing is not None:
             gouji = t(lang, "gouji") if obs.standing.is_gouji else ""
             who = seat_label(names, obs.standing_seat)
-            lines.append(t(lang, "standing", cards=obs.standing, gouji=gouji, who=who))
+            cards = play_words(obs.standing, lang)
+            lines.append(t(lang, "standing", cards=cards, gouji=gouji, who=who))
             if obs.standing_restricted and not obs.melee:
                 lines.append(t(lang, "restricted"))
         elif obs.to_act:
@@ -265,7 +270,7 @@ def table_text(obs: Observation, names: Sequence[str], lang: str, number: int, t
         lines.append(t(lang, "counter", r=unseen[BIG_JOKER], b=unseen[SMALL_JOKER], t=unseen[TWO]))
     if obs.to_act:
         lines.append(t(lang, "waiting", who=", ".join(seat_label(names, s) for s in obs.to_act)))
-    lines.append(t(lang, "hand", n=sum(obs.counts), cards=hand_groups(obs.counts)))
+    lines.append(t(lang, "hand", n=sum(obs.counts), cards=hand_groups(obs.counts, lang)))
     return "\n".join(lines)
 
 
@@ -277,28 +282,27 @@ def prompt_text(obs: Observation, names: Sequence[str], lang: str) -> str:
         return t(lang, "p_revolt")
     if obs.phase == "head":
         return t(lang, "p_head")
-    burns = [str(a.cards) for a in obs.legal_actions if a.verb == "burn"]
+    burns = [a.cards for a in obs.legal_actions if a.verb == "burn" and a.cards is not None]
+    standing = play_words(obs.standing, lang) if obs.standing is not None else ""
     if burns:
-        shown = " ".join(burns[:8]) + (" …" if len(burns) > 8 else "")
-        return t(
-            lang,
-            "p_burn",
-            who=seat_label(names, obs.standing_seat),
-            cards=obs.standing,
-            plays=shown,
-        )
+        typed = [t(lang, "typed", words=play_words(p, lang), cards=p) for p in burns[:8]]
+        shown = ("；" if lang == "zh" else "; ").join(typed) + (" …" if len(burns) > 8 else "")
+        who = seat_label(names, obs.standing_seat)
+        return t(lang, "p_burn", who=who, cards=standing, plays=shown)
     if obs.standing is None:
         return t(lang, "p_lead")
     may_yield = any(a.verb == "yield" for a in obs.legal_actions)
-    return t(lang, "p_answer", cards=obs.standing, yield_=t(lang, "p_yield") if may_yield else "")
+    return t(lang, "p_answer", cards=standing, yield_=t(lang, "p_yield") if may_yield else "")
 
 
 def hint_text(verb: str, cards: str, lang: str) -> str:
     """The hint line for an action ``verb`` with ``cards``."""
     if verb == "play":
-        what = cards
-    elif verb in ("burn", "return"):
-        what = t(lang, f"hint_{verb}", cards=cards)
+        what = play_words(cards, lang)
+    elif verb == "burn":
+        what = t(lang, "hint_burn", cards=play_words(cards, lang))
+    elif verb == "return":
+        what = t(lang, "hint_return", cards=hand_text(cards, lang))
     else:
         what = t(lang, f"hint_{verb}")
     return t(lang, "hint", what=what)
@@ -311,7 +315,8 @@ def narrate(events: list[Event], names: Sequence[str], lang: str) -> list[str]:
     lines = []
     for played in of_kind(events, Played):
         gouji = t(lang, "n_gouji") if played.gouji else ""
-        lines.append(t(lang, "n_play", who=who[played.seat], cards=played.cards, gouji=gouji))
+        cards = play_words(played.cards, lang)
+        lines.append(t(lang, "n_play", who=who[played.seat], cards=cards, gouji=gouji))
     for passed in of_kind(events, Passed):
         lines.append(t(lang, "n_pass", who=who[passed.seat]))
     for yielded in of_kind(events, Yielded):
@@ -326,7 +331,7 @@ def narrate(events: list[Event], names: Sequence[str], lang: str) -> list[str]:
     for head in of_kind(events, HeadChosen):
         lines.append(t(lang, "n_keephead" if head.kept else "n_nokeephead", who=who[head.seat]))
     for burn in of_kind(events, BurnStarted):
-        cards = burn.cards or "?"
+        cards = play_words(burn.cards, lang) if burn.cards else "?"
         lines.append(t(lang, "n_burn", who=who[burn.burner], burned=who[burn.burned], cards=cards))
     for ended in of_kind(events, BurnEnded):
         lines.append(t(lang, f"n_burn_{ended.result}", who=who[ended.burner]))

@@ -8,8 +8,8 @@ import os
 import unicodedata
 from collections.abc import Sequence
 
+from bot.text.cards import hand_text
 from bot.text.catalog import place_name
-from engine.cards import format_cards
 from engine.game import SUCCESS, Game
 from engine.scoring import counts_as_open, team_totals, title_for
 from engine.series import Series, SeriesGame
@@ -74,6 +74,24 @@ WORDS: dict[str, tuple[str, str]] = {
     "title_line": ("  {name} {score:+5d}  {title}", "  {name} {score:+5d}  {title}"),
     "winner": ("{team} 联邦赢了这一系列赛。", "Team {team} wins the series."),
     "draw": ("两个联邦打平。", "The two teams are level."),
+    # gouji review
+    "review_head": (
+        "{seat} 号位：复盘了 {decisions} 个决定，推演 {rollouts} 次",
+        "seat {seat}: {decisions} decisions reviewed, {rollouts} rollouts",
+    ),
+    "review_none": (
+        "  没有哪一步明显比最强 AI 的选择亏分",
+        "  no decision cost clearly more than the strong AI's choice",
+    ),
+    "review_line": (
+        "  第 {step} 步（{facing}，手牌 {hand}）：你 {did} —— AI：{suggested}；"
+        "约亏 {cost:.1f} ± {margin:.1f} 队分（{worlds} 种猜测的牌）",
+        "  step {step} ({facing}, hand {hand}): you {did} — the AI: {suggested}; "
+        "costs {cost:.1f} ± {margin:.1f} team points ({worlds} guessed deals)",
+    ),
+    "review_seat": ("{seat} 号位", "seat {seat}"),
+    "review_pictures": ("图片：{files}", "pictures: {files}"),
+    "review_to": (" 到 ", " to "),
 }
 
 
@@ -121,7 +139,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
     if deal.paid:
         items = [
             say(lang, "paid_item", payer=who[p.payer], receiver=who[p.receiver],
-                cards=format_cards(p.cards), kind=KIND_NAMES[lang][p.kind])
+                cards=hand_text(p.cards, lang), kind=KIND_NAMES[lang][p.kind])
             for p in deal.paid
         ]  # fmt: skip
         lines.append(say(lang, "paid", items=_items(lang, items)))
@@ -129,7 +147,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
     if returned:
         items = [
             say(lang, "return_item", giver=who[r.giver], taker=who[r.taker],
-                cards=format_cards(r.cards or ""))
+                cards=hand_text(r.cards or "", lang))
             for r in returned
         ]  # fmt: skip
         lines.append(say(lang, "returned", items=_items(lang, items)))

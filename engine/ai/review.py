@@ -234,7 +234,7 @@ def decisions_of(replay: Replay, seat: int, seed: int = 0) -> list[_Decision]:
     game = replay.game_at(0)
     for index, action in enumerate(replay.actions):
         if action.seat == seat and action.verb == LEAVE:
-            break  # the seat's later actions were taken for it (RECORD.md)
+            break  # the seat's later actions were taken for it (docs/record.md)
         if action.seat == seat and action.verb in REVIEWED:
             obs = game.observe(seat)
             if len(obs.legal_actions) > 1 and obs.phase in (PLAY_PHASE, DECLARE_PHASE):
@@ -281,7 +281,7 @@ def review(replay: Replay, seat: int, *, seed: int = 0, budget: int = DEFAULT_BU
 def review_record(
     data: Any, seat: int, *, game: int | None = None, seed: int = 0, budget: int = DEFAULT_BUDGET
 ) -> Review:
-    """:func:`review` of a record (RECORD.md; ``game`` picks one of a series)."""
+    """:func:`review` of a record (docs/record.md; ``game`` picks one of a series)."""
     return review(Replay.from_record(data, game), seat, seed=seed, budget=budget)
 
 

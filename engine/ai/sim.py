@@ -1,5 +1,5 @@
 """A fast simulator of the play phase, for rollouts: the rules of :class:`engine.game.Game`
-(RULES.md §3, §4, §7, and the house rules of §9 that change play) on a compact state — rank
+(docs/rules.en.md §3, §4, §7, and the house rules of §9 that change play) on a compact state — rank
 counts per seat, no cards with suits, no action log, no observations — with the policy of
 :mod:`engine.ai.hint` deciding each step through one reusable :class:`~engine.ai.view.View`
 per seat.

@@ -209,7 +209,7 @@ def test_simulator_plays_like_the_engine_long():
 
 
 def test_a_burn_into_the_melee_goes_on():
-    """RULES.md §4 "Into the melee": seat 1 goes out; seat 2's KK, its last hand, makes the
+    """docs/rules.en.md §4 "Into the melee": seat 1 goes out; seat 2's KK, its last hand, makes the
     second finisher; seat 0 burns it with RR, which starts the melee. The burn goes on (its
     leads are free now) and succeeds when seat 0 goes out — on both."""
     game = Game.from_position(["RRR99", "4", "KK", "56789", "JJJ", "QQ6"], leader=1)

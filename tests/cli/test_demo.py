@@ -143,3 +143,23 @@ def test_demo_bie_san_records_stifles_and_burns_in_the_profiles(tmp_path):
     rows = conn.execute("SELECT user_id, stifles, burns FROM profiles ORDER BY user_id").fetchall()
     assert rows == [(u, stifles[s], burns[s]) for s, u in enumerate(DEMO_USERS)]
     conn.close()
+
+
+def test_the_demos_default_folder_is_ignored_by_git(tmp_path) -> None:
+    """`gouji demo` run in a checkout leaves nothing for `git status` to show."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    import pytest
+
+    from bot.cli.demo import DEFAULT_OUT
+
+    root = Path(__file__).resolve().parents[2]
+    if shutil.which("git") is None or not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    probe = f"{DEFAULT_OUT}/series.json"
+    ignored = subprocess.run(
+        ["git", "check-ignore", "--no-index", "-q", probe], cwd=root, check=False
+    )
+    assert ignored.returncode == 0, f"{probe} is not in .gitignore"

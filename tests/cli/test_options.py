@@ -1,4 +1,4 @@
-"""``--option name=value`` of gouji play, demo and arena (RULES.md §9 house rules)."""
+"""``--option name=value`` of gouji play, demo and arena (docs/rules.en.md §9 house rules)."""
 
 from __future__ import annotations
 

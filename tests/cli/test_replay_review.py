@@ -123,6 +123,28 @@ def test_review_finds_the_planted_play_on_the_command_line(tmp_path, capsys) -> 
         assert image.format == "PNG" and image.width > image.height > 0
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("zh", "你 出 3 + 三张 2 + 小王 + 大王（六张）"),
+        ("en", "you play 3 + three 2s + small joker + big joker (6 cards)"),
+    ],
+)
+def test_review_says_the_plays_and_hands_in_words(tmp_path, capsys, lang, words) -> None:
+    """The planted play (3222BR led) as the rest of the bot says it, never in notation."""
+    from tests.replay.helpers import planted_game, record_of
+
+    game, seat, index = planted_game(5)
+    path = _write(tmp_path, record_of(game))
+    args = [path, "--seat", str(seat), "--seed", "1", "--budget", "1200", "--lang", lang]
+    assert review_main(args) == 0
+    out = capsys.readouterr().out
+    first = out.splitlines()[1]
+    assert words in first and str(index) in first
+    assert "3222BR" not in out and "×" in out  # the hand grouped: 4×3, not 444
+    assert not any(letter in out for letter in "TBR")
+
+
 def test_review_refuses_a_game_in_progress(tmp_path, capsys) -> None:
     record = copy.deepcopy(SMALL)
     record["actions"] = record["actions"][:10]

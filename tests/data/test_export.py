@@ -1,4 +1,4 @@
-"""Records out of the store, in the shapes of RECORD.md."""
+"""Records out of the store, in the shapes of docs/record.md."""
 
 from __future__ import annotations
 

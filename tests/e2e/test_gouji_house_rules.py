@@ -1,11 +1,11 @@
-"""A table opened with a house rule (RULES.md §9) through the fake Discord: a single game
+"""A table opened with a house rule (docs/rules.en.md §9) through the fake Discord: a single game
 with 够死级 on (the rule is the game's: a series adds nothing to it; the tribute series is
 test_gouji_series.py's). Alice revolts with her DM button and dana, her opposite, is asked
 要头 — answered with its button on the hand controller in the DMs (``/gouji hand`` offers it
 too); then every later question of the two people is answered from their DM controllers
 until the game is over. The channel's log shows the answer; the record a player downloads
 carries the option and the answer, and ``gouji replay --json`` replays it to the team points
-the bot announced, with the ``gou_si_ji`` field where RECORD.md puts it. Only two people:
+the bot announced, with the ``gou_si_ji`` field where docs/record.md puts it. Only two people:
 each press re-sends a DM controller, and the fake Discord's rate limits make every extra
 press cost time."""
 
@@ -130,7 +130,7 @@ async def test_a_gou_si_ji_game_asks_the_revolutionarys_opposite_to_keep_the_hea
 
 
 def _check_gou_si_ji_field(stored: dict[str, Any], result: dict[str, Any]) -> None:
-    """RECORD.md: with 够死级 on, every replayed game has ``gou_si_ji`` (each seat's 够死级
+    """docs/record.md: with 够死级 on, every replayed game has ``gou_si_ji`` (each seat's 够死级
     hands left, 0–3) — ``[0, 0, 0, 3, 0, 0]`` right after seat 3 chose 要头 — and without
     the option the field is left out."""
     for g in result["games"]:

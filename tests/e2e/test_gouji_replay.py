@@ -144,7 +144,10 @@ async def test_review_finds_the_planted_play_only_for_a_player(
             assert msg.ephemeral and msg.attachments
             tops.append(msg.content.splitlines()[1])
         top = tops[0]
-        assert top.startswith("**1.** step 11 (leading)") and "play 3222BR" in top, msg.content
+        assert (
+            top.startswith("**1.** step 11 (leading)")
+            and "play 3 + three 2s + small joker + big joker (6 cards)" in top
+        ), msg.content
         assert tops[1] == top
         button = msg.buttons()[0]
         shown = await (await alice.click(msg, button["custom_id"])).original()

@@ -1,4 +1,4 @@
-"""Cards, the shoe and the text notation (RULES.md §1, §1.1)."""
+"""Cards, the shoe (docs/rules.en.md §1) and the text notation (docs/record.md)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_dealt_hands_are_sorted_low_to_high() -> None:
         assert [c.rank for c in hand] == sorted(c.rank for c in hand)
 
 
-# --- notation (§1.1)
+# --- notation (docs/record.md, card notation)
 
 
 def test_canonical_format_sorts_low_to_high_without_suits_or_spaces() -> None:

@@ -1,4 +1,4 @@
-"""Hands: classification, comparison, gouji hands and 开点 (RULES.md §2, §2.1, §2.2, §3.2).
+"""Hands: classification, comparison, gouji hands and 开点 (docs/rules.en.md §2, §2.1, §2.2, §3.2).
 
 One test per rule or example of the rule book, named after it.
 """

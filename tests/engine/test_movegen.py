@@ -1,4 +1,4 @@
-"""Legal plays (RULES.md §2, §2.1, §7): complete and exact, checked against brute force
+"""Legal plays (docs/rules.en.md §2, §2.1, §7): complete and exact, checked against brute force
 and pinned by the perft table in perft.json."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Scenario helpers: rule tests are written as records (RECORD.md)."""
+"""Scenario helpers: rule tests are written as records (docs/record.md)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def record(hands, actions, leader=0, **extra) -> dict:
 
 
 def run(hands, actions, leader=0, **extra) -> dict:
-    """Replay a position record; the replay object of RECORD.md."""
+    """Replay a position record; the replay object of docs/record.md."""
     return replay_record(record(hands, actions, leader, **extra))
 
 

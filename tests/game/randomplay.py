@@ -10,7 +10,7 @@ from engine.cards import Card, deal, format_cards
 from engine.game import FINISHED, PLAY_PHASE, VOID, Game, Options
 from engine.series import Series
 
-# Each table option away from its default, and all of them at once (RULES.md §9).
+# Each table option away from its default, and all of them at once (docs/rules.en.md §9).
 OPTION_SETS: dict[str, Options] = {
     "default": Options(),
     "bie_san": Options(bie_san=True),

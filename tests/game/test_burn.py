@@ -1,4 +1,4 @@
-"""RULES.md §4: burning (烧牌)."""
+"""docs/rules.en.md §4: burning (烧牌)."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ MELEE_BURN_ACTIONS = ["0 play KK", "1 burn AA", "2 pass", "3 pass", "4 pass"]
 
 
 def test_into_the_melee_a_burn_goes_on_and_succeeds_on_the_burners_last_card():
-    """RULES.md §4 Into the melee: a burn still going on when the melee begins goes on;
+    """docs/rules.en.md §4 Into the melee: a burn still going on when the melee begins goes on;
     001: "如果中间对头压牌或其他人烧此烧牌者，则算“解烧”" — the start of the melee is neither.
     The minimal record of issue 18."""
     start = run(MELEE_BURN, ["0 play KK", "1 burn AA"], revolted=[5])

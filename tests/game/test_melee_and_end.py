@@ -1,4 +1,4 @@
-"""RULES.md §3.5 (four-way melee) and §3.6 (end of the game)."""
+"""docs/rules.en.md §3.5 (four-way melee) and §3.6 (end of the game)."""
 
 from __future__ import annotations
 

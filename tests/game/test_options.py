@@ -1,4 +1,4 @@
-"""Table options (RULES.md §9) that change a game: 开点, 烧牌条件 and 够死级 — one test per
+"""Table options (docs/rules.en.md §9) that change a game: 开点, 烧牌条件 and 够死级 — one test per
 rule, with the seeds' sentences they come from."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md §5 (declaring, revolution, first leader) and §7 (bie-san: 3s, buying, stifling)."""
+"""docs/rules.en.md §5 (declaring, revolution, first leader) and §7 (bie-san: 3s, buying, stifling)."""
 
 from __future__ import annotations
 

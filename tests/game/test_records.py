@@ -1,4 +1,4 @@
-"""Record rules of RECORD.md that issue 18 found unchecked."""
+"""Record rules of docs/record.md that issue 18 found unchecked."""
 
 from __future__ import annotations
 
@@ -11,20 +11,20 @@ from .helpers import run
 
 
 def test_a_real_game_refuses_an_empty_hand_of_a_seat_that_did_not_revolt():
-    """RECORD.md: hands hold "at least one card each, except revolted seats"."""
+    """docs/record.md: hands hold "at least one card each, except revolted seats"."""
     rec = {"format": "gouji-record/1", "hands": ["3h3h4", "", "5B", "6R", "7", "892"]}
     with pytest.raises(RecordError, match="seat 1"):
         replay_record(rec)
 
 
 def test_a_revolutionary_holds_fourth_place_at_once():
-    """RULES.md §5.4: a revolutionary "ranks 四科" — known from the revolution on."""
+    """docs/rules.en.md §5.4: a revolutionary "ranks 四科" — known from the revolution on."""
     r = run(["55", "66", "77", "88", "99", ""], [], revolted=[5])
     assert r["places"] == [None, None, None, None, None, 4]
 
 
 def test_a_revolutionary_moves_up_to_third_when_its_team_takes_first_and_second():
-    """RULES.md §5.4: "or 三科 if their team takes 头科 and 二科 (串三户)"."""
+    """docs/rules.en.md §5.4: "or 三科 if their team takes 头科 and 二科 (串三户)"."""
     hands = ["3", "K", "46", "Q", "5", ""]
     actions = ["1 play K", "2 pass", "3 pass", "4 pass", "0 pass", "2 play 4", "3 play Q"]
     r = run(hands, actions[:1], leader=1, revolted=[5])

@@ -1,4 +1,4 @@
-"""RULES.md §3: turn flow, who may answer, yield, opening, finishing, headless."""
+"""docs/rules.en.md §3: turn flow, who may answer, yield, opening, finishing, headless."""
 
 from __future__ import annotations
 

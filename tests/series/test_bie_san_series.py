@@ -1,4 +1,4 @@
-"""Tribute in the bie-san variant (RULES.md §7, §8.1): 闷贡 first, then 3s bought after the
+"""Tribute in the bie-san variant (docs/rules.en.md §7, §8.1): 闷贡 first, then 3s bought after the
 tribute and its returns."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Table options between the games of a series (RULES.md §9): 不还单张 and 贡牌 — and the
-missing-return defaults and void marker of a replayed series (RECORD.md)."""
+"""Table options between the games of a series (docs/rules.en.md §9): 不还单张 and 贡牌 — and the
+missing-return defaults and void marker of a replayed series (docs/record.md)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_no_single_return_off_any_card_may_be_returned():
 
 
 def test_a_pending_return_of_the_last_game_takes_the_default_in_a_replay():
-    """RECORD.md: "A missing return takes the default" — the last game is listed with its
+    """docs/record.md: "A missing return takes the default" — the last game is listed with its
     tribute paid and returned (issue 18's minimal record)."""
     out = replay(series({"hands": ["39", "4", "5", "6", "7", "229"], "leader": 0, "actions": []}))
     assert len(out["games"]) == 2
@@ -66,7 +66,7 @@ def test_a_pending_return_of_the_last_game_takes_the_default_in_a_replay():
 
 
 def test_a_missing_first_place_return_takes_the_default_before_second_places_return():
-    """RECORD.md: a missing return takes the default — 头科's default, then 二科's given one."""
+    """docs/record.md: a missing return takes the default — 头科's default, then 二科's given one."""
     game = {"hands": ["39", "49", "5", "6", "229", "229"], "leader": 0, "returns": ["1 return 9"]}
     second = replay(series(game))["games"][1]
     assert second["returned"] == [

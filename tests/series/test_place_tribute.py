@@ -1,4 +1,4 @@
-"""落贡 and the payment of tribute (RULES.md §8, §8.4; RECORD.md ``gouji-series/1``).
+"""落贡 and the payment of tribute (docs/rules.en.md §8, §8.4; docs/record.md ``gouji-series/1``).
 
 Game 1 is :func:`everyone_opens` unless said otherwise: nobody owes 点贡, and the places are
 seat 5 头科, 0 二科, 1 三科, 2 四科, 3 二落, 4 大落.

@@ -1,4 +1,4 @@
-"""点贡 (RULES.md §8.3): every cell of the table, from both sides, by the function and
+"""点贡 (docs/rules.en.md §8.3): every cell of the table, from both sides, by the function and
 through replayed series where the opens are forced."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Points (RULES.md §8.6; RECORD.md series points): seat points, team scores, the leave
+"""Points (docs/rules.en.md §8.6; docs/record.md series points): seat points, team scores, the leave
 penalty, and void deals."""
 
 from __future__ import annotations

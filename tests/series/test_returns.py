@@ -1,4 +1,4 @@
-"""还贡 (RULES.md §8.4; RECORD.md ``returns``): who returns, how many, which cards."""
+"""还贡 (docs/rules.en.md §8.4; docs/record.md ``returns``): who returns, how many, which cards."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Series records (RECORD.md ``gouji-series/1``) that are not right, and series bookkeeping:
+"""Series records (docs/record.md ``gouji-series/1``) that are not right, and series bookkeeping:
 clear errors that change nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""串三户 (RULES.md §6, §8.5): no tribute next game, the sweep game's place points doubled."""
+"""串三户 (docs/rules.en.md §6, §8.5): no tribute next game, the sweep game's place points doubled."""
 
 from __future__ import annotations
 

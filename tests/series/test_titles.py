@@ -1,4 +1,4 @@
-"""Titles (RULES.md §8.6): the last row of the table whose score has been reached."""
+"""Titles (docs/rules.en.md §8.6): the last row of the table whose score has been reached."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from engine.scoring import title_for
 
-# Every row of the table of §8.6, in order, copied from RULES.md (not from the engine, so that
+# Every row of the table of §8.6, in order, copied from docs/rules.en.md (not from the engine, so that
 # the engine is checked against the rule book).
 ROWS = [
     (-400, "菜不是错"),

@@ -50,7 +50,8 @@ async def test_server_settings_need_valid_values_and_are_shown(store) -> None:
     people = People(SimpleNamespace())  # no Discord needed: only the channel languages
     service, _ = make_service(store)
     shown = await apply_config(service, people, GUILD, "en", "en", 77, True, {"turn_time": 30})
-    assert "language=en" in shown and "<#77>" in shown
+    assert "Saved: language of the channel messages: English; tables may open in <#77>" in shown
+    assert "- time per turn: 30 s *" in shown
     settings = await store.get_settings(GUILD)
     assert (
         settings.language == "en"
@@ -106,7 +107,7 @@ async def test_server_house_rules_are_new_tables_defaults_and_the_preset_restore
     service, _ = make_service(store)
     rules = house_rule_overrides(None, gou_si_ji=True, burn_check="seeds")
     shown = await apply_config(service, people, GUILD, "en", None, None, True, rules)
-    assert "gou_si_ji=True" in shown
+    assert "- 够死级 (gou si ji): on *" in shown and shown.endswith("- 开点 (opening): strict")
     with pytest.raises(UserError):
         await apply_config(service, people, GUILD, "en", None, None, True, {"open_rule": "loose"})
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})

@@ -1,4 +1,4 @@
-"""A table's house rules (RULES.md §9): chosen when it opens, kept with the table and the
+"""A table's house rules (docs/rules.en.md §9): chosen when it opens, kept with the table and the
 series, played by the engine, written into the records; the 要头 question after a
 revolution with 够死级 on."""
 
@@ -64,7 +64,7 @@ async def test_house_rules_are_kept_with_the_table_and_the_series(db_path) -> No
 
 
 async def test_keep_the_head_is_asked_of_the_revolutionarys_opposite(store) -> None:
-    """RULES.md §3.4 with 够死级 on: after a revolution the revolutionary's opposite chooses
+    """docs/rules.en.md §3.4 with 够死级 on: after a revolution the revolutionary's opposite chooses
     要头 or 无头; the answer is announced and recorded."""
     service, presenter = make_service(store, rng=random.Random(REVOLT_RNG))
     live = await seated_table(service, {"gou_si_ji": True, "series": False})

@@ -1,4 +1,4 @@
-"""The house rules (RULES.md §9) in words: every engine option and value is named in both
+"""The house rules (docs/rules.en.md §9) in words: every engine option and value is named in both
 languages; a table shows the rules that differ from the standard; `/gouji rules` lists a
 table's rules and marks those."""
 
