@@ -43,7 +43,9 @@ def refusal(people: People, exc: Exception, lang: str, table: TableInfo | None) 
     (seats named as at ``table``)."""
     if isinstance(exc, UserError):
         return people.render(table, lang, exc.key, readable_params(exc.params, lang))
-    return error_text(exc, lang)
+    if table is None:
+        return error_text(exc, lang)
+    return error_text(exc, lang, lambda seat: people.name_of(table.seats[seat], lang))
 
 
 async def reply(

@@ -9,11 +9,11 @@ descriptions: :mod:`bot.text.commands`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from bot.text.ratings import TEXTS as RATING_TEXTS
-from bot.text.refusals import ZH
-from engine.actions import MESSAGES
+from bot.text.refusals import template_of, worded
 from engine.scoring import PLACE_NAMES, PLACE_NAMES_EN
 
 LANGS = ("zh", "en")
@@ -109,6 +109,11 @@ CATALOG: dict[str, tuple[str, str]] = {
     "stale_prompt": (
         "这个问题已经答过了：看最新的私信，或用 /gouji 命令。",
         "That question is already answered: use your newest DM, or the /gouji commands.",
+    ),
+    "bad_answer": (
+        "没有这个回答：用 /gouji answer 从列表里选（宣点、不宣、革命、不革命、要头、无头、不烧）。",
+        "There is no such answer: pick one from the list of /gouji answer (declare, do not "
+        "declare, revolt, do not revolt, keep the head, headless, no burn).",
     ),
     "nothing_to_do": (
         "现在没有要你做的事。",
@@ -384,7 +389,30 @@ CATALOG: dict[str, tuple[str, str]] = {
     "select_play": ("选一手出（最有用的在前）", "Pick a play (most useful first)"),
     "modal_play": ("出牌", "Play cards"),
     "modal_burn": ("烧牌", "Burn"),
-    "modal_cards": ("牌，如 KK、22777、10 10 10", "Cards, e.g. KK, 22777, 10 10 10"),
+    "modal_cards": (
+        "牌，如 KK、8888822、五个8两个2、10 10 10 小王",
+        "Cards, e.g. KK, 8888822, five 8s two 2s, 10 10 10 B",
+    ),
+    # ---- the card picker (bot.discord_bot.picker): any play in three picks
+    "select_play_cut": (
+        "选一手出：这里列出 {shown} 种（共 {total} 种），全部出法按点数在下面选",
+        "Pick a play: showing {shown} of {total} plays (every play: pick a rank below)",
+    ),
+    "select_burn_cut": (
+        "选一手烧：这里列出 {shown} 种（共 {total} 种），全部烧法按点数在下面选",
+        "Pick a burning play: showing {shown} of {total} (every one: pick a rank below)",
+    ),
+    "select_rank": ("按点数选：看这个点数的全部出法", "By rank: every play with that rank"),
+    "pick_page": (
+        "{rank} 的出法：第 {first}–{last} 种（共 {total} 种）",
+        "Plays with {rank}: {first}–{last} of {total}",
+    ),
+    "pick_groups": (
+        "{rank} 的出法太多：先选张数（再选挂不挂王）",
+        "Many plays with {rank}: pick how many first (then the jokers)",
+    ),
+    "pick_group": ("{cards}（挂王或不挂）", "{cards} (with or without jokers)"),
+    "btn_back": ("返回", "Back"),
     "ev_clock_played": ("⏱ {user} 超时，自动{what}", "⏱ {user} ran out of time: {what}"),
     "ai_name": ("AI {seat}", "AI {seat}"),
     "seat_empty": ("（空）", "(empty)"),
@@ -538,25 +566,24 @@ class Refusal(Protocol):
     params: dict[str, Any]
 
 
-def error_text(exc: Exception, lang: str) -> str:
-    """A short reply for a refused request, in ``lang``, its cards in words."""
+def error_text(exc: Exception, lang: str, name_of: Callable[[int], str] | None = None) -> str:
+    """A short reply for a refused request, in ``lang``, its cards in words (and its seats
+    named by ``name_of``, when given)."""
     from bot.text.cards import readable_params  # cards.py uses this module's text()
 
     if isinstance(exc, Refusal):
         return text(lang, exc.key, **readable_params(exc.params, lang))
     code = getattr(exc, "code", None)
-    params = readable_params(getattr(exc, "params", None) or {}, lang)
-    if lang == "zh" and code in ZH:
-        try:
-            return ZH[code].format(**params) + "。"
-        except (KeyError, IndexError):
-            pass
+    params = worded(readable_params(getattr(exc, "params", None) or {}, lang), lang, name_of)
+    template = template_of(code, lang) if isinstance(code, str) else None
     message = str(exc)
-    if lang != "zh" and code in MESSAGES:
+    if template is not None:
         try:
-            message = MESSAGES[code].format(**params)
+            message = template.format(**params)
         except (KeyError, IndexError):
             pass
+    if lang == "zh" and template is not None:
+        return message + "。"
     if lang != "zh" and message:
         message = message[0].upper() + message[1:] + "."
     return text(lang, "engine", message=message)
