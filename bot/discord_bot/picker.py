@@ -114,7 +114,11 @@ def groups(plays: Sequence[Play]) -> list[Group]:
 
 def rank_page(plays: Sequence[Play], rank: int) -> Page:
     """The page of ``rank``: its plays, or (more than a page) its groups."""
-    mine = ranks(plays).get(rank, [])
+    return _page_of(page_order([p for p in plays if lead_rank(p) == rank]))
+
+
+def _page_of(mine: Sequence[Play]) -> Page:
+    """The page of one rank's plays, in page order."""
     entries: Sequence[Entry] = mine if len(mine) <= PAGE else groups(mine)
     return _menus(entries)
 
@@ -122,7 +126,7 @@ def rank_page(plays: Sequence[Play], rank: int) -> Page:
 def group_page(plays: Sequence[Play], rank: int, key: str) -> Page:
     """The page of group ``key`` of ``rank``: its plays (empty if there is no such group —
     the question changed meanwhile)."""
-    mine = ranks(plays).get(rank, [])
+    mine = page_order([p for p in plays if lead_rank(p) == rank])
     found = next((g for g in groups(mine) if g.key == key), None)
     return _menus(found.plays) if found is not None else ()
 
@@ -140,20 +144,22 @@ def plain_menu(plays: Sequence[Play]) -> list[Play]:
     return list(dict.fromkeys([*featured, *plays]))[:OPTIONS]
 
 
+def paths(plays: Sequence[Play]) -> dict[Play, list[str]]:
+    """The picks that reach each play from the controller: ``["plain"]`` when the plain
+    menu has it, else ``[rank, play]`` or ``[rank, group, play]`` (named for a count)."""
+    out: dict[Play, list[str]] = {p: ["plain"] for p in plain_menu(plays)}
+    for rank, mine in ranks(plays).items():
+        for menu in _page_of(mine):
+            for entry in menu:
+                if isinstance(entry, Group):
+                    for play in entry.plays:
+                        out.setdefault(play, [f"rank {rank}", entry.key, str(play)])
+                else:
+                    out.setdefault(entry, [f"rank {rank}", str(entry)])
+    return out
+
+
 def path_to(plays: Sequence[Play], wanted: Play) -> list[str]:
-    """The picks that reach ``wanted`` from the controller: ``["plain"]`` when the plain
-    menu has it, else ``[rank, play]`` or ``[rank, group, play]`` (the pick names for a
-    count; an empty list when ``wanted`` is not among ``plays``)."""
-    if wanted not in plays:
-        return []
-    if wanted in plain_menu(plays):
-        return ["plain"]
-    rank = lead_rank(wanted)
-    page = rank_page(plays, rank)
-    for menu in page:
-        for entry in menu:
-            if entry == wanted:
-                return [f"rank {rank}", str(wanted)]
-            if isinstance(entry, Group) and wanted in entry.plays:
-                return [f"rank {rank}", entry.key, str(wanted)]
-    return []
+    """The picks that reach ``wanted`` (:func:`paths`; an empty list when ``wanted`` is not
+    among ``plays``)."""
+    return paths(plays).get(wanted, []) if wanted in plays else []

@@ -139,19 +139,18 @@ _EN_NUMBERS = {
     )
 }
 _WORD = re.compile(
-    r"(?P<skip>[(（][^)）]*[)）]|[\s,，、+＋&和与加带及]+|\band\b|\bwith\b|\bplus\b|\ba\b(?= pair| small| big))"
-    r"|(?P<zh>[一二两三四五六七八九十]+)\s*[个张只]?|(?P<pair>一?对|(?:a )?pair of)"
-    r"|(?P<digits>\d+)\s*[个张只]"
+    r"(?P<skip>[(（][^)）]*[)）]|[\s,，、+\uff0b&和与\u52a0带\u53ca]+|\band\b|\bwith\b|\bplus\b|\ba\b(?= pair| small| big))"
+    r"|(?P<pair>一?对|(?:a )?pair of)|(?P<zh>[一二两三四五六七八九十]+)\s*[个张只]?"
+    r"|(?P<digits>\d+)(?:\s*[个张只]|(?=\s+(?:10|[2-9tjqka])'?s\b))"
     r"|(?P<en>" + "|".join(_EN_NUMBERS) + r")\b"
-    r"|(?P<small>小王|小鬼|小花|small jokers?)|(?P<big>大王|大鬼|大花|big jokers?)"
+    r"|(?P<small>小王|小\u82b1|small jokers?)|(?P<big>大王|大\u82b1|big jokers?)"
     r"|(?P<rank>10|[2-9tjqkabr])(?:'?s\b)?(?:\s*[x×*]\s*(?P<times>\d+))?",
     re.IGNORECASE,
 )
 #: Text that is written in words (a count, a joker's name): read by :func:`read_cards`.
 _WORDY = re.compile(
-    r"[一二两三四五六七八九十个张只对×*]|joker|pair|\d\s*x\s*\d|\b(?:"
-    + "|".join(_EN_NUMBERS)
-    + r")\b",
+    r"[一二两三四五六七八九十个张只对×*+\uff0b(（]|joker|pair|\d\s*x\s*\d"
+    r"|\d\s+(?:10|[2-9tjqka])'?s\b|\b(?:" + "|".join(_EN_NUMBERS) + r")\b",
     re.IGNORECASE,
 )
 

@@ -395,24 +395,24 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     # ---- the card picker (bot.discord_bot.picker): any play in three picks
     "select_play_cut": (
-        "选一手出：这里列出 {shown} 种（共 {total} 种），全部出法按点数在下面选",
+        "选一手出：这里只列出 {shown} / {total} 种，所有出法按点数在下面选",
         "Pick a play: showing {shown} of {total} plays (every play: pick a rank below)",
     ),
     "select_burn_cut": (
-        "选一手烧：这里列出 {shown} 种（共 {total} 种），全部烧法按点数在下面选",
+        "选一手烧：这里只列出 {shown} / {total} 种，所有烧法按点数在下面选",
         "Pick a burning play: showing {shown} of {total} (every one: pick a rank below)",
     ),
-    "select_rank": ("按点数选：看这个点数的全部出法", "By rank: every play with that rank"),
+    "select_rank": ("按点数选：看这个点数的所有出法", "By rank: every play with that rank"),
     "pick_page": (
-        "{rank} 的出法：第 {first}–{last} 种（共 {total} 种）",
+        "{rank} 的出法：第 {first}–{last} / {total} 种",
         "Plays with {rank}: {first}–{last} of {total}",
     ),
     "pick_groups": (
-        "{rank} 的出法太多：先选张数（再选挂不挂王）",
+        "{rank} 的出法：先选张数（再选挂不挂王）",
         "Many plays with {rank}: pick how many first (then the jokers)",
     ),
     "pick_group": ("{cards}（挂王或不挂）", "{cards} (with or without jokers)"),
-    "btn_back": ("返回", "Back"),
+    "btn_back": ("上一步", "Back"),
     "ev_clock_played": ("⏱ {user} 超时，自动{what}", "⏱ {user} ran out of time: {what}"),
     "ai_name": ("AI {seat}", "AI {seat}"),
     "seat_empty": ("（空）", "(empty)"),
@@ -576,14 +576,16 @@ def error_text(exc: Exception, lang: str, name_of: Callable[[int], str] | None =
     code = getattr(exc, "code", None)
     params = worded(readable_params(getattr(exc, "params", None) or {}, lang), lang, name_of)
     template = template_of(code, lang) if isinstance(code, str) else None
-    message = str(exc)
     if template is not None:
         try:
-            message = template.format(**params)
+            if lang == "zh":
+                return template.format(**params) + "。"
+            # a sentence: capitalised before the names are put in (names keep their case)
+            said = template[:1].upper() + template[1:]
+            return text(lang, "engine", message=said.format(**params) + ".")
         except (KeyError, IndexError):
             pass
-    if lang == "zh" and template is not None:
-        return message + "。"
+    message = str(exc)
     if lang != "zh" and message:
         message = message[0].upper() + message[1:] + "."
     return text(lang, "engine", message=message)
