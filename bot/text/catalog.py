@@ -77,8 +77,8 @@ CATALOG: dict[str, tuple[str, str]] = {
         "This table has not finished a game yet: start one with /gouji start.",
     ),
     "not_your_turn": (
-        "还没轮到你 —— {seat} 号位（{who}）出牌。",
-        "Not your turn — seat {seat} ({who}) plays.",
+        "还没轮到你 —— {who} 出牌。",
+        "Not your turn — {who} plays.",
     ),
     "not_your_turn_many": (
         "还没轮到你 —— 在等：{who}。",

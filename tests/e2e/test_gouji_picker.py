@@ -1,6 +1,8 @@
-"""The card picker through the real discord.py client and the fake Discord: 13 wanted plays,
-each reached from the DM controller in at most three component interactions (counted), the
-last one played; a pick from a page of a question that is over is refused in words."""
+"""The card picker through the real discord.py client and the fake Discord: 13 wanted plays
+(12 leads and a burn, each at a table of its own with a dealt hand), each reached from the DM
+controller in at most three component interactions (counted) and played; a play of a hand
+rich enough to need the group menu in exactly three; a pick from a page of a question that
+is over (on a /gouji hand controller left open) refused in words."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from tests.fakediscord import BotRunner, FakeDiscord
 
 from .gouji_helpers import acted, bot_factory, next_person, press
 
-#: Seat 0's hand: four 3s of one suit (so it leads first), and the cards of every wanted play.
+#: Seat 0's hand for the leads: four 3s of one suit (so it leads first), and the cards of
+#: every wanted lead.
 HAND = "3333 66 7 88888 9999 TT JJJJ QQ KKK AAAA 222 B R"
 WANTED = [
     "8888822",
@@ -30,22 +33,40 @@ WANTED = [
     "QQ22BR",
     "22BR",
     "BR",
-    "TT2",
 ]
+#: The burn: seat 1 leads KKKK (a gouji hand); seat 0 holds every joker, so it alone may
+#: burn (two sets, eight jokers), with ABRR among its 35 burning plays.
+BURN_DEAL = {0: "AAAAAAAA 222222 BBBB RRRR 55555555555555", 1: "3333 KKKK 2"}
+BURN = "ABRR"
+#: A hand so rich in 8s (8 × 8, 6 twos, four jokers: 504 plays of 8) that its page groups
+#: them: a play of 8s is then three picks away (rank, group, play).
+RICH = "3333 88888888 222222 BB RR 44 55 66 77 99 TT JJ"
+RICH_WANTED = "888822B"
 
 
-def rigged_deal(seed: int) -> list[list]:
-    """Seat 0 gets :data:`HAND` (its 3s all spades), the rest is dealt round the table."""
-    shoe = sorted(new_shoe(), key=card_sort_key)
-    mine = []
-    for card in parse_cards(HAND):
-        pick = next(c for c in shoe if c.rank == card.rank and (c.rank != 0 or c.suit == "s"))
-        shoe.remove(pick)
-        mine.append(pick)
-    others: list[list] = [[] for _ in range(5)]
-    for i, card in enumerate(shoe):
-        others[i % 5].append(card)
-    return [sorted(h, key=card_sort_key) for h in [mine, *others]]
+def rigged(fixed: dict[int, str]):
+    """A deal: each seat of ``fixed`` gets those cards (its 3s all spades: the four of one
+    suit make it the first leader), the rest of the shoe goes round the other seats."""
+
+    def deal(seed: int) -> list[list]:
+        shoe = sorted(new_shoe(), key=card_sort_key)
+        hands: list[list] = [[] for _ in range(6)]
+        for seat, cards in fixed.items():
+            for card in parse_cards(cards):
+                pick = next(
+                    c for c in shoe if c.rank == card.rank and (c.rank != 0 or c.suit == "s")
+                )
+                shoe.remove(pick)
+                hands[seat].append(pick)
+        seat = 0
+        for card in shoe:
+            while len(hands[seat]) >= 36:
+                seat = (seat + 1) % 6
+            hands[seat].append(card)
+            seat = (seat + 1) % 6
+        return [sorted(h, key=card_sort_key) for h in hands]
+
+    return deal
 
 
 def _controls(msg, prefix: str) -> list[dict]:
@@ -97,55 +118,83 @@ def _lead(play: Play) -> int:
     return lead_rank(play)
 
 
+async def _back(fake: FakeDiscord, user, msg_id: int, table: int) -> None:
+    back = next(
+        b["custom_id"] for b in fake.messages[msg_id].buttons() if b["custom_id"].endswith(":back")
+    )
+    await (await user.click(fake.messages[msg_id], back)).response()
+    await fake.wait_for(
+        lambda: bool(_controls(fake.messages[msg_id], f"gr:{table}:")), 10, "the controller"
+    )
+
+
+async def _one_game(
+    fake: FakeDiscord, bot, alice, bo, monkeypatch, fixed, wanted, verb, check_stale=False
+):
+    """A table where seat 0 (alice, on her DM controller) is asked to lead or to burn:
+    the picks that reach ``wanted`` (counted), then it is played. Returns the count."""
+    monkeypatch.setattr(flow, "deal", rigged(fixed))
+    await (await alice.slash("gouji", "new", series=False, turn_time=300, burn_time=120)).original()
+    await (await bo.slash("gouji", "join")).original()
+    await (await alice.slash("gouji", "ai", "add")).original()
+    await (await alice.slash("gouji", "start")).original()
+    live = bot.service.table_in(fake.channel("gouji").id)
+    await next_person(fake, bot, live)
+    await press(fake, bot.service, alice, live, "nodeclare")
+    await (await bo.slash("gouji", "answer", choice="nodeclare")).original()
+    if verb == "burn":
+        assert await next_person(fake, bot, live) == 1
+        played = await (await bo.slash("gouji", "play", cards="four Ks")).original()
+        assert "KKKK" in played.content, played.content
+    assert await next_person(fake, bot, live) == 0
+    token = bot.service.question_token(live)
+    prefix = f"gs:{live.id}:{token}:{verb}"
+    await fake.wait_for(lambda: any(_controls(m, prefix) for m in alice.dms()), 10, "alice's turn")
+    await bot.presenter.drain()  # the controller is sent and stays
+    msg = next(m for m in reversed(alice.dms()) if _controls(m, prefix) and not m.deleted)
+    (plain,) = _controls(msg, prefix)
+    total = len(bot.service.ranked_plays(live, 0))
+    assert f"showing 25 of {total}" in plain["placeholder"]
+    play = Play.parse(wanted)
+    stale = None
+    if check_stale:  # a page opened on /gouji hand's controller, left open
+        hand = await (await alice.slash("gouji", "hand")).original()
+        (ranks,) = _controls(fake.messages[hand.id], f"gr:{live.id}:")
+        await _pick(fake, alice, hand.id, ranks["custom_id"], ranks["options"][0]["value"])
+        (first, *_) = _controls(fake.messages[hand.id], f"gs:{live.id}:")
+        stale = (hand.id, first["custom_id"], first["options"][0]["value"])
+    picks, menu = await _reach(fake, alice, msg.id, live.id, play)
+    page = fake.messages[msg.id]
+    await acted(await alice.select(page, menu, [play.canonical]))
+    game = live.series.current.game
+    assert any(a.seat == 0 and a.verb == verb and a.cards == play for a in game.actions)
+    if stale is not None:  # a pick from a page of a question that is over: refused in words
+        done = [a for a in game.actions if a.seat == 0]
+        shown, page_menu, value = stale
+        late = await alice.select(fake.messages[shown], page_menu, [value])
+        await fake.wait_for(lambda: late.followup_ids, 10, "the refusal")
+        said = fake.messages[late.followup_ids[-1]].content
+        assert "already answered" in said or "Not your turn" in said, said
+        assert [a for a in game.actions if a.seat == 0] == done
+    await (await alice.slash("gouji", "end")).original()
+    return picks
+
+
 async def test_thirteen_wanted_plays_take_at_most_three_picks(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(flow, "deal", rigged_deal)
-    alice = fake.member("alice")
+    alice, bo = fake.member("alice"), fake.member("bo")
+    counts: dict[str, int] = {}
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = runner.client
-        await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
-        await (await alice.slash("gouji", "ai", "add")).original()
-        await (await alice.slash("gouji", "start")).original()
-        live = bot.service.table_in(fake.channel("gouji").id)
-        assert await next_person(fake, bot, live) == 0
-        await press(fake, bot.service, alice, live, "nodeclare")
-        assert await next_person(fake, bot, live) == 0
-        token = bot.service.question_token(live)
-        assert ".turn." in token, token
-        prefix = f"gs:{live.id}:{token}:play"
-        await fake.wait_for(
-            lambda: any(_controls(m, prefix) for m in alice.dms()), 10, "the lead's controller"
-        )
-        await bot.presenter.drain()  # the lead's controller is sent and stays
-        msg = next(m for m in reversed(alice.dms()) if _controls(m, prefix) and not m.deleted)
-        (plain,) = _controls(msg, prefix)
-        total = len(bot.service.ranked_plays(live, 0))
-        assert f"25 of {total}" in plain["placeholder"] or f"共 {total} 种" in plain["placeholder"]
-        counts: dict[str, int] = {}
         for i, wanted in enumerate(WANTED):
-            picks, menu = await _reach(fake, alice, msg.id, live.id, Play.parse(wanted))
-            counts[wanted] = picks
-            if i < len(WANTED) - 1:  # back to the controller for the next one
-                if picks > 1:
-                    back = next(
-                        b["custom_id"]
-                        for b in fake.messages[msg.id].buttons()
-                        if b["custom_id"].endswith(":back")
-                    )
-                    rec = await alice.click(fake.messages[msg.id], back)
-                    await rec.response()
-                    await fake.wait_for(
-                        lambda: bool(_controls(fake.messages[msg.id], f"gr:{live.id}:")),
-                        10,
-                        "the controller again",
-                    )
-                continue
-            stale_page = fake.messages[msg.id]
-            await acted(await alice.select(stale_page, menu, [Play.parse(wanted).canonical]))
-        print("picks per wanted play:", counts)
-        assert all(n <= 3 for n in counts.values()), counts
-        assert len(counts) == 13
-        game = live.series.current.game
-        last = Play.parse(WANTED[-1])
-        assert any(a.seat == 0 and a.verb == "play" and a.cards == last for a in game.actions)
+            counts[wanted] = await _one_game(
+                fake, bot, alice, bo, monkeypatch, {0: HAND}, wanted, "play", check_stale=i == 0
+            )
+        counts[f"burn {BURN}"] = await _one_game(
+            fake, bot, alice, bo, monkeypatch, BURN_DEAL, BURN, "burn"
+        )
+        rich = await _one_game(fake, bot, alice, bo, monkeypatch, {0: RICH}, RICH_WANTED, "play")
+    print("picks per wanted play:", counts, "; in the rich hand:", rich)
+    assert len(counts) == 13 and all(1 <= n <= 3 for n in counts.values()), counts
+    assert rich == 3  # through the group menu
