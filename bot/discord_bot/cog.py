@@ -59,7 +59,7 @@ TOP_BY = [
     app_commands.Choice(name=_("rating"), value="rating"),
 ]
 SEAT = app_commands.Range[int, 0, 5]
-CARDS = app_commands.Range[str, 1, 60]  # the longest play is far shorter
+CARDS = app_commands.Range[str, 1, 100]  # in words a big play is long: "twelve As + …"
 TURN_SECONDS = app_commands.Range[int, TURN_TIME[0], TURN_TIME[1]]
 BURN_SECONDS = app_commands.Range[int, BURN_TIME[0], BURN_TIME[1]]
 #: /gouji answer: the answers that take no cards, as a player names them

@@ -306,7 +306,7 @@ class CardsModal(discord.ui.Modal):
         )
         self.table_id, self.token, self.verb = table_id, token, verb
         self.cards: discord.ui.TextInput[CardsModal] = discord.ui.TextInput(
-            label=text(lang, "modal_cards"), custom_id="cards", max_length=60
+            label=text(lang, "modal_cards"), custom_id="cards", max_length=100
         )
         self.add_item(self.cards)
 

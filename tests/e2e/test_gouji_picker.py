@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import bot.service.flow as flow
-from engine.cards import card_sort_key, new_shoe, parse_cards
 from engine.hands import Play
 from tests.fakediscord import BotRunner, FakeDiscord
 
+from .deals import rigged
 from .gouji_helpers import acted, bot_factory, next_person, press
 
 #: Seat 0's hand for the leads: four 3s of one suit (so it leads first), and the cards of
@@ -42,31 +42,6 @@ BURN = "ABRR"
 #: them: a play of 8s is then three picks away (rank, group, play).
 RICH = "3333 88888888 222222 BB RR 44 55 66 77 99 TT JJ"
 RICH_WANTED = "888822B"
-
-
-def rigged(fixed: dict[int, str]):
-    """A deal: each seat of ``fixed`` gets those cards (its 3s all spades: the four of one
-    suit make it the first leader), the rest of the shoe goes round the other seats."""
-
-    def deal(seed: int) -> list[list]:
-        shoe = sorted(new_shoe(), key=card_sort_key)
-        hands: list[list] = [[] for _ in range(6)]
-        for seat, cards in fixed.items():
-            for card in parse_cards(cards):
-                pick = next(
-                    c for c in shoe if c.rank == card.rank and (c.rank != 0 or c.suit == "s")
-                )
-                shoe.remove(pick)
-                hands[seat].append(pick)
-        seat = 0
-        for card in shoe:
-            while len(hands[seat]) >= 36:
-                seat = (seat + 1) % 6
-            hands[seat].append(card)
-            seat = (seat + 1) % 6
-        return [sorted(h, key=card_sort_key) for h in hands]
-
-    return deal
 
 
 def _controls(msg, prefix: str) -> list[dict]:
