@@ -77,8 +77,8 @@ CATALOG: dict[str, tuple[str, str]] = {
         "This table has not finished a game yet: start one with /gouji start.",
     ),
     "not_your_turn": (
-        "还没轮到你 —— {who} 出牌。",
-        "Not your turn — {who} plays.",
+        "还没轮到你 —— {seat} 号位（{who}）出牌。",
+        "Not your turn — seat {seat} ({who}) plays.",
     ),
     "not_your_turn_many": (
         "还没轮到你 —— 在等：{who}。",
@@ -109,6 +109,20 @@ CATALOG: dict[str, tuple[str, str]] = {
     "stale_prompt": (
         "这个问题已经答过了：看最新的私信，或用 /gouji 命令。",
         "That question is already answered: use your newest DM, or the /gouji commands.",
+    ),
+    # how a question is answered in Discord, after a refusal of its code (replies.refusal)
+    "how_declare_time": (
+        "按「宣点」或「不宣」，或打 /gouji answer。",
+        "Press Declare or Do not declare, or type /gouji answer.",
+    ),
+    "how_revolt_time": (
+        "按「革命」或「不革命」，或打 /gouji answer。",
+        "Press Revolt or Do not revolt, or type /gouji answer.",
+    ),
+    "how_answer_burn": (
+        "在烧牌菜单里选一手（或打 /gouji burn），或按「不烧」（或 /gouji answer 选不烧）。",
+        "Pick a play in the burn menu (or type /gouji burn), or press No burn (or /gouji "
+        "answer: no burn).",
     ),
     "bad_answer": (
         "没有这个回答：用 /gouji answer 从列表里选（宣点、不宣、革命、不革命、要头、无头、不烧）。",
@@ -266,10 +280,12 @@ CATALOG: dict[str, tuple[str, str]] = {
     "rules_link": ("\n完整规则：{url}", "\nThe full rules: {url}"),
     "help": (
         "/gouji new 开桌 · join 入座 · ai add 补 AI · start 开局 · play 出牌（会列出能出的牌）· pass 过牌 · "
-        "yield 让牌 · burn 烧牌 · hint 提示 · hand 手牌和操作 · back 拿回托管 · series 记分板 · score 个人 · "
+        "yield 让牌 · burn 烧牌 · answer 回答（宣点、革命、要头、不烧）· return 还贡 · hint 提示 · "
+        "hand 手牌和操作 · back 拿回托管 · series 记分板 · score 个人 · "
         "top 排行 · record 记录 · rules 规则 · leave 离开 · end 结束 · config 设置（管理员）",
         "/gouji new opens a table · join · ai add fills seats · start · play (lists your legal "
-        "plays) · pass · yield · burn · hint · hand (your cards and controls) · back takes your "
+        "plays) · pass · yield · burn · answer (declare, revolt, keep the head, no burn) · "
+        "return (tribute) · hint · hand (your cards and controls) · back takes your "
         "seat back from the AI · series (the scoreboard) · score · top · record · rules · leave · "
         "end · config (admins). Your hand and what you may do are in your DMs.",
     ),

@@ -12,7 +12,7 @@ Pure text, no Discord: ``gouji play`` uses it and the bot can.
 >>> refusal_text(IllegalActionError("lead_no_pass"), "zh")
 '该你出牌（发牌），不能过'
 >>> refusal_text(IllegalActionError("declare_time"), "en")
-'it is time for declaring (宣点): press Declare or Do not declare, or type /gouji answer'
+'it is time for declaring (宣点): declare, or do not declare'
 """
 
 from __future__ import annotations
@@ -31,13 +31,13 @@ ZH: dict[str, str] = {
     "already_declared": "{seat}已经答过宣不宣点了",
     "already_revolt_answered": "{seat}已经答过革不革命了",
     "may_not_revolt": "{seat}不能革命：只有手里没有 2 也没有王的玩家才可以",
-    "declare_time": "现在是宣点的时候：按「宣点」或「不宣」，或打 /gouji answer",
-    "revolt_time": "现在是革命的时候：按「革命」或「不革命」，或打 /gouji answer",
+    "declare_time": "现在是宣点的时候：宣点或不宣",
+    "revolt_time": "现在是革命的时候：革命或不革命",
     "window_waits": "还没轮到你：正在等 {seats}决定是否烧牌",
     "already_burn_answered": "{seat}已经答过烧不烧了",
     "burn_deciding_yours": "还没轮到你：{seats}正在决定要不要烧你的牌",
     "burn_deciding": "还没轮到你：{seats}正在决定要不要烧牌",
-    "answer_burn": "{seat}的够级牌可以烧：选一手烧（或 /gouji burn），或按「不烧」（或 /gouji answer 选不烧）",
+    "answer_burn": "{seat}的够级牌可以烧：选一手烧，或不烧",
     "no_window": "现在没有可以烧的牌",
     "not_your_turn": "还没轮到你：现在是 {seats}出牌",
     "not_held": "你手里没有 {cards}",
@@ -46,7 +46,7 @@ ZH: dict[str, str] = {
     "wrong_size": "{cards} 管不上 {standing}：必须出 {size} 张",
     "not_higher": "{cards} 管不上 {standing}：每一张都要比对应位置的牌大",
     "burn_incomplete": "用 {cards} 烧的话剩下的牌走不完：烧牌后除了最后一手，每次出牌都要带王",
-    "head_time": "先等{seat} 选择要头还是无头",
+    "head_time": "先等 {seat} 选要头还是无头",
     "head_seat": "只有革命者的对家（{seat}）选择要头或无头",
     "gou_si_ji": "{q} 这手是够死级：只能烧，不能管",
     "burn_lead": "烧牌期间，除最后一手外每次发牌都要带王，而且剩下的牌要还能走完",
@@ -82,8 +82,8 @@ EN: dict[str, str] = {
     "already_declared": "{seat} has already answered whether to declare",
     "already_revolt_answered": "{seat} has already answered whether to revolt",
     "may_not_revolt": "{seat} may not revolt: only a player with no 2 and no joker may",
-    "declare_time": "it is time for declaring (宣点): press Declare or Do not declare, or type /gouji answer",
-    "revolt_time": "it is time for revolution (革命): press Revolt or Do not revolt, or type /gouji answer",
+    "declare_time": "it is time for declaring (宣点): declare, or do not declare",
+    "revolt_time": "it is time for revolution (革命): revolt, or do not revolt",
     "head_time": "{seat} chooses first: keep the head (要头) or go headless (无头)",
     "head_seat": "only {seat}, the revolutionary's opposite, chooses to keep the head (要头) or go headless (无头)",
     "gou_si_ji": "{q}'s hand is 够死级: nobody may answer it except by burning",
@@ -91,7 +91,7 @@ EN: dict[str, str] = {
     "already_burn_answered": "{seat} has already answered in this burn window",
     "burn_deciding_yours": "not your turn: {seats} decide whether to burn your hand",
     "burn_deciding": "not your turn: {seats} decide whether to burn",
-    "answer_burn": "{seat}'s gouji hand may be burned: pick a play to burn with (or /gouji burn), or press No burn (or /gouji answer: no burn)",
+    "answer_burn": "{seat}'s gouji hand may be burned: burn it with a play, or do not burn",
     "no_window": "there is no burn window open now",
     "not_your_turn": "not your turn: {seats} plays",
     "not_held": "you do not hold {cards}",

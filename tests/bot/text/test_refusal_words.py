@@ -9,7 +9,7 @@ import string
 
 import pytest
 
-from bot.text.catalog import error_text
+from bot.text.catalog import error_text, text
 from bot.text.refusals import EN, ZH, refusal_text
 from engine.actions import MESSAGES, IllegalActionError
 
@@ -60,12 +60,12 @@ def test_a_refusal_names_no_internal_verb_and_no_bare_seat(code: str, lang: str)
 @pytest.mark.parametrize(
     ("code", "lang", "words"),
     [
-        ("declare_time", "en", ["Declare", "Do not declare", "/gouji answer"]),
-        ("declare_time", "zh", ["宣点", "不宣", "/gouji answer"]),
-        ("revolt_time", "en", ["Revolt", "Do not revolt", "/gouji answer"]),
-        ("revolt_time", "zh", ["革命", "不革命", "/gouji answer"]),
-        ("answer_burn", "en", ["No burn", "/gouji burn", "/gouji answer"]),
-        ("answer_burn", "zh", ["不烧", "/gouji burn", "/gouji answer"]),
+        ("declare_time", "en", ["declare", "do not declare"]),
+        ("declare_time", "zh", ["宣点", "不宣"]),
+        ("revolt_time", "en", ["revolt", "do not revolt"]),
+        ("revolt_time", "zh", ["革命", "不革命"]),
+        ("answer_burn", "en", ["burn it with a play", "do not burn"]),
+        ("answer_burn", "zh", ["选一手烧", "不烧"]),
         ("head_time", "en", ["keep the head", "headless"]),
         ("head_time", "zh", ["要头", "无头"]),
     ],
@@ -74,6 +74,22 @@ def test_a_question_refusal_says_how_to_answer_it(code: str, lang: str, words: l
     params = {k: v for k, v in SAMPLE.items() if k in _fields(MESSAGES[code])}
     said = error_text(IllegalActionError(code, **params), lang, lambda seat: NAMES[seat])
     assert all(w in said for w in words), said
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(
+    ("code", "buttons", "command"),
+    [
+        ("declare_time", ["btn_declare", "btn_nodeclare"], "/gouji answer"),
+        ("revolt_time", ["btn_revolt", "btn_norevolt"], "/gouji answer"),
+        ("answer_burn", ["btn_noburn"], "/gouji burn"),
+    ],
+)
+def test_in_discord_a_question_refusal_names_its_buttons_and_command(
+    code: str, buttons: list[str], command: str, lang: str
+) -> None:
+    how = text(lang, f"how_{code}")
+    assert command in how and all(text(lang, b) in how for b in buttons), how
 
 
 @pytest.mark.parametrize(("lang", "word"), [("zh", "不宣"), ("en", "do not declare")])
