@@ -14,7 +14,7 @@ from discord.ext import commands
 
 import render
 from bot.discord_bot.cog import GoujiCog
-from bot.discord_bot.components import ActionButton, ActionSelect
+from bot.discord_bot.components import PICKER_ITEMS, ActionButton, ActionSelect
 from bot.discord_bot.context import Beside, Gouji
 from bot.discord_bot.launch import LaunchButton
 from bot.discord_bot.pacing import Pace, pace_requests
@@ -102,7 +102,7 @@ class GoujiBot(commands.Bot):
         )
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(GoujiCog(self.gouji))
-        self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton)
+        self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, *PICKER_ITEMS)
         self.replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
         group = self.tree.get_command("gouji")
         assert isinstance(group, discord.app_commands.Group)

@@ -34,7 +34,7 @@ from bot.service.errors import REFUSALS, UserError
 from bot.service.live import BURN_TIME, TURN_TIME, LiveTable, TableOptions, echo
 from bot.service.recovery import OUTAGES
 from bot.service.views import TableInfo
-from bot.text.cards import play_label
+from bot.text.cards import play_label, read_cards
 from bot.text.catalog import LANGS, LANGUAGE_NAMES, text
 from bot.text.commands import AI_STRENGTH
 from bot.text.options import house_rules, rules_of, value_text
@@ -57,9 +57,20 @@ TOP_BY = [
     app_commands.Choice(name=_("rating"), value="rating"),
 ]
 SEAT = app_commands.Range[int, 0, 5]
-CARDS = app_commands.Range[str, 1, 60]  # the longest play is far shorter
+CARDS = app_commands.Range[str, 1, 100]  # in words a big play is long: "twelve As + …"
 TURN_SECONDS = app_commands.Range[int, TURN_TIME[0], TURN_TIME[1]]
 BURN_SECONDS = app_commands.Range[int, BURN_TIME[0], BURN_TIME[1]]
+#: /gouji answer: the answers that take no cards, as a player names them
+ANSWER_VERBS = {
+    "declare": "declare (宣点)",
+    "nodeclare": "do not declare (不宣)",
+    "revolt": "revolt (革命)",
+    "norevolt": "do not revolt (不革命)",
+    "keephead": "keep the head (要头)",
+    "nokeephead": "headless (无头)",
+    "noburn": "no burn (不烧)",
+}
+ANSWER_CHOICES = [app_commands.Choice(name=_(name), value=v) for v, name in ANSWER_VERBS.items()]
 PRESETS = [app_commands.Choice(name=_("standard (标准)"), value="standard")]
 #: the choices of the house rules that are not on/off (their words: bot.text.options)
 HOUSE_RULE_CHOICES = {
@@ -525,7 +536,7 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="play", description=_("Play cards (the list shows what you may play now)"))
     @app_commands.describe(cards=_("Cards, e.g. KK or 22777"))
     async def play(self, interaction: discord.Interaction, cards: CARDS) -> None:
-        await self._act(interaction, "play", cards)
+        await self._act(interaction, "play", read_cards(cards))
 
     @play.autocomplete("cards")
     async def play_cards(
@@ -544,13 +555,31 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="burn", description=_("Burn (烧牌) the gouji hand just played"))
     @app_commands.describe(cards=_("Cards, e.g. KK or 22777"))
     async def burn(self, interaction: discord.Interaction, cards: CARDS) -> None:
-        await self._act(interaction, "burn", cards)
+        await self._act(interaction, "burn", read_cards(cards))
 
     @burn.autocomplete("cards")
     async def burn_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await self._autocomplete(interaction, current)
+
+    # the questions before and around play, typed (the controller has them as buttons)
+    @gouji.command(
+        name="answer", description=_("Answer the question you are asked: 宣点, 革命, 要头, 不烧")
+    )
+    @app_commands.describe(choice=_("Your answer"))
+    @app_commands.choices(choice=ANSWER_CHOICES)
+    async def answer(self, interaction: discord.Interaction, choice: str) -> None:
+        if choice not in ANSWER_VERBS:  # a forged value: Discord checks only its own clients
+            lang = self.people.remember(interaction)
+            await reply(interaction, text(lang, "bad_answer"))
+            return
+        await self._act(interaction, choice)
+
+    @gouji.command(name="return", description=_("Return tribute (还贡): the cards to give back"))
+    @app_commands.describe(cards=_("Cards, e.g. 34 or 3 4"))
+    async def return_(self, interaction: discord.Interaction, cards: CARDS) -> None:
+        await self._act(interaction, "return", read_cards(cards))
 
     @gouji.command(name="hint", description=_("What would you play? (提示)"))
     async def hint(self, interaction: discord.Interaction) -> None:

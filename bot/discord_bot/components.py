@@ -16,16 +16,19 @@ from typing import Any, cast
 
 import discord
 
+from bot.discord_bot.context import gouji_of
 from bot.discord_bot.launch import launch_button
 from bot.discord_bot.people import People
-from bot.discord_bot.replies import run_dm_action
+from bot.discord_bot.picker import OPTIONS, Group, group_page, plain_menu, rank_page, ranks
+from bot.discord_bot.replies import refusal, reply, run_dm_action
+from bot.service.errors import REFUSALS, UserError
 from bot.service.questions import Question, QuestionKind
 from bot.service.views import PrivateView, TableInfo
-from bot.text.cards import cards_count, play_label, play_text, rank_name
+from bot.text.cards import cards_count, play_label, play_text, rank_name, read_cards
 from bot.text.catalog import lang_of, text
 from bot.text.params import Who, list_text
 from engine.actions import PASS, YIELD
-from engine.cards import RANK_LETTERS
+from engine.cards import RANK_LETTERS, CardError, counts_of, parse_cards
 from engine.options import Phase
 
 BUTTON_VERBS = (
@@ -41,6 +44,7 @@ BUTTON_VERBS = (
     "hint",
     "playhint",
     "other",
+    "back",
 )
 _STYLE = {
     "declare": discord.ButtonStyle.primary,
@@ -76,6 +80,9 @@ class ActionButton(
         return cls(int(match["table"]), match["token"], match["verb"], label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.verb == "back":  # from a picker page to the controller's own controls
+            await _show_page(interaction, self.table_id, self.token, "play", None)
+            return
         if self.verb == "other":  # type the cards
             verb = "burn" if f".{QuestionKind.BURN}." in f".{self.token}." else "play"
             lang = lang_of(interaction.locale)
@@ -86,9 +93,10 @@ class ActionButton(
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"gs:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>return|burn|play)",
+    template=r"gs:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>return|burn|play)(?::\d+)?",
 ):
-    """A select menu: the cards to return (还贡), the play to burn with, or the play."""
+    """A select menu: the cards to return (还贡), the play to burn with, or the play (a
+    picker page's menus are numbered: ``gs:12:3.turn.57:play:1``)."""
 
     def __init__(
         self, table_id: int, token: str, verb: str, select: discord.ui.Select[discord.ui.View]
@@ -118,9 +126,10 @@ def _select(
     placeholder: str,
     options: list[discord.SelectOption],
     n: int = 1,
+    part: int | None = None,
 ) -> ActionSelect:
     select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-        custom_id=f"gs:{table_id}:{token}:{verb}",
+        custom_id=f"gs:{table_id}:{token}:{verb}" + (f":{part}" if part is not None else ""),
         placeholder=placeholder,
         options=options,
         min_values=n,
@@ -169,7 +178,7 @@ def controller(
     waiting = public.to_act if public.playing else ()
     controls: discord.ui.View | None = None
     if view.question is not None:
-        controls, question = _controls(people, info, view.question, lang)
+        controls, question = _controls(people, info, view.question, lang, view.hand)
         lines.append(question)
         if not presses:
             controls = None
@@ -216,7 +225,7 @@ def web_link(view: discord.ui.View | None, url: str, lang: str) -> discord.ui.Vi
 
 
 def _controls(
-    people: People, info: TableInfo, asked: Question, lang: str
+    people: People, info: TableInfo, asked: Question, lang: str, hand: str = ""
 ) -> tuple[discord.ui.View, str]:
     """The controls of the question the seat is asked, and its wording."""
     view = discord.ui.View(timeout=None)
@@ -252,11 +261,19 @@ def _controls(
     plays = asked.plays
     verb = "burn" if kind == QuestionKind.BURN else "play"
     if plays:
+        shown = plain_menu(plays)
         options = [
-            discord.SelectOption(label=play_label(p, lang)[:100], value=p.canonical)
-            for p in plays[:25]
+            discord.SelectOption(label=play_label(p, lang)[:100], value=p.canonical) for p in shown
         ]
-        view.add_item(_select(tid, token, verb, text(lang, f"select_{verb}"), options))
+        cut = len(shown) < len(plays)  # the menu says so, and the rank menu shows them all
+        placeholder = (
+            text(lang, f"select_{verb}_cut", shown=len(shown), total=len(plays))
+            if cut
+            else text(lang, f"select_{verb}")
+        )
+        view.add_item(_select(tid, token, verb, placeholder, options))
+        if cut:
+            view.add_item(_rank_select(tid, asked, verb, lang, hand))
     if kind == QuestionKind.BURN:
         button("noburn")
         if plays:
@@ -285,7 +302,8 @@ def _controls(
 
 
 class CardsModal(discord.ui.Modal):
-    """ "Other play…": type the cards (the short notation or 10, 小王, 大王)."""
+    """ "Other play…": type the cards, in the short notation (``8888822``, 10, 小王) or in
+    words (``五个8两个2``, ``five 8s two 2s``: :func:`bot.text.cards.read_cards`)."""
 
     def __init__(self, table_id: int, token: str, verb: str, lang: str) -> None:
         super().__init__(
@@ -293,9 +311,178 @@ class CardsModal(discord.ui.Modal):
         )
         self.table_id, self.token, self.verb = table_id, token, verb
         self.cards: discord.ui.TextInput[CardsModal] = discord.ui.TextInput(
-            label=text(lang, "modal_cards"), custom_id="cards", max_length=60
+            label=text(lang, "modal_cards"), custom_id="cards", max_length=100
         )
         self.add_item(self.cards)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await run_dm_action(interaction, self.table_id, self.token, self.verb, self.cards.value)
+        cards = read_cards(self.cards.value)  # words too: 五个8两个2, five 8s two 2s
+        await run_dm_action(interaction, self.table_id, self.token, self.verb, cards)
+
+
+# ------------------------------------------------------------------ the card picker
+# The rank menu of a controller whose plain menu is cut (pick 1), a rank's page (pick 2: the
+# play, or a group of plays), a group's page (pick 3): bot.discord_bot.picker says which.
+
+
+def _rank_select(tid: int, asked: Question, verb: str, lang: str, hand: str) -> RankSelect:
+    """The rank menu: "8 ×5", "2 ×2", "小王", one option per rank that leads a play."""
+    try:
+        held = counts_of(parse_cards(hand))
+    except CardError:
+        held = [0] * 15
+    options = []
+    for rank in ranks(asked.plays):
+        name = rank_name(rank, lang)
+        label = f"{name} ×{held[rank]}" if held[rank] > 1 else name
+        options.append(discord.SelectOption(label=label, value=str(rank)))
+    select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+        custom_id=f"gr:{tid}:{asked.token}:{verb}",
+        placeholder=text(lang, "select_rank"),
+        options=options[:OPTIONS],
+    )
+    return RankSelect(tid, asked.token, verb, select)
+
+
+def _group_label(group: Group, lang: str) -> str:
+    if group.ranged:
+        first, last = group.plays[0], group.plays[-1]
+        return f"{play_label(first, lang)} … {play_label(last, lang)}"
+    return text(lang, "pick_group", cards=play_label(group.sample, lang))
+
+
+def picker_page(
+    tid: int, asked: Question, verb: str, lang: str, rank: int, key: str | None
+) -> discord.ui.View | None:
+    """The page of ``rank`` (``key``: of one of its groups): its menus and a button back
+    to the controller; None when that page is empty (the question changed)."""
+    page = rank_page(asked.plays, rank) if key is None else group_page(asked.plays, rank, key)
+    if not page:
+        return None
+    view = discord.ui.View(timeout=None)
+    total = sum(len(menu) for menu in page)
+    first = 1
+    for part, menu in enumerate(page):
+        where = dict(rank=rank_name(rank, lang), first=first, last=first + len(menu) - 1)
+        placeholder = text(lang, "pick_page", total=total, **where)
+        first += len(menu)
+        if isinstance(menu[0], Group):
+            groups = [e for e in menu if isinstance(e, Group)]
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+                custom_id=f"gg:{tid}:{asked.token}:{verb}:{rank}:{part}",
+                placeholder=text(lang, "pick_groups", rank=rank_name(rank, lang)),
+                options=[
+                    discord.SelectOption(label=_group_label(g, lang)[:100], value=g.key)
+                    for g in groups
+                ],
+            )
+            view.add_item(GroupSelect(tid, asked.token, verb, rank, select))
+            continue
+        options = [
+            discord.SelectOption(label=play_label(p, lang)[:100], value=p.canonical)
+            for p in menu
+            if not isinstance(p, Group)
+        ]
+        view.add_item(_select(tid, asked.token, verb, placeholder, options, part=part))
+    view.add_item(ActionButton(tid, asked.token, "back", _button_label(lang, "back")))
+    return view
+
+
+async def _show_page(
+    interaction: discord.Interaction,
+    table_id: int,
+    token: str,
+    verb: str,
+    rank: int | None,
+    key: str | None = None,
+) -> None:
+    """Show a picker page on the message the pick was made on (``rank`` None: the
+    controller's own controls again); refused once question ``token`` is over."""
+    gouji = gouji_of(interaction)
+    lang = gouji.people.remember(interaction)
+    live = None
+    try:
+        live = gouji.service.get(table_id)
+        seat = gouji.service.seat_for(live, interaction.user.id)
+        mine = await gouji.service.private_view(live, seat)
+        asked = mine.question
+        if asked is None or asked.token != token:
+            raise UserError("stale_prompt")
+        if rank is None:
+            where = gouji.people.where(mine.public.info, lang)
+            view = controller(gouji.people, mine, lang, where)[1]
+        else:
+            view = picker_page(table_id, asked, verb, lang, rank, key)
+        if view is None:
+            raise UserError("stale_prompt")
+    except REFUSALS as exc:
+        table = gouji.service.info(live) if live is not None else None
+        await reply(interaction, refusal(gouji.people, exc, lang, table))
+        return
+    await interaction.response.edit_message(view=view)
+
+
+def _picked(interaction: discord.Interaction) -> str:
+    data = cast(dict[str, Any], interaction.data or {})
+    values: list[str] = data.get("values") or [""]
+    return values[0]
+
+
+class RankSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"gr:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>burn|play)",
+):
+    """The rank menu: picking a rank shows its page."""
+
+    def __init__(
+        self, table_id: int, token: str, verb: str, select: discord.ui.Select[discord.ui.View]
+    ) -> None:
+        super().__init__(select)
+        self.table_id, self.token, self.verb = table_id, token, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RankSelect:
+        if not isinstance(item, discord.ui.Select):
+            raise TypeError(f"{match.string}: not a select menu")
+        return cls(int(match["table"]), match["token"], match["verb"], item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picked = _picked(interaction)
+        rank = int(picked) if picked.isdigit() and int(picked) < 15 else 15
+        await _show_page(interaction, self.table_id, self.token, self.verb, rank)
+
+
+class GroupSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"gg:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>burn|play):(?P<rank>\d+):\d+",
+):
+    """A menu of groups on a rank's page: picking one shows its plays."""
+
+    def __init__(
+        self,
+        table_id: int,
+        token: str,
+        verb: str,
+        rank: int,
+        select: discord.ui.Select[discord.ui.View],
+    ) -> None:
+        super().__init__(select)
+        self.table_id, self.token, self.verb, self.rank = table_id, token, verb, rank
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GroupSelect:
+        if not isinstance(item, discord.ui.Select):
+            raise TypeError(f"{match.string}: not a select menu")
+        return cls(int(match["table"]), match["token"], match["verb"], int(match["rank"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        key = _picked(interaction)[:10]
+        await _show_page(interaction, self.table_id, self.token, self.verb, self.rank, key)
+
+
+#: The picker's components, for ``Client.add_dynamic_items``.
+PICKER_ITEMS = (RankSelect, GroupSelect)

@@ -18,7 +18,7 @@ from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
 from bot.service.views import TableInfo
 from bot.text.cards import action_text, hand_text, play_text, readable_params
-from bot.text.catalog import error_text, text
+from bot.text.catalog import CATALOG, error_text, text
 
 log = logging.getLogger("gouji.bot")
 
@@ -43,7 +43,13 @@ def refusal(people: People, exc: Exception, lang: str, table: TableInfo | None) 
     (seats named as at ``table``)."""
     if isinstance(exc, UserError):
         return people.render(table, lang, exc.key, readable_params(exc.params, lang))
-    return error_text(exc, lang)
+    said = (
+        error_text(exc, lang)
+        if table is None
+        else error_text(exc, lang, lambda seat: people.name_of(table.seats[seat], lang))
+    )
+    how = f"how_{getattr(exc, 'code', '')}"
+    return f"{said} {text(lang, how)}" if how in CATALOG else said
 
 
 async def reply(

@@ -2,12 +2,13 @@
 
 One place for every text that shows cards: a hand grouped by rank (:func:`hand_text`), a
 play's menu label (:func:`play_label`: "三张 7 + 两张 2（五张）", "一对 K", "小王") and a play
-in a sentence (:func:`play_text`: "777 + 22 → 五张 7"). Typed input keeps the short notation
-(:func:`engine.cards.parse_cards`).
+in a sentence (:func:`play_text`: "777 + 22 → 五张 7"). Typed input is the short notation
+(:func:`engine.cards.parse_cards`) or words (:func:`read_cards`: "五个8两个2").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -15,6 +16,7 @@ from bot.text.catalog import text
 from engine.cards import (
     BIG_JOKER,
     NUM_RANKS,
+    RANK_LETTERS,
     SMALL_JOKER,
     TWO,
     Card,
@@ -131,6 +133,107 @@ def play_words(cards: Play | Iterable[Card] | str, lang: str) -> str:
     return play_label(play, lang)
 
 
+_ZH_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_EN_NUMBERS = {
+    word: n
+    for n, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+        "fourteen fifteen sixteen".split()
+    )
+}
+_WORD = re.compile(
+    r"(?P<skip>[(（][^)）]*[)）]|[\s,，、+\uff0b&和与\u52a0带\u53ca]+|\band\b|\bwith\b|\bplus\b|\ba\b(?= pair| small| big))"
+    r"|(?P<pair>一?对|(?:a )?pair of)|(?P<zh>[一二两三四五六七八九十]+)\s*[个张只]?"
+    r"|(?P<digits>\d+)(?:\s*[个张只]|(?=\s+(?:10|[2-9tjqka])'?s\b))"
+    r"|(?P<en>" + "|".join(_EN_NUMBERS) + r")\b"
+    r"|(?P<small>小王|小\u82b1|small jokers?)|(?P<big>大王|大\u82b1|big jokers?)"
+    r"|(?P<rank>10|[2-9tjqkabr])(?:'?s\b)?(?:\s*[x×*]\s*(?P<times>\d+))?",
+    re.IGNORECASE,
+)
+#: Text that is written in words (a count, a joker's name): read by :func:`read_cards`.
+_WORDY = re.compile(
+    r"[一二两三四五六七八九十个张只对×*+\uff0b(（]|joker|pair|\d\s*x\s*\d"
+    r"|\d\s+(?:10|[2-9tjqka])'?s\b|\b(?:" + "|".join(_EN_NUMBERS) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _zh_number(word: str) -> int:
+    """一 … 九, 十, 十二, 二十: a Chinese count."""
+    if "十" not in word:
+        return _ZH_DIGITS.get(word, 0) if len(word) == 1 else 0
+    tens, _, ones = word.partition("十")
+    return (_ZH_DIGITS.get(tens, 0) if tens else 1) * 10 + (_ZH_DIGITS.get(ones, 0) if ones else 0)
+
+
+def read_cards(typed: str) -> str:
+    """Cards typed in words as card notation; notation (or text that is not understood)
+    comes back as it was, for the service to read or refuse.
+
+    >>> [read_cards(t) for t in ("五个8两个2", "five 8s two 2s", "8 ×5 + 2×2", "三张 K 小王")]
+    ['8888822', '8888822', '8888822', 'KKKB']
+    >>> read_cards("10 10 10 10 小王"), read_cards("a pair of Ks and a big joker")
+    ('10 10 10 10 小王', 'KKR')
+    """
+    if not _WORDY.search(typed):
+        return typed
+    out: list[int] = []
+    count: int | None = None
+    at = 0
+    text_ = typed.strip()
+    while at < len(text_):
+        found = _WORD.match(text_, at)
+        if found is None or found.end() == at:
+            return typed
+        at = found.end()
+        kind = found.lastgroup if found.group("rank") is None else "rank"
+        if kind == "skip":
+            continue
+        if kind in ("zh", "pair", "digits", "en"):
+            if count is not None:
+                return typed  # two counts in a row: not understood
+            word = found.group(kind)
+            if kind == "zh":
+                count = _zh_number(word)
+            elif kind == "pair":
+                count = 2
+            elif kind == "digits":
+                count = int(word)
+            else:
+                count = _EN_NUMBERS[word.lower()]
+            if not 0 < count <= 16:
+                return typed
+            continue
+        if kind == "small":
+            rank = SMALL_JOKER
+        elif kind == "big":
+            rank = BIG_JOKER
+        else:
+            letter = found.group("rank").upper()
+            rank = 7 if letter == "10" else RANK_LETTERS.index(letter)
+        n = count if count is not None else 1
+        if found.group("times"):
+            n *= int(found.group("times"))
+        if n > 16:
+            return typed
+        out += [rank] * n
+        count = None
+    if count is not None or not out:
+        return typed
+    return "".join(RANK_LETTERS[r] for r in sorted(out))
+
+
 ACTION_KEYS = {
     "pass": "hint_pass",
     "play": "hint_play",
@@ -180,6 +283,7 @@ __all__ = [
     "TWO",
     "action_text",
     "action_words",
+    "read_cards",
     "cards_count",
     "hand_text",
     "play_label",

@@ -9,11 +9,11 @@ descriptions: :mod:`bot.text.commands`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from bot.text.ratings import TEXTS as RATING_TEXTS
-from bot.text.refusals import ZH
-from engine.actions import MESSAGES
+from bot.text.refusals import template_of, worded
 from engine.scoring import PLACE_NAMES, PLACE_NAMES_EN
 
 LANGS = ("zh", "en")
@@ -125,6 +125,25 @@ CATALOG: dict[str, tuple[str, str]] = {
     "stale_prompt": (
         "这个问题已经答过了：看最新的私信，或用 /gouji 命令。",
         "That question is already answered: use your newest DM, or the /gouji commands.",
+    ),
+    # how a question is answered in Discord, after a refusal of its code (replies.refusal)
+    "how_declare_time": (
+        "按「宣点」或「不宣」，或打 /gouji answer。",
+        "Press Declare or Do not declare, or type /gouji answer.",
+    ),
+    "how_revolt_time": (
+        "按「革命」或「不革命」，或打 /gouji answer。",
+        "Press Revolt or Do not revolt, or type /gouji answer.",
+    ),
+    "how_answer_burn": (
+        "在烧牌菜单里选一手（或打 /gouji burn），或按「不烧」（或 /gouji answer 选不烧）。",
+        "Pick a play in the burn menu (or type /gouji burn), or press No burn (or /gouji "
+        "answer: no burn).",
+    ),
+    "bad_answer": (
+        "没有这个回答：用 /gouji answer 从列表里选（宣点、不宣、革命、不革命、要头、无头、不烧）。",
+        "There is no such answer: pick one from the list of /gouji answer (declare, do not "
+        "declare, revolt, do not revolt, keep the head, headless, no burn).",
     ),
     "nothing_to_do": (
         "现在没有要你做的事。",
@@ -298,10 +317,12 @@ CATALOG: dict[str, tuple[str, str]] = {
     "rules_link": ("\n完整规则：{url}", "\nThe full rules: {url}"),
     "help": (
         "/gouji new 开桌 · join 入座 · ai add 补 AI · start 开局 · play 出牌（会列出能出的牌）· pass 过牌 · "
-        "yield 让牌 · burn 烧牌 · hint 提示 · hand 手牌和操作 · back 拿回托管 · series 记分板 · score 个人 · "
+        "yield 让牌 · burn 烧牌 · answer 回答（宣点、革命、要头、不烧）· return 还贡 · hint 提示 · "
+        "hand 手牌和操作 · back 拿回托管 · series 记分板 · score 个人 · "
         "top 排行 · record 记录 · rules 规则 · leave 离开 · end 结束 · config 设置（管理员）",
         "/gouji new opens a table · join · ai add fills seats · start · play (lists your legal "
-        "plays) · pass · yield · burn · hint · hand (your cards and controls) · back takes your "
+        "plays) · pass · yield · burn · answer (declare, revolt, keep the head, no burn) · "
+        "return (tribute) · hint · hand (your cards and controls) · back takes your "
         "seat back from the AI · series (the scoreboard) · score · top · record · rules · leave · "
         "end · config (admins). Your hand and what you may do are in your DMs.",
     ),
@@ -421,7 +442,30 @@ CATALOG: dict[str, tuple[str, str]] = {
     "select_play": ("选一手出（最有用的在前）", "Pick a play (most useful first)"),
     "modal_play": ("出牌", "Play cards"),
     "modal_burn": ("烧牌", "Burn"),
-    "modal_cards": ("牌，如 KK、22777、10 10 10", "Cards, e.g. KK, 22777, 10 10 10"),
+    "modal_cards": (
+        "牌，如 KK、8888822、五个8两个2、10 10 10 小王",
+        "Cards, e.g. KK, 8888822, five 8s two 2s, 10 10 10 B",
+    ),
+    # ---- the card picker (bot.discord_bot.picker): any play in three picks
+    "select_play_cut": (
+        "选一手出：这里只列出 {shown} / {total} 种，所有出法按点数在下面选",
+        "Pick a play: showing {shown} of {total} plays (every play: pick a rank below)",
+    ),
+    "select_burn_cut": (
+        "选一手烧：这里只列出 {shown} / {total} 种，所有烧法按点数在下面选",
+        "Pick a burning play: showing {shown} of {total} (every one: pick a rank below)",
+    ),
+    "select_rank": ("按点数选：看这个点数的所有出法", "By rank: every play with that rank"),
+    "pick_page": (
+        "{rank} 的出法：第 {first}–{last} / {total} 种",
+        "Plays with {rank}: {first}–{last} of {total}",
+    ),
+    "pick_groups": (
+        "{rank} 的出法：先选张数（再选挂不挂王）",
+        "Many plays with {rank}: pick how many first (then the jokers)",
+    ),
+    "pick_group": ("{cards}（挂王或不挂）", "{cards} (with or without jokers)"),
+    "btn_back": ("上一步", "Back"),
     "ev_clock_played": ("⏱ {user} 超时，自动{what}", "⏱ {user} ran out of time: {what}"),
     "ai_name": ("AI {seat}", "AI {seat}"),
     "seat_empty": ("（空）", "(empty)"),
@@ -615,25 +659,26 @@ class Refusal(Protocol):
     params: dict[str, Any]
 
 
-def error_text(exc: Exception, lang: str) -> str:
-    """A short reply for a refused request, in ``lang``, its cards in words."""
+def error_text(exc: Exception, lang: str, name_of: Callable[[int], str] | None = None) -> str:
+    """A short reply for a refused request, in ``lang``, its cards in words (and its seats
+    named by ``name_of``, when given)."""
     from bot.text.cards import readable_params  # cards.py uses this module's text()
 
     if isinstance(exc, Refusal):
         return text(lang, exc.key, **readable_params(exc.params, lang))
     code = getattr(exc, "code", None)
-    params = readable_params(getattr(exc, "params", None) or {}, lang)
-    if lang == "zh" and code in ZH:
+    params = worded(readable_params(getattr(exc, "params", None) or {}, lang), lang, name_of)
+    template = template_of(code, lang) if isinstance(code, str) else None
+    if template is not None:
         try:
-            return ZH[code].format(**params) + "。"
+            if lang == "zh":
+                return template.format(**params) + "。"
+            # a sentence: capitalised before the names are put in (names keep their case)
+            said = template[:1].upper() + template[1:]
+            return text(lang, "engine", message=said.format(**params) + ".")
         except (KeyError, IndexError):
             pass
     message = str(exc)
-    if lang != "zh" and code in MESSAGES:
-        try:
-            message = MESSAGES[code].format(**params)
-        except (KeyError, IndexError):
-            pass
     if lang != "zh" and message:
         message = message[0].upper() + message[1:] + "."
     return text(lang, "engine", message=message)

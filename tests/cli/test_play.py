@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli.play import Session, parse_input
-from bot.text.refusals import ZH, refusal_text
+from bot.text.refusals import EN, ZH, refusal_text, worded
 from engine.actions import MESSAGES, IllegalActionError
 from engine.options import Options
 
@@ -85,8 +85,8 @@ def test_a_series_through_stdin_returns_tribute_by_hint():
 @pytest.mark.parametrize(
     ("lang", "typed", "expected"),
     [
-        ("en", "KK", "it is time for declaring (宣点): answer 'declare' or 'nodeclare'"),
-        ("zh", "KK", "现在是宣点的时候：选宣点或不宣"),
+        ("en", "KK", "it is time for declaring (宣点): declare, or do not declare"),
+        ("zh", "KK", "现在是宣点的时候：宣点或不宣"),
         ("en", "x7", "unknown card 'x' at position 1"),
         ("zh", "x7", "看不懂这些牌"),
         ("en", "hello", "I do not understand 'hello'"),
@@ -157,9 +157,11 @@ def test_every_refusal_code_has_chinese_with_the_same_parameters():
     for code, english in MESSAGES.items():
         names = {f for _, f, _, _ in string.Formatter().parse(english) if f}
         assert {f for _, f, _, _ in string.Formatter().parse(ZH[code]) if f} == names, code
+        assert {f for _, f, _, _ in string.Formatter().parse(EN[code]) if f} == names, code
         params = {name: "7" for name in names}
-        assert refusal_text(IllegalActionError(code, **params), "zh") == ZH[code].format(**params)
-        assert refusal_text(IllegalActionError(code, **params), "en") == english.format(**params)
+        for lang, said in (("zh", ZH[code]), ("en", EN[code])):  # seats and verbs in words
+            shown = said.format(**worded(params, lang))
+            assert refusal_text(IllegalActionError(code, **params), lang) == shown
 
 
 def test_random_input_never_breaks_a_game():

@@ -116,7 +116,9 @@ async def _act_without_dms(t: Table, user: SimUser, kind: str) -> None:
     shown = await (await user.slash("gouji", "hand")).original(PATIENCE)
     assert shown.ephemeral and shown.attachments[0].filename == "hand.png"
     prefix = f"{t.live.id}:{t.bot.service.question_token(t.live)}:"
-    selects = {s["custom_id"].rsplit(":", 1)[1]: s for s in shown.selects()}
+    selects = {  # the action menus (not the card picker's rank menu)
+        s["custom_id"].rsplit(":", 1)[1]: s for s in shown.selects() if s["custom_id"][:3] == "gs:"
+    }
     buttons = {b["custom_id"].rsplit(":", 1)[1]: b for b in shown.buttons()}
     assert all(c["custom_id"].split(":", 1)[1].startswith(prefix) for c in selects.values())
     verb = {"turn": "play", "burn": "burn", "return": "return"}.get(kind)

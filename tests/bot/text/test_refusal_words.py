@@ -1,0 +1,98 @@
+"""Refusals say what to do in a player's words, in both languages: no internal verb
+('nodeclare', 'keephead'…), and no seat as a bare number (a name with its seat, or
+"seat 3" / "3 号位")."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from bot.text.catalog import error_text, text
+from bot.text.refusals import EN, ZH, refusal_text
+from engine.actions import MESSAGES, IllegalActionError
+
+INTERNAL = re.compile(r"\b(?:nodeclare|norevolt|keephead|nokeephead|noburn)\b|'declare'|'revolt'")
+SAMPLE = {
+    "seat": "3",
+    "seats": "3, 4",
+    "q": "1",
+    "opp": "4",
+    "to": "2",
+    "verb": "nodeclare",
+    "cards": "KK",
+    "standing": "QQ",
+    "hand": "KK 33",
+    "size": "2",
+    "count": "2",
+}
+NAMES = ["济南", "bo", "dana", "eve", "fay", "gus"]
+
+
+def _fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def test_every_engine_code_has_a_players_text_in_both_languages_with_its_parameters() -> None:
+    assert set(EN) == set(ZH) == set(MESSAGES)
+    for code, developers in MESSAGES.items():
+        assert _fields(EN[code]) == _fields(ZH[code]) == _fields(developers), code
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_a_refusal_names_no_internal_verb_and_no_bare_seat(code: str, lang: str) -> None:
+    params = {k: v for k, v in SAMPLE.items() if k in _fields(MESSAGES[code])}
+    exc = IllegalActionError(code, **params)
+    named = error_text(exc, lang, lambda seat: NAMES[seat])
+    plain = refusal_text(exc, lang)
+    for said in (named, plain):
+        assert not INTERNAL.search(said), said
+        assert "{" not in said, said
+    seats = [params[k] for k in ("seat", "q", "opp", "to") if k in params and code != "no_seat"]
+    for seat in seats:
+        name = NAMES[int(seat)]
+        assert (f"{name}（{seat} 号位）" if lang == "zh" else f"{name} (seat {seat})") in named
+        assert (f"{seat} 号位" if lang == "zh" else f"seat {seat}") in plain
+
+
+@pytest.mark.parametrize(
+    ("code", "lang", "words"),
+    [
+        ("declare_time", "en", ["declare", "do not declare"]),
+        ("declare_time", "zh", ["宣点", "不宣"]),
+        ("revolt_time", "en", ["revolt", "do not revolt"]),
+        ("revolt_time", "zh", ["革命", "不革命"]),
+        ("answer_burn", "en", ["burn it with a play", "do not burn"]),
+        ("answer_burn", "zh", ["选一手烧", "不烧"]),
+        ("head_time", "en", ["keep the head", "headless"]),
+        ("head_time", "zh", ["要头", "无头"]),
+    ],
+)
+def test_a_question_refusal_says_how_to_answer_it(code: str, lang: str, words: list[str]) -> None:
+    params = {k: v for k, v in SAMPLE.items() if k in _fields(MESSAGES[code])}
+    said = error_text(IllegalActionError(code, **params), lang, lambda seat: NAMES[seat])
+    assert all(w in said for w in words), said
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(
+    ("code", "buttons", "command"),
+    [
+        ("declare_time", ["btn_declare", "btn_nodeclare"], "/gouji answer"),
+        ("revolt_time", ["btn_revolt", "btn_norevolt"], "/gouji answer"),
+        ("answer_burn", ["btn_noburn"], "/gouji burn"),
+    ],
+)
+def test_in_discord_a_question_refusal_names_its_buttons_and_command(
+    code: str, buttons: list[str], command: str, lang: str
+) -> None:
+    how = text(lang, f"how_{code}")
+    assert command in how and all(text(lang, b) in how for b in buttons), how
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh", "不宣"), ("en", "do not declare")])
+def test_a_verb_in_a_refusal_is_the_buttons_word(lang: str, word: str) -> None:
+    said = error_text(IllegalActionError("verb_not_now", verb="nodeclare"), lang)
+    assert word in said and "nodeclare" not in said
