@@ -68,6 +68,12 @@ _PLAIN_WORDS: dict[str, tuple[str, str]] = {
     "provisional": ("定级中", "provisional"),
     "no_rating": ("还没有技术分", "No rating yet"),
     "rating_board": ("技术分排行", "by rating"),
+    "opposite": ("对家", "Opposite"),
+    "you": ("你", "You"),
+    "our_team": ("我方", "Your team"),
+    "their_team": ("对方", "Opponents"),
+    "seconds_left": ("{n}秒", "{n}s"),
+    "seats_of_team": ("座位 {seats}", "seats {seats}"),
 }
 
 

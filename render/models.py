@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.scoring import team_totals
+
 from .errors import RenderInputError
 
 SEATS = 6
@@ -114,6 +116,11 @@ class TableView:
     hand and who played it, the seats the game waits on, a burn in progress, melee (四户乱缠),
     the card counter (None: not shown), a caption, and which seat is drawn at the bottom.
 
+    ``viewer``: the seat the picture is drawn for (a private picture: drawn at the bottom,
+    "you", its opposite seat 对家 marked, the legend says "your team"); None: a public
+    picture (the legend names the teams by colour). ``clock``: the seconds left to the seats
+    awaited when the picture was drawn (None: no clock runs).
+
     ``hands``: every seat's cards in card notation (seats 0-5), for a finished game's replay
     (录像); given, they are drawn in a panel under the table. Empty (the default): not shown,
     as in every live game."""
@@ -128,6 +135,8 @@ class TableView:
     caption: str = ""
     bottom_seat: int = 0
     hands: tuple[str, ...] = ()
+    viewer: int | None = None
+    clock: int | None = None
 
     def __post_init__(self) -> None:
         _check_six(tuple(self.seats), "TableView.seats")
@@ -141,6 +150,11 @@ class TableView:
         for seat in self.to_act:
             _check_seat(seat, "TableView.to_act entries", allow_none=False)
         _check_seat(self.bottom_seat, "TableView.bottom_seat", allow_none=False)
+        _check_seat(self.viewer, "TableView.viewer")
+        if self.viewer is not None and self.viewer != self.bottom_seat:
+            raise RenderInputError("TableView.viewer is drawn at the bottom: bottom_seat=viewer")
+        if self.clock is not None and self.clock < 0:
+            raise RenderInputError(f"TableView.clock: seconds left, not {self.clock}")
 
 
 MARKS = ("opened", "burn_won", "stifled")  # what a SeriesGame may mark a seat with
@@ -221,8 +235,7 @@ class SeriesView:
 
     def team_totals(self) -> tuple[int, int]:
         """Points of the team of seats 0, 2, 4 and of seats 1, 3, 5."""
-        t = self.totals()
-        return (t[0] + t[2] + t[4], t[1] + t[3] + t[5])
+        return team_totals(self.totals())
 
 
 @dataclass(frozen=True, slots=True)
