@@ -74,6 +74,10 @@ _PLAIN_WORDS: dict[str, tuple[str, str]] = {
     "their_team": ("对方", "Opponents"),
     "seconds_left": ("{n}秒", "{n}s"),
     "seats_of_team": ("座位 {seats}", "seats {seats}"),
+    "tribute_stifle": ("闷贡", "stifle tribute"),
+    "tribute_burn": ("烧贡", "burn tribute"),
+    "tribute_point": ("点贡", "point tribute"),
+    "tribute_place": ("落贡", "place tribute"),
 }
 
 

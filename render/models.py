@@ -158,6 +158,8 @@ class TableView:
 
 
 MARKS = ("opened", "burn_won", "stifled")  # what a SeriesGame may mark a seat with
+# the kinds of tribute owed (engine.scoring): 闷贡, 烧贡, 点贡, 落贡
+TRIBUTE_KINDS = ("stifle", "burn", "point", "place")
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +204,8 @@ class SeriesView:
     total_games: int = 5
     penalties: tuple[int, ...] = (0,) * SEATS
     caption: str = ""
-    owed: tuple[tuple[int, int, int], ...] = ()  # tribute next game: (payer, receiver, cards)
+    # tribute next game: (payer, receiver, cards, kind), kind one of TRIBUTE_KINDS
+    owed: tuple[tuple[int, int, int, str], ...] = ()
     # once the series is over: per seat (the change of its rating over the series, the
     # rating after it), None for a seat not rated; empty: not shown
     ratings: tuple[tuple[float, float] | None, ...] = ()
@@ -214,11 +217,13 @@ class SeriesView:
         _check_six(tuple(self.penalties), "SeriesView.penalties")
         if not 1 <= self.total_games <= 10:
             raise RenderInputError(f"SeriesView.total_games must be 1-10, not {self.total_games}")
-        for payer, receiver, count in self.owed:
+        for payer, receiver, count, kind in self.owed:
             _check_seat(payer, "SeriesView.owed payer")
             _check_seat(receiver, "SeriesView.owed receiver")
             if count < 1:
                 raise RenderInputError(f"SeriesView.owed: a positive count, not {count}")
+            if kind not in TRIBUTE_KINDS:
+                raise RenderInputError(f"SeriesView.owed: a kind of {TRIBUTE_KINDS}, not {kind!r}")
         if len(self.games) > self.total_games:
             raise RenderInputError(
                 f"SeriesView has {len(self.games)} games, more than total_games={self.total_games}"

@@ -237,9 +237,10 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
         y += TEAM_H
     if view.owed:
         owed = " · ".join(
+            f"{plain_word('tribute_' + kind, lang)} "
             f"{display_name(view.names[p], font(20), 150, empty=f'#{p}')} → "
             f"{display_name(view.names[r], font(20), 150, empty=f'#{r}')} ×{n}"
-            for p, r, n in view.owed
+            for p, r, n, kind in view.owed
         )
         line = display_name(
             f"{plain_word('owed', lang)}{'：' if lang == 'zh' else ': '}{owed}",

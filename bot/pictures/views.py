@@ -178,9 +178,9 @@ def series_view(
                 marks=_marks(game),
             )
         )
-    owed: tuple[tuple[int, int, int], ...] = ()
+    owed: tuple[tuple[int, int, int, str], ...] = ()
     if series.counted and series.counted[-1].finished and not series.finished:
-        owed = tuple((t.payer, t.receiver, t.count) for t in series.owed_next())
+        owed = tuple((t.payer, t.receiver, t.count, t.kind) for t in series.owed_next())
     return SeriesView(
         names=tuple(names),
         games=tuple(games[: series.games_total]),

@@ -98,7 +98,7 @@ def test_the_result_card_marks_who_opened_burned_was_stifled_and_the_tribute_owe
                 won = any(b.burner == s and b.result == SUCCESS for b in g.burns)
                 assert ("burn_won" in marks) == won
                 assert ("stifled" in marks) == any(seat == s for seat, _ in g.stifled)
-        owed = [(t.payer, t.receiver, t.count) for t in series.owed_next()]
+        owed = [(t.payer, t.receiver, t.count, t.kind) for t in series.owed_next()]
         assert list(view.owed) == ([] if series.finished else owed), "what the next game pays"
         owed_seen += bool(view.owed)
         render_series(view, "zh")
