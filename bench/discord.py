@@ -454,6 +454,8 @@ async def run_benchmark(
                 seconds = time.monotonic() - began
                 cpu, loop_cpu = time.process_time() - cpu, time.thread_time() - loop_cpu
                 await runner.client.presenter.drain()
+                kept = runner.client.draw.cache
+                reuse = {"drawn": kept.misses, "reused": kept.hits, "kept": len(kept)}
             fig = _figures(fake, began, seconds, tables, list(tallies))
             fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
             fig["draw_processes"] = draw_processes
@@ -461,6 +463,7 @@ async def run_benchmark(
             fig["rate_limits"] = rate_limits
             fig["discord"] = discord_traffic(fake, began, list(tallies))
             fig["pictures_uploaded"] = picture_uploads(fake, uploads, drivers)
+            fig["pictures_uploaded"]["hand_and_scoreboard_pictures"] = reuse
             return fig
 
 
@@ -623,6 +626,11 @@ def format_report(fig: dict) -> str:
         f"in DMs (max {pics['hand_per_person_per_game_max']}), "
         f"{pics['hand_replies_per_person_per_game']} in replies; "
         f"table and result per game {pics['channel_per_game']}; total {pics['total']}"
+    )
+    reuse = pics["hand_and_scoreboard_pictures"]
+    lines.append(
+        f"   hand and scoreboard pictures: {reuse['drawn']} drawn, {reuse['reused']} reused "
+        f"(bot.pictures.cache, {reuse['kept']} kept at the end)"
     )
     if fig["unanswered"] or fig["stuck"]:
         lines.append(f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}")
