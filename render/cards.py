@@ -17,6 +17,9 @@ from .fonts import font
 SS = 4  # supersampling factor for the cached art
 RANK_TEXT = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王")
 SMALL_JOKER, BIG_JOKER = 13, 14
+UNDERLINED = frozenset(
+    {3, 6}
+)  # 6 and 9: underlined, as on real cards, so neither reads as the other
 SUIT_GLYPH = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 ASPECT = 1.4  # height / width
 
@@ -87,9 +90,27 @@ def _crown(
             draw.ellipse([cx - jr, cy - jr, cx + jr, cy + jr], fill=theme.HIGHLIGHT)
 
 
+def _index_image(rank: int, size: int, ink: theme.RGB, max_width: int) -> Image.Image:
+    """A card's rank index; 6 and 9 with a bar under the glyph (the way real cards tell them
+    apart when a card is seen upside down)."""
+    glyph = _text_image(RANK_TEXT[rank], size, ink, max_width=max_width)
+    if rank not in UNDERLINED:
+        return glyph
+    gap, bar = max(2, round(size * 0.06)), max(3, round(size * 0.09))
+    img = Image.new("RGBA", (glyph.width, glyph.height + gap + bar), ink + (0,))
+    img.alpha_composite(glyph, (0, 0))
+    ImageDraw.Draw(img).rectangle(
+        [0, glyph.height + gap, glyph.width - 1, glyph.height + gap + bar - 1], fill=ink + (255,)
+    )
+    return img
+
+
 @lru_cache(maxsize=512)
 def card_face(rank: int, suit: str | None, width: int) -> Image.Image:
-    """The face of one card, ``width`` px wide, RGBA with transparent rounded corners."""
+    """The face of one card, ``width`` px wide, RGBA with transparent rounded corners.
+
+    Every index is drawn upright (never rotated: an upside-down 6 reads as a 9, and in an
+    overlapped row only the last card shows its far corner), 6 and 9 underlined."""
     W, H = width * SS, card_height(width) * SS
     img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
@@ -107,7 +128,7 @@ def card_face(rank: int, suit: str | None, width: int) -> Image.Image:
     if joker:
         _draw_joker(img, draw, rank, ink, pad_x, pad_y)
     else:
-        index = _text_image(RANK_TEXT[rank], round(W * 0.44), ink, max_width=round(W * 0.44))
+        index = _index_image(rank, round(W * 0.44), ink, max_width=round(W * 0.44))
         centre_x = pad_x + round(W * 0.2)
         img.alpha_composite(index, (max(pad_x // 2, centre_x - index.width // 2), pad_y))
         if suit:
@@ -119,13 +140,12 @@ def card_face(rank: int, suit: str | None, width: int) -> Image.Image:
             img.alpha_composite(
                 big, (W - big.width - pad_x, H - big.height - pad_y - round(W * 0.04))
             )
-        else:  # plain card: the index again, upside down, in the far corner
-            flipped = index.rotate(180)
+        else:  # plain card: the index again, upright, in the far corner
             img.alpha_composite(
-                flipped,
+                index,
                 (
-                    W - flipped.width - max(pad_x // 2, centre_x - index.width // 2),
-                    H - flipped.height - pad_y,
+                    W - index.width - max(pad_x // 2, centre_x - index.width // 2),
+                    H - index.height - pad_y,
                 ),
             )
     return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)

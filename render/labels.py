@@ -68,6 +68,16 @@ _PLAIN_WORDS: dict[str, tuple[str, str]] = {
     "provisional": ("定级中", "provisional"),
     "no_rating": ("还没有技术分", "No rating yet"),
     "rating_board": ("技术分排行", "by rating"),
+    "opposite": ("对家", "Opposite"),
+    "you": ("你", "You"),
+    "our_team": ("本队", "Your team"),
+    "their_team": ("对手", "Opponents"),
+    "seconds_left": ("{n}秒", "{n}s"),
+    "seats_of_team": ("座位 {seats}", "seats {seats}"),
+    "tribute_stifle": ("闷贡", "stifle tribute"),
+    "tribute_burn": ("烧贡", "burn tribute"),
+    "tribute_point": ("点贡", "point tribute"),
+    "tribute_place": ("落贡", "place tribute"),
 }
 
 

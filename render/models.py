@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.scoring import team_totals
+
 from .errors import RenderInputError
 
 SEATS = 6
@@ -114,6 +116,11 @@ class TableView:
     hand and who played it, the seats the game waits on, a burn in progress, melee (四户乱缠),
     the card counter (None: not shown), a caption, and which seat is drawn at the bottom.
 
+    ``viewer``: the seat the picture is drawn for (a private picture: drawn at the bottom,
+    "you", its opposite seat 对家 marked, the legend says "your team"); None: a public
+    picture (the legend names the teams by colour). ``clock``: the seconds left to the seats
+    awaited when the picture was drawn (None: no clock runs).
+
     ``hands``: every seat's cards in card notation (seats 0-5), for a finished game's replay
     (录像); given, they are drawn in a panel under the table. Empty (the default): not shown,
     as in every live game."""
@@ -128,6 +135,8 @@ class TableView:
     caption: str = ""
     bottom_seat: int = 0
     hands: tuple[str, ...] = ()
+    viewer: int | None = None
+    clock: int | None = None
 
     def __post_init__(self) -> None:
         _check_six(tuple(self.seats), "TableView.seats")
@@ -141,9 +150,16 @@ class TableView:
         for seat in self.to_act:
             _check_seat(seat, "TableView.to_act entries", allow_none=False)
         _check_seat(self.bottom_seat, "TableView.bottom_seat", allow_none=False)
+        _check_seat(self.viewer, "TableView.viewer")
+        if self.viewer is not None and self.viewer != self.bottom_seat:
+            raise RenderInputError("TableView.viewer is drawn at the bottom: bottom_seat=viewer")
+        if self.clock is not None and self.clock < 0:
+            raise RenderInputError(f"TableView.clock: seconds left, not {self.clock}")
 
 
 MARKS = ("opened", "burn_won", "stifled")  # what a SeriesGame may mark a seat with
+# the kinds of tribute owed (engine.scoring): 闷贡, 烧贡, 点贡, 落贡
+TRIBUTE_KINDS = ("stifle", "burn", "point", "place")
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +204,8 @@ class SeriesView:
     total_games: int = 5
     penalties: tuple[int, ...] = (0,) * SEATS
     caption: str = ""
-    owed: tuple[tuple[int, int, int], ...] = ()  # tribute next game: (payer, receiver, cards)
+    # tribute next game: (payer, receiver, cards, kind), kind one of TRIBUTE_KINDS
+    owed: tuple[tuple[int, int, int, str], ...] = ()
     # once the series is over: per seat (the change of its rating over the series, the
     # rating after it), None for a seat not rated; empty: not shown
     ratings: tuple[tuple[float, float] | None, ...] = ()
@@ -200,11 +217,13 @@ class SeriesView:
         _check_six(tuple(self.penalties), "SeriesView.penalties")
         if not 1 <= self.total_games <= 10:
             raise RenderInputError(f"SeriesView.total_games must be 1-10, not {self.total_games}")
-        for payer, receiver, count in self.owed:
+        for payer, receiver, count, kind in self.owed:
             _check_seat(payer, "SeriesView.owed payer")
             _check_seat(receiver, "SeriesView.owed receiver")
             if count < 1:
                 raise RenderInputError(f"SeriesView.owed: a positive count, not {count}")
+            if kind not in TRIBUTE_KINDS:
+                raise RenderInputError(f"SeriesView.owed: a kind of {TRIBUTE_KINDS}, not {kind!r}")
         if len(self.games) > self.total_games:
             raise RenderInputError(
                 f"SeriesView has {len(self.games)} games, more than total_games={self.total_games}"
@@ -221,8 +240,7 @@ class SeriesView:
 
     def team_totals(self) -> tuple[int, int]:
         """Points of the team of seats 0, 2, 4 and of seats 1, 3, 5."""
-        t = self.totals()
-        return (t[0] + t[2] + t[4], t[1] + t[3] + t[5])
+        return team_totals(self.totals())
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from .errors import RenderInputError
 from .fonts import clean_text, display_name, font
 from .labels import check_lang, place_name, plain_word, word
 from .models import LeaderboardRow, ProfileView, RatingRow, RatingView
-from .titles import title_for
+from .titles import title_for, title_name
 
 GOLD, SILVER, BRONZE = theme.PLACE_COLOURS[1], theme.PLACE_COLOURS[2], theme.PLACE_COLOURS[3]
 PROFILE_W, PROFILE_H = 960, 560
@@ -42,14 +42,14 @@ def _initial(name: str) -> str:
 
 
 def _title(
-    given: str | None, score: int, face: ImageFont.FreeTypeFont, max_width: int
+    given: str | None, score: int, face: ImageFont.FreeTypeFont, max_width: int, lang: str
 ) -> tuple[str, bool]:
     """(title text, whether to draw it bold): the rule-book title for the score, in bold, or a
     title given by the caller, cleaned and fitted like a name and drawn in the regular face
-    (the bold face holds only the project's own words)."""
+    (the bold face holds only the project's own words); a rule-book title in ``lang``."""
     if given and clean_text(given):
-        return display_name(given, face, max_width), False
-    return title_for(score), True
+        return display_name(title_name(given, lang), face, max_width), False
+    return title_name(title_for(score), lang), True
 
 
 def _score_text(score: int) -> str:
@@ -126,7 +126,7 @@ def render_profile(view: ProfileView, lang: str = "zh") -> Image.Image:
     draw.text((116, 116), _initial(view.name), font=font(60), fill=theme.TEXT, anchor="mm")
     name = display_name(view.name, font(40), 470)
     draw.text((204, 82), name, font=font(40), fill=theme.TEXT, anchor="lm")
-    title, bold = _title(view.title, view.score, font(26), 400)
+    title, bold = _title(view.title, view.score, font(26), 400, lang)
     box = pill(img, (204, 140), title, 26, GOLD, ink=(40, 30, 8), bold=bold)
     where = []
     if view.server:
@@ -252,7 +252,7 @@ def render_leaderboard(
             draw.text(
                 (74, cy), str(position), font=font(24, bold=True), fill=theme.MUTED, anchor="mm"
             )
-        title, bold = _title(row.title, row.score, font(20), 260)
+        title, bold = _title(row.title, row.score, font(20), 260, lang)
         title_box = pill(
             img, (BOARD_W - 250, cy), title, 20, (70, 60, 30), ink=GOLD, anchor="rm", bold=bold
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.rating import change_text, figure_text
+from engine.scoring import team_of
 
 from . import theme
 from .draw import pill, rounded
@@ -165,7 +166,7 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
         if s % 2 == 0:
             draw.rectangle([MARGIN, y0, width - MARGIN - 1, y0 + row_h - 1], fill=theme.PANEL_ALT)
         draw.line([MARGIN, y0, width - MARGIN - 1, y0], fill=theme.PANEL_LINE, width=1)
-        team = theme.team_of(s)
+        team = team_of(s)
         rounded(img, [MARGIN + 16, cy - 22, MARGIN + 24, cy + 22], 4, theme.TEAM_COLOURS[team])
         name = display_name(view.names[s], font(26), NAME_W - 56, empty=f"#{s}")
         rated = view.ratings[s] if view.ratings else None
@@ -236,9 +237,10 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
         y += TEAM_H
     if view.owed:
         owed = " · ".join(
+            f"{plain_word('tribute_' + kind, lang)} "
             f"{display_name(view.names[p], font(20), 150, empty=f'#{p}')} → "
             f"{display_name(view.names[r], font(20), 150, empty=f'#{r}')} ×{n}"
-            for p, r, n in view.owed
+            for p, r, n, kind in view.owed
         )
         line = display_name(
             f"{plain_word('owed', lang)}{'：' if lang == 'zh' else ': '}{owed}",

@@ -10,13 +10,15 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.scoring import opposite_of, team_of
+
 from . import theme
 from .cards import SS, card_back, card_face, card_height, card_shadow
 from .draw import pill, rounded
 from .errors import RenderInputError
 from .fonts import display_name, font
 from .hand import as_cards
-from .labels import check_lang, place_name, word
+from .labels import check_lang, place_name, plain_word, word
 from .models import Action, SeatView, TableView
 
 WIDTH, HEIGHT = 1280, 960
@@ -142,7 +144,7 @@ def _draw_plate(
     img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, s: int, lang: str
 ) -> None:
     seat = view.seats[s]
-    team = theme.team_of(s)
+    team = team_of(s)
     cx, cy = PLATE_CENTRES[position_of(s, view.bottom_seat)]
     turn = s in view.to_act
     x0, y0 = cx - PLATE_W // 2, cy - PLATE_H // 2
@@ -191,17 +193,45 @@ def _draw_plate(
     if view.burn is not None and s in (view.burn.burner, view.burn.burned):
         tag = word("burn", lang) if s == view.burn.burner else word("burned", lang)
         pill(img, (x0 + PLATE_W - 14, y0 + 8), tag, 20, theme.BURN, anchor="rm")
+    marked = _seat_tag(view, s, lang)
+    if marked is not None:
+        pill(img, (x0 + 14, y0 - 2), marked[0], 20, marked[1], bold=False, anchor="lm")
     if turn:
         label_y = y0 - 14 if position_of(s, view.bottom_seat) != 3 else y0 + PLATE_H + 14
-        pill(
-            img,
-            (cx, label_y),
-            "▶ " + word("to_play", lang),
-            20,
-            theme.TURN,
-            ink=(30, 26, 10),
-            anchor="mm",
-        )
+        label = "▶ " + word("to_play", lang)
+        if view.clock is not None:
+            label += " · " + plain_word("seconds_left", lang).format(n=view.clock)
+        pill(img, (cx, label_y), label, 20, theme.TURN, ink=(30, 26, 10), bold=False, anchor="mm")
+
+
+def _seat_tag(view: TableView, s: int, lang: str) -> tuple[str, theme.RGB] | None:
+    """What a private picture says of a seat: "you" on the viewer's, 对家 on the opposite."""
+    if view.viewer is None:
+        return None
+    if s == view.viewer:
+        return plain_word("you", lang), theme.TEAM_COLOURS[team_of(s)]
+    if s == opposite_of(view.viewer):
+        return plain_word("opposite", lang), theme.OPPOSITE
+    return None
+
+
+def _draw_legend(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, lang: str) -> None:
+    """The two teams (联邦) in the lower left corner: for a viewer "your team" first, each
+    with its colour and its seats."""
+    first = team_of(view.viewer) if view.viewer is not None else 0
+    x0, y0 = 24, HEIGHT - 24 - 2 * 38 - 16
+    rounded(img, [x0, y0, x0 + 300, HEIGHT - 24], 16, theme.PANEL, theme.PANEL_LINE, 2)
+    for row, team in enumerate((first, 1 - first)):
+        cy = y0 + 8 + 19 + row * 38
+        colour = theme.TEAM_COLOURS[team]
+        draw.ellipse([x0 + 16, cy - 9, x0 + 34, cy + 9], fill=colour)
+        if view.viewer is not None:
+            name = plain_word("our_team" if team == first else "their_team", lang)
+        else:
+            name = word("team_a" if team == 0 else "team_b", lang)
+        seats = " ".join(str(s) for s in range(6) if team_of(s) == team)
+        label = f"{name}  {plain_word('seats_of_team', lang).format(seats=seats)}"
+        draw.text((x0 + 46, cy), label, font=font(22), fill=theme.TEXT, anchor="lm")
 
 
 def _draw_markers(img: Image.Image, seat: SeatView, x: int, y: int, room: int, lang: str) -> None:
@@ -257,7 +287,7 @@ def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, l
         box = draw_cards_row(img, view.standing, (cx, cy - 6), STANDING_W, 420)
         who = _seat_name(view.seats[view.standing_seat], view.standing_seat, font(22), 220)
         label = f"{who} · {word('by', lang)}" if lang == "zh" else f"{word('by', lang)} {who}"
-        colour = theme.TEAM_COLOURS[theme.team_of(view.standing_seat)]
+        colour = theme.TEAM_COLOURS[team_of(view.standing_seat)]
         pill(
             img,
             (cx, box[3] + 22),
@@ -342,7 +372,7 @@ def _draw_hands(img: Image.Image, view: TableView, top: int, lang: str) -> None:
         cy = y0 + HAND_ROW_H // 2
         fill = theme.PANEL if row % 2 == 0 else theme.PANEL_ALT
         rounded(img, (16, y0 + 3, WIDTH - 16, y0 + HAND_ROW_H - 3), 14, fill)
-        team = theme.TEAM_COLOURS[theme.team_of(s)]
+        team = theme.TEAM_COLOURS[team_of(s)]
         rounded(img, (16, y0 + 3, 24, y0 + HAND_ROW_H - 3), 4, team)
         name = _seat_name(seat, s, font(24), 144)
         draw.text((38, cy), name, font=font(24), fill=theme.TEXT, anchor="lm")
@@ -404,6 +434,7 @@ def render_table(view: TableView, lang: str = "zh") -> Image.Image:
         _draw_action(img, draw, view, s, lang)
     for s in range(6):
         _draw_plate(img, draw, view, s, lang)
+    _draw_legend(img, draw, view, lang)
     if not view.hands:
         return img
     tall = Image.new("RGB", (WIDTH, HEIGHT + hands_height()), theme.PANEL_BG_BOTTOM)

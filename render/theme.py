@@ -51,8 +51,4 @@ MARKER_COLOURS: dict[str, RGB] = {
 }
 BURN: RGB = (255, 112, 30)
 TURN: RGB = (255, 214, 64)
-
-
-def team_of(seat: int) -> int:
-    """The team of a seat: 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5."""
-    return seat % 2
+OPPOSITE: RGB = (186, 150, 255)  # the 对家 tag on the seat across from the viewer

@@ -625,7 +625,12 @@ class GoujiCog(commands.Cog):
     ) -> None:
         async def work(lang: str) -> Answer:
             who = user or interaction.user
-            return "", await profile_file(self.deps, self._guild(interaction), who, lang), False
+            guild = self._guild(interaction)  # a public picture: in the server's language
+            return (
+                "",
+                await profile_file(self.deps, guild, who, self.people.guild_lang(guild.id)),
+                False,
+            )
 
         await self._guarded(interaction, work, public=True)
 
@@ -637,7 +642,10 @@ class GoujiCog(commands.Cog):
     ) -> None:
         async def work(lang: str) -> Answer:
             order = by.value if by is not None else "points"
-            board = await leaderboard_file(self.deps, self._guild(interaction), lang, order)
+            guild = self._guild(interaction)  # a public picture: in the server's language
+            board = await leaderboard_file(
+                self.deps, guild, self.people.guild_lang(guild.id), order
+            )
             return "", board, False
 
         await self._guarded(interaction, work, public=True)
@@ -652,6 +660,7 @@ class GoujiCog(commands.Cog):
             table = await self.service.public_view(self.service.table_in(interaction.channel_id))
             if table.scoreboard is None:
                 raise UserError("no_series")
+            lang = self.people.channel_lang(table.info)  # a public picture: the server's language
             view = named_series(table.scoreboard, self.people.names(table.info, lang))
             png = await self.deps.draw(pictures.series_view_png, view, lang)
             return "", discord.File(io.BytesIO(png), filename="series.png"), False

@@ -197,7 +197,7 @@ class DiscordPresenter:
         await self.people.learn_names(info.users())
         view = await self.service.public_view(live)  # a consistent state to draw
         names = self.people.names(view.info, lang)
-        picture = named(view.table, names, table_caption(view, lang))
+        picture = named(view.table, names, table_caption(view, lang), view.deadline)
         content = self._table_text(view, box, names, lang)
         png = await self.draw.background(pictures.view_png, picture, lang)
         file = discord.File(io.BytesIO(png), filename="table.png")

@@ -12,7 +12,8 @@ have their own GIL: the loop stays free and a second core draws.
 
 The function and its arguments go to the worker by pickle: module-level functions of
 ``bot.pictures.png`` and plain data. A worker that dies is replaced on the next picture; that
-picture is drawn in a thread.
+picture is drawn in a thread. A function marked :func:`bot.pictures.cache.reusable` (a hand
+picture) is drawn once per set of arguments: ``drawer.cache`` keeps its pictures.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Any, TypeVar, cast
+
+from .cache import PictureCache, is_reusable
 
 T = TypeVar("T")
 log = logging.getLogger("gouji.bot")
@@ -56,12 +59,14 @@ def _warm() -> None:
 
 
 class Drawer:
-    """Runs drawing functions in ``processes`` worker processes (0: in threads)."""
+    """Runs drawing functions in ``processes`` worker processes (0: in threads); the
+    pictures of reusable functions are kept in ``cache``."""
 
-    def __init__(self, processes: int = 0) -> None:
+    def __init__(self, processes: int = 0, cache: PictureCache | None = None) -> None:
         if processes < 0:
             raise ValueError("the number of drawing processes cannot be negative")
         self.processes = processes
+        self.cache = cache if cache is not None else PictureCache()
         self._pool: ProcessPoolExecutor | None = None
         self._background: asyncio.Semaphore | None = None  # made in the running loop
 
@@ -85,7 +90,14 @@ class Drawer:
                 pool.submit(_warm)
 
     async def __call__(self, fn: Callable[..., T], *args: object) -> T:
-        """``fn(*args)`` in a worker (or a thread); its result."""
+        """``fn(*args)`` in a worker (or a thread); its result (kept, if ``fn`` is reusable)."""
+        if is_reusable(fn):
+            picture = cast(Callable[..., bytes], fn)
+            kept = await self.cache.get(picture, args, lambda: self._run(picture, *args))
+            return cast(T, kept)
+        return await self._run(fn, *args)
+
+    async def _run(self, fn: Callable[..., T], *args: object) -> T:
         if not self.processes:
             return await asyncio.to_thread(fn, *args)
         loop = asyncio.get_running_loop()
@@ -99,11 +111,18 @@ class Drawer:
     async def background(self, fn: Callable[..., T], *args: object) -> T:
         """``fn(*args)`` when a worker is free: at most one such picture per worker is in
         the pool's queue, so the pictures someone waits for (``drawer(...)``) get ahead of
-        the table redraws instead of behind all of them."""
+        the table redraws instead of behind all of them. A kept picture comes at once."""
+        if is_reusable(fn):
+            picture = cast(Callable[..., bytes], fn)
+            kept = await self.cache.get(picture, args, lambda: self._queued(picture, *args))
+            return cast(T, kept)
+        return await self._queued(fn, *args)
+
+    async def _queued(self, fn: Callable[..., T], *args: Any) -> T:
         if self._background is None:
             self._background = asyncio.Semaphore(max(1, self.processes))
         async with self._background:
-            return await self(fn, *args)
+            return await self._run(fn, *args)
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are dropped)."""

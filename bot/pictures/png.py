@@ -27,6 +27,8 @@ from render.models import (
     TableView,
 )
 
+from .cache import reusable
+
 
 def table_caption(lang: str, number: int, total: int, rules: Mapping[str, Any]) -> str:
     """The table picture's caption: game ``number`` of ``total`` and the house rules in
@@ -43,6 +45,7 @@ def view_png(view: TableView, lang: str) -> bytes:
     return to_png(render_table(view, lang=lang))
 
 
+@reusable
 def hand_png(
     cards: str, lang: str, highlight: str | None = None, title: str | None = None
 ) -> bytes:
@@ -65,6 +68,7 @@ def rating_board_png(rows: Sequence[RatingRow], server: str, lang: str) -> bytes
     return to_png(render_rating_board(list(rows), server=server, lang=lang))
 
 
+@reusable
 def series_view_png(view: SeriesView, lang: str) -> bytes:
     """The series scoreboard image of a view."""
     return to_png(render_series(view, lang=lang))

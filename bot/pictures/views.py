@@ -12,6 +12,8 @@ it shows only what that seat may know (counts of cards, never the cards of other
 from __future__ import annotations
 
 import dataclasses
+import math
+import time
 from collections.abc import Mapping, Sequence
 
 from data import PlayerRating, Profile
@@ -104,15 +106,32 @@ def table_view(
     )
 
 
-def named(table: TableView, names: Sequence[str], caption: str = "") -> TableView:
+def named(
+    table: TableView,
+    names: Sequence[str],
+    caption: str = "",
+    deadline: float | None = None,
+    now: float | None = None,
+) -> TableView:
     """A table view (the table service's ``PublicView.table``, drawn without names) with the
-    six seats' ``names`` and a caption."""
+    six seats' ``names``, a caption and, when the table waits on someone with a clock
+    running out at ``deadline`` (unix time, ``PublicView.deadline``), the seconds left at
+    ``now`` (default: this moment) — the clock at the time of drawing."""
     if len(names) != SEATS:
         raise ValueError("a table has six names, seats 0 to 5")
     seats = tuple(
         dataclasses.replace(seat, name=name) for seat, name in zip(table.seats, names, strict=True)
     )
-    return dataclasses.replace(table, seats=seats, caption=caption)
+    clock = None
+    if deadline is not None and table.to_act:
+        clock = max(0, math.ceil(deadline - (time.time() if now is None else now)))
+    return dataclasses.replace(table, seats=seats, caption=caption, clock=clock)
+
+
+def for_viewer(table: TableView, seat: int) -> TableView:
+    """The table as a private picture for ``seat``: that seat at the bottom, marked "you",
+    its opposite seat (对家) marked, the legend naming its team first."""
+    return dataclasses.replace(table, bottom_seat=seat, viewer=seat)
 
 
 def named_series(view: SeriesView, names: Sequence[str]) -> SeriesView:
@@ -128,8 +147,9 @@ def table_view_of_game(
     ai: Sequence[bool] = (False,) * SEATS,
     caption: str = "",
 ) -> TableView:
-    """:func:`table_view` of ``game`` as seat ``viewer`` sees it."""
-    return table_view(game.observe(viewer), names, ai=ai, caption=caption)
+    """:func:`table_view` of ``game`` as seat ``viewer`` sees it: a private picture
+    (:func:`for_viewer`)."""
+    return for_viewer(table_view(game.observe(viewer), names, ai=ai, caption=caption), viewer)
 
 
 def series_view(
@@ -158,9 +178,9 @@ def series_view(
                 marks=_marks(game),
             )
         )
-    owed: tuple[tuple[int, int, int], ...] = ()
+    owed: tuple[tuple[int, int, int, str], ...] = ()
     if series.counted and series.counted[-1].finished and not series.finished:
-        owed = tuple((t.payer, t.receiver, t.count) for t in series.owed_next())
+        owed = tuple((t.payer, t.receiver, t.count, t.kind) for t in series.owed_next())
     return SeriesView(
         names=tuple(names),
         games=tuple(games[: series.games_total]),

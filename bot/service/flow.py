@@ -265,7 +265,7 @@ class GameFlow:
             p.announce(live, "ev_result_stifled", users=[Who(s) for s, _ in game.stifled])
         owed = game.tribute() or []
         if live.options.series and owed and not series.finished:
-            lines = [OwedLine(Who(t.payer), Who(t.receiver), t.count) for t in owed]
+            lines = [OwedLine(Who(t.payer), Who(t.receiver), t.count, t.kind) for t in owed]
             p.announce(live, "ev_tribute_owed", lines=lines)
         if game.sweep and not series.finished:
             p.announce(live, "ev_sweep")

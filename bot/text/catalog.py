@@ -640,6 +640,21 @@ def text(lang: str, key: str, **params: Any) -> str:
     return template.format(**params)
 
 
+TRIBUTE_KINDS = {
+    "stifle": ("闷贡", "stifle tribute (闷贡)"),
+    "burn": ("烧贡", "burn tribute (烧贡)"),
+    "point": ("点贡", "point tribute (点贡)"),
+    "place": ("落贡", "place tribute (落贡)"),
+}
+
+
+def tribute_kind(lang: str, kind: str) -> str:
+    """The name of a kind of tribute owed (engine.scoring's kinds): 点贡, ``point tribute
+    (点贡)``…"""
+    zh, en = TRIBUTE_KINDS[kind]
+    return zh if lang == "zh" else en
+
+
 def place_name(lang: str, place: int | None) -> str:
     """头科 … 大落 for place 1 … 6; in English with the Chinese name: ``1st (头科)``; no
     place: ""."""

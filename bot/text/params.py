@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.text.cards import action_text
-from bot.text.catalog import place_name
+from bot.text.catalog import place_name, tribute_kind
+from render.titles import title_name
 
 
 class Namer(Protocol):
@@ -117,14 +118,20 @@ class TributeLine(Param):
 
 @dataclass(frozen=True, slots=True)
 class OwedLine(Param):
-    """Tribute owed next game: ``count`` cards from ``payer`` to ``receiver``."""
+    """Tribute owed next game: ``count`` cards from ``payer`` to ``receiver``, of ``kind``
+    (engine.scoring: stifle 闷贡, burn 烧贡, point 点贡, place 落贡), named as such."""
 
     payer: Who
     receiver: Who
     count: int
+    kind: str = ""
 
     def words(self, lang: str, names: Namer) -> str:
-        return f"{self.payer.words(lang, names)} → {self.receiver.words(lang, names)} ×{self.count}"
+        what = f"{tribute_kind(lang, self.kind)} " if self.kind else ""
+        return (
+            f"{what}{self.payer.words(lang, names)} → "
+            f"{self.receiver.words(lang, names)} ×{self.count}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +153,7 @@ class TitleLine(Param):
     title: str
 
     def words(self, lang: str, names: Namer) -> str:
-        return f"{self.who.words(lang, names)} {self.title}"
+        return f"{self.who.words(lang, names)} {title_name(self.title, lang)}"
 
 
 @dataclass(frozen=True, slots=True)

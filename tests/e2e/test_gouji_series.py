@@ -198,6 +198,10 @@ async def _check_score_commands(fake: FakeDiscord, users, totals) -> None:
         msg = await (await user.slash(*path, **options)).original()
         assert not msg.ephemeral and msg.attachments[0].filename == name
         (TRANSCRIPT / f"{user.name}-{name}").write_bytes(msg.attachments[0].data)
+    # a public picture is in the server's language, whoever asks (Chinese and English clients)
+    assert {lang_of(u.locale) for u in users} == {"zh", "en"}
+    boards = [await (await u.slash("gouji", "series")).original() for u in users]
+    assert len({b.attachments[0].data for b in boards}) == 1, "the same picture for everyone"
     for path in (("gouji", "rules"), ("gouji", "help")):
         msg = await (await bo.slash(*path)).original()
         assert msg.ephemeral and "/gouji" in msg.content or "够级" in msg.content

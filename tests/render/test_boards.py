@@ -53,10 +53,13 @@ def test_a_result_card_shows_the_marks_and_the_tribute_owed_in_both_languages() 
     )
     plain = SeriesView(names=tuple("abcdef"), games=(dataclasses.replace(game, marks=((),) * 6),))
     marked = dataclasses.replace(plain, games=(game,))
-    owing = dataclasses.replace(marked, owed=((5, 0, 2), (4, 1, 1)))
+    owing = dataclasses.replace(marked, owed=((5, 0, 2, "place"), (4, 1, 1, "point")))
     for lang in ("zh", "en"):
         sizes = [render_series(v, lang).size for v in (plain, marked, owing)]
         assert sizes[0][1] < sizes[1][1] < sizes[2][1], "each adds room"
+        swapped = dataclasses.replace(owing, owed=((5, 0, 2, "point"), (4, 1, 1, "place")))
+        shown = (render_series(v, lang).tobytes() for v in (owing, swapped))
+        assert next(shown) != next(shown), "点贡 and 落贡 are named"
 
 
 @pytest.mark.parametrize(
@@ -73,7 +76,8 @@ def test_a_result_card_shows_the_marks_and_the_tribute_owed_in_both_languages() 
         ),
         (lambda: ProfileView("x", places=(1, 2, 3, 4, 5, -1)), "negative"),
         (lambda: SeriesGame(places=(None,) * 6, marks=(("won",),) + ((),) * 5), "marks"),
-        (lambda: SeriesView(names=("a",) * 6, owed=((0, 6, 1),)), "seat number"),
+        (lambda: SeriesView(names=("a",) * 6, owed=((0, 6, 1, "point"),)), "seat number"),
+        (lambda: SeriesView(names=("a",) * 6, owed=((0, 3, 1, "gift"),)), "a kind of"),
     ],
 )
 def test_bad_boards_are_refused(make, message: str) -> None:

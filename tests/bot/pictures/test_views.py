@@ -98,9 +98,30 @@ def test_the_result_card_marks_who_opened_burned_was_stifled_and_the_tribute_owe
                 won = any(b.burner == s and b.result == SUCCESS for b in g.burns)
                 assert ("burn_won" in marks) == won
                 assert ("stifled" in marks) == any(seat == s for seat, _ in g.stifled)
-        owed = [(t.payer, t.receiver, t.count) for t in series.owed_next()]
+        owed = [(t.payer, t.receiver, t.count, t.kind) for t in series.owed_next()]
         assert list(view.owed) == ([] if series.finished else owed), "what the next game pays"
         owed_seen += bool(view.owed)
         render_series(view, "zh")
     assert owed_seen, "some game left tribute owed"
     assert any(m for g in view.games for m in g.marks), "some seat opened"
+
+
+def test_the_channel_picture_shows_the_seconds_left_when_it_is_drawn() -> None:
+    from bot.pictures.views import named
+    from render.models import SeatView, TableView
+
+    table = TableView(seats=tuple(SeatView() for _ in range(6)), to_act=(2,))
+    names = [f"p{s}" for s in range(6)]
+    assert named(table, names, deadline=1000.0, now=976.5).clock == 24
+    assert named(table, names, deadline=1000.0, now=1003.0).clock == 0
+    assert named(table, names).clock is None, "no clock runs"
+    idle = TableView(seats=table.seats)
+    assert named(idle, names, deadline=1000.0, now=990.0).clock is None, "nobody awaited"
+
+
+def test_a_private_table_picture_is_drawn_from_the_viewers_seat() -> None:
+    from bot.pictures.views import for_viewer
+    from render.models import SeatView, TableView
+
+    view = for_viewer(TableView(seats=tuple(SeatView() for _ in range(6))), 4)
+    assert (view.bottom_seat, view.viewer) == (4, 4)
