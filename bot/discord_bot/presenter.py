@@ -395,13 +395,15 @@ class DiscordPresenter:
         notification; a player without DMs (or at a table with the mention option) gets
         one channel mention, decided when it is sent (a DM refusal found by then counts)."""
         if seats:
-            self._enqueue(live, lambda: self._mention(live, list(seats), key), NOTIFY)
+            question = self.service.question_token(live)  # in the callback: the lock is held
+            self._enqueue(live, lambda: self._mention(live, list(seats), key, question), NOTIFY)
 
-    async def _mention(self, live: LiveTable, seats: list[int], key: str) -> None:
-        """Mention the seats still asked: those without DMs worded for ``/gouji hand``, the
-        others (the mention option) as ``key`` says. The mention is deleted once answered."""
-        if not self.service.is_open(live):
-            return
+    async def _mention(self, live: LiveTable, seats: list[int], key: str, question: str) -> None:
+        """Mention the seats still asked ``question``: those without DMs worded for
+        ``/gouji hand``, the others (the mention option) as ``key`` says. The mention is
+        deleted once answered."""
+        if not self.service.is_open(live) or self.service.question_token(live) != question:
+            return  # answered meanwhile (and maybe asked something new: its own mention)
         info = self.service.info(live)
         asked = [s for s in seats if s in live.waiting]
         hand = [s for s in asked if info.seats[s].dm_refused]

@@ -6,6 +6,7 @@ edit nobody)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -206,3 +207,62 @@ async def test_a_person_with_dms_is_notified_once_per_question(
 ) -> None:
     """The same series with DMs open: one new DM controller per question, at once."""
     await _series_alone_with_ai(fake, tmp_path, dms=True)
+
+
+async def test_after_gouji_end_nothing_is_sent_and_controllers_are_spent(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """alice (DMs) and bo (DMs closed) with four AI seats; the table is ended while bo is
+    asked: nothing is posted or DMed after the end but its notice (the pending redraw may
+    only edit), no mention is left, and no controller keeps controls or a clock."""
+    alice, bo = fake.member("alice"), fake.member("bo")
+    bo.refuse_dms()
+    factory = bot_factory(fake, tmp_path / "gouji.db", refresh_interval=REFRESH)
+    async with BotRunner(fake, factory) as runner:
+        bot = runner.client
+        await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
+        await (await bo.slash("gouji", "join")).original()
+        await (await alice.slash("gouji", "ai", "add")).original()
+        await (await alice.slash("gouji", "start")).original()
+        live = bot.service.table_in(fake.channel("gouji").id)
+        hand: MessageRecord | None = None
+        bo_asked = 0
+        while bo_asked < 3:
+            seat = await next_person(fake, bot, live)
+            assert seat is not None
+            token, kind = bot.service.question_token(live), bot.service._prompt_kind(live)
+            if seat == live.seat_of(bo.id):
+                bo_asked += 1
+                await fake.wait_for(
+                    lambda: [m for m in fake.messages.values() if bo.id in m.notified],
+                    10,
+                    "bo's mention",
+                )
+                if hand is None:
+                    hand = await (await bo.slash("gouji", "hand")).original()
+                await fake.wait_for(
+                    lambda h=hand.id, t=token: _offers(fake.messages[h], live.id, t), 10, "follow"
+                )
+                if bo_asked == 3:
+                    break  # asked now: his mention and both controllers are live
+                await _answer(fake, bo, fake.messages[hand.id], kind)
+            else:
+                await fake.wait_for(
+                    lambda t=token: [m for m in alice.dms() if _offers(m, live.id, t)], 10, "DM"
+                )
+                msg = next(m for m in reversed(alice.dms()) if _offers(m, live.id, token))
+                await _answer(fake, alice, msg, kind)
+        await bot.presenter.drain()
+        ended = await (await alice.slash("gouji", "end")).original()
+        await asyncio.sleep(REFRESH * 1.5)  # the redraw timer and anything queued run out
+        await bot.presenter.drain()
+
+        later = [m for m in fake.messages.values() if m.id > ended.id and not m.ephemeral]
+        assert [m.content for m in later if m.interaction_id is None] == ["牌桌结束了。"]
+        pings = [m for m in fake.messages.values() if bo.id in m.notified]
+        assert pings and all(m.deleted for m in pings), "no mention outlives the table"
+        assert hand is not None
+        spent = [fake.messages[hand.id], *[m for m in alice.dms() if not m.deleted]]
+        for msg in spent:
+            assert not _controls(msg) and "<t:" not in msg.content, msg.content
+        assert "这一桌已结束" in fake.messages[hand.id].content
