@@ -87,6 +87,7 @@ class Seat:
     hand: tuple[discord.Interaction, float] | None = None
     note: str = ""  # a line for the controller (the clock played, the warning)
     notified: str | None = None  # the question whose controller was sent (it notified)
+    standin: str = ""  # "the AI plays on for you": shown while the AI keeps the seat
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # a press's edit vs a delete
 
     def want(self, resend: bool) -> bool:
@@ -363,7 +364,10 @@ class DiscordPresenter:
             return
         lang = self.people.user_lang(user, info.guild_id)
         what = self.people.fmt(info, lang, params.get("what", ""))
-        self._box(live).seat(who.seat).note = text(lang, "ctl_clock_played", what=what)
+        state = self._box(live).seat(who.seat)
+        state.note = text(lang, "ctl_clock_played", what=what)
+        if info.seats[who.seat].standin:  # the second in a row: the AI keeps the seat
+            state.standin = text(lang, "ctl_standin")
         self._controller(live, who.seat, resend=False)
 
     async def _post_card(
@@ -542,8 +546,9 @@ class DiscordPresenter:
         note = state.note
         if resend:
             state.note = ""
-        if info.seats[seat].standin:  # the AI keeps the seat until /gouji back
-            note = "\n".join(n for n in (note, text(lang, "ctl_standin")) if n)
+        if not info.seats[seat].standin:
+            state.standin = ""  # taken back (/gouji back): the line goes
+        note = "\n".join(n for n in (note, state.standin) if n)
         where = self.people.where(info, lang)
         presses = self.dm_presses or info.seats[seat].dm_refused
         content, view = controller(self.people, mine, lang, where, note, presses=presses)

@@ -14,6 +14,7 @@ from statistics import median
 from typing import Any
 
 from bot.service.presenter import Listener
+from bot.text.catalog import text
 from tests.fakediscord import BotRunner, FakeDiscord, MessageRecord
 from tests.fakediscord.model import walk_components
 
@@ -266,3 +267,47 @@ async def test_after_gouji_end_nothing_is_sent_and_controllers_are_spent(
         for msg in spent:
             assert not _controls(msg) and "<t:" not in msg.content, msg.content
         assert "这一桌已结束" in fake.messages[hand.id].content
+
+
+async def test_after_gouji_back_the_controller_no_longer_says_the_ai_plays(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Two turns timed out in a row: the controller says the AI plays on (托管); after
+    /gouji back, the next question's controller no longer says so."""
+    alice = fake.member("alice")
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        await (await alice.slash("gouji", "new", series=False, turn_time=5)).original()
+        await (await alice.slash("gouji", "ai", "add")).original()
+        await (await alice.slash("gouji", "start")).original()
+        live = bot.service.table_in(fake.channel("gouji").id)
+        seat = live.seat_of(alice.id)
+        while (kind := bot.service._prompt_kind(live)) != "turn" or seat not in live.waiting:
+            if seat in live.waiting:  # answer the questions before play: only turns time out
+                token = bot.service.question_token(live)
+                await fake.wait_for(
+                    lambda t=token: [m for m in alice.dms() if _offers(m, live.id, t)], 10, "DM"
+                )
+                msg = next(m for m in reversed(alice.dms()) if _offers(m, live.id, token))
+                await _answer(fake, alice, msg, kind)
+            else:
+                await asyncio.sleep(0.02)  # the AI seats act
+        standin = {text(lang, "ctl_standin") for lang in ("zh", "en")}
+
+        def says(m: MessageRecord) -> bool:
+            return any(line in m.content for line in standin)
+
+        await fake.wait_for(
+            lambda: live.seats[seat].standin and any(says(m) for m in alice.dms()),
+            30,
+            "two timeouts and the AI playing on",
+            poll=0.05,
+        )
+        await (await alice.slash("gouji", "back")).original()
+        await next_person(fake, bot, live)
+        token = bot.service.question_token(live)
+        await fake.wait_for(
+            lambda: [m for m in alice.dms() if _offers(m, live.id, token)], 10, "her question"
+        )
+        msg = next(m for m in reversed(alice.dms()) if _offers(m, live.id, token))
+        assert not says(msg), msg.content
