@@ -23,6 +23,9 @@ class Controls(Protocol):
 
     def release(self, live: LiveTable, seat: int) -> None: ...
 
+    def follow(self, live: LiveTable, seat: int, interaction: discord.Interaction) -> None:
+        """``interaction`` answered with the seat's controller (``/gouji hand``)."""
+
     async def answer_press(
         self,
         interaction: discord.Interaction,

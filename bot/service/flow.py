@@ -384,15 +384,8 @@ class GameFlow:
         seconds = live.options.burn_time if kind == P_BURN else live.options.turn_time
         for seat in sorted(new):
             self.presenter.prompt(live, seat, kind)
-        if kind == TURN:
-            (seat,) = waiting
-            user = live.seats[seat].user_id
-            if user != live.last_pinged:
-                self.presenter.ping(live, [seat], "your_turn")
-                live.last_pinged = user
-        elif kind != P_BURN:
-            self.presenter.ping(live, sorted(new), "your_turn_many")
-            live.last_pinged = None
+        # every question notifies each person newly asked once (a turn, a burn window too)
+        self.presenter.ping(live, sorted(new), "your_turn" if kind == TURN else "your_turn_many")
         await self._set_deadline_locked(live, self.clock.now() + seconds, waiting)
 
     async def _set_deadline_locked(

@@ -133,7 +133,6 @@ class LiveTable:
     deadline: float | None = None
     waiting: frozenset[int] = frozenset()  # the human seats the clock runs for
     clock_key: tuple[int, str] | None = None  # (deal, question) the clock runs for
-    last_pinged: int | None = None  # user last mentioned for their turn
     last_activity: float = 0.0
     ended: bool = False
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)

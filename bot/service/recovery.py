@@ -304,7 +304,6 @@ class Recovery(GameFlow):
         live.clock_key = None
         live.waiting = frozenset()
         live.deadline = None
-        live.last_pinged = None
         await self._update_clock_locked(live)
 
     # ----------------------------------------------------------------- claims

@@ -317,7 +317,6 @@ class TableService(FrontDoor, Recovery, Archive):
             )
             live.series_id = row.id
             live.games_finished = 0
-            live.last_pinged = None
             self._touch(live)
             await self._deal_locked(live)
             await self._after_change_locked(live)

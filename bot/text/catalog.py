@@ -329,6 +329,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     # ---- channel announcements (server language)
     "your_turn": ("{user} 该你了。", "{user}, your turn."),
     "your_turn_many": ("{users}：请在私信里作答。", "{users}: please answer in your DMs."),
+    "your_turn_hand": (
+        "{users}：轮到你了，用 /gouji hand 作答。",
+        "{users}: your turn, answer with /gouji hand.",
+    ),
     "warning": ("{user} 还剩 {seconds} 秒。", "{user}, {seconds} s left."),
     "warning_mention": ("{user}：时间快到了。", "{user}: your time is nearly up."),
     "timeout_standin": (
@@ -427,6 +431,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Play with /gouji hand in {channel} (this table cannot take presses in DMs)",
     ),
     "ctl_clock": ("⏱ 时限 {when}", "⏱ The clock runs out {when}"),
+    "ctl_table_ended": ("这一桌已结束。", "This table has ended."),
     "ctl_warning": ("⏰ 还剩 {seconds} 秒！", "⏰ {seconds} s left!"),
     "ctl_clock_played": ("⏱ 时间到，自动{what}。", "⏱ Time ran out, done for you: {what}."),
     "ctl_standin": (

@@ -18,6 +18,8 @@ from .model import AttachmentRecord, walk_components
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 COMPONENTS_V2 = 1 << 15
+SUPPRESS_NOTIFICATIONS = 1 << 12
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
 
 
@@ -211,3 +213,18 @@ def message_changes(
     if attachments is not None:
         changes["attachments"] = attachments
     return changes
+
+
+def notified(payload: dict[str, Any], recipient: int | None) -> frozenset[int]:
+    """Whom a new message notifies, as Discord decides it: a DM its recipient; a channel
+    message the users it mentions that ``allowed_mentions`` lets through (all of them when
+    it is absent); nobody with the suppress-notifications flag."""
+    if int(payload.get("flags") or 0) & SUPPRESS_NOTIFICATIONS:
+        return frozenset()
+    if recipient is not None:
+        return frozenset({recipient})
+    mentioned = {int(i) for i in USER_MENTION.findall(str(payload.get("content") or ""))}
+    allowed = payload.get("allowed_mentions")
+    if allowed is None or "users" in allowed.get("parse", []):
+        return frozenset(mentioned)
+    return frozenset(mentioned & {int(u) for u in allowed.get("users", [])})

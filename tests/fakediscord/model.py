@@ -192,6 +192,7 @@ class MessageRecord:
     edited_at: float | None = None
     deleted_at: float | None = None
     history: list[MessageVersion] = field(default_factory=list)
+    notified: frozenset[int] = frozenset()  # whom it notified when it was created
 
     @property
     def ephemeral(self) -> bool:

@@ -8,7 +8,7 @@ from aiohttp import web
 
 from .commands import InvalidCommandPayload
 from .faults import json_response
-from .messages import ApiError, check_message, invalid, message_changes, read_body
+from .messages import ApiError, check_message, invalid, message_changes, notified, read_body
 from .model import DM, FakeChannel, MessageRecord
 
 if TYPE_CHECKING:
@@ -168,6 +168,7 @@ class RestRoutes:
         changes = message_changes(payload, files, [], self._attacher(channel))
         for key, value in changes.items():
             setattr(msg, key, value)
+        msg.notified = notified(payload, channel.recipient_id if channel.type == DM else None)
         await self.fake.add_message(msg)
         return json_response(200, self.fake.message_payload(msg))
 
