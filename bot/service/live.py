@@ -142,6 +142,8 @@ class LiveTable:
     # waiting for its database (bot/service/recovery.py): since when, how many tries so far
     stalled_since: float | None = None
     stall_tries: int = 0
+    # the last wait's (since, tries) and when the table came back from it
+    relapse: tuple[float, int, float] | None = None
     failures: int = 0  # background failures in a row that were not the database's (bugs)
 
     @property

@@ -48,6 +48,9 @@ log = logging.getLogger("gouji.bot")
 OUTAGES: tuple[type[Exception], ...] = (StoreError, OSError)
 #: Failures in a row that are not the database's before a table is set aside as broken.
 MAX_FAILURES = 3
+#: seconds after coming back within which a new store error is the same outage (a full
+#: disk lets the log be read, then the next append fails): no new warning, the backoff goes on
+RELAPSE = 5.0
 #: The background jobs that drive a table (a failure of any other — a Discord outbox, a
 #: notice — is only logged).
 DRIVING = frozenset({"automatic play", "clock", "recovery"})
@@ -130,11 +133,18 @@ class Recovery(GameFlow):
         """The table waits for its database: its clock and automatic play stop, and a
         recovery task retries until the table is rebuilt from its log."""
         if live.stalled_since is None:
-            live.stalled_since = self.clock.now()
-            live.stall_tries = 0
-            log.warning(
-                "table %s: waiting for its database (%s: %s)", live.id, type(exc).__name__, exc
-            )
+            now = self.clock.now()
+            since, tries, back = live.relapse or (now, 0, -RELAPSE)
+            if now - back <= RELAPSE:  # back, then stalled again at once: the same outage
+                live.stalled_since, live.stall_tries = since, tries  # its backoff goes on
+            else:
+                live.stalled_since, live.stall_tries = now, 0
+                log.warning(
+                    "table %s: waiting for its database (%s: %s)",
+                    live.id,
+                    type(exc).__name__,
+                    exc,
+                )
         for name in ("drive", "timer"):
             task = live.tasks.pop(name, None)
             if task is not None and task is not asyncio.current_task():
@@ -149,6 +159,8 @@ class Recovery(GameFlow):
     async def _recover(self, live: LiveTable) -> None:
         """Retry with backoff until the table is rebuilt from its log (or set aside)."""
         waits = backoff()  # its own jitter: the deals' random numbers stay the deals'
+        for _ in range(min(live.stall_tries, 8)):  # a relapse waits as long as the last try
+            next(waits)
         while True:
             await self.clock.sleep(next(waits))
             async with live.lock:
@@ -290,6 +302,7 @@ class Recovery(GameFlow):
         self._ranked.pop(live.id, None)
         await self._settle_locked(live)
         await self._restore_clock_locked(live)
+        live.relapse = (live.stalled_since or self.clock.now(), live.stall_tries, self.clock.now())
         live.stalled_since = None
         live.stall_tries = 0
         self.presenter.table_changed(live)

@@ -226,4 +226,10 @@ async def test_a_store_error_in_the_automatic_play_is_waited_out_by_that_table_o
     assert bad.series.finished and not shown.of("broken")
     failed = [r for r in caplog.records if "waiting for its database" in r.getMessage()]
     assert failed and f"table {bad.id}" in failed[0].getMessage()
+    # reading its log works while appends fail: each time the table came back and stalled
+    # again it was the same outage — one warning, and the backoff went on (tries counted on)
+    began = [
+        m for r in caplog.records if (m := r.getMessage()).startswith(f"table {bad.id}: waiting")
+    ]
+    assert len(began) == 1, began
     await service.close()
