@@ -37,7 +37,7 @@ async def _hello(session: aiohttp.ClientSession, base: str, ticket: str) -> dict
 async def test_gouji_web_prints_a_link_per_person_and_each_opens_its_seat(tmp_path: Path) -> None:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.cli", "web", "--no-browser", "--port", "0",
-        "--seats", "0,3", "--names", "Ann,Bo", "--lang", "en", "--ai", "normal",
+        "--seats", "0,3", "--names", "Ann,Bo", "--lang", "en", "--ai", "easy",
         "--db", str(tmp_path / "web.db"),
         stdout=asyncio.subprocess.PIPE,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
