@@ -6,6 +6,7 @@ Reusable by other crash tests: pass another child module and its arguments.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -14,6 +15,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,3 +72,29 @@ def run_and_kill(
             rest, _ = proc.communicate()
         assert proc.returncode == -signal.SIGKILL, f"child ended by itself: {proc.returncode}"
         return parse_acks("".join(lines) + rest)
+
+
+async def settled(url: str, limit: int = 1000) -> None:
+    """Make PostgreSQL finish with a killed child: a COMMIT sent just before the SIGKILL is
+    still carried out by the child's server session, so a test that reads the store twice
+    could see it land between its reads. Every session of the store's (``application_name``
+    gouji; none of the test's own is open at that moment) is ended, and waited for: a COMMIT
+    in progress then has either happened or not, for good. SQLite: nothing to wait for."""
+    if not url.startswith("postgresql"):
+        return
+    import asyncpg
+
+    parts = urlsplit(url)
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k != "search_path"])
+    conn = await asyncpg.connect(urlunsplit(parts._replace(query=query)))
+    sessions = "FROM pg_stat_activity WHERE application_name = 'gouji'"
+    try:
+        await conn.execute(f"SELECT pg_terminate_backend(pid) {sessions}")
+        for _ in range(limit):
+            left = await conn.fetchval(f"SELECT count(*) {sessions}")
+            if not left:
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"{left} sessions of the killed child are still there")
+    finally:
+        await conn.close()
