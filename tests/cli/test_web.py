@@ -34,6 +34,12 @@ async def _hello(session: aiohttp.ClientSession, base: str, ticket: str) -> dict
         return json.loads((await ws.receive(timeout=10)).data)
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """Ctrl-C stops the child, as in a terminal, even when the tests run in the background
+    (a shell's background job ignores SIGINT, and its children inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 async def test_gouji_web_prints_a_link_per_person_and_each_opens_its_seat(tmp_path: Path) -> None:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.cli", "web", "--no-browser", "--port", "0",
@@ -41,6 +47,7 @@ async def test_gouji_web_prints_a_link_per_person_and_each_opens_its_seat(tmp_pa
         "--db", str(tmp_path / "web.db"),
         stdout=asyncio.subprocess.PIPE,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=_ctrl_c_as_in_a_terminal,
     )  # fmt: skip
     try:
         lines = await _lines_until(proc, 3)
