@@ -206,6 +206,8 @@ class DiscordTable:
 
     async def close(self) -> None:
         for opened in self.opened:
+            # a routed request still being answered when the page goes is not an error
+            await opened.context.unroute_all(behavior="ignoreErrors")
             await opened.context.close()
         self.opened.clear()
 
