@@ -1,0 +1,359 @@
+"""The seats' hand controllers on Discord. Each player has one DM controller per game
+(:func:`bot.discord_bot.components.controller`), edited in place and re-sent (the old one
+deleted) when they are asked something, so that each turn notifies once; a player without DMs
+has their last ``/gouji hand`` answer edited instead, through its interaction token. A press
+on a controller is answered by editing the controller it was made on.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.discord_bot.components import controller
+from bot.discord_bot.outbox import NO_PINGS, NOTIFY, Outbox, Outboxes, Picture, Seat, log
+from bot.pictures import png as pictures
+from bot.service.live import LiveTable
+from bot.text.catalog import text
+from bot.text.params import Mention
+
+
+class Controllers(Outboxes):
+    """The seats' controllers: updated by the outbox, or by the press answered on them."""
+
+    # ----------------------------------------------------------------- controllers
+    def hand_changed(self, live: LiveTable, seat: int) -> None:
+        self._controller(live, seat, resend=False)
+
+    def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
+        self._controller(live, seat, resend=True)
+
+    def answered(self, live: LiveTable, seat: int) -> None:
+        self._settle_pings(live, self._box(live), [seat])
+        self._controller(live, seat, resend=False)
+
+    def follow(self, live: LiveTable, seat: int, interaction: discord.Interaction) -> None:
+        """``interaction`` answered with the seat's controller (``/gouji hand``, or a press
+        on it): for a player without DMs, its answer is edited with each new question."""
+        state = self._box(live).seat(seat)
+        state.hand = (interaction, time.monotonic())
+        state.shown = state.picture = None  # the next update shows everything anew
+
+    def _controller(self, live: LiveTable, seat: int, *, resend: bool) -> None:
+        """Queue one update of the seat's controller (updates coalesce; a re-send wins)."""
+        if self.service.info(live).seats[seat].user_id is None:
+            return
+        if self._box(live).seat(seat).want(resend):
+            box = self._box(live)
+            self._enqueue(live, lambda: self._update_controller(live, box, seat), NOTIFY)
+
+    async def _update_controller(self, live: LiveTable, box: Outbox, seat: int) -> None:
+        state = box.seat(seat)
+        sitting = self.service.info(live).seats[seat]
+        if state.pending is None or sitting.user_id is None or not self.service.is_open(live):
+            state.take()
+            return  # a press showed the new state meanwhile, or the table ended
+        if sitting.dm_refused:
+            await self._follow_hand(live, seat, state)
+            return
+        if state.claimed and not state.pending:
+            state.take()
+            return  # a press is answering with this controller's new state
+        shown = await self._render(live, seat, state)
+        if shown is None:
+            return
+        new_game = state.deal != shown.deal
+        resend = shown.resend
+        if not resend and not new_game and state.shown == (shown.content, shown.controls):
+            return
+        old = state.message
+        fresh = resend or new_game or old is None or state.picture != shown.picture
+        file = await self._hand_file(shown, fresh)
+        if old is not None and not resend and not new_game:
+            edit: dict[str, Any] = {"content": shown.content, "view": shown.view}
+            if file is not None:
+                edit["attachments"] = [file]
+            try:
+                await self._edit(state, old, **edit)
+                state.showed(old, shown.deal, shown.picture if file else None, *shown.key)
+                return
+            except discord.NotFound:
+                pass
+        await self._send_controller(live, box, seat, shown, file)
+
+    async def _render(self, live: LiveTable, seat: int, state: Seat) -> Shown | None:
+        """The seat's controller now, or None outside a game; the seat's queued update is
+        taken with the view (a question asked meanwhile is in both). A question asked and
+        answered before this ran (typed, or the clock) is not notified: the controller is
+        only edited. A re-send shows the seat's note once; an edit keeps it."""
+        info = self.service.info(live)
+        user_id = info.seats[seat].user_id
+        mine = await self.service.private_view(live, seat) if user_id is not None else None
+        resend = bool(state.take())
+        if user_id is None or mine is None or mine.public.number is None:
+            return None
+        lang = self.people.user_lang(user_id, info.guild_id)
+        public = mine.public
+        question = mine.question.token if mine.question is not None else None
+        # a question notifies once: its controller may have gone out with a new deal's hand
+        resend = resend and public.playing and seat in public.to_act
+        resend = resend and (question is None or question != state.notified)
+        note = state.note
+        if resend:
+            state.note = ""
+        if not info.seats[seat].standin:
+            state.standin = ""  # taken back (/gouji back): the line goes
+        note = "\n".join(n for n in (note, state.standin) if n)
+        where = self.people.where(info, lang)
+        presses = self.dm_presses or info.seats[seat].dm_refused
+        content, view = controller(
+            self.people, mine, lang, where, note, presses=presses, launch=self.launch
+        )
+        return Shown(content, view, _ids(view), mine.hand, public.deal, lang, resend, question)
+
+    async def _hand_file(self, shown: Shown, fresh: bool) -> discord.File | None:
+        """The hand picture to attach, if the controller needs one (``fresh``: it does)."""
+        if not shown.cards or not fresh:
+            return None
+        png = await self.draw.background(pictures.hand_png, shown.cards, shown.lang)
+        return discord.File(io.BytesIO(png), "hand.png")
+
+    async def _send_controller(
+        self, live: LiveTable, box: Outbox, seat: int, shown: Shown, file: discord.File | None
+    ) -> None:
+        """Send the controller anew (it notifies); the old one goes, or, last game's, loses
+        its spent controls."""
+        state = box.seat(seat)
+        if state.pending:
+            return  # asked something new meanwhile: the queued re-send notifies once
+        old, new_game = state.message, state.deal != shown.deal
+        kwargs: dict[str, Any] = {"view": shown.view} if shown.view is not None else {}
+        if file is not None:
+            kwargs["file"] = file
+        sent = await self._dm(live, seat, shown.content, **kwargs)
+        if sent is None:
+            return
+        state.showed(sent, shown.deal, shown.picture if file else None, *shown.key)
+        state.notified = shown.question
+        try:
+            if old is not None and not new_game:  # one controller per game: the old one goes
+                async with state.lock:  # not while a press's answer edits it
+                    box.gone.append(old.id)
+                    await self._delete(state, old)
+            elif old is not None and _ids_of(old):
+                await self._edit(state, old, view=None)
+        except discord.HTTPException:
+            pass
+        state.token = None  # it was about the old message
+
+    async def _follow_hand(self, live: LiveTable, seat: int, state: Seat) -> None:
+        """A player without DMs: their last ``/gouji hand`` answer shows the new state, edited
+        through its interaction token while it lives (an edit: the mention notifies)."""
+        interaction = state.hand_token()
+        if interaction is None:
+            state.take()
+            return
+        shown = await self._render(live, seat, state)
+        if shown is None or state.shown == shown.key:
+            return
+        edit: dict[str, Any] = {"content": shown.content, "view": shown.view}
+        file = await self._hand_file(shown, state.picture != shown.picture)
+        if file is not None:
+            edit["attachments"] = [file]
+        async with state.lock:  # after a press's answer editing it
+            try:
+                await interaction.edit_original_response(**edit)
+            except discord.HTTPException:  # the token ran out, or the message is gone
+                state.hand = None
+                return
+        state.shown = shown.key
+        if file is not None:
+            state.picture = shown.picture
+
+    def closed(self, live: LiveTable, key: str) -> None:
+        """The table ended: the channel is told, no mention is left, and every controller
+        loses its controls and clock."""
+        box = self._box(live)
+        self._settle_pings(live, box, None)
+        self._enqueue(live, lambda: self._say(live, key, {}))
+        for seat in list(box.seats):
+            self._enqueue(live, functools.partial(self._retire, live, box, seat))
+
+    async def _retire(self, live: LiveTable, box: Outbox, seat: int) -> None:
+        """An ended table's controller: its title and "the table has ended", no controls."""
+        state = box.seat(seat)
+        state.pending = None
+        user_id = self.service.info(live).seats[seat].user_id
+        if state.shown is None or user_id is None:
+            return
+        lang = self.people.user_lang(user_id, self.service.info(live).guild_id)
+        title = state.shown[0].split("\n", 1)[0]
+        edit: dict[str, Any] = {
+            "content": f"{title}\n{text(lang, 'ctl_table_ended')}",
+            "view": None,
+        }
+        try:
+            hand = state.hand_token()
+            if hand is not None:
+                await hand.edit_original_response(**edit)
+            if state.message is not None:
+                async with state.lock:
+                    await self._edit(state, state.message, **edit)
+        except discord.HTTPException:
+            pass
+
+    async def _edit(self, state: Seat, msg: discord.Message, **edit: Any) -> None:
+        """Edit a controller: through its last press's token when it still works (an
+        interaction route, outside the bot's request limit), else with the bot's token."""
+        interaction = state.token_for(msg)
+        if interaction is not None:
+            try:
+                await interaction.edit_original_response(**edit)
+                return
+            except discord.NotFound:  # the token ran out (or the message is gone)
+                state.token = None
+        await msg.edit(**edit)
+
+    async def _delete(self, state: Seat, msg: discord.Message) -> None:
+        """Delete a controller, through its last press's token when it still works."""
+        interaction = state.token_for(msg)
+        if interaction is not None:
+            try:
+                await interaction.delete_original_response()
+                return
+            except discord.NotFound:
+                state.token = None
+        await msg.delete()
+
+    # ----------------------------------------------------------------- presses
+    def claim(self, live: LiveTable, seat: int) -> None:
+        """A press on the seat's controller is being answered: it shows the new state."""
+        self._box(live).seat(seat).claimed = True
+
+    def release(self, live: LiveTable, seat: int) -> None:
+        """The press was refused: the controller is the presenter's again."""
+        self._box(live).seat(seat).claimed = False
+
+    async def answer_press(
+        self,
+        interaction: discord.Interaction,
+        live: LiveTable,
+        seat: int,
+        lang: str,
+        note: str,
+        highlight: str | None = None,
+    ) -> None:
+        """Answer a press (deferred as an update) by editing the controller it was made on —
+        an interaction edit, which Discord does not count against the bot's request limit —
+        and release the seat's claim."""
+        box = self._box(live)
+        state = box.seat(seat)
+        try:
+            mine = await self.service.private_view(live, seat)
+            where = self.people.where(mine.public.info, lang)
+            content, view = controller(self.people, mine, lang, where, note, launch=self.launch)
+            cards, deal = mine.hand, mine.public.deal
+            message = interaction.message
+            current = state.message
+            ephemeral = message is not None and message.flags.ephemeral
+            own = (
+                message is not None
+                and message.guild is None
+                and not ephemeral
+                and (current is None or current.id == message.id)
+            )
+            edit: dict[str, Any] = {"content": content, "view": view}
+            picture = (cards, highlight)
+            if cards and (not (own or ephemeral) or state.picture != picture):
+                png = await self.draw(pictures.hand_png, cards, lang, highlight)
+                edit["attachments"] = [discord.File(io.BytesIO(png), "hand.png")]
+            async with state.lock:
+                if message is not None and message.id in box.gone:
+                    # re-sent meanwhile (the seat was asked something new): the note goes there
+                    state.note = note
+                    self._controller(live, seat, resend=False)
+                    return
+                try:
+                    await interaction.edit_original_response(**edit)
+                except discord.NotFound:
+                    return
+                except discord.HTTPException:  # the action is done: say so without the picture
+                    log.exception("table %s: updating a controller failed", live.id)
+                    await interaction.followup.send(note, ephemeral=True)
+                    return
+            shown = (content, _ids(view))
+            pictured = picture if "attachments" in edit else None
+            if ephemeral and self.service.info(live).seats[seat].dm_refused:
+                state.hand = (interaction, time.monotonic())  # it follows their questions
+                state.shown = shown
+                state.picture = pictured or state.picture
+                self._controller(live, seat, resend=False)  # asked again meanwhile?
+            # the outbox may have sent a newer controller meanwhile: that one stays the seat's
+            elif own and message is not None and state.message is current:
+                state.pressed(interaction)
+                state.note = ""
+                if state.pending is False:  # an edit queued before: shown now
+                    state.pending = None
+                state.showed(message, deal, pictured, *shown)
+        finally:
+            state.claimed = False
+
+    async def _dm(
+        self, live: LiveTable, seat: int, content: str, **kwargs: Any
+    ) -> discord.Message | None:
+        """DM the seat's player (the DM channel is cached: no user lookup); a refusal
+        (50007) is told once in the channel and remembered, and the bot stops trying."""
+        sitting = self.service.info(live).seats[seat]
+        user_id = sitting.user_id
+        if user_id is None or sitting.dm_refused:
+            return None
+        try:
+            channel = await self.people.dm_channel(user_id)
+            return await channel.send(content, allowed_mentions=NO_PINGS, **kwargs)
+        except discord.Forbidden as exc:
+            if exc.code != 50007:
+                raise
+            if await self.service.set_dm_refused(live, seat):
+                await self._say(live, "use_hand", {"user": Mention(user_id)})
+            return None
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A controller as it is to be shown: its content, controls and picture's hand."""
+
+    content: str
+    view: discord.ui.View | None
+    controls: tuple[str, ...]
+    cards: str
+    deal: int
+    lang: str
+    resend: bool  # it is to notify (the seat is asked something it has not answered)
+    question: str | None  # the token of the question it asks
+
+    @property
+    def picture(self) -> Picture:
+        """What its hand picture shows (the outbox highlights nothing)."""
+        return self.cards, None
+
+    @property
+    def key(self) -> tuple[str, tuple[str, ...]]:
+        """What the controller shows, to compare with what it showed."""
+        return self.content, self.controls
+
+
+def _ids(view: discord.ui.View | None) -> tuple[str, ...]:
+    """The custom ids of a view's items: what its controls are."""
+    if view is None:
+        return ()
+    return tuple(str(getattr(item, "custom_id", "")) for item in view.children)
+
+
+def _ids_of(message: discord.Message) -> bool:
+    """Whether a sent message still carries components."""
+    return bool(getattr(message, "components", None))

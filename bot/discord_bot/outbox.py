@@ -1,0 +1,274 @@
+"""Each table's outbox: its queue of Discord jobs, run one after another by a worker task so
+that the service never waits on Discord and messages keep their order (a question's
+notification before any redraw), and what its messages show — one :class:`Seat` per seat,
+the mentions still open. :class:`Outboxes` is the presenter's base: the outboxes, the
+channels, the service, the notices and mentions every part of the presenter uses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import itertools
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.discord_bot.people import People
+from bot.pictures.drawing import Drawer
+from bot.service.live import LiveTable
+from bot.service.tables import TableService
+from bot.text.catalog import text
+
+log = logging.getLogger("gouji.bot")
+NO_PINGS = discord.AllowedMentions.none()
+CHANNELS = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.StageChannel)
+Channel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
+LOG_LINES = 6  # events shown in the table message
+GONE_KEPT = 64  # ids of deleted controllers remembered per table (a press on one is late)
+# seconds a press's interaction token is used to edit or delete the controller it was made on
+# (Discord keeps it 15 minutes; its routes are outside the bot's global request limit)
+TOKEN_LIFE = 14 * 60.0
+
+
+Job = Callable[[], Awaitable[None]]
+Picture = tuple[str, str | None]  # a hand picture: the cards, and those highlighted (a hint)
+NOTIFY, SHOW = 0, 1  # job priorities: a question's notification goes before any redraw
+
+
+@dataclass(eq=False)
+class Seat:
+    """One seat's hand controller as the outbox knows it: the message, what it shows, the
+    update under way and the tokens that can edit it. Its transitions are its methods."""
+
+    message: discord.Message | None = None  # its DM controller
+    deal: int | None = None  # the deal the controller is about
+    picture: Picture | None = None  # what its picture shows
+    shown: tuple[str, tuple[str, ...]] | None = None  # its content and controls
+    pending: bool | None = None  # an update is queued: True a re-send (it notifies)
+    claimed: bool = False  # an interaction is updating the controller
+    token: tuple[discord.Interaction, float] | None = None  # last press on the DM controller
+    # without DMs: the last /gouji hand answer (or press on it), edited while its token lives
+    hand: tuple[discord.Interaction, float] | None = None
+    note: str = ""  # a line for the controller (the clock played, the warning)
+    notified: str | None = None  # the question whose controller was sent (it notified)
+    standin: str = ""  # "the AI plays on for you": shown while the AI keeps the seat
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # a press's edit vs a delete
+
+    def want(self, resend: bool) -> bool:
+        """An update is wanted (a re-send wins): whether a job must be queued for it."""
+        queued = self.pending is not None
+        self.pending = bool(self.pending) or resend
+        return not queued
+
+    def take(self) -> bool | None:
+        """The queued update (True: re-send), now being done; None if a press showed it."""
+        resend, self.pending = self.pending, None
+        return resend
+
+    def showed(
+        self,
+        msg: discord.Message,
+        deal: int,
+        picture: Picture | None,
+        content: str,
+        controls: tuple[str, ...],
+    ) -> None:
+        """``msg`` is the seat's controller and shows this (``picture``: None if unchanged)."""
+        self.message, self.deal, self.shown = msg, deal, (content, controls)
+        if picture is not None:
+            self.picture = picture
+
+    def pressed(self, interaction: discord.Interaction) -> None:
+        """A press on the DM controller was answered: its token edits that message."""
+        self.token = (interaction, time.monotonic())
+
+    def token_for(self, msg: discord.Message) -> discord.Interaction | None:
+        """The last press on controller ``msg`` if its token still works."""
+        if self.token is None:
+            return None
+        interaction, at = self.token
+        pressed = interaction.message
+        if pressed is None or pressed.id != msg.id or time.monotonic() - at > TOKEN_LIFE:
+            return None
+        return interaction
+
+    def hand_token(self) -> discord.Interaction | None:
+        """The interaction whose ephemeral answer is this seat's controller, while valid."""
+        if self.hand is None or time.monotonic() - self.hand[1] > TOKEN_LIFE:
+            return None
+        return self.hand[0]
+
+
+@dataclass(eq=False)
+class Ping:
+    """A channel mention for a question, deleted once everyone it names has answered."""
+
+    message: discord.Message
+    seats: set[int]
+
+
+class Outbox:
+    """One table's queue of Discord jobs (notifications first), its redraw timer, what its
+    messages show and one :class:`Seat` per seat."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.PriorityQueue[tuple[int, int, Job]] = asyncio.PriorityQueue()
+        self.jobs = itertools.count()  # the order of jobs of the same priority
+        self.worker: asyncio.Task[None] | None = None
+        self.redraw: asyncio.TimerHandle | None = None  # the debounced table redraw
+        self.refresh_pending = False
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.below = 0  # channel messages below the table message
+        self.seats: dict[int, Seat] = {}
+        self.pings: list[Ping] = []  # mentions of open questions
+        self.gone: deque[int] = deque(maxlen=GONE_KEPT)  # controllers replaced and deleted
+        self.card: list[str] | None = None  # the lines of a result card not yet posted
+
+    def seat(self, seat: int) -> Seat:
+        state = self.seats.get(seat)
+        if state is None:
+            state = self.seats[seat] = Seat()
+        return state
+
+    def put(self, job: Job, priority: int = SHOW) -> None:
+        self.queue.put_nowait((priority, next(self.jobs), job))
+
+
+class Outboxes:
+    """The presenter's base: one :class:`Outbox` per table and its worker, the channels, the
+    service; ``client`` sends, ``people`` names, ``draw`` draws."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        people: People,
+        draw: Drawer,
+        refresh_interval: float = 1.0,
+        dm_presses: bool = True,
+        launch: bool = False,
+    ) -> None:
+        self.client = client
+        self.dm_presses = dm_presses  # presses on DM controllers reach this process
+        self.launch = launch  # the "Open the table" button (the Discord Activity configured)
+        self.people = people
+        self.draw = draw
+        self._service: TableService | None = None
+        self.refresh_interval = refresh_interval
+        self.outboxes: dict[int, Outbox] = {}
+
+    # ----------------------------------------------------------------- the outbox
+    def _box(self, live: LiveTable) -> Outbox:
+        box = self.outboxes.get(live.id)
+        if box is None:
+            box = self.outboxes[live.id] = Outbox()
+        if box.worker is None or box.worker.done():
+            box.worker = self.service.supervisor.start(
+                live.id, "outbox", lambda: self._work(live, box)
+            )
+        return box
+
+    def _enqueue(self, live: LiveTable, job: Job, priority: int = SHOW) -> None:
+        self._box(live).put(job, priority)
+
+    async def _work(self, live: LiveTable, box: Outbox) -> None:
+        """Run the table's jobs, notifications first, else in order; once the table has
+        ended and its last job ran, the outbox goes away with it."""
+        try:
+            while self.service.is_open(live) or not box.queue.empty():
+                _, _, job = await box.queue.get()
+                try:
+                    await job()
+                except Exception:  # one failed message must not stop the table's others
+                    log.exception("table %s: a Discord job failed", live.id)
+                finally:
+                    box.queue.task_done()
+        finally:
+            if self.outboxes.get(live.id) is box:
+                del self.outboxes[live.id]
+            if box.redraw is not None:
+                box.redraw.cancel()
+
+    def _channel(self, channel_id: int) -> Channel | None:
+        """A channel the bot can post in (a table's), or None if it is gone."""
+        channel = self.client.get_channel(channel_id)
+        return channel if isinstance(channel, CHANNELS) else None
+
+    async def drain(self) -> None:
+        """Wait until every queued job has run, a pending redraw too (tests, shutdown)."""
+        while True:
+            boxes = list(self.outboxes.values())
+            for box in boxes:
+                await box.queue.join()
+            if not any(b.refresh_pending for b in self.outboxes.values()):
+                return
+            await asyncio.sleep(self.refresh_interval / 4 or 0.01)
+
+    async def close(self) -> None:
+        for box in self.outboxes.values():
+            if box.redraw is not None:
+                box.redraw.cancel()
+            if box.worker is not None:
+                box.worker.cancel()
+
+    @property
+    def service(self) -> TableService:
+        if self._service is None:
+            raise RuntimeError("the presenter has no table service yet")
+        return self._service
+
+    def attach(self, service: TableService) -> None:
+        """The service whose events this presenter shows (built after the presenter)."""
+        self._service = service
+
+    async def _say(self, live: LiveTable, key: str, params: dict[str, Any]) -> None:
+        info = self.service.info(live)
+        channel = self._channel(info.channel_id)
+        if channel is not None:
+            content = self.people.render(info, self.people.channel_lang(info), key, params)
+            await channel.send(content[:2000], allowed_mentions=NO_PINGS)
+
+    def _settle_pings(self, live: LiveTable, box: Outbox, seats: list[int] | None) -> None:
+        """The seats answered (None: the table ended): a mention naming only answered seats
+        is deleted (its notification was had), so that they never pile up in the channel."""
+        done = []
+        for ping in box.pings:
+            ping.seats -= set(ping.seats if seats is None else seats)
+            if not ping.seats:
+                done.append(ping)
+        for ping in done:
+            box.pings.remove(ping)
+            self._enqueue(live, functools.partial(self._unping, live, box, ping.message))
+
+    async def _unping(self, live: LiveTable, box: Outbox, msg: discord.Message) -> None:
+        try:
+            await msg.delete()
+        except discord.HTTPException:
+            return
+        shown = self.service.info(live).message_id
+        if shown is not None and msg.id > shown and box.below > 0:
+            box.below -= 1
+
+    def broken(self, table_id: int, channel_id: int, reason: str) -> None:
+        box = self.outboxes.pop(table_id, None)  # what was queued for a broken table is moot
+        if box is not None and box.worker is not None:
+            box.worker.cancel()
+        self.service.supervisor.start(table_id, "broken notice", lambda: self._broken(channel_id))
+
+    async def _broken(self, channel_id: int) -> None:
+        """The channel's notice says only that the table stopped: the reason (which may
+        quote a hand) is in the bot's log, never in public."""
+        await self.client.wait_until_ready()
+        channel = self._channel(channel_id)
+        if channel is not None:
+            lang = self.people.guild_lang(channel.guild.id)
+            await channel.send(text(lang, "table_broken"), allowed_mentions=NO_PINGS)
+
+    def _controller(self, live: LiveTable, seat: int, *, resend: bool) -> None:
+        """Queue one update of the seat's controller (:mod:`bot.discord_bot.controllers`)."""
+        raise NotImplementedError

@@ -1,0 +1,226 @@
+"""The channel side of a table on Discord: the one table message (the picture, a short log
+of the last events, the turn clock), redrawn at most once per ``refresh_interval`` and
+re-posted when more than ``REPOST_BELOW`` messages pile up below it; standalone messages only
+for what is kept (a game's result, the series' end, notices); mentions for the questions of
+players without DMs (or with the mention option), deleted once answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+
+from bot.discord_bot.launch import launch_button
+from bot.discord_bot.outbox import NO_PINGS, NOTIFY, Outbox, Outboxes, Ping
+from bot.pictures import png as pictures
+from bot.pictures.views import named, named_series
+from bot.service.live import LiveTable
+from bot.service.views import PublicView
+from bot.text.catalog import text
+from bot.text.params import Who, list_text
+from render.models import SeriesView
+
+PING_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+# announcements kept as their own channel messages; every other one goes to the table log
+STANDALONE = frozenset({"use_hand", "ended", "ended_idle"})
+CARDS = frozenset({"ev_game_over", "ev_series_over"})  # a card: text and the scoreboard
+# lines that join the card announced just before them (else the table log)
+CARD_LINES = frozenset(
+    {
+        "ev_result_opened",
+        "ev_result_burns",
+        "ev_result_stifled",
+        "ev_tribute_owed",
+        "ev_sweep",
+        "ev_titles",
+        "ev_again",
+        "ev_again_single",
+    }
+)
+REPOST_BELOW = 3  # more messages than this below the table message: post it again
+
+
+class TableMessage(Outboxes):
+    """The table's channel: its table message, announcements, result cards and mentions."""
+
+    # ----------------------------------------------------------------- the table message
+    def table_changed(self, live: LiveTable) -> None:
+        """Redraw the table message once ``refresh_interval`` has passed (its own timer:
+        what is queued meanwhile, a question's notification first of all, does not wait)."""
+        box = self._box(live)
+        if box.refresh_pending:
+            return
+        box.refresh_pending = True
+
+        def due() -> None:
+            box.redraw = None
+            if self.outboxes.get(live.id) is box:
+                box.put(lambda: self._refresh(live, box))
+            else:
+                box.refresh_pending = False
+
+        box.redraw = asyncio.get_running_loop().call_later(self.refresh_interval, due)
+
+    def channel_message(self, channel_id: int, message_id: int) -> None:
+        """A message appeared in a channel (the gateway said so): one more below the table
+        message of that channel's table; too many, and the table message is posted again."""
+        live = self.service.table_at(channel_id) if self._service else None
+        shown = self.service.info(live).message_id if live is not None else None
+        if live is None or shown is None or message_id <= shown:
+            return
+        box = self._box(live)
+        box.below += 1
+        if box.below > REPOST_BELOW:
+            self.table_changed(live)
+
+    async def _refresh(self, live: LiveTable, box: Outbox) -> None:
+        box.refresh_pending = False
+        info = self.service.info(live)
+        channel = self._channel(info.channel_id)
+        if channel is None:
+            return
+        lang = self.people.channel_lang(info)
+        await self.people.learn_names(info.users())
+        view = await self.service.public_view(live)  # a consistent state to draw
+        names = self.people.names(view.info, lang)
+        picture = named(view.table, names, table_caption(view, lang), view.deadline)
+        content = self._table_text(view, box, names, lang)
+        png = await self.draw.background(pictures.view_png, picture, lang)
+        file = discord.File(io.BytesIO(png), filename="table.png")
+        message_id = view.info.message_id
+        opens: dict[str, Any] = {"view": launch_button(None, lang)} if self.launch else {}
+        if message_id is not None and (box.below <= REPOST_BELOW or not self.service.is_open(live)):
+            try:
+                msg = channel.get_partial_message(message_id)
+                await msg.edit(
+                    content=content, attachments=[file], allowed_mentions=NO_PINGS, **opens
+                )
+                return
+            except discord.NotFound:
+                pass
+        if not self.service.is_open(live):
+            return  # nothing new is posted for a table that has ended
+        msg = await channel.send(content, file=file, allowed_mentions=NO_PINGS, **opens)
+        box.below = 0
+        await self.service.set_table_message(live, msg.id)
+        if message_id is not None:  # the buried one goes: one table message per channel
+            try:
+                await channel.get_partial_message(message_id).delete()
+            except discord.HTTPException:
+                pass
+
+    def _table_text(self, view: PublicView, box: Outbox, names: list[str], lang: str) -> str:
+        """The table message: who sits where, the last events, whose turn and its clock."""
+        seats = " · ".join(f"{s}: {n}" for s, n in enumerate(names))
+        lines = [f"**够级 Gouji** — {seats}", *box.log]
+        waiting = view.to_act if view.playing else ()
+        if waiting:
+            who = [self.people.fmt(view.info, lang, Who(s)) for s in waiting]
+            line = text(lang, "ctl_wait", who=list_text(who, lang))
+            if view.deadline is not None:
+                line += " · " + text(lang, "ctl_clock", when=f"<t:{int(view.deadline)}:R>")
+            lines.append(line)
+        return "\n".join(lines)[:2000]
+
+    # ----------------------------------------------------------------- the channel
+    def announce(self, live: LiveTable, key: str, **params: Any) -> None:
+        if key in STANDALONE:
+            self._enqueue(live, lambda: self._say(live, key, params))
+            return
+        box = self._box(live)
+        info = self.service.info(live)
+        lang = self.people.channel_lang(info)
+        line = self.people.render(info, lang, key, params)
+        if key in CARDS:  # its picture shows the table as the game ended, before a new deal
+            card = box.card = [line]
+            scoreboard = self.service.public_view_locked(live).scoreboard  # in the callback
+            if scoreboard is None:
+                raise RuntimeError(f"table {live.id}: a result card without a series")
+            view = named_series(scoreboard, self.people.names(info, lang))
+            self._enqueue(live, lambda: self._post_card(live, box, card, view))
+            return
+        if key in CARD_LINES and box.card is not None:
+            box.card.append(line)
+            return
+        box.log.append(line)
+        if key == "ev_clock_played":
+            self._clock_played(live, params)
+        self.table_changed(live)
+
+    def _clock_played(self, live: LiveTable, params: dict[str, Any]) -> None:
+        """Tell the seat the clock played for what was played, in its controller."""
+        who = params.get("user")
+        info = self.service.info(live)
+        user = info.seats[who.seat].user_id if isinstance(who, Who) else None
+        if not isinstance(who, Who) or user is None:
+            return
+        lang = self.people.user_lang(user, info.guild_id)
+        what = self.people.fmt(info, lang, params.get("what", ""))
+        state = self._box(live).seat(who.seat)
+        state.note = text(lang, "ctl_clock_played", what=what)
+        if info.seats[who.seat].standin:  # the second in a row: the AI keeps the seat
+            state.standin = text(lang, "ctl_standin")
+        self._controller(live, who.seat, resend=False)
+
+    async def _post_card(
+        self, live: LiveTable, box: Outbox, card: list[str], view: SeriesView
+    ) -> None:
+        """A game's result (or the series' end): its lines and the scoreboard picture (places,
+        points, 开点, 烧成, 被闷, the tribute owed next game)."""
+        if box.card is card:
+            box.card = None
+        info = self.service.info(live)
+        channel = self._channel(info.channel_id)
+        if channel is None:
+            return
+        lang = self.people.channel_lang(info)
+        png = await self.draw.background(pictures.series_view_png, view, lang)
+        file = discord.File(io.BytesIO(png), filename="result.png")
+        await channel.send("\n".join(card)[:2000], file=file, allowed_mentions=NO_PINGS)
+
+    # ----------------------------------------------------------------- notifications
+    def ping(self, live: LiveTable, seats: list[int], key: str) -> None:
+        """The seats were asked something new. The DM controller re-sent is a DM player's
+        notification; a player without DMs (or at a table with the mention option) gets
+        one channel mention, decided when it is sent (a DM refusal found by then counts)."""
+        if seats:
+            question = self.service.question_token(live)  # in the callback: the lock is held
+            self._enqueue(live, lambda: self._mention(live, list(seats), key, question), NOTIFY)
+
+    async def _mention(self, live: LiveTable, seats: list[int], key: str, question: str) -> None:
+        """Mention the seats still asked ``question``: those without DMs worded for
+        ``/gouji hand``, the others (the mention option) as ``key`` says. The mention is
+        deleted once answered."""
+        if not self.service.is_open(live) or self.service.question_token(live) != question:
+            return  # answered meanwhile (and maybe asked something new: its own mention)
+        info = self.service.info(live)
+        asked = [s for s in seats if s in live.waiting]
+        hand = [s for s in asked if info.seats[s].dm_refused]
+        dm = [s for s in asked if not info.seats[s].dm_refused and info.options.mention]
+        for group, wording in ((hand, "your_turn_hand"), (dm, key)):
+            await self._send_ping(live, group, wording)
+
+    async def _send_ping(self, live: LiveTable, seats: list[int], key: str) -> None:
+        info = self.service.info(live)
+        users = [u for u in (info.seats[s].user_id for s in seats) if u is not None]
+        channel = self._channel(info.channel_id)
+        if not users or channel is None or not self.service.is_open(live):
+            return
+        mentions = " ".join(f"<@{u}>" for u in users)
+        content = text(self.people.channel_lang(info), key, user=mentions, users=mentions)
+        msg = await channel.send(content, allowed_mentions=PING_USERS)
+        box = self._box(live)
+        box.pings.append(Ping(msg, set(seats)))
+        if not self.service.is_open(live) or not (set(seats) & set(live.waiting)):
+            self._settle_pings(live, box, seats)  # answered (or ended) while it was sent
+
+
+def table_caption(view: PublicView, lang: str) -> str:
+    """The table picture's caption: the game of the series and the house rules."""
+    if view.number is None:
+        return ""
+    rules = view.info.options.engine_options().changed()
+    return pictures.table_caption(lang, view.number, view.games_total, rules)
