@@ -28,7 +28,7 @@ _EXPORTS = {
     "to_png": "render.encode",
     "title_for": "render.titles",
     "RenderInputError": "render.errors",
-    "Action": "render.models",
+    "LastAction": "render.models",
     "Burn": "render.models",
     "CardCounter": "render.models",
     "SeatView": "render.models",

@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 
 from .models import (
-    Action,
     Burn,
     CardCounter,
+    LastAction,
     LeaderboardRow,
     ProfileView,
     RatingRow,
@@ -32,14 +32,20 @@ DEMO_NAMES = (
 def demo_table() -> TableView:
     """A game in full swing: seat 1 has finished 头科, seat 4 revolted, seat 2 burns seat 5."""
     seats = (
-        SeatView(DEMO_NAMES[0], cards_left=14, declared=True, last_action=Action("pass")),
+        SeatView(DEMO_NAMES[0], cards_left=14, declared=True, last_action=LastAction("pass")),
         SeatView(
-            DEMO_NAMES[1], cards_left=0, place=1, opened=True, last_action=Action("play", "KK")
+            DEMO_NAMES[1], cards_left=0, place=1, opened=True, last_action=LastAction("play", "KK")
         ),
-        SeatView(DEMO_NAMES[2], cards_left=9, opened=True, last_action=Action("burn", "RR2222AAA")),
-        SeatView(DEMO_NAMES[3], cards_left=21, headless=True, ai=True, last_action=Action("yield")),
+        SeatView(
+            DEMO_NAMES[2], cards_left=9, opened=True, last_action=LastAction("burn", "RR2222AAA")
+        ),
+        SeatView(
+            DEMO_NAMES[3], cards_left=21, headless=True, ai=True, last_action=LastAction("yield")
+        ),
         SeatView(DEMO_NAMES[4], cards_left=36, revolted=True),
-        SeatView(DEMO_NAMES[5], cards_left=11, declared=True, last_action=Action("play", "BQQQ2")),
+        SeatView(
+            DEMO_NAMES[5], cards_left=11, declared=True, last_action=LastAction("play", "BQQQ2")
+        ),
     )
     return TableView(
         seats=seats,

@@ -4,8 +4,9 @@ saying what to fix.
 
 A table view can be filled straight from a replay (docs/record.md): ``hands[s]`` gives
 ``cards_left``, ``places[s]`` the place, ``opened`` / ``headless`` / ``melee`` the flags,
-``to_act`` the seats awaited, the last action of each seat this round its :class:`Action`
-(``Action.parse("play TTTTT")``), an ongoing entry of ``burns`` the :class:`Burn`.
+``to_act`` the seats awaited, the last action of each seat this round its
+:class:`LastAction` (``LastAction.parse("play TTTTT")``), an ongoing entry of ``burns`` the
+:class:`Burn`.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ def _check_six(values: tuple[object, ...], what: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """What a seat last did this round: ``verb`` is play, pass, yield, burn or noburn;
+class LastAction:
+    """What a seat last did this round, as the table picture shows it: ``verb`` is play, pass, yield, burn or noburn;
     ``cards`` the card notation of the hand played (play and burn only)."""
 
     verb: str
@@ -52,8 +53,8 @@ class Action:
             raise RenderInputError(f"action {self.verb!r} needs cards exactly when it plays some")
 
     @classmethod
-    def parse(cls, text: str) -> Action:
-        """``Action.parse("play TTTTT")``, ``Action.parse("pass")`` (record verbs, no seat)."""
+    def parse(cls, text: str) -> LastAction:
+        """``LastAction.parse("play TTTTT")``, ``LastAction.parse("pass")`` (record verbs)."""
         verb, _, cards = text.strip().partition(" ")
         return cls(verb, cards.strip())
 
@@ -102,7 +103,7 @@ class SeatView:
     headless: bool = False
     revolted: bool = False
     ai: bool = False
-    last_action: Action | None = None
+    last_action: LastAction | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.cards_left <= 216:
@@ -315,7 +316,7 @@ class RatingRow:
 
 
 __all__ = [
-    "Action",
+    "LastAction",
     "Burn",
     "CardCounter",
     "LeaderboardRow",

@@ -3,6 +3,8 @@ seat did of note (开点, 烧成, 被闷) and totals; the tribute owed next game
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PIL import Image, ImageDraw
 
 from engine.rating import change_text, figure_text
@@ -82,6 +84,43 @@ def _cell(
         draw.text((x, y + 45), marks, font=font(size), fill=theme.TURN, anchor="mm")
 
 
+@dataclass(frozen=True, slots=True)
+class _Grid:
+    """Where the scoreboard's parts go: its size, the rows' height, the game columns."""
+
+    games: int
+    row_h: int
+    width: int
+    height: int
+    top: int = TITLE_H
+
+    @classmethod
+    def of(cls, view: SeriesView) -> _Grid:
+        row_h = ROW_H + (MARK_H if any(m for g in view.games for m in g.marks) else 0)
+        width = 2 * MARGIN + NAME_W + view.total_games * GAME_W + TOTAL_W
+        height = TITLE_H + HEAD_H + 6 * row_h + 2 * TEAM_H + MARGIN + 12
+        return cls(view.total_games, row_h, width, height + (OWED_H if view.owed else 0))
+
+    @property
+    def games_x(self) -> int:
+        """The left edge of the first game's column."""
+        return MARGIN + NAME_W
+
+    @property
+    def total_x(self) -> int:
+        """The centre of the totals' column."""
+        return self.width - MARGIN - TOTAL_W // 2
+
+    @property
+    def rows_end(self) -> int:
+        """The bottom of the last seat's row."""
+        return self.top + HEAD_H + 6 * self.row_h
+
+    def game_x(self, g: int) -> int:
+        """The centre of game ``g``'s column."""
+        return self.games_x + g * GAME_W + GAME_W // 2
+
+
 def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
     """Draw a tribute series: a row per seat (team colour, name — with, once the series is
     over, what it did to the seat's rating, 技术分), a column per game (place, points, net
@@ -90,34 +129,46 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
     check_lang(lang)
     if not isinstance(view, SeriesView):
         raise RenderInputError(f"render_series needs a SeriesView, not {type(view).__name__}")
-    n_games = view.total_games
-    row_h = ROW_H + (MARK_H if any(m for g in view.games for m in g.marks) else 0)
-    width = 2 * MARGIN + NAME_W + n_games * GAME_W + TOTAL_W
-    height = TITLE_H + HEAD_H + 6 * row_h + 2 * TEAM_H + MARGIN + 12
-    if view.owed:
-        height += OWED_H
-    img = Image.new("RGB", (width, height), theme.PANEL_BG_BOTTOM)
+    grid = _Grid.of(view)
+    img = Image.new("RGB", (grid.width, grid.height), theme.PANEL_BG_BOTTOM)
     draw = ImageDraw.Draw(img)
+    _title(draw, view, grid, lang)
+    rounded(img, (MARGIN, grid.top, grid.width - MARGIN, grid.rows_end), 18, theme.PANEL)
+    _column_heads(draw, view, grid, lang)
+    totals = view.totals()
+    for s in range(6):
+        _seat_row(img, draw, view, grid, s, totals[s], lang)
+    for g in range(grid.games + 1):
+        x = grid.games_x + g * GAME_W
+        draw.line([x, grid.top + 10, x, grid.rows_end - 10], fill=theme.PANEL_LINE, width=1)
+    y = _team_totals(img, draw, view, grid, lang)
+    if view.owed:
+        _owed(draw, view, grid, y, lang)
+    return img
+
+
+def _title(draw: ImageDraw.ImageDraw, view: SeriesView, grid: _Grid, lang: str) -> None:
+    """The title (one game: no series) and the caption on the right."""
     draw.text(
         (MARGIN, 48),
-        word("series", lang) if n_games > 1 else word("game", lang, n=1),  # one game: no series
+        word("series", lang) if grid.games > 1 else word("game", lang, n=1),
         font=font(36, bold=True),
         fill=theme.TEXT,
         anchor="lm",
     )
     if view.caption:
         draw.text(
-            (width - MARGIN, 50),
-            display_name(view.caption, font(24), width * 0.55),
+            (grid.width - MARGIN, 50),
+            display_name(view.caption, font(24), grid.width * 0.55),
             font=font(24),
             fill=theme.MUTED,
             anchor="rm",
         )
-    top = TITLE_H
-    table_box = (MARGIN, top, width - MARGIN, top + HEAD_H + 6 * row_h)
-    rounded(img, table_box, 18, theme.PANEL)
-    gx0 = MARGIN + NAME_W
-    # Column heads.
+
+
+def _column_heads(draw: ImageDraw.ImageDraw, view: SeriesView, grid: _Grid, lang: str) -> None:
+    """ "Player", each game (with 串三户, ×2 or "playing" under it) and "total"."""
+    top = grid.top
     draw.text(
         (MARGIN + 24, top + HEAD_H // 2),
         word("player", lang),
@@ -125,8 +176,8 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
         fill=theme.MUTED,
         anchor="lm",
     )
-    for g in range(n_games):
-        cx = gx0 + g * GAME_W + GAME_W // 2
+    for g in range(grid.games):
+        cx = grid.game_x(g)
         game = view.games[g] if g < len(view.games) else None
         notes = []
         if game and game.chuan_san_hu:
@@ -151,68 +202,80 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
                 fill=notes[0][1],
                 anchor="mm",
             )
-    tx = width - MARGIN - TOTAL_W // 2
     draw.text(
-        (tx, top + HEAD_H // 2),
+        (grid.total_x, top + HEAD_H // 2),
         word("total", lang),
         font=font(22, bold=True),
         fill=theme.TEXT,
         anchor="mm",
     )
-    totals = view.totals()
-    for s in range(6):
-        y0 = top + HEAD_H + s * row_h
-        cy = y0 + ROW_H // 2
-        if s % 2 == 0:
-            draw.rectangle([MARGIN, y0, width - MARGIN - 1, y0 + row_h - 1], fill=theme.PANEL_ALT)
-        draw.line([MARGIN, y0, width - MARGIN - 1, y0], fill=theme.PANEL_LINE, width=1)
-        team = team_of(s)
-        rounded(img, [MARGIN + 16, cy - 22, MARGIN + 24, cy + 22], 4, theme.TEAM_COLOURS[team])
-        name = display_name(view.names[s], font(26), NAME_W - 56, empty=f"#{s}")
-        rated = view.ratings[s] if view.ratings else None
+
+
+def _seat_row(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: SeriesView,
+    grid: _Grid,
+    s: int,
+    total: int,
+    lang: str,
+) -> None:
+    """Seat ``s``'s row: its team colour, name and rating change, its games, its total."""
+    width, row_h, tx = grid.width, grid.row_h, grid.total_x
+    y0 = grid.top + HEAD_H + s * row_h
+    cy = y0 + ROW_H // 2
+    if s % 2 == 0:
+        draw.rectangle([MARGIN, y0, width - MARGIN - 1, y0 + row_h - 1], fill=theme.PANEL_ALT)
+    draw.line([MARGIN, y0, width - MARGIN - 1, y0], fill=theme.PANEL_LINE, width=1)
+    team = team_of(s)
+    rounded(img, [MARGIN + 16, cy - 22, MARGIN + 24, cy + 22], 4, theme.TEAM_COLOURS[team])
+    name = display_name(view.names[s], font(26), NAME_W - 56, empty=f"#{s}")
+    rated = view.ratings[s] if view.ratings else None
+    draw.text(
+        (MARGIN + 38, cy - (12 if rated else 0)),
+        name,
+        font=font(26),
+        fill=theme.TEXT,
+        anchor="lm",
+    )
+    if rated is not None:
+        change, after = rated
+        line = f"{plain_word('rating', lang)} {change_text(change)} → {figure_text(after)}"
         draw.text(
-            (MARGIN + 38, cy - (12 if rated else 0)),
-            name,
-            font=font(26),
-            fill=theme.TEXT,
+            (MARGIN + 38, cy + 18),
+            line,
+            font=font(17),
+            fill=_rating_colour(change),
             anchor="lm",
         )
-        if rated is not None:
-            change, after = rated
-            line = f"{plain_word('rating', lang)} {change_text(change)} → {figure_text(after)}"
-            draw.text(
-                (MARGIN + 38, cy + 18),
-                line,
-                font=font(17),
-                fill=_rating_colour(change),
-                anchor="lm",
-            )
-        for g, game in enumerate(view.games):
-            _cell(img, draw, gx0 + g * GAME_W + GAME_W // 2, cy, game, s, lang)
-        penalty = view.penalties[s]
+    for g, game in enumerate(view.games):
+        _cell(img, draw, grid.game_x(g), cy, game, s, lang)
+    penalty = view.penalties[s]
+    draw.text(
+        (tx, cy - (10 if penalty else 0)),
+        _signed(total),
+        font=font(32, bold=True),
+        fill=_points_colour(total),
+        anchor="mm",
+    )
+    if penalty:
         draw.text(
-            (tx, cy - (10 if penalty else 0)),
-            _signed(totals[s]),
-            font=font(32, bold=True),
-            fill=_points_colour(totals[s]),
+            (tx, cy + 22),
+            f"{word('penalty', lang)} {_signed(penalty)}",
+            font=font(15, bold=True),
+            fill=RED,
             anchor="mm",
         )
-        if penalty:
-            draw.text(
-                (tx, cy + 22),
-                f"{word('penalty', lang)} {_signed(penalty)}",
-                font=font(15, bold=True),
-                fill=RED,
-                anchor="mm",
-            )
-    for g in range(n_games + 1):
-        x = gx0 + g * GAME_W
-        draw.line([x, top + 10, x, top + HEAD_H + 6 * row_h - 10], fill=theme.PANEL_LINE, width=1)
-    # Team totals.
-    y = top + HEAD_H + 6 * row_h + 16
+
+
+def _team_totals(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: SeriesView, grid: _Grid, lang: str
+) -> int:
+    """A band per team: its name, members and total. Returns the y below them."""
+    y = grid.rows_end + 16
     for team, total in enumerate(view.team_totals()):
         colour = theme.TEAM_COLOURS[team]
-        box = (MARGIN, y, width - MARGIN, y + TEAM_H - 10)
+        box = (MARGIN, y, grid.width - MARGIN, y + TEAM_H - 10)
         rounded(img, box, 14, theme.TEAM_DARK[team])
         label = word("team_a" if team == 0 else "team_b", lang)
         members = " · ".join(
@@ -233,19 +296,23 @@ def render_series(view: SeriesView, lang: str = "zh") -> Image.Image:
             fill=theme.TEXT,
             anchor="lm",
         )
-        pill(img, (tx, y + (TEAM_H - 10) // 2), _signed(total), 26, colour, anchor="mm", pad=0.6)
+        middle = (grid.total_x, y + (TEAM_H - 10) // 2)
+        pill(img, middle, _signed(total), 26, colour, anchor="mm", pad=0.6)
         y += TEAM_H
-    if view.owed:
-        owed = " · ".join(
-            f"{plain_word('tribute_' + kind, lang)} "
-            f"{display_name(view.names[p], font(20), 150, empty=f'#{p}')} → "
-            f"{display_name(view.names[r], font(20), 150, empty=f'#{r}')} ×{n}"
-            for p, r, n, kind in view.owed
-        )
-        line = display_name(
-            f"{plain_word('owed', lang)}{'：' if lang == 'zh' else ': '}{owed}",
-            font(22),
-            width - 2 * MARGIN,
-        )
-        draw.text((MARGIN + 8, y + OWED_H // 2), line, font=font(22), fill=theme.TEXT, anchor="lm")
-    return img
+    return y
+
+
+def _owed(draw: ImageDraw.ImageDraw, view: SeriesView, grid: _Grid, y: int, lang: str) -> None:
+    """The tribute owed next game, on one line at ``y``."""
+    owed = " · ".join(
+        f"{plain_word('tribute_' + kind, lang)} "
+        f"{display_name(view.names[p], font(20), 150, empty=f'#{p}')} → "
+        f"{display_name(view.names[r], font(20), 150, empty=f'#{r}')} ×{n}"
+        for p, r, n, kind in view.owed
+    )
+    line = display_name(
+        f"{plain_word('owed', lang)}{'：' if lang == 'zh' else ': '}{owed}",
+        font(22),
+        grid.width - 2 * MARGIN,
+    )
+    draw.text((MARGIN + 8, y + OWED_H // 2), line, font=font(22), fill=theme.TEXT, anchor="lm")

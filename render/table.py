@@ -19,7 +19,7 @@ from .errors import RenderInputError
 from .fonts import display_name, font
 from .hand import as_cards
 from .labels import check_lang, place_name, plain_word, word
-from .models import Action, SeatView, TableView
+from .models import LastAction, SeatView, TableView
 
 WIDTH, HEIGHT = 1280, 960
 CENTRE = (WIDTH // 2, HEIGHT // 2 + 4)
@@ -263,7 +263,7 @@ def _draw_markers(img: Image.Image, seat: SeatView, x: int, y: int, room: int, l
 def _draw_action(
     img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, s: int, lang: str
 ) -> None:
-    action: Action | None = view.seats[s].last_action
+    action: LastAction | None = view.seats[s].last_action
     if action is None:
         return
     x, y, anchor = ACTION_ANCHORS[position_of(s, view.bottom_seat)]

@@ -23,9 +23,9 @@ from engine.observation import Observation
 from engine.scoring import counts_as_open
 from engine.series import Series
 from render.models import (
-    Action,
     Burn,
     CardCounter,
+    LastAction,
     LeaderboardRow,
     RatingRow,
     SeatView,
@@ -37,16 +37,16 @@ from render.models import (
 SEATS = 6
 
 
-def render_action(last: str | None) -> Action | None:
+def render_action(last: str | None) -> LastAction | None:
     """A seat's last action this round, as the engine keeps it (``"KK"``, ``"pass"``,
-    ``"yield"``, ``"burn RR99"``), as a render :class:`~render.models.Action`."""
+    ``"yield"``, ``"burn RR99"``), as a render :class:`~render.models.LastAction`."""
     if not last:
         return None
     if last in ("pass", "yield", "noburn"):
-        return Action(last)
+        return LastAction(last)
     if last.startswith("burn "):
-        return Action("burn", last[5:].strip())
-    return Action("play", last)
+        return LastAction("burn", last[5:].strip())
+    return LastAction("play", last)
 
 
 def card_counter(played: Sequence[int]) -> CardCounter:

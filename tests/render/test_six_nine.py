@@ -18,7 +18,7 @@ from PIL import Image, ImageChops
 
 from render.cards import card_face
 from render.hand import render_hand
-from render.models import Action, SeatView, TableView
+from render.models import LastAction, SeatView, TableView
 from render.table import render_table
 
 from .helpers import mean_difference
@@ -117,8 +117,8 @@ def _assert_read_right(
 
 def _table(cards: str, hands: bool = False) -> Image.Image:
     seats = [SeatView(name=f"p{s}", cards_left=20) for s in range(6)]
-    seats[1] = dataclasses.replace(seats[1], last_action=Action("play", cards * 5))
-    seats[4] = dataclasses.replace(seats[4], last_action=Action("play", cards * 3))
+    seats[1] = dataclasses.replace(seats[1], last_action=LastAction("play", cards * 5))
+    seats[4] = dataclasses.replace(seats[4], last_action=LastAction("play", cards * 3))
     view = TableView(seats=tuple(seats), standing=cards * 5, standing_seat=1, to_act=(2,))
     if hands:
         view = dataclasses.replace(view, hands=tuple(f"{cards}s{cards}h{cards}d" for _ in range(6)))

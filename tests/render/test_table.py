@@ -9,7 +9,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render import demo
 from render.errors import RenderInputError
-from render.models import Action, Burn, CardCounter, SeatView, TableView
+from render.models import Burn, CardCounter, LastAction, SeatView, TableView
 from render.table import HEIGHT, PLATE_CENTRES, PLATE_H, PLATE_W, WIDTH, position_of, render_table
 
 HOSTILE_NAMES = (
@@ -128,7 +128,7 @@ def test_table_state_is_drawn(change: dict) -> None:
 def test_last_actions_are_drawn(action: str) -> None:
     base = _names_only(tuple("abcdef"))
     seats = list(base.seats)
-    seats[2] = dataclasses.replace(seats[2], last_action=Action.parse(action))
+    seats[2] = dataclasses.replace(seats[2], last_action=LastAction.parse(action))
     assert _differs(base, dataclasses.replace(base, seats=tuple(seats)))
 
 
@@ -156,8 +156,8 @@ def test_a_long_standing_hand_fits() -> None:
         (lambda: TableView(seats=(SeatView(),) * 6, to_act=(6,)), "seat number"),
         (lambda: SeatView(place=7), "place 1-6"),
         (lambda: SeatView(cards_left=-1), "cards_left"),
-        (lambda: Action("fold"), "unknown action"),
-        (lambda: Action("play"), "needs cards"),
+        (lambda: LastAction("fold"), "unknown action"),
+        (lambda: LastAction("play"), "needs cards"),
         (lambda: Burn(burner=0, burned=9), "seat number"),
         (lambda: CardCounter(big_jokers=5), "0-4"),
     ],

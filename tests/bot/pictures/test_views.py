@@ -11,7 +11,7 @@ from engine.game import FINISHED, SUCCESS, VOID, Game
 from engine.scoring import counts_as_open
 from engine.series import Series
 from render import render_series, render_table
-from render.models import Action
+from render.models import LastAction
 
 NAMES = ("a", "b", "c", "d", "e", "f")
 
@@ -35,10 +35,10 @@ def play_deal(series: Series, players: list[Player], seed: int) -> None:
 
 def test_last_actions_map_to_render_actions():
     assert render_action(None) is None
-    assert render_action("pass") == Action("pass")
-    assert render_action("yield") == Action("yield")
-    assert render_action("burn RR99") == Action("burn", "RR99")
-    assert render_action("77722") == Action("play", "77722")
+    assert render_action("pass") == LastAction("pass")
+    assert render_action("yield") == LastAction("yield")
+    assert render_action("burn RR99") == LastAction("burn", "RR99")
+    assert render_action("77722") == LastAction("play", "77722")
 
 
 def test_card_counter_counts_what_is_not_played():
@@ -55,7 +55,7 @@ def test_table_view_follows_the_game_from_the_viewers_seat():
     assert view.bottom_seat == 3 and view.to_act == (3,)
     assert view.standing == "TTTTT" and view.standing_seat == 0
     assert [s.cards_left for s in view.seats] == [1, 4, 4, 2, 4, 3]
-    assert view.seats[0].last_action == Action("play", "TTTTT")
+    assert view.seats[0].last_action == LastAction("play", "TTTTT")
     assert [s.ai for s in view.seats] == [False, True] * 3
     render_table(view)  # the render accepts it
 
