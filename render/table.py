@@ -215,23 +215,51 @@ def _seat_tag(view: TableView, s: int, lang: str) -> tuple[str, theme.RGB] | Non
     return None
 
 
+# The team legend in the lower left corner: a column per team, a line per player.
+LEGEND_ROW = 30
+LEGEND_BOX = (24, HEIGHT - 24 - 4 * LEGEND_ROW - 20, 24 + 428, HEIGHT - 24)
+LEGEND_COLUMN = (LEGEND_BOX[2] - LEGEND_BOX[0]) // 2
+
+
+def legend_order(view: TableView, team: int) -> list[int]:
+    """A team's seats as the legend lists them: for a viewer, the viewer (or the 对家) first,
+    then in play order from there; else by seat."""
+    seats = [s for s in range(6) if team_of(s) == team]
+    if view.viewer is None:
+        return seats
+    lead = view.viewer if team_of(view.viewer) == team else opposite_of(view.viewer)
+    return sorted(seats, key=lambda s: (s - lead) % 6)
+
+
 def _draw_legend(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, lang: str) -> None:
-    """The two teams (联邦) in the lower left corner: for a viewer "your team" first, each
-    with its colour and its seats."""
+    """The two teams (联邦) in the lower left corner, side by side: for a viewer "your team"
+    first, each under its colour with its players' names, the viewer's marked "you" and the
+    opposite seat's 对家."""
     first = team_of(view.viewer) if view.viewer is not None else 0
-    x0, y0 = 24, HEIGHT - 24 - 2 * 38 - 16
-    rounded(img, [x0, y0, x0 + 300, HEIGHT - 24], 16, theme.PANEL, theme.PANEL_LINE, 2)
-    for row, team in enumerate((first, 1 - first)):
-        cy = y0 + 8 + 19 + row * 38
+    x0, y0 = LEGEND_BOX[:2]
+    rounded(img, LEGEND_BOX, 16, theme.PANEL, theme.PANEL_LINE, 2)
+    face = font(22)
+    for col, team in enumerate((first, 1 - first)):
+        x = x0 + 16 + col * LEGEND_COLUMN
+        cy = y0 + 10 + LEGEND_ROW // 2
         colour = theme.TEAM_COLOURS[team]
-        draw.ellipse([x0 + 16, cy - 9, x0 + 34, cy + 9], fill=colour)
+        draw.ellipse([x, cy - 8, x + 16, cy + 8], fill=colour)
         if view.viewer is not None:
             name = plain_word("our_team" if team == first else "their_team", lang)
         else:
             name = word("team_a" if team == 0 else "team_b", lang)
-        seats = " ".join(str(s) for s in range(6) if team_of(s) == team)
-        label = f"{name}  {plain_word('seats_of_team', lang).format(seats=seats)}"
-        draw.text((x0 + 46, cy), label, font=font(22), fill=theme.TEXT, anchor="lm")
+        draw.text((x + 24, cy), name, font=font(22), fill=colour, anchor="lm")
+        for row, s in enumerate(legend_order(view, team), start=1):
+            y = cy + row * LEGEND_ROW
+            room = LEGEND_COLUMN - 24
+            marked = _seat_tag(view, s, lang)
+            if marked is not None:
+                room -= round(font(18).getlength(marked[0])) + 24
+            seat_name = _seat_name(view.seats[s], s, face, room)
+            draw.text((x, y), seat_name, font=face, fill=theme.TEXT, anchor="lm")
+            if marked is not None:
+                at = (x + round(face.getlength(seat_name)) + 8, y)
+                pill(img, at, marked[0], 18, marked[1], bold=False, anchor="lm")
 
 
 def _draw_markers(img: Image.Image, seat: SeatView, x: int, y: int, room: int, lang: str) -> None:

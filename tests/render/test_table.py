@@ -10,7 +10,16 @@ from PIL import Image, ImageChops, ImageDraw
 from render import demo
 from render.errors import RenderInputError
 from render.models import Burn, CardCounter, LastAction, SeatView, TableView
-from render.table import HEIGHT, PLATE_CENTRES, PLATE_H, PLATE_W, WIDTH, position_of, render_table
+from render.table import (
+    HEIGHT,
+    LEGEND_BOX,
+    PLATE_CENTRES,
+    PLATE_H,
+    PLATE_W,
+    WIDTH,
+    position_of,
+    render_table,
+)
 
 HOSTILE_NAMES = (
     "😀🎉👨\u200d👩\u200d👧\u200d👦",
@@ -33,8 +42,10 @@ def _names_only(names: tuple[str, ...]) -> TableView:
 
 
 def _blank_plates(image: Image.Image) -> Image.Image:
+    """The picture without the plates and the team legend: where names are drawn."""
     image = image.copy()
     draw = ImageDraw.Draw(image)
+    draw.rectangle(LEGEND_BOX, fill=(0, 0, 0))
     for cx, cy in PLATE_CENTRES:
         draw.rectangle(
             [cx - PLATE_W // 2, cy - PLATE_H // 2, cx + PLATE_W // 2, cy + PLATE_H // 2],
