@@ -27,6 +27,7 @@ from bot.discord_bot.replay import (
     ReviewButton,
     add_replay_commands,
 )
+from bot.discord_bot.table_button import TableButton
 from bot.discord_bot.translator import GoujiTranslator
 from bot.pictures.drawing import Drawer
 from bot.service.config import BotConfig
@@ -102,7 +103,7 @@ class GoujiBot(commands.Bot):
         )
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(GoujiCog(self.gouji))
-        self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, *PICKER_ITEMS)
+        self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, TableButton, *PICKER_ITEMS)
         self.replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
         group = self.tree.get_command("gouji")
         assert isinstance(group, discord.app_commands.Group)

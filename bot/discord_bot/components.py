@@ -21,6 +21,7 @@ from bot.discord_bot.launch import launch_button
 from bot.discord_bot.people import People
 from bot.discord_bot.picker import OPTIONS, Group, group_page, plain_menu, rank_page, ranks
 from bot.discord_bot.replies import refusal, reply, run_dm_action
+from bot.discord_bot.table_button import table_button
 from bot.service.errors import REFUSALS, UserError
 from bot.service.questions import Question, QuestionKind
 from bot.service.views import PrivateView, TableInfo
@@ -207,6 +208,8 @@ def controller(
         lines.append(text(lang, "ctl_left", counts=counts))
     if note:
         lines.append(note)
+    if controls is not None:  # asked: the table drawn from the seat, answered to them alone
+        controls = table_button(controls, info.id, lang)
     if launch and presses:
         controls = launch_button(controls, lang)
     return "\n".join(lines), controls

@@ -15,8 +15,9 @@ import discord
 
 from bot.discord_bot.launch import launch_button
 from bot.discord_bot.outbox import NO_PINGS, NOTIFY, Outbox, Outboxes, Ping
+from bot.discord_bot.table_button import table_picture
 from bot.pictures import png as pictures
-from bot.pictures.views import named, named_series
+from bot.pictures.views import named_series
 from bot.service.live import LiveTable
 from bot.service.views import PublicView
 from bot.text.catalog import text
@@ -86,7 +87,7 @@ class TableMessage(Outboxes):
         await self.people.learn_names(info.users())
         view = await self.service.public_view(live)  # a consistent state to draw
         names = self.people.names(view.info, lang)
-        picture = named(view.table, names, table_caption(view, lang), view.deadline)
+        picture = table_picture(self.people, view, lang)
         content = self._table_text(view, box, names, lang)
         png = await self.draw.background(pictures.view_png, picture, lang)
         file = discord.File(io.BytesIO(png), filename="table.png")
@@ -216,11 +217,3 @@ class TableMessage(Outboxes):
         box.pings.append(Ping(msg, set(seats)))
         if not self.service.is_open(live) or not (set(seats) & set(live.waiting)):
             self._settle_pings(live, box, seats)  # answered (or ended) while it was sent
-
-
-def table_caption(view: PublicView, lang: str) -> str:
-    """The table picture's caption: the game of the series and the house rules."""
-    if view.number is None:
-        return ""
-    rules = view.info.options.engine_options().changed()
-    return pictures.table_caption(lang, view.number, view.games_total, rules)

@@ -417,6 +417,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "btn_pass": ("过牌", "Pass"),
     "btn_yield": ("让牌", "Yield"),
     "btn_hint": ("提示", "Hint"),
+    "btn_table": ("牌桌", "Table"),
     "btn_play_hint": ("出提示的牌", "Play the hint"),
     "select_return": ("选要还的牌", "Cards to return"),
     "select_burn": ("选一手烧", "Pick a burning play"),
