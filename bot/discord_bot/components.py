@@ -27,7 +27,7 @@ from bot.service.views import PrivateView, TableInfo
 from bot.text.cards import cards_count, play_label, play_text, rank_name, read_cards
 from bot.text.catalog import lang_of, text
 from bot.text.params import Who, list_text
-from engine.actions import PASS, YIELD
+from engine.actions import Verb
 from engine.cards import RANK_LETTERS, CardError, counts_of, parse_cards
 from engine.options import Phase
 
@@ -259,7 +259,7 @@ def _controls(
             button(verb)
         return view, text(lang, f"dm_{kind}")
     plays = asked.plays
-    verb = "burn" if kind == QuestionKind.BURN else "play"
+    verb = Verb.BURN if kind == QuestionKind.BURN else Verb.PLAY
     if plays:
         shown = plain_menu(plays)
         options = [
@@ -287,9 +287,9 @@ def _controls(
             seconds=asked.seconds,
         )
         return view, question
-    if asked.allows(PASS):
+    if asked.allows(Verb.PASS):
         button("pass")
-    if asked.allows(YIELD):
+    if asked.allows(Verb.YIELD):
         button("yield")
     button("hint")
     button("playhint")
