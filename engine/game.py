@@ -213,7 +213,9 @@ class Game(Prelude, Burning):
         return answer_plays(counts, self.standing, bie)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now (leave is always possible and not listed)."""
+        """Every action ``seat`` may take now (leave is always possible and not listed). A
+        question's "no" comes first (nodeclare, norevolt, nokeephead, noburn): its default
+        answer, the one the table takes when the clock runs out."""
         if seat not in self.to_act:
             return []
         if self.phase == Phase.DECLARE:
