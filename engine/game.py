@@ -43,7 +43,7 @@ from .observation import Observation, hidden_from, public_history
 from .options import Options, Phase
 from .prelude import Prelude, next_seat
 from .scoring import TributeOwed, is_sweep, opposite_of, place_points, team_of, tribute_owed
-from .state import QUESTION_PHASES
+from .state import QUESTION_PHASES, QUESTIONS
 
 __all__ = [
     "BROKEN",
@@ -218,12 +218,9 @@ class Game(Prelude, Burning):
         answer, the one the table takes when the clock runs out."""
         if seat not in self.to_act:
             return []
-        if self.phase == Phase.DECLARE:
-            return [Action(seat, Verb.NODECLARE), Action(seat, Verb.DECLARE)]
-        if self.phase == Phase.REVOLT:
-            return [Action(seat, Verb.NOREVOLT), Action(seat, Verb.REVOLT)]
-        if self.phase == Phase.HEAD:
-            return [Action(seat, Verb.NOKEEPHEAD), Action(seat, Verb.KEEPHEAD)]
+        asked = QUESTIONS.get(self.phase)
+        if asked is not None:
+            return [Action(seat, asked.no), Action(seat, asked.yes)]
         if self.window is not None:
             return [Action(seat, Verb.NOBURN)] + [
                 Action(seat, Verb.BURN, p) for p in self._burning_plays(seat)

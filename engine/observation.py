@@ -17,6 +17,7 @@ from .actions import Action, Verb
 from .cards import Card, format_counts
 from .hands import Play
 from .options import Options, Phase
+from .state import QUESTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +64,9 @@ class Observation:
 def hidden_from(phase: Phase, window_open: bool) -> frozenset[str]:
     """The verbs whose answers stay hidden now: those of a simultaneous phase, and of an
     open burn window, until it closes (a seat always sees its own)."""
-    if phase == Phase.DECLARE:
-        return frozenset({Verb.DECLARE, Verb.NODECLARE})
-    if phase == Phase.REVOLT:
-        return frozenset({Verb.REVOLT, Verb.NOREVOLT})
+    asked = QUESTIONS.get(phase)
+    if asked is not None:
+        return frozenset({asked.yes, asked.no}) if asked.hidden else frozenset()
     return frozenset({Verb.BURN, Verb.NOBURN}) if window_open else frozenset()
 
 

@@ -5,20 +5,13 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, IllegalActionError, Verb
+from .actions import Action, IllegalActionError
 from .cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, Card, card_sort_key
 from .options import Phase
 from .scoring import opposite_of
-from .state import GameState
+from .state import QUESTIONS, GameState
 
 HEAD_HANDS = 3  # 要头: the first three gouji hands are 够死级 (§3.4)
-
-# The yes and no verbs of each question phase, and the refusal of any other verb then.
-_PHASE_VERBS = {
-    Phase.DECLARE: (Verb.DECLARE, Verb.NODECLARE, "declare_time"),
-    Phase.REVOLT: (Verb.REVOLT, Verb.NOREVOLT, "revolt_time"),
-    Phase.HEAD: (Verb.KEEPHEAD, Verb.NOKEEPHEAD, "head_time"),
-}
 
 
 def next_seat(seat: int, step: int = 1) -> int:
@@ -32,13 +25,13 @@ class Prelude(GameState):
 
     def _apply_phase_answer(self, action: Action) -> None:
         seat, verb = action.seat, action.verb
-        yes_verb, no_verb, refusal = _PHASE_VERBS[self.phase]
-        if verb not in (yes_verb, no_verb):
+        asked = QUESTIONS[self.phase]
+        if verb not in (asked.yes, asked.no):
             who = {"seat": self.phase_seats[0]} if self.phase == Phase.HEAD else {}
-            raise IllegalActionError(refusal, **who)
+            raise IllegalActionError(asked.refusal, **who)
         if seat not in self.to_act:
             self._refuse_wrong_seat(seat)
-        self.phase_answers[seat] = verb == yes_verb
+        self.phase_answers[seat] = verb == asked.yes
         if self.to_act:
             return
         if self.phase == Phase.HEAD:

@@ -158,6 +158,7 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
     from engine.cards import CardError, parse_cards
     from engine.hands import HandError, classify
     from engine.options import Phase
+    from engine.state import QUESTION_PHASES, QUESTIONS
 
     text = line.strip()
     if not text:
@@ -165,21 +166,12 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
     word = _ALIAS.get(text.lower())
     if word in ("quit", "help", "hint", "table"):
         return Command(word)
-    if phase == Phase.DECLARE:
-        if word in ("declare", "yes"):
-            return Command("action", "declare")
-        if word in ("nodeclare", "no"):
-            return Command("action", "nodeclare")
-    if phase == Phase.REVOLT:
-        if word in ("revolt", "yes"):
-            return Command("action", "revolt")
-        if word in ("norevolt", "no"):
-            return Command("action", "norevolt")
-    if phase == Phase.HEAD:
-        if word in ("keephead", "yes"):
-            return Command("action", "keephead")
-        if word in ("nokeephead", "no"):
-            return Command("action", "nokeephead")
+    asked = QUESTIONS[Phase(phase)] if phase in QUESTION_PHASES else None
+    if asked is not None:  # 宣点, 革命, 要头: yes or no
+        if word in (asked.yes, "yes"):
+            return Command("action", asked.yes)
+        if word in (asked.no, "no"):
+            return Command("action", asked.no)
     if word in ("pass", "yield", "declare", "nodeclare", "revolt", "norevolt"):
         return Command("action", word)
     if word == "noburn" or (window and word == "no"):
