@@ -167,10 +167,11 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
     if word in ("quit", "help", "hint", "table"):
         return Command(word)
     asked = QUESTIONS[Phase(phase)] if phase in QUESTION_PHASES else None
-    if asked is not None:  # 宣点, 革命, 要头: yes or no
-        if word in (asked.yes, "yes"):
+    if asked is not None:  # 宣点, 革命, 要头: yes or no (or the verb itself, aliased or not)
+        answer = word or text.lower()
+        if answer in (asked.yes, "yes"):
             return Command("action", asked.yes)
-        if word in (asked.no, "no"):
+        if answer in (asked.no, "no"):
             return Command("action", asked.no)
     if word in ("pass", "yield", "declare", "nodeclare", "revolt", "norevolt"):
         return Command("action", word)
