@@ -36,7 +36,7 @@ from engine.ai.player import Player
 from engine.ai.sim import Sim
 from engine.ai.strong import StrongPlayer
 from engine.ai.view import view_of_game
-from engine.game import FINISHED, PLAY_PHASE, VOID, Game, Options
+from engine.game import Game, Options, Phase
 from engine.observation import Observation
 
 clock = time.process_time
@@ -47,7 +47,7 @@ def hint_times(games: int) -> list[float]:
     out = []
     for seed in range(games):
         game = Game.from_deal(seed, Options())
-        while game.phase not in (FINISHED, VOID):
+        while game.phase not in (Phase.FINISHED, Phase.VOID):
             for seat in list(game.to_act):
                 if seat in game.to_act:
                     obs = game.observe(seat)
@@ -61,7 +61,7 @@ def hint_times(games: int) -> list[float]:
 def engine_rollout(game: Game) -> int:
     """A rollout on ``engine.Game`` (the way before the simulator): the actions used."""
     steps = 0
-    while game.phase == PLAY_PHASE:
+    while game.phase == Phase.PLAY:
         for seat in list(game.to_act):
             if seat in game.to_act:
                 action = decide(view_of_game(game, seat), EXPERT)
@@ -79,14 +79,14 @@ def positions(n: int, midgame: int) -> list[Game]:
     for seed in range(n):
         game = Game.from_deal(seed, Options())
         steps = 0
-        while game.phase in (PLAY_PHASE, "declare", "revolt") and (
-            game.phase != PLAY_PHASE or steps < midgame
+        while game.phase in (Phase.PLAY, "declare", "revolt") and (
+            game.phase != Phase.PLAY or steps < midgame
         ):
             seat = game.to_act[0]
-            game.apply(decide(view_of_game(game, seat), EXPERT) if game.phase == PLAY_PHASE
+            game.apply(decide(view_of_game(game, seat), EXPERT) if game.phase == Phase.PLAY
                        else suggest(game.observe(seat), EXPERT))  # fmt: skip
-            steps += game.phase == PLAY_PHASE
-        if game.phase == PLAY_PHASE:
+            steps += game.phase == Phase.PLAY
+        if game.phase == Phase.PLAY:
             out.append(game)
     return out
 

@@ -42,7 +42,7 @@ from time import perf_counter, process_time
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
-from engine.game import FINISHED, VOID, Game, Options  # noqa: E402
+from engine.game import Game, Options, Phase  # noqa: E402
 
 DEFAULT_GAMES = 2500  # each side; about 20–30 s in all on the development machine
 DEFAULT_CHUNK = 100  # games of one side before switching to the other
@@ -134,7 +134,7 @@ def play_gouji(games: int, seed: int = 0, bie_san: bool = False) -> SideResult:
     _check_games(games)
     result = SideResult("gouji")
     options = Options(bie_san=bie_san)
-    done = (FINISHED, VOID)
+    done = (Phase.FINISHED, Phase.VOID)
     for deal_seed in range(seed, seed + games):
         choice = random.Random(deal_seed).choice
         t0 = CLOCK()
@@ -148,7 +148,7 @@ def play_gouji(games: int, seed: int = 0, bie_san: bool = False) -> SideResult:
             if n > MAX_DECISIONS:
                 raise _endless("Gouji", deal_seed)
         t2 = CLOCK()
-        result.count_game(n, t1 - t0, t2 - t1, game.phase == VOID)
+        result.count_game(n, t1 - t0, t2 - t1, game.phase == Phase.VOID)
     return result
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from engine.actions import Action
 from engine.ai import make_player, play_game
-from engine.game import FINISHED, Game, Options
+from engine.game import Game, Options, Phase
 from engine.observation import Observation
 from engine.rating import BETA, PLACES, TEAMS, Entry, Model, Rating, rate_game, team_ranks
 from engine.scoring import PLACE_POINTS, team_of
@@ -79,7 +79,7 @@ def play(task: tuple[int, tuple[int, ...], tuple[Profile, ...]]) -> tuple[int, .
     for attempt in range(100):
         game = Game.from_deal(seed + 1_000_000 * attempt, Options())
         play_game(game, players)
-        if game.phase == FINISHED:
+        if game.phase == Phase.FINISHED:
             return tuple(p or 0 for p in game.places)
     raise RuntimeError(f"game {seed} was void 100 times")
 

@@ -37,7 +37,7 @@ from pathlib import Path
 from bench.store import backend_name, check_database_url, database_option, scratch_database
 from data import ENGINE, Store
 from data.snapshots import SNAPSHOT_EVERY
-from engine.actions import RETURN, Action
+from engine.actions import Action, Verb
 from engine.ai import make_player
 from engine.cards import deal
 from engine.series import Series, SeriesGame
@@ -72,7 +72,7 @@ def series_prefix(seed: int, game: int, actions: int) -> list[Deal]:
             due = current.pending_return
             if due is not None:
                 n, allowed = series.returnable(due.giver)
-                action = Action(due.giver, RETURN, player.choose_return(allowed, n))
+                action = Action(due.giver, Verb.RETURN, player.choose_return(allowed, n))
             else:
                 action = player.act(current.game.observe(series.to_act[0]))
             if last and current.game is not None and _ends(current, action):

@@ -16,15 +16,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine import CardError, parse_cards
-from engine.actions import ALL_VERBS, RETURN, VERBS_WITH_CARDS
+from engine.actions import VERBS_WITH_CARDS, Verb
 
 from .errors import InvalidInputError
 
-#: Verbs that take cards, and those without (the engine's, :mod:`engine.actions`).
-CARD_VERBS = frozenset(VERBS_WITH_CARDS)
-BARE_VERBS = frozenset(ALL_VERBS - VERBS_WITH_CARDS)
-#: Tribute returns: in a series record these go to the game's ``returns`` list.
-RETURN_VERB = RETURN
+#: Verbs without cards (the engine's verbs, :class:`engine.actions.Verb`, that take none).
+BARE_VERBS = frozenset(Verb) - VERBS_WITH_CARDS
 
 _SHAPE = re.compile(r"([0-5]) ([a-z]+)(?: (\S(?:.*\S)?))?")
 
@@ -66,7 +63,7 @@ def check_action(text: object) -> ActionShape:
             "and for play/burn/return one space and the cards"
         )
     seat, verb, cards = int(match[1]), match[2], match[3]
-    if verb in CARD_VERBS:
+    if verb in VERBS_WITH_CARDS:
         if cards is None:
             raise InvalidInputError(
                 f"action {text!r}: {verb!r} needs the cards, e.g. '{seat} {verb} 9s 9h'"
@@ -78,7 +75,7 @@ def check_action(text: object) -> ActionShape:
         if cards is not None:
             raise InvalidInputError(f"action {text!r}: {verb!r} takes no cards")
     else:
-        known = ", ".join(sorted(CARD_VERBS | BARE_VERBS))
+        known = ", ".join(sorted(Verb))
         raise InvalidInputError(f"action {text!r}: unknown verb {verb!r} (known: {known})")
     return ActionShape(seat, verb, cards)
 

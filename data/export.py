@@ -11,7 +11,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import RETURN_VERB, check_hands
+from engine.actions import Verb
+from engine.record import GAME_FORMAT, SERIES_FORMAT
+
+from .actions import check_hands
 from .backend import Conn
 from .base import StoreBase, fetch_all
 from .errors import InvalidInputError, NotFoundError
@@ -19,16 +22,13 @@ from .loading import game_logs
 from .models import GameLog, Series
 from .rows import GAME_COLUMNS, SERIES_COLUMNS, series_from_row
 
-SERIES_FORMAT = "gouji-series/1"
-GAME_FORMAT = "gouji-record/1"
-
 
 def split_returns(actions: Sequence[str]) -> tuple[list[str], list[str]]:
     """(tribute returns, the other actions), each in log order."""
     returns: list[str] = []
     others: list[str] = []
     for action in actions:
-        (returns if action.split(" ", 2)[1] == RETURN_VERB else others).append(action)
+        (returns if action.split(" ", 2)[1] == Verb.RETURN else others).append(action)
     return returns, others
 
 

@@ -3,50 +3,51 @@ errors that refuse them.
 
 >>> Action.parse("3 play 22777")
 Action.parse('3 play 77722')
->>> str(Action(0, PASS))
+>>> str(Action(0, Verb.PASS))
 '0 pass'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import format_cards
 from .hands import Play, classify
 
-# verbs of the play phase
-PLAY = "play"
-PASS = "pass"
-YIELD = "yield"  # 让牌
-BURN = "burn"  # 烧牌, answered in a burn window
-NOBURN = "noburn"
-LEAVE = "leave"
-# verbs before play
-DECLARE = "declare"  # 宣点
-NODECLARE = "nodeclare"
-REVOLT = "revolt"  # 革命
-NOREVOLT = "norevolt"
-KEEPHEAD = "keephead"  # 要头 (够死级 on)
-NOKEEPHEAD = "nokeephead"  # 无头
-# between games of a series
-RETURN = "return"  # 还贡
 
-VERBS_WITH_CARDS = {PLAY, BURN, RETURN}
-ALL_VERBS = {
-    PLAY,
-    PASS,
-    YIELD,
-    BURN,
-    NOBURN,
-    LEAVE,
-    DECLARE,
-    NODECLARE,
-    REVOLT,
-    NOREVOLT,
-    KEEPHEAD,
-    NOKEEPHEAD,
-    RETURN,
-}
+class Verb(StrEnum):
+    """What a seat does: the verbs of the record notation (docs/record.md). The values are
+    the words records, logs and custom ids have always used.
+
+    >>> Verb("burn").takes_cards, Verb.PASS.takes_cards
+    (True, False)
+    """
+
+    # the play phase
+    PLAY = "play"
+    PASS = "pass"
+    YIELD = "yield"  # 让牌
+    BURN = "burn"  # 烧牌, answered in a burn window
+    NOBURN = "noburn"
+    LEAVE = "leave"
+    # before play
+    DECLARE = "declare"  # 宣点
+    NODECLARE = "nodeclare"
+    REVOLT = "revolt"  # 革命
+    NOREVOLT = "norevolt"
+    KEEPHEAD = "keephead"  # 要头 (够死级 on)
+    NOKEEPHEAD = "nokeephead"  # 无头
+    # between games of a series
+    RETURN = "return"  # 还贡
+
+    @property
+    def takes_cards(self) -> bool:
+        """Whether the verb is followed by cards (play, burn, return)."""
+        return self in VERBS_WITH_CARDS
+
+
+VERBS_WITH_CARDS = frozenset({Verb.PLAY, Verb.BURN, Verb.RETURN})
 
 
 # Why an action is refused: a code (for translations, e.g. by the bot) and its English text.
@@ -129,7 +130,7 @@ class Action:
     for return (any cards, not necessarily one hand), else None."""
 
     seat: int
-    verb: str
+    verb: Verb
     cards: Play | str | None = None
 
     @classmethod
@@ -139,18 +140,20 @@ class Action:
         parts = text.split(None, 2)
         if len(parts) < 2:
             raise ActionSyntaxError(f"{text!r}: an action is 'SEAT VERB [CARDS]', e.g. '3 play KK'")
-        seat_text, verb = parts[0], parts[1].lower()
+        seat_text, word = parts[0], parts[1].lower()
         if not seat_text.isdigit() or not 0 <= int(seat_text) <= 5:
             raise ActionSyntaxError(f"{text!r}: the seat must be 0 to 5")
-        if verb not in ALL_VERBS:
+        try:
+            verb = Verb(word)
+        except ValueError:
             raise ActionSyntaxError(
-                f"{text!r}: unknown verb {verb!r} (one of {', '.join(sorted(ALL_VERBS))})"
-            )
+                f"{text!r}: unknown verb {word!r} (one of {', '.join(sorted(Verb))})"
+            ) from None
         seat = int(seat_text)
-        if verb in VERBS_WITH_CARDS:
+        if verb.takes_cards:
             if len(parts) < 3 or not parts[2].strip():
                 raise ActionSyntaxError(f"{text!r}: '{verb}' needs cards, e.g. '{seat} {verb} KK'")
-            if verb == RETURN:
+            if verb == Verb.RETURN:
                 return cls(seat, verb, format_cards(parts[2]))
             return cls(seat, verb, classify(parts[2]))
         if len(parts) > 2:

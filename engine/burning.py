@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import BURN, NOBURN, Action, IllegalActionError, NotYourTurnError
+from .actions import Action, IllegalActionError, NotYourTurnError, Verb
 from .cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
 from .hands import Play
 from .movegen import answer_plays
@@ -123,9 +123,9 @@ class Burning(GameState):
                 raise NotYourTurnError("gou_si_ji", q=self.standing_seat)
             raise NotYourTurnError("burn_deciding", seats=", ".join(map(str, self.to_act)))
         window = self._open_window()
-        if verb == NOBURN:
+        if verb == Verb.NOBURN:
             window[seat] = None
-        elif verb == BURN:
+        elif verb == Verb.BURN:
             play = action.play
             if play not in self._burning_plays(seat):
                 raise self._why_not_burn(seat, play)

@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .actions import PASS, PLAY, YIELD, Action
+from .actions import Action, Verb
 from .burning import ONGOING
 from .cards import format_cards
-from .game import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, Game
+from .game import Game
 from .hands import Play
 from .options import Phase
 from .scoring import counts_as_open, opposite_of
@@ -224,11 +224,11 @@ def of_kind(events: list[Event], kind: type[E]) -> list[E]:
 def acted(action: Action) -> list[Event]:
     """The public event of the action itself: a play, a pass or a yield (answers to
     questions are hidden until the question closes; burns show as :class:`BurnStarted`)."""
-    if action.verb == PLAY and isinstance(action.cards, Play):
+    if action.verb == Verb.PLAY and isinstance(action.cards, Play):
         return [Played(action.seat, str(action.cards), action.cards.is_gouji)]
-    if action.verb == PASS:
+    if action.verb == Verb.PASS:
         return [Passed(action.seat)]
-    if action.verb == YIELD:
+    if action.verb == Verb.YIELD:
         return [Yielded(action.seat)]
     return []
 
@@ -238,11 +238,11 @@ def changes(before: Snapshot, game: Game, action: Action | None = None) -> list[
     after = snapshot(game)
     events: list[Event] = acted(action) if action is not None else []
     events += [HandChanged(s) for s in range(6) if before.cards_left[s] != after.cards_left[s]]
-    if before.phase == DECLARE_PHASE and after.phase != DECLARE_PHASE:
+    if before.phase == Phase.DECLARE and after.phase != Phase.DECLARE:
         events.append(Declared(tuple(s for s in range(6) if game.declared[s])))
-    if before.phase in (DECLARE_PHASE, REVOLT_PHASE) and after.phase not in (
-        DECLARE_PHASE,
-        REVOLT_PHASE,
+    if before.phase in (Phase.DECLARE, Phase.REVOLT) and after.phase not in (
+        Phase.DECLARE,
+        Phase.REVOLT,
     ):
         revolted = tuple(s for s in range(6) if game.revolted[s])
         if revolted:
@@ -272,10 +272,10 @@ def changes(before: Snapshot, game: Game, action: Action | None = None) -> list[
     events += [Stifled(seat, by) for seat, by in after.stifled[len(before.stifled) :]]
     if after.melee and not before.melee:
         events.append(MeleeBegan())
-    if after.phase == PLAY_PHASE and before.phase != PLAY_PHASE and game.leader is not None:
+    if after.phase == Phase.PLAY and before.phase != Phase.PLAY and game.leader is not None:
         events.append(Lead(game.leader, "first"))
     elif (
-        after.phase == PLAY_PHASE
+        after.phase == Phase.PLAY
         and game.standing is None
         and before.standing_seat is not None
         and game.turn is not None

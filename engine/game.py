@@ -21,23 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import (
-    BURN,
-    DECLARE,
-    KEEPHEAD,
-    LEAVE,
-    NOBURN,
-    NODECLARE,
-    NOKEEPHEAD,
-    NOREVOLT,
-    PASS,
-    PLAY,
-    REVOLT,
-    YIELD,
-    Action,
-    IllegalActionError,
-    NotYourTurnError,
-)
+from .actions import Action, IllegalActionError, NotYourTurnError, Verb
 from .burning import (
     BROKEN,
     FAILED,
@@ -57,22 +41,15 @@ from .hands import Play
 from .movegen import answer_plays, lead_plays
 from .observation import Observation, hidden_from, public_history
 from .options import Options, Phase
-from .prelude import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE, VOID, Prelude, next_seat
+from .prelude import Prelude, next_seat
 from .scoring import TributeOwed, is_sweep, opposite_of, place_points, team_of, tribute_owed
-from .state import QUESTION_PHASES
-
-FINISHED = Phase.FINISHED
+from .state import QUESTION_PHASES, QUESTIONS
 
 __all__ = [
     "BROKEN",
-    "DECLARE_PHASE",
     "FAILED",
-    "FINISHED",
     "ONGOING",
-    "PLAY_PHASE",
-    "REVOLT_PHASE",
     "SUCCESS",
-    "VOID",
     "Burn",
     "Game",
     "Options",
@@ -143,7 +120,7 @@ class Game(Prelude, Burning):
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may know (see :mod:`engine.observation`)."""
-        declaring = self.phase == DECLARE_PHASE
+        declaring = self.phase == Phase.DECLARE
         unseen = [0] * 15
         for s in range(6):
             if s != seat:
@@ -224,7 +201,7 @@ class Game(Prelude, Burning):
     # ----------------------------------------------------------------- legal actions
     def legal_plays(self, seat: int) -> list[Play]:
         """The hands ``seat`` may play now (lead or answer); [] when it is not its turn."""
-        if self.phase != PLAY_PHASE or self.window is not None or seat != self.turn:
+        if self.phase != Phase.PLAY or self.window is not None or seat != self.turn:
             return []
         counts = self.counts[seat]
         bie = self.three_rule[seat]
@@ -236,24 +213,23 @@ class Game(Prelude, Burning):
         return answer_plays(counts, self.standing, bie)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now (leave is always possible and not listed)."""
+        """Every action ``seat`` may take now (leave is always possible and not listed). A
+        question's "no" comes first (nodeclare, norevolt, nokeephead, noburn): its default
+        answer, the one the table takes when the clock runs out."""
         if seat not in self.to_act:
             return []
-        if self.phase == DECLARE_PHASE:
-            return [Action(seat, NODECLARE), Action(seat, DECLARE)]
-        if self.phase == REVOLT_PHASE:
-            return [Action(seat, NOREVOLT), Action(seat, REVOLT)]
-        if self.phase == Phase.HEAD:
-            return [Action(seat, NOKEEPHEAD), Action(seat, KEEPHEAD)]
+        asked = QUESTIONS.get(self.phase)
+        if asked is not None:
+            return [Action(seat, asked.no), Action(seat, asked.yes)]
         if self.window is not None:
-            return [Action(seat, NOBURN)] + [
-                Action(seat, BURN, p) for p in self._burning_plays(seat)
+            return [Action(seat, Verb.NOBURN)] + [
+                Action(seat, Verb.BURN, p) for p in self._burning_plays(seat)
             ]
-        actions = [Action(seat, PLAY, p) for p in self.legal_plays(seat)]
+        actions = [Action(seat, Verb.PLAY, p) for p in self.legal_plays(seat)]
         if self.standing is not None:
-            actions.insert(0, Action(seat, PASS))
+            actions.insert(0, Action(seat, Verb.PASS))
             if self.may_yield(seat):
-                actions.insert(1, Action(seat, YIELD))
+                actions.insert(1, Action(seat, Verb.YIELD))
         return actions
 
     def may_yield(self, seat: int) -> bool:
@@ -279,9 +255,9 @@ class Game(Prelude, Burning):
         seat, verb = action.seat, action.verb
         if not 0 <= seat <= 5:
             raise IllegalActionError("no_seat", seat=seat)
-        if self.phase in (FINISHED, VOID):
+        if self.phase in (Phase.FINISHED, Phase.VOID):
             raise IllegalActionError("game_over")
-        if verb == LEAVE:
+        if verb == Verb.LEAVE:
             if seat in self.left:
                 raise IllegalActionError("already_left", seat=seat)
             self.left.append(seat)
@@ -300,23 +276,27 @@ class Game(Prelude, Burning):
     def _apply_turn(self, action: Action) -> None:
         seat, verb = action.seat, action.verb
         if seat != self.turn:
-            if verb in (BURN, NOBURN):
+            if verb in (Verb.BURN, Verb.NOBURN):
                 raise IllegalActionError("no_window")
-            if self.standing is not None and verb in (PLAY, PASS, YIELD) and self.is_active(seat):
+            if (
+                self.standing is not None
+                and verb in (Verb.PLAY, Verb.PASS, Verb.YIELD)
+                and self.is_active(seat)
+            ):
                 self._refuse_not_allowed(seat)
             self._refuse_wrong_seat(seat)
-        if verb == PLAY:
+        if verb == Verb.PLAY:
             self._check_play(seat, action.play)
             self._play(seat, action.play)
-        elif verb == PASS:
+        elif verb == Verb.PASS:
             if self.standing is None:
                 raise IllegalActionError("lead_no_pass")
             self._pass(seat)
-        elif verb == YIELD:
+        elif verb == Verb.YIELD:
             if not self.may_yield(seat):
                 raise IllegalActionError(self._why_not_yield(seat))
             self._yield(seat)
-        elif verb in (BURN, NOBURN):
+        elif verb in (Verb.BURN, Verb.NOBURN):
             raise IllegalActionError("no_window")
         else:
             raise IllegalActionError("verb_not_now", verb=verb)
@@ -392,7 +372,7 @@ class Game(Prelude, Burning):
             self.current_burn = self.burns[-1]
         self.standing_dead = not burning and self._is_gou_si_ji(seat, play, beaten, beaten_hand)
         self._remove(seat, play)
-        self.last_action[seat] = f"burn {play}" if burning else str(play)
+        self.last_action[seat] = f"{Verb.BURN.value} {play}" if burning else str(play)
         self.standing, self.standing_seat = play, seat
         self.yielder = None
         went_out = sum(self.counts[seat]) == 0
@@ -506,7 +486,7 @@ class Game(Prelude, Burning):
         self._round_won()
 
     def _pass(self, seat: int) -> None:
-        self.last_action[seat] = "pass"
+        self.last_action[seat] = Verb.PASS.value
         if self.melee:
             self.melee_passes += 1
             self._advance_melee(seat)
@@ -516,7 +496,7 @@ class Game(Prelude, Burning):
         self._next_answer()
 
     def _yield(self, seat: int) -> None:
-        self.last_action[seat] = "yield"
+        self.last_action[seat] = Verb.YIELD.value
         self.yielder = seat
         # the next two seats that may answer go first, then the turn comes back once
         self.queue = self.queue[1:3] + [seat] + self.queue[3:]
@@ -596,7 +576,7 @@ class Game(Prelude, Burning):
         active.sort(key=lambda s: (sum(self.counts[s]), (s - last) % 6))
         for s in active:
             self.places[s] = self._next_place()
-        self.phase = FINISHED
+        self.phase = Phase.FINISHED
         self.turn = None
         self.window = None
         if self.current_burn is not None:
@@ -605,22 +585,31 @@ class Game(Prelude, Burning):
         return True
 
     # ----------------------------------------------------------------- results
+    def successful_burns(self, seat: int | None = None) -> list[Burn]:
+        """The burns that succeeded (烧成功: the burner went out), in order; ``seat``'s
+        only, when given. The result card, the profiles and the tribute (烧贡) count these.
+
+        >>> Game.from_deal(7).successful_burns()
+        []
+        """
+        return [b for b in self.burns if b.result == SUCCESS and (seat is None or b.burner == seat)]
+
     @property
     def sweep(self) -> bool:
         """串三户 (§6)."""
-        return self.phase == FINISHED and is_sweep(self.places)
+        return self.phase == Phase.FINISHED and is_sweep(self.places)
 
     def points(self) -> list[int] | None:
         """Each seat's place points once finished (§8.6), else None."""
-        if self.phase != FINISHED:
+        if self.phase != Phase.FINISHED:
             return None
         return place_points(self._final_places(), self.sweep)
 
     def tribute(self) -> list[TributeOwed] | None:
         """What this game leaves owing to the next game of a series, once finished."""
-        if self.phase != FINISHED:
+        if self.phase != Phase.FINISHED:
             return None
-        burns = [(b.burned, b.burner) for b in self.burns if b.result == SUCCESS]
+        burns = [(b.burned, b.burner) for b in self.successful_burns()]
         return tribute_owed(self._final_places(), self.declared, self.opened, self.stifled, burns)
 
     def _final_places(self) -> list[int]:

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import BURN, DECLARE, LEAVE, NOBURN, NODECLARE, NOREVOLT, REVOLT, Action
+from .actions import Action, Verb
 from .cards import Card, format_counts
 from .hands import Play
 from .options import Options, Phase
+from .state import QUESTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,18 +64,17 @@ class Observation:
 def hidden_from(phase: Phase, window_open: bool) -> frozenset[str]:
     """The verbs whose answers stay hidden now: those of a simultaneous phase, and of an
     open burn window, until it closes (a seat always sees its own)."""
-    if phase == Phase.DECLARE:
-        return frozenset({DECLARE, NODECLARE})
-    if phase == Phase.REVOLT:
-        return frozenset({REVOLT, NOREVOLT})
-    return frozenset({BURN, NOBURN}) if window_open else frozenset()
+    asked = QUESTIONS.get(phase)
+    if asked is not None:
+        return frozenset({asked.yes, asked.no}) if asked.hidden else frozenset()
+    return frozenset({Verb.BURN, Verb.NOBURN}) if window_open else frozenset()
 
 
 def public_history(actions: Sequence[Action], seat: int, hidden: frozenset[str]) -> list[str]:
     """The actions ``seat`` may see, in record notation: all but the others' answers in the
     open phase or burn window (the tail of ``actions`` made of ``hidden`` verbs)."""
     start = len(actions)
-    while hidden and start > 0 and actions[start - 1].verb in hidden | {LEAVE}:
+    while hidden and start > 0 and actions[start - 1].verb in hidden | {Verb.LEAVE}:
         start -= 1
     return [
         str(a)

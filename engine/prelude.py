@@ -5,30 +5,13 @@ from __future__ import annotations
 
 import random
 
-from .actions import (
-    DECLARE,
-    KEEPHEAD,
-    NODECLARE,
-    NOKEEPHEAD,
-    NOREVOLT,
-    REVOLT,
-    Action,
-    IllegalActionError,
-)
+from .actions import Action, IllegalActionError
 from .cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, Card, card_sort_key
 from .options import Phase
 from .scoring import opposite_of
-from .state import GameState
+from .state import QUESTIONS, GameState
 
-DECLARE_PHASE, REVOLT_PHASE, PLAY_PHASE, VOID = Phase.DECLARE, Phase.REVOLT, Phase.PLAY, Phase.VOID
 HEAD_HANDS = 3  # 要头: the first three gouji hands are 够死级 (§3.4)
-
-# The yes and no verbs of each question phase, and the refusal of any other verb then.
-_PHASE_VERBS = {
-    Phase.DECLARE: (DECLARE, NODECLARE, "declare_time"),
-    Phase.REVOLT: (REVOLT, NOREVOLT, "revolt_time"),
-    Phase.HEAD: (KEEPHEAD, NOKEEPHEAD, "head_time"),
-}
 
 
 def next_seat(seat: int, step: int = 1) -> int:
@@ -42,20 +25,20 @@ class Prelude(GameState):
 
     def _apply_phase_answer(self, action: Action) -> None:
         seat, verb = action.seat, action.verb
-        yes_verb, no_verb, refusal = _PHASE_VERBS[self.phase]
-        if verb not in (yes_verb, no_verb):
+        asked = QUESTIONS[self.phase]
+        if verb not in (asked.yes, asked.no):
             who = {"seat": self.phase_seats[0]} if self.phase == Phase.HEAD else {}
-            raise IllegalActionError(refusal, **who)
+            raise IllegalActionError(asked.refusal, **who)
         if seat not in self.to_act:
             self._refuse_wrong_seat(seat)
-        self.phase_answers[seat] = verb == yes_verb
+        self.phase_answers[seat] = verb == asked.yes
         if self.to_act:
             return
         if self.phase == Phase.HEAD:
             if self.phase_answers[seat]:
                 self.head_kept[seat] = HEAD_HANDS  # 要头: three 够死级 hands, then headless
             self._start_play(self._leader_after_question)
-        elif self.phase == DECLARE_PHASE:
+        elif self.phase == Phase.DECLARE:
             for s, yes in self.phase_answers.items():
                 self.declared[s] = yes
             self._buy_threes()
@@ -120,7 +103,7 @@ class Prelude(GameState):
         self.phase_answers = {}
         self.phase_seats = [s for s in range(6) if self.revolt_eligible(s)]
         if self.phase_seats and sum(self.revolted) < 2:
-            self.phase = REVOLT_PHASE
+            self.phase = Phase.REVOLT
             return
         self._after_revolution()
 
@@ -128,7 +111,7 @@ class Prelude(GameState):
         self.phase_answers = {}
         self.phase_seats = []
         if sum(self.revolted) >= 2:
-            self.phase = VOID  # two or more revolt: the deal is void (§5.4)
+            self.phase = Phase.VOID  # two or more revolt: the deal is void (§5.4)
             self.turn = None
             return
         rev = self.revolutionary
@@ -150,7 +133,7 @@ class Prelude(GameState):
     def _start_play(self, leader: int) -> None:
         self.phase_answers = {}
         self.phase_seats = []
-        self.phase = PLAY_PHASE
+        self.phase = Phase.PLAY
         self.leader = leader
         self._new_round(leader)
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import RETURN, Action
+from .actions import Action, Verb
 from .cards import Card, format_cards, parse_cards
-from .game import FINISHED, Game, Options
+from .game import Game, Options, Phase
 from .series import Position, Series
 
 JSON = dict[str, Any]
@@ -152,7 +152,7 @@ def replay_record(data: Any) -> JSON:
 
 def state_json(game: Game) -> JSON:
     """The state of a game as docs/record.md's replay object."""
-    finished = game.phase == FINISHED
+    finished = game.phase == Phase.FINISHED
     tribute = game.tribute()
     out: JSON = {
         "ok": True,
@@ -222,7 +222,7 @@ def series_from_record(data: Any, *, settle_returns: bool = False) -> Series:
         for text in returns:
             try:
                 action = Action.parse(text)
-                if action.verb != RETURN:
+                if action.verb != Verb.RETURN:
                     raise ValueError(
                         f"'returns' holds only 'SEAT return CARDS', not '{action.verb}'"
                     )
@@ -250,7 +250,7 @@ def _default_returns(series: Series, g_no: int, until: int | None = None) -> Non
         while deal is not None and (due := deal.pending_return) is not None:
             if due.giver == until:
                 return
-            series.apply(Action(due.giver, RETURN, series.default_return(due.giver)))
+            series.apply(Action(due.giver, Verb.RETURN, series.default_return(due.giver)))
     except ValueError as e:  # a position that cannot be played (after tribute)
         raise RecordError(f"games[{g_no}]: {e}") from e
 

@@ -27,9 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import BURN as BURN_VERB
-from .actions import PLAY, Action
-from .game import FINISHED, PLAY_PHASE, Game
+from .actions import Action, Verb
+from .game import Game, Phase
 from .record import (
     SERIES_FORMAT,
     RecordError,
@@ -100,10 +99,10 @@ class Replay:
             after = _Facts.of(game)
             _moments(before, after, step, action, note)
             before = after
-        if game.phase != FINISHED:
+        if game.phase != Phase.FINISHED:
             raise NotFinishedError(
                 "only a finished game can be replayed: this record's game "
-                + ("was void (two or more revolted)" if game.phase == "void" else "is not over")
+                + ("was void (two or more revolted)" if game.phase == Phase.VOID else "is not over")
             )
         if not self._snapshots:
             self._snapshots.append(initial.copy())
@@ -203,7 +202,7 @@ class _Facts:
     @classmethod
     def of(cls, game: Game) -> _Facts:
         return cls(
-            round_open=game.phase == PLAY_PHASE and game.standing is None and game.window is None,
+            round_open=game.phase == Phase.PLAY and game.standing is None and game.window is None,
             leader=game.turn,
             opened=tuple(game.opened),
             burns=tuple((b.burner, b.burned, b.result) for b in game.burns),
@@ -231,6 +230,6 @@ def _moments(
         if after.melee and not before.melee:
             note(MELEE, step, None)
     # a lead nobody may answer wins its round at once: the table is empty before and after
-    played = action is not None and action.verb in (PLAY, BURN_VERB)
+    played = action is not None and action.verb in (Verb.PLAY, Verb.BURN)
     if after.round_open and (before is None or not before.round_open or played):
         note(ROUND, step, after.leader)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action
+from .actions import Action, Verb
 from .burning import BROKEN, FAILED, SUCCESS
 from .events import (
     BurnEnded,
@@ -28,16 +28,16 @@ from .hands import Play
 from .scoring import PLACE_NAMES
 
 _VERB_TEXT = {
-    "pass": "passes",
-    "yield": "yields (让牌)",
-    "noburn": "does not burn",
-    "declare": "declares (宣点)",
-    "nodeclare": "does not declare",
-    "revolt": "revolts (革命)",
-    "norevolt": "does not revolt",
-    "keephead": "keeps the head (要头)",
-    "nokeephead": "goes headless (无头)",
-    "leave": "leaves the game (−10)",
+    Verb.PASS: "passes",
+    Verb.YIELD: "yields (让牌)",
+    Verb.NOBURN: "does not burn",
+    Verb.DECLARE: "declares (宣点)",
+    Verb.NODECLARE: "does not declare",
+    Verb.REVOLT: "revolts (革命)",
+    Verb.NOREVOLT: "does not revolt",
+    Verb.KEEPHEAD: "keeps the head (要头)",
+    Verb.NOKEEPHEAD: "goes headless (无头)",
+    Verb.LEAVE: "leaves the game (−10)",
 }
 
 
@@ -48,10 +48,10 @@ def narrate(game: Game, actions: list[str]) -> list[str]:
         before = snapshot(game)
         action = Action.parse(text)
         game.apply(action)
-        if action.verb == "play":
+        if action.verb == Verb.PLAY:
             tag = " (gouji)" if isinstance(action.cards, Play) and action.cards.is_gouji else ""
             line = f"seat {action.seat} plays {action.cards}{tag}"
-        elif action.verb == "burn":
+        elif action.verb == Verb.BURN:
             line = f"seat {action.seat} offers to burn with {action.cards} (烧牌)"
         else:
             line = f"seat {action.seat} {_VERB_TEXT.get(action.verb, action.verb)}"

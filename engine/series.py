@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import RETURN, Action, IllegalActionError, NotYourTurnError
+from .actions import Action, IllegalActionError, NotYourTurnError, Verb
 from .cards import (
     BIG_JOKER,
     NUM_RANKS,
@@ -29,7 +29,7 @@ from .cards import (
     format_cards,
     parse_cards,
 )
-from .game import FINISHED, VOID, Game, Options
+from .game import Game, Options, Phase
 from .scoring import LEAVE_PENALTY, PLACE, TributeOwed, team_of
 
 TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)  # what tribute is paid in, highest first
@@ -85,11 +85,11 @@ class SeriesGame:
 
     @property
     def void(self) -> bool:
-        return self.game is not None and self.game.phase == VOID
+        return self.game is not None and self.game.phase == Phase.VOID
 
     @property
     def finished(self) -> bool:
-        return self.game is not None and self.game.phase == FINISHED
+        return self.game is not None and self.game.phase == Phase.FINISHED
 
     @property
     def pending_return(self) -> ReturnDue | None:
@@ -325,7 +325,7 @@ class Series:
         cur = self.current
         if cur is None:
             raise IllegalActionError("no_game")
-        if action.verb == RETURN:
+        if action.verb == Verb.RETURN:
             self._return(action.seat, action.returned)
             return
         if cur.pending_return is not None:

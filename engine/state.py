@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import Action, NotYourTurnError
+from .actions import Action, NotYourTurnError, Verb
 from .cards import Card, card_sort_key, counts_of, format_counts
 from .hands import Play
 from .options import Options, Phase
@@ -16,7 +16,27 @@ from .scoring import opposite_of
 # A burn's result; "failed" only with burn_check "seeds" (§9).
 ONGOING, SUCCESS, BROKEN, FAILED = "ongoing", "success", "broken", "failed"
 
-QUESTION_PHASES = (Phase.DECLARE, Phase.REVOLT, Phase.HEAD)  # answered by seats, no turns
+
+@dataclass(frozen=True, slots=True)
+class PhaseQuestion:
+    """The question a game phase asks its seats (answered by seats, no turns): its ``yes``
+    and ``no`` verbs (the no is the default, listed first), the refusal code of any other
+    verb then, and whether the answers stay ``hidden`` until the phase is over (asked of
+    every seat at once)."""
+
+    yes: Verb
+    no: Verb
+    refusal: str
+    hidden: bool
+
+
+#: The question phases and what each asks (宣点, 革命, 要头).
+QUESTIONS = {
+    Phase.DECLARE: PhaseQuestion(Verb.DECLARE, Verb.NODECLARE, "declare_time", hidden=True),
+    Phase.REVOLT: PhaseQuestion(Verb.REVOLT, Verb.NOREVOLT, "revolt_time", hidden=True),
+    Phase.HEAD: PhaseQuestion(Verb.KEEPHEAD, Verb.NOKEEPHEAD, "head_time", hidden=False),
+}
+QUESTION_PHASES = tuple(QUESTIONS)
 
 
 @dataclass(slots=True)

@@ -223,7 +223,7 @@ def play_single(
     """One game of deal ``deal``, A on the team ``swap``: [A's team points]. A void deal
     (two revolted) is dealt again from a seed derived from the deal's."""
     from engine.ai import play_game
-    from engine.game import VOID, Game, Options
+    from engine.game import Game, Options, Phase
     from engine.scoring import team_scores
 
     players = _players(a, b, seed, deal, swap, times)
@@ -231,7 +231,7 @@ def play_single(
         game = Game.from_deal(seed + deal + 1_000_000 * attempt, Options.from_json(options))
         play_game(game, players)
         points = game.points()
-        if game.phase != VOID and points is not None:
+        if game.phase != Phase.VOID and points is not None:
             if places is not None:
                 places.append([p or 0 for p in game.places])
             return [team_scores(points)[swap]]
@@ -250,9 +250,7 @@ def play_series(
 ) -> list[int]:
     """A five-game tribute series from deal ``deal``, A on the team ``swap``: A's team
     points (place and tribute points) in each game."""
-    from engine.actions import RETURN, Action
-    from engine.ai import play_game
-    from engine.cards import deal as deal_cards
+    from engine.ai import play_series_game
     from engine.game import Options
     from engine.scoring import team_totals
     from engine.series import Series
@@ -263,14 +261,7 @@ def play_series(
     k = 0
     while not series.finished:
         k += 1
-        game_seed = (seed + deal) * 1000 + k
-        current = series.start_game(deal_cards(game_seed), seed=game_seed)
-        while current.pending_return is not None:
-            giver = current.pending_return.giver
-            n, returnable = series.returnable(giver)
-            series.apply(Action(giver, RETURN, players[giver].choose_return(returnable, n)))
-        if current.game is not None:
-            play_game(current.game, players)
+        current = play_series_game(series, players, (seed + deal) * 1000 + k)
         if current.void:
             continue
         score = current.score()

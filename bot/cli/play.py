@@ -150,11 +150,15 @@ AGAIN_NO = frozenset({"n", "no", "不", "否", "不要", "q", "quit", "退出"})
 
 def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
     """Turn a typed line into a :class:`Command` for the player's situation: ``phase`` of
-    the game (declare, revolt, play, return) and whether a burn window is open."""
+    the game (a :class:`Phase`, or ``Verb.RETURN`` while tribute is returned) and whether a
+    burn window is open."""
     from bot.text.play import t
     from bot.text.refusals import refusal_text
+    from engine.actions import Verb
     from engine.cards import CardError, parse_cards
     from engine.hands import HandError, classify
+    from engine.options import Phase
+    from engine.state import QUESTION_PHASES, QUESTIONS
 
     text = line.strip()
     if not text:
@@ -162,21 +166,13 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
     word = _ALIAS.get(text.lower())
     if word in ("quit", "help", "hint", "table"):
         return Command(word)
-    if phase == "declare":
-        if word in ("declare", "yes"):
-            return Command("action", "declare")
-        if word in ("nodeclare", "no"):
-            return Command("action", "nodeclare")
-    if phase == "revolt":
-        if word in ("revolt", "yes"):
-            return Command("action", "revolt")
-        if word in ("norevolt", "no"):
-            return Command("action", "norevolt")
-    if phase == "head":
-        if word in ("keephead", "yes"):
-            return Command("action", "keephead")
-        if word in ("nokeephead", "no"):
-            return Command("action", "nokeephead")
+    asked = QUESTIONS[Phase(phase)] if phase in QUESTION_PHASES else None
+    if asked is not None:  # 宣点, 革命, 要头: yes or no (or the verb itself, aliased or not)
+        answer = word or text.lower()
+        if answer in (asked.yes, "yes"):
+            return Command("action", asked.yes)
+        if answer in (asked.no, "no"):
+            return Command("action", asked.no)
     if word in ("pass", "yield", "declare", "nodeclare", "revolt", "norevolt"):
         return Command("action", word)
     if word == "noburn" or (window and word == "no"):
@@ -187,7 +183,7 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
         verb, rest = {"烧": "burn", "出": "play", "还": "return"}.get(head, head.lower()), tail
     elif text.startswith("烧"):
         verb, rest = "burn", text[1:]
-    if phase == "return":
+    if phase == Verb.RETURN:
         verb = "return"
     elif window and verb == "play":
         verb = "burn"
@@ -309,7 +305,7 @@ class Session:
         from bot.text.terminal import KIND_NAMES, say, seat_label
         from engine.cards import deal
         from engine.events import tribute_paid
-        from engine.game import FINISHED, VOID
+        from engine.game import Phase
 
         seed = self.seed * 1000 + len(self.series.deals)
         current = self.series.start_game(deal(seed), seed=seed)
@@ -334,7 +330,7 @@ class Session:
         game = current.game
         if game is None:
             raise RuntimeError("the tribute is returned but there is no game")
-        while game.phase not in (FINISHED, VOID):
+        while game.phase not in (Phase.FINISHED, Phase.VOID):
             for seat in [s for s in game.to_act if s != HUMAN]:
                 if seat in game.to_act:
                     self._apply(game, self.players[seat].act(game.observe(seat)))
@@ -396,10 +392,10 @@ class Session:
         from bot.text.cards import hand_text
         from bot.text.play import t
         from bot.text.terminal import seat_label
-        from engine.actions import RETURN, Action
+        from engine.actions import Action, Verb
 
         due = self._due()
-        self.series.apply(Action(seat, RETURN, cards))
+        self.series.apply(Action(seat, Verb.RETURN, cards))
         if cards:
             who, to = seat_label(self.names, seat), seat_label(self.names, due.taker)
             shown = hand_text(cards, self.lang)
@@ -471,7 +467,7 @@ class Session:
         from bot.text.play import hand_groups, t
         from bot.text.refusals import refusal_text
         from bot.text.terminal import seat_label
-        from engine.actions import IllegalActionError
+        from engine.actions import IllegalActionError, Verb
         from engine.ai import choose_return
         from engine.cards import counts_of
 
@@ -488,7 +484,7 @@ class Session:
         shown = hand_groups(returnable, self.lang)
         prompt = t(self.lang, "p_return", n=n, who=taker, cards=shown)
         while True:
-            move = self._next_move(prompt, "return", False,
+            move = self._next_move(prompt, Verb.RETURN, False,
                                    lambda: f"return {choose_return(returnable, n)}", table)  # fmt: skip
             if isinstance(move, Leave):
                 return move.key

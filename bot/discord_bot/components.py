@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any, cast
+from enum import StrEnum
+from typing import Any, Self, cast
 
 import discord
 
@@ -28,31 +29,28 @@ from bot.service.views import PrivateView, TableInfo
 from bot.text.cards import cards_count, play_label, play_text, rank_name, read_cards
 from bot.text.catalog import lang_of, text
 from bot.text.params import Who, list_text
-from engine.actions import PASS, YIELD
+from engine.actions import Verb
 from engine.cards import RANK_LETTERS, CardError, counts_of, parse_cards
 from engine.options import Phase
+from engine.scoring import opposite_of, team_of
 
-BUTTON_VERBS = (
-    "declare",
-    "nodeclare",
-    "revolt",
-    "norevolt",
-    "keephead",
-    "nokeephead",
-    "noburn",
-    "pass",
-    "yield",
-    "hint",
-    "playhint",
-    "other",
-    "back",
-)
-_STYLE = {
-    "declare": discord.ButtonStyle.primary,
-    "revolt": discord.ButtonStyle.danger,
-    "keephead": discord.ButtonStyle.danger,
-    "playhint": discord.ButtonStyle.success,
-    "hint": discord.ButtonStyle.primary,
+
+class Control(StrEnum):
+    """The controller's buttons that are not a verb (the last part of their custom id; the
+    others are the question's answers, :class:`engine.actions.Verb`)."""
+
+    HINT = "hint"  # 提示: show the hint
+    PLAY_HINT = "playhint"  # play the hint
+    OTHER = "other"  # type the cards (a modal)
+    BACK = "back"  # from a picker page to the controller's own controls
+
+
+_STYLE: dict[str, discord.ButtonStyle] = {
+    Verb.DECLARE: discord.ButtonStyle.primary,
+    Verb.REVOLT: discord.ButtonStyle.danger,
+    Verb.KEEPHEAD: discord.ButtonStyle.danger,
+    Control.PLAY_HINT: discord.ButtonStyle.success,
+    Control.HINT: discord.ButtonStyle.primary,
 }
 
 
@@ -61,7 +59,7 @@ class ActionButton(
     template=r"g:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>[a-z]+)",
 ):
     """A button that makes the presser's seat do ``verb`` at ``table`` for question
-    ``token``."""
+    ``token`` (a :class:`Verb` of the question, or a :class:`Control`)."""
 
     def __init__(self, table_id: int, token: str, verb: str, label: str = "") -> None:
         super().__init__(
@@ -81,37 +79,46 @@ class ActionButton(
         return cls(int(match["table"]), match["token"], match["verb"], label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.verb == "back":  # from a picker page to the controller's own controls
-            await _show_page(interaction, self.table_id, self.token, "play", None)
+        if self.verb == Control.BACK:
+            await _show_page(interaction, self.table_id, self.token, Verb.PLAY, None)
             return
-        if self.verb == "other":  # type the cards
-            verb = "burn" if f".{QuestionKind.BURN}." in f".{self.token}." else "play"
+        if self.verb == Control.OTHER:
+            verb = Verb.BURN if QuestionKind.BURN in self.token.split(".") else Verb.PLAY
             lang = lang_of(interaction.locale)
             await interaction.response.send_modal(CardsModal(self.table_id, self.token, verb, lang))
             return
         await run_dm_action(interaction, self.table_id, self.token, self.verb, None)
 
 
-class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"gs:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>return|burn|play)(?::\d+)?",
-):
-    """A select menu: the cards to return (还贡), the play to burn with, or the play (a
-    picker page's menus are numbered: ``gs:12:3.turn.57:play:1``)."""
+class QuestionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"(?!)"):
+    """A select menu of a question: its custom id (matched by the subclass's template)
+    names the table, the question's ``token`` and the ``verb`` it answers with (and what
+    else the subclass reads from it)."""
 
-    def __init__(
-        self, table_id: int, token: str, verb: str, select: discord.ui.Select[discord.ui.View]
-    ) -> None:
-        super().__init__(select)
-        self.table_id, self.token, self.verb = table_id, token, verb
+    def __init__(self, select: discord.ui.Select[discord.ui.View]) -> None:
+        super().__init__(select)  # checks the custom id against the template
+        match = self.template.match(self.custom_id)
+        if match is None:  # DynamicItem has refused such an id already
+            raise ValueError(f"{self.custom_id}: not a {type(self).__name__}")
+        self.match = match
+        self.table_id, self.token = int(self.match["table"]), self.match["token"]
+        self.verb = Verb(self.match["verb"])
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActionSelect:
+    ) -> Self:
         if not isinstance(item, discord.ui.Select):
             raise TypeError(f"{match.string}: not a select menu")
-        return cls(int(match["table"]), match["token"], match["verb"], item)
+        return cls(item)
+
+
+class ActionSelect(
+    QuestionSelect,
+    template=r"gs:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>return|burn|play)(?::\d+)?",
+):
+    """A select menu: the cards to return (还贡), the play to burn with, or the play (a
+    picker page's menus are numbered: ``gs:12:3.turn.57:play:1``)."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         data = cast(dict[str, Any], interaction.data or {})
@@ -136,12 +143,12 @@ def _select(
         min_values=n,
         max_values=n,
     )
-    return ActionSelect(table_id, token, verb, select)
+    return ActionSelect(select)
 
 
 def _button_label(lang: str, verb: str) -> str:
     """``btn_VERB`` from the catalog; a verb the catalog does not know shows as itself."""
-    key = "btn_play_hint" if verb == "playhint" else f"btn_{verb}"
+    key = "btn_play_hint" if verb == Control.PLAY_HINT else f"btn_{verb}"
     try:
         return text(lang, key)
     except KeyError:
@@ -152,9 +159,9 @@ def relation(seat: int, other: int) -> str:
     """How ``other`` stands to ``seat``: you, teammate, opposite (对家) or opponent."""
     if other == seat:
         return "rel_you"
-    if other == (seat + 3) % 6:
+    if other == opposite_of(seat):
         return "rel_opposite"
-    return "rel_teammate" if other % 2 == seat % 2 else "rel_opponent"
+    return "rel_teammate" if team_of(other) == team_of(seat) else "rel_opponent"
 
 
 def controller(
@@ -251,7 +258,7 @@ def _controls(
                 )
         options = options[:25]
         select = _select(
-            tid, token, "return", text(lang, "select_return"), options, min(n, len(options))
+            tid, token, Verb.RETURN, text(lang, "select_return"), options, min(n, len(options))
         )
         view.add_item(select)
         to = asked.return_to
@@ -262,7 +269,7 @@ def _controls(
             button(verb)
         return view, text(lang, f"dm_{kind}")
     plays = asked.plays
-    verb = "burn" if kind == QuestionKind.BURN else "play"
+    verb = Verb.BURN if kind == QuestionKind.BURN else Verb.PLAY
     if plays:
         shown = plain_menu(plays)
         options = [
@@ -278,9 +285,9 @@ def _controls(
         if cut:
             view.add_item(_rank_select(tid, asked, verb, lang, hand))
     if kind == QuestionKind.BURN:
-        button("noburn")
+        button(Verb.NOBURN)
         if plays:
-            button("other")
+            button(Control.OTHER)
         by = asked.standing_seat
         question = text(
             lang,
@@ -290,14 +297,12 @@ def _controls(
             seconds=asked.seconds,
         )
         return view, question
-    if asked.allows(PASS):
-        button("pass")
-    if asked.allows(YIELD):
-        button("yield")
-    button("hint")
-    button("playhint")
+    for verb in asked.answers:  # pass, yield
+        button(verb)
+    button(Control.HINT)
+    button(Control.PLAY_HINT)
     if plays:
-        button("other")
+        button(Control.OTHER)
     question = text(lang, "dm_turn")
     if asked.leading:
         question += " — " + text(lang, "ctl_lead")
@@ -344,7 +349,7 @@ def _rank_select(tid: int, asked: Question, verb: str, lang: str, hand: str) -> 
         placeholder=text(lang, "select_rank"),
         options=options[:OPTIONS],
     )
-    return RankSelect(tid, asked.token, verb, select)
+    return RankSelect(select)
 
 
 def _group_label(group: Group, lang: str) -> str:
@@ -379,7 +384,7 @@ def picker_page(
                     for g in groups
                 ],
             )
-            view.add_item(GroupSelect(tid, asked.token, verb, rank, select))
+            view.add_item(GroupSelect(select))
             continue
         options = [
             discord.SelectOption(label=play_label(p, lang)[:100], value=p.canonical)
@@ -387,7 +392,7 @@ def picker_page(
             if not isinstance(p, Group)
         ]
         view.add_item(_select(tid, asked.token, verb, placeholder, options, part=part))
-    view.add_item(ActionButton(tid, asked.token, "back", _button_label(lang, "back")))
+    view.add_item(ActionButton(tid, asked.token, Control.BACK, _button_label(lang, Control.BACK)))
     return view
 
 
@@ -432,24 +437,9 @@ def _picked(interaction: discord.Interaction) -> str:
 
 
 class RankSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"gr:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>burn|play)",
+    QuestionSelect, template=r"gr:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>burn|play)"
 ):
     """The rank menu: picking a rank shows its page."""
-
-    def __init__(
-        self, table_id: int, token: str, verb: str, select: discord.ui.Select[discord.ui.View]
-    ) -> None:
-        super().__init__(select)
-        self.table_id, self.token, self.verb = table_id, token, verb
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RankSelect:
-        if not isinstance(item, discord.ui.Select):
-            raise TypeError(f"{match.string}: not a select menu")
-        return cls(int(match["table"]), match["token"], match["verb"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = _picked(interaction)
@@ -458,29 +448,15 @@ class RankSelect(
 
 
 class GroupSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    QuestionSelect,
     template=r"gg:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>burn|play):(?P<rank>\d+):\d+",
 ):
-    """A menu of groups on a rank's page: picking one shows its plays."""
+    """A menu of groups on a rank's page (the rank is in the custom id): picking one shows
+    its plays."""
 
-    def __init__(
-        self,
-        table_id: int,
-        token: str,
-        verb: str,
-        rank: int,
-        select: discord.ui.Select[discord.ui.View],
-    ) -> None:
-        super().__init__(select)
-        self.table_id, self.token, self.verb, self.rank = table_id, token, verb, rank
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> GroupSelect:
-        if not isinstance(item, discord.ui.Select):
-            raise TypeError(f"{match.string}: not a select menu")
-        return cls(int(match["table"]), match["token"], match["verb"], int(match["rank"]), item)
+    @property
+    def rank(self) -> int:
+        return int(self.match["rank"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         key = _picked(interaction)[:10]

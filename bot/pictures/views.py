@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from data import PlayerRating, Profile
 from engine.cards import BIG_JOKER, SMALL_JOKER, TWO
-from engine.game import DECLARE_PHASE, SUCCESS, Game
+from engine.game import Game, Phase
 from engine.observation import Observation
 from engine.scoring import counts_as_open
 from engine.series import Series
@@ -73,7 +73,7 @@ def table_view(
     if len(names) != SEATS or len(ai) != SEATS:
         raise ValueError("table_view needs six names and six AI flags, seats 0 to 5")
     declared = obs.declared
-    if public and obs.phase == DECLARE_PHASE:
+    if public and obs.phase == Phase.DECLARE:
         declared = (False,) * SEATS
     seats = tuple(
         SeatView(
@@ -196,7 +196,7 @@ def _marks(game: Game | None) -> tuple[tuple[str, ...], ...]:
     """Per seat: "opened" (开点), "burn_won" (烧成), "stifled" (被闷) in this game."""
     if game is None:
         return ((),) * SEATS
-    burners = {b.burner for b in game.burns if b.result == SUCCESS}
+    burners = {b.burner for b in game.successful_burns()}
     stifled = {seat for seat, _ in game.stifled}
     return tuple(
         tuple(

@@ -21,7 +21,8 @@ from bot.service.errors import UserError
 from bot.service.live import LiveTable, TableOptions
 from bot.service.standing import Standing, standing_of
 from data import FinishedGame, NotFoundError, PlayerRating, Profile, Store
-from data.export import SERIES_FORMAT, series_game_entry
+from data.export import series_game_entry
+from engine.record import SERIES_FORMAT
 
 #: The languages a server's channel messages may be in.
 LANGUAGES = ("zh", "en")

@@ -16,9 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.clock import Clock
 from bot.service.live import LiveTable
-from bot.service.presenter import BURN as P_BURN
-from bot.service.presenter import DECLARE, HEAD, REVOLT, TURN, Acted, Place, Presenter, Who
-from bot.service.presenter import RETURN as P_RETURN
+from bot.service.presenter import Acted, Place, Presenter, Who
 from bot.service.questions import QuestionKind, question_kind
 from bot.service.results import game_result, profile_updates
 from bot.service.standing import change_line, seat_changes
@@ -26,17 +24,7 @@ from bot.service.supervise import Supervisor
 from bot.text.params import OwedLine, PlaceLine, ScoreLine, TeamPoints, TitleLine, TributeLine
 from data import ClaimLostError, Store
 from data.snapshots import SNAPSHOT_EVERY, logged_entries
-from engine.actions import (
-    NOBURN,
-    NODECLARE,
-    NOKEEPHEAD,
-    NOREVOLT,
-    PASS,
-    PLAY,
-    RETURN,
-    Action,
-    IllegalActionError,
-)
+from engine.actions import Action, IllegalActionError, Verb
 from engine.ai import make_player
 from engine.cards import deal
 from engine.events import (
@@ -57,7 +45,6 @@ from engine.events import (
     snapshot,
     tribute_paid,
 )
-from engine.game import SUCCESS
 from engine.scoring import counts_as_open, team_totals, title_for
 
 log = logging.getLogger("gouji.bot")
@@ -169,7 +156,9 @@ class GameFlow:
             self._hand_changed(live, changed.seat)
         for played in of_kind(events, Played):
             if played.gouji:
-                p.announce(live, "ev_gouji", user=Who(played.seat), what=Acted(PLAY, played.cards))
+                p.announce(
+                    live, "ev_gouji", user=Who(played.seat), what=Acted(Verb.PLAY, played.cards)
+                )
         for declared in of_kind(events, Declared):
             if declared.seats:
                 p.announce(live, "ev_declared", users=[Who(s) for s in declared.seats])
@@ -258,7 +247,7 @@ class GameFlow:
         opened = [Who(s) for s in range(6) if counts_as_open(game.opened, game.revolted, s)]
         if opened:
             p.announce(live, "ev_result_opened", users=opened)
-        burners = [Who(b.burner) for b in game.burns if b.result == SUCCESS]
+        burners = [Who(b.burner) for b in game.successful_burns()]
         if burners:
             p.announce(live, "ev_result_burns", users=burners)
         if game.stifled:
@@ -351,7 +340,7 @@ class GameFlow:
         game = cur.game
         if game is None:
             start = sum(r.cards is not None for r in cur.returns)
-        elif kind in (DECLARE, REVOLT, HEAD):
+        elif kind.yes_or_no:
             start = 0
         elif game.window is not None:
             start = len(game.actions) - len(game.window)
@@ -365,12 +354,12 @@ class GameFlow:
         waiting = self._waiting_humans(live)
         if self._next_step(live) is not None:
             waiting = frozenset()  # automatic actions first; then we see who is waited on
-        kind = self._prompt_kind(live) if waiting else ""
-        key = (len(live.running.deals), kind) if waiting else None
+        kind = self._prompt_kind(live) if waiting else None
+        key = (len(live.running.deals), kind) if kind is not None else None
         stale = live.waiting if key != live.clock_key else live.waiting - waiting
         for seat in sorted(stale):
             self.presenter.answered(live, seat)
-        if not waiting:
+        if kind is None:
             live.clock_key = None
             await self._set_deadline_locked(live, None, waiting)
             return
@@ -381,11 +370,13 @@ class GameFlow:
         if not new and live.deadline is not None:
             live.waiting = waiting
             return
-        seconds = live.options.burn_time if kind == P_BURN else live.options.turn_time
+        seconds = live.options.burn_time if kind == QuestionKind.BURN else live.options.turn_time
         for seat in sorted(new):
             self.presenter.prompt(live, seat, kind)
         # every question notifies each person newly asked once (a turn, a burn window too)
-        self.presenter.ping(live, sorted(new), "your_turn" if kind == TURN else "your_turn_many")
+        self.presenter.ping(
+            live, sorted(new), "your_turn" if kind == QuestionKind.TURN else "your_turn_many"
+        )
         await self._set_deadline_locked(live, self.clock.now() + seconds, waiting)
 
     async def _set_deadline_locked(
@@ -428,8 +419,7 @@ class GameFlow:
         for seat in sorted(live.waiting):
             if not live.playing or seat not in live.running.to_act:
                 continue
-            kind = self._prompt_kind(live)
-            if kind == TURN:
+            if self._prompt_kind(live) == QuestionKind.TURN:
                 count = await self.store.add_timeout(live.id, seat)
                 if count >= 2 and not live.seats[seat].standin:
                     await self.store.set_standin(live.id, seat, True, live.ai_kind(seat))
@@ -437,19 +427,13 @@ class GameFlow:
                 live.seats[seat] = (await self.store.get_seats(live.id))[seat]
                 action = await self._ai_act_locked(live, seat)
             else:
-                action = self._default_answer(live, seat, kind)
+                action = self._fallback_action(live, seat)  # the engine's "no" comes first
                 await self._apply_locked(live, action)
             cards = str(action.cards) if action.cards is not None else None
             self.presenter.announce(
                 live, "ev_clock_played", user=Who(seat), what=Acted(action.verb, cards)
             )
         live.waiting = frozenset()
-
-    def _default_answer(self, live: LiveTable, seat: int, kind: str) -> Action:
-        if kind == P_RETURN:
-            return Action(seat, RETURN, live.running.default_return(seat))
-        defaults = {DECLARE: NODECLARE, REVOLT: NOREVOLT, HEAD: NOKEEPHEAD, P_BURN: NOBURN}
-        return Action(seat, defaults[kind])
 
     # ----------------------------------------------------------------- AI and auto-pass
     async def _ai_action(self, live: LiveTable, seat: int) -> Action:
@@ -464,7 +448,7 @@ class GameFlow:
             live.players[key] = player
         if cur.game is None:
             n, allowed = series.returnable(seat)
-            return Action(seat, RETURN, player.choose_return(allowed, n))
+            return Action(seat, Verb.RETURN, player.choose_return(allowed, n))
         obs = cur.game.observe(seat)
         if kind == "hint":
             return player.act(obs)
@@ -482,7 +466,7 @@ class GameFlow:
         if live.options.auto_pass and cur.game is not None and cur.game.window is None:
             for seat in series.to_act:
                 legal = cur.game.legal_actions(seat)
-                if len(legal) == 1 and legal[0].verb == PASS:
+                if len(legal) == 1 and legal[0].verb == Verb.PASS:
                     return _Step(len(series.deals), index, seat, False)
         return None
 
@@ -501,7 +485,7 @@ class GameFlow:
             if step is None:
                 return
             phase = self._prompt_kind(live)
-            if step.ai and self.ai_delay > 0 and phase in (TURN, P_BURN):
+            if step.ai and self.ai_delay > 0 and phase in (QuestionKind.TURN, QuestionKind.BURN):
                 await self.clock.sleep(self.ai_delay)
             async with live.lock:
                 if self._next_step(live) != step:
@@ -510,7 +494,7 @@ class GameFlow:
                     if step.ai:
                         await self._ai_act_locked(live, step.seat)
                     else:
-                        await self._apply_locked(live, Action(step.seat, PASS))
+                        await self._apply_locked(live, Action(step.seat, Verb.PASS))
                     await self._after_change_locked(live)
                 except Exception as exc:
                     self._failed_locked(live, exc, "automatic play")
@@ -544,7 +528,7 @@ class GameFlow:
         return): the first of the engine's legal actions, or the lowest return."""
         game = live.current.game
         if game is None:
-            return Action(seat, RETURN, live.running.default_return(seat))
+            return Action(seat, Verb.RETURN, live.running.default_return(seat))
         return game.legal_actions(seat)[0]
 
     async def settle(self, live: LiveTable) -> None:

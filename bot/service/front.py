@@ -27,7 +27,7 @@ from bot.service.live import LiveTable, echo
 from bot.service.presenter import Listeners, Presenter
 from bot.service.questions import Question, QuestionKind, question_kind, turn_verbs
 from bot.service.views import PrivateView, PublicView, RecentLog, SeatInfo, TableInfo
-from engine.actions import RETURN
+from engine.actions import Verb
 from engine.ai import DIFFICULTIES, ai_kind
 from engine.hands import Play
 from render.models import SeatView, SeriesView, TableView
@@ -229,7 +229,7 @@ class FrontDoor(GameFlow):
             due = live.current.pending_return
             return dataclasses.replace(
                 asked,
-                verbs=(RETURN,),
+                verbs=(Verb.RETURN,),
                 return_count=count,
                 returnable=tuple(allowed),
                 return_to=due.taker if due is not None else None,

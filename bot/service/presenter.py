@@ -25,14 +25,6 @@ from bot.text.params import Acted, Mention, Place, Who
 
 log = logging.getLogger("gouji.bot")
 
-# prompt kinds: what a seat is asked (QuestionKind's members, as the strings they are)
-DECLARE: str = QuestionKind.DECLARE
-REVOLT: str = QuestionKind.REVOLT
-HEAD: str = QuestionKind.HEAD
-RETURN: str = QuestionKind.RETURN
-BURN: str = QuestionKind.BURN
-TURN: str = QuestionKind.TURN
-
 
 class Presenter(Protocol):
     """The service's events. Implementations must not raise and must not block. (Each event
@@ -58,8 +50,8 @@ class Presenter(Protocol):
         """This seat's cards changed: show its player the new hand."""
         return None
 
-    def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
-        """Ask this seat's player (``kind``: a :class:`QuestionKind`)."""
+    def prompt(self, live: LiveTable, seat: int, kind: QuestionKind) -> None:
+        """Ask this seat's player (``kind``: what it is asked)."""
         return None
 
     def answered(self, live: LiveTable, seat: int) -> None:
@@ -122,7 +114,7 @@ class Listeners:
     def hand_changed(self, live: LiveTable, seat: int) -> None:
         self._tell("hand_changed", live, seat)
 
-    def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
+    def prompt(self, live: LiveTable, seat: int, kind: QuestionKind) -> None:
         self._tell("prompt", live, seat, kind)
 
     def answered(self, live: LiveTable, seat: int) -> None:
@@ -156,7 +148,7 @@ class RecordingPresenter:
     def hand_changed(self, live: LiveTable, seat: int) -> None:
         self.events.append(("hand", live.id, seat))
 
-    def prompt(self, live: LiveTable, seat: int, kind: str) -> None:
+    def prompt(self, live: LiveTable, seat: int, kind: QuestionKind) -> None:
         self.events.append(("prompt", live.id, seat, kind))
 
     def answered(self, live: LiveTable, seat: int) -> None:
@@ -178,12 +170,6 @@ class RecordingPresenter:
 
 
 __all__ = [
-    "BURN",
-    "DECLARE",
-    "HEAD",
-    "RETURN",
-    "REVOLT",
-    "TURN",
     "Acted",
     "Listener",
     "Listeners",

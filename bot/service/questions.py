@@ -3,8 +3,8 @@ end shows its own way (the Discord hand controller's buttons and menus, a browse
 
     question = service.question_locked(live, seat)   # in a listener's callback
     view = await service.private_view(live, seat)    # anywhere else: view.question
-    if question is not None and question.allows("pass"):
-        await service.act(live, user, "pass", token=question.token)
+    if question is not None and question.allows(Verb.PASS):
+        await service.act(live, user, Verb.PASS, token=question.token)
 
 The :attr:`Question.token` names the question from the game state alone (deal, kind, where in
 the log it began), so an answer given with it is refused once that question is over, after a
@@ -17,14 +17,19 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.service.live import LiveTable
-from engine.actions import BURN, NOBURN, PASS, PLAY, RETURN, YIELD
+from engine.actions import Verb
 from engine.hands import Play
-from engine.options import Phase
+from engine.state import QUESTION_PHASES
 
 
 class QuestionKind(StrEnum):
     """What a seat is asked. The values are the strings the question tokens and the DM
-    controls' custom ids have always used."""
+    controls' custom ids have always used; a question of a game phase (宣点, 革命, 要头) is
+    named as its :class:`~engine.options.Phase` (``QuestionKind(game.phase)``).
+
+    >>> QuestionKind("declare").yes_or_no, QuestionKind.TURN.yes_or_no
+    (True, False)
+    """
 
     DECLARE = "declare"  # 宣点
     REVOLT = "revolt"  # 革命
@@ -35,18 +40,9 @@ class QuestionKind(StrEnum):
 
     @property
     def yes_or_no(self) -> bool:
-        """A question answered by one of two verbs and no cards (宣点, 革命, 要头)."""
-        return self in _YES_OR_NO
-
-
-_YES_OR_NO = frozenset({QuestionKind.DECLARE, QuestionKind.REVOLT, QuestionKind.HEAD})
-_PHASE_KINDS = {
-    Phase.DECLARE: QuestionKind.DECLARE,
-    Phase.REVOLT: QuestionKind.REVOLT,
-    Phase.HEAD: QuestionKind.HEAD,
-}
-#: The verbs that take cards; every other verb of a question is a plain answer (a button).
-CARD_VERBS = frozenset({PLAY, BURN, RETURN})
+        """A question of a game phase, answered by one of two verbs and no cards (宣点, 革命,
+        要头): the engine's question phases."""
+        return self.value in QUESTION_PHASES
 
 
 def question_kind(live: LiveTable) -> QuestionKind:
@@ -55,9 +51,8 @@ def question_kind(live: LiveTable) -> QuestionKind:
     game = live.current.game
     if game is None:
         return QuestionKind.RETURN
-    kind = _PHASE_KINDS.get(game.phase)
-    if kind is not None:
-        return kind
+    if game.phase in QUESTION_PHASES:
+        return QuestionKind(game.phase.value)
     return QuestionKind.BURN if game.window is not None else QuestionKind.TURN
 
 
@@ -73,7 +68,7 @@ class Question:
     kind: QuestionKind
     token: str
     seat: int
-    verbs: tuple[str, ...]
+    verbs: tuple[Verb, ...]
     plays: tuple[Play, ...] = ()
     return_count: int = 0
     returnable: tuple[int, ...] = ()
@@ -84,9 +79,9 @@ class Question:
     seconds: int = 0
 
     @property
-    def answers(self) -> tuple[str, ...]:
+    def answers(self) -> tuple[Verb, ...]:
         """The verbs that take no cards (pass, yield, noburn, declare …): one button each."""
-        return tuple(v for v in self.verbs if v not in CARD_VERBS)
+        return tuple(v for v in self.verbs if not v.takes_cards)
 
     @property
     def leading(self) -> bool:
@@ -99,17 +94,17 @@ class Question:
         return verb in self.verbs
 
 
-def turn_verbs(live: LiveTable, seat: int, plays: list[Play]) -> tuple[str, ...]:
+def turn_verbs(live: LiveTable, seat: int, plays: list[Play]) -> tuple[Verb, ...]:
     """The verbs of a turn or a burn window, in the engine's order (``Game.legal_actions``),
     given the seat's plays: no play enumerated twice."""
     game = live.running_game
     if game.window is not None:
-        return (NOBURN, BURN) if plays else (NOBURN,)
-    verbs = []
+        return (Verb.NOBURN, Verb.BURN) if plays else (Verb.NOBURN,)
+    verbs: list[Verb] = []
     if game.standing is not None:
-        verbs.append(PASS)
+        verbs.append(Verb.PASS)
         if game.may_yield(seat):
-            verbs.append(YIELD)
+            verbs.append(Verb.YIELD)
     if plays:
-        verbs.append(PLAY)
+        verbs.append(Verb.PLAY)
     return tuple(verbs)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from data import ProfileUpdate
-from engine.game import SUCCESS, Game
+from engine.game import Game
 from engine.record import state_json
 from engine.scoring import counts_as_open, team_of, team_totals
 from engine.series import SeriesGame
@@ -48,7 +48,7 @@ def profile_updates(current: SeriesGame, users: Sequence[int | None]) -> list[Pr
             score_delta=team[team_of(seat)] + penalties[seat],
             place=game.places[seat],
             opens=int(counts_as_open(game.opened, game.revolted, seat)),
-            burns=sum(1 for b in game.burns if b.burner == seat and b.result == SUCCESS),
+            burns=len(game.successful_burns(seat)),
             stifles=sum(1 for _, by in game.stifled if by == seat),
             leaves=int(seat in game.left),
         )

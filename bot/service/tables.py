@@ -13,7 +13,7 @@ database fails waits for it (:mod:`bot.service.recovery`).
     service = TableService(store, presenter)
     await service.restore()                      # rebuild every open table from its log
     live = await service.open_table(guild, channel, user, {"turn_time": 60})
-    await service.act(live, user, "play", "KK")  # raises UserError / IllegalActionError
+    await service.act(live, user, Verb.PLAY, "KK")  # raises UserError / IllegalActionError
 """
 
 from __future__ import annotations
@@ -34,23 +34,17 @@ from bot.service.supervise import Supervisor
 from bot.service.views import RecentLog
 from data import ChannelTakenError, Seat, Store
 from data.claims import DEFAULT_LEASE, Shards, process_owner
-from engine.actions import (
-    ALL_VERBS,
-    BURN,
-    LEAVE,
-    PLAY,
-    RETURN,
-    Action,
-)
+from engine.actions import Action, Verb
 from engine.ai import rank_plays, suggest
 from engine.cards import CardError, counts_of, format_cards, parse_cards
 from engine.game import Game
 from engine.hands import HandError, Play, classify
+from engine.options import Phase
 from engine.series import Series
 
 log = logging.getLogger("gouji.bot")
 
-VERBS = ALL_VERBS - {LEAVE}  # what a player may do at a table (leaving is /gouji leave)
+VERBS = frozenset(Verb) - {Verb.LEAVE}  # what a player may do at a table (leaving is /gouji leave)
 #: The most characters of cards read from a command (the longest play is far shorter).
 LONGEST_CARDS = 200
 
@@ -210,8 +204,8 @@ class TableService(FrontDoor, Recovery, Archive):
                 return live, seat, False
             kind = live.ai_kind(seat)
             game = live.game
-            if game is not None and game.phase not in ("finished", "void"):
-                await self._apply_locked(live, Action(seat, LEAVE))
+            if game is not None and game.phase not in (Phase.FINISHED, Phase.VOID):
+                await self._apply_locked(live, Action(seat, Verb.LEAVE))
                 live.leavers[seat] = user_id
                 live.seats[seat] = await self.store.set_seat(
                     live.id, seat, user_id=user_id, ai_kind=kind, standin=True
@@ -407,10 +401,11 @@ class TableService(FrontDoor, Recovery, Archive):
             raise UserError("not_your_turn", seat=waiting[0], who=Who(waiting[0]))
         raise UserError("not_your_turn_many", who=[Who(s) for s in waiting])
 
-    def _build_action(self, live: LiveTable, seat: int, verb: str, cards: str | None) -> Action:
-        if verb not in VERBS:
-            raise UserError("wrong_phase", what=echo(verb))
-        if verb not in (PLAY, BURN, RETURN):
+    def _build_action(self, live: LiveTable, seat: int, word: str, cards: str | None) -> Action:
+        if word not in VERBS:
+            raise UserError("wrong_phase", what=echo(word))
+        verb = Verb(word)
+        if not verb.takes_cards:
             return Action(seat, verb)
         typed = str(cards or "").strip()
         if len(typed) > LONGEST_CARDS:  # no hand is that long: not read, and quoted cut
@@ -425,8 +420,8 @@ class TableService(FrontDoor, Recovery, Archive):
         have, want = counts_of(parse_cards(held)), counts_of(parsed)
         if any(w > h for w, h in zip(want, have, strict=True)):
             raise UserError("not_held", cards=echo(format_cards(parsed)))
-        if verb == RETURN:
-            return Action(seat, RETURN, format_cards(parsed))
+        if verb == Verb.RETURN:
+            return Action(seat, Verb.RETURN, format_cards(parsed))
         try:
             play = classify(parsed)
         except HandError:
@@ -473,7 +468,7 @@ class TableService(FrontDoor, Recovery, Archive):
         self._check_turn(live, seat)
         game = live.current.game
         if game is None:
-            return Action(seat, RETURN, live.running.default_return(seat))
+            return Action(seat, Verb.RETURN, live.running.default_return(seat))
         return suggest(game.observe(seat))
 
     def choices(self, live: LiveTable, user_id: int, typed: str = "") -> list[Play]:

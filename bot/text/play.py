@@ -31,7 +31,7 @@ from engine.events import (
     Yielded,
     of_kind,
 )
-from engine.game import DECLARE_PHASE, PLAY_PHASE, REVOLT_PHASE
+from engine.game import Phase
 from engine.observation import Observation
 from engine.scoring import opposite_of, team_of
 
@@ -222,11 +222,11 @@ def last_action_text(last: str | None, lang: str) -> str:
 def table_text(obs: Observation, names: Sequence[str], lang: str, number: int, total: int) -> str:
     """The table as seat ``obs.seat`` sees it: every seat's line, the standing hand, whose
     turn, the card counter and the player's hand."""
-    if obs.phase == DECLARE_PHASE:
+    if obs.phase == Phase.DECLARE:
         phase = t(lang, "phase_declare")
-    elif obs.phase == REVOLT_PHASE:
+    elif obs.phase == Phase.REVOLT:
         phase = t(lang, "phase_revolt")
-    elif obs.phase == "head":
+    elif obs.phase == Phase.HEAD:
         phase = t(lang, "phase_head")
     else:
         phase = t(lang, "phase_melee" if obs.melee else "phase_play")
@@ -256,7 +256,7 @@ def table_text(obs: Observation, names: Sequence[str], lang: str, number: int, t
             "".join(_cell(c, w) for c, w in zip(row, widths, strict=True))
             + last_action_text(obs.last_action[s], lang)
         )
-    if obs.phase == PLAY_PHASE:
+    if obs.phase == Phase.PLAY:
         if obs.standing is not None:
             gouji = t(lang, "gouji") if obs.standing.is_gouji else ""
             who = seat_label(names, obs.standing_seat)
@@ -276,11 +276,11 @@ def table_text(obs: Observation, names: Sequence[str], lang: str, number: int, t
 
 def prompt_text(obs: Observation, names: Sequence[str], lang: str) -> str:
     """What the player is asked now."""
-    if obs.phase == DECLARE_PHASE:
+    if obs.phase == Phase.DECLARE:
         return t(lang, "p_declare")
-    if obs.phase == REVOLT_PHASE:
+    if obs.phase == Phase.REVOLT:
         return t(lang, "p_revolt")
-    if obs.phase == "head":
+    if obs.phase == Phase.HEAD:
         return t(lang, "p_head")
     burns = [a.cards for a in obs.legal_actions if a.verb == "burn" and a.cards is not None]
     standing = play_words(obs.standing, lang) if obs.standing is not None else ""

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 from bot.text.cards import hand_text
 from bot.text.catalog import place_name
-from engine.game import SUCCESS, Game
 from engine.scoring import counts_as_open, team_totals, title_for
 from engine.series import Series, SeriesGame
 
@@ -213,8 +212,3 @@ def describe_totals(series: Series, names: Sequence[str], lang: str) -> list[str
             )
         )
     return lines
-
-
-def successful_burns(game: Game, seat: int) -> int:
-    """How many burns ``seat`` completed (烧成功) in ``game``."""
-    return sum(1 for b in game.burns if b.burner == seat and b.result == SUCCESS)

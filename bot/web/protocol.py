@@ -39,7 +39,6 @@ from bot.text.params import params_text
 from bot.web.hub import Connection, Hub, frame
 from bot.web.strings import client_strings
 from bot.web.wire import SeatNamer
-from engine.actions import RETURN
 from engine.cards import RANK_LETTERS, CardError, format_cards, parse_cards
 from engine.hands import HandError, classify
 
@@ -186,4 +185,4 @@ class Requests:
         )
 
 
-__all__ = ["RETURN", "Requests", "hello"]
+__all__ = ["Requests", "hello"]

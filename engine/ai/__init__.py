@@ -16,6 +16,7 @@ from .player import (
     difficulty,
     make_player,
     play_game,
+    play_series_game,
 )
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "difficulty",
     "make_player",
     "play_game",
+    "play_series_game",
     "rank_plays",
     "suggest",
 ]

@@ -28,22 +28,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 
-from ..actions import (
-    BURN,
-    DECLARE,
-    KEEPHEAD,
-    NOBURN,
-    NODECLARE,
-    NOKEEPHEAD,
-    NOREVOLT,
-    PASS,
-    PLAY,
-    REVOLT,
-    YIELD,
-    Action,
-)
+from ..actions import Action, Verb
 from ..cards import ACE, BIG_JOKER, RANK_LETTERS, SMALL_JOKER, THREE, TWO
-from ..game import DECLARE_PHASE, REVOLT_PHASE, burn_completable, sets_needed
+from ..game import burn_completable, sets_needed
 from ..hands import NO_RANK, Play
 from ..movegen import answer_plays
 from ..observation import Observation
@@ -282,7 +269,7 @@ def _burn_leads(v: View, sets: list[Play]) -> list[Play]:
                     out.append(p)
                     break
     if not out:
-        out = plays_of(v.legal(), PLAY)
+        out = plays_of(v.legal(), Verb.PLAY)
         out.sort(key=lambda p: (v.burn_seeds and not p.jokers, play_cost(p, c)))
     return out or sets  # no legal lead: only a guessed world can hold such a hand
 
@@ -318,43 +305,43 @@ def answer_choice(
     card_counts: Sequence[int],
     can_yield: Callable[[], bool],
     style: Style,
-) -> tuple[str, Play | None]:
+) -> tuple[Verb, Play | None]:
     """:func:`choose_answer` on plain values, as (verb, play or None): the rollout
     simulator calls it without building a view."""
     srank, snat, stwos, ssmall, sbig = standing
     if total == snat + stwos + ssmall + sbig:  # going out beats everything
         whole = whole_hand(c, three_rule)
         if whole is not None and whole_beats(whole, standing, three_rule):
-            return PLAY, whole
+            return Verb.PLAY, whole
     if (q - seat) % 2 == 0:  # a teammate (never the opposite, so no yield either)
-        return PASS, None
+        return Verb.PASS, None
     best = cheapest_beat(c, standing, three_rule, total)
     if best is None:
-        return (YIELD if can_yield() else PASS), None
+        return (Verb.YIELD if can_yield() else Verb.PASS), None
     brank, _, btwos, bsmall, bbig = best
     used = btwos + bsmall + bbig
     if style.yield_first and can_yield():
-        return YIELD, None
+        return Verb.YIELD, None
     if used == 0:
         number_rank = srank if snat else (TWO if stwos else NO_RANK)  # standing.number_rank
         if brank >= style.save_high and number_rank < 7 and not restricted:
-            return (YIELD if can_yield() else PASS), None
-        return PLAY, best
+            return (Verb.YIELD if can_yield() else Verb.PASS), None
+        return Verb.PLAY, best
     if can_yield():
-        return YIELD, None
+        return Verb.YIELD, None
     held = wildcards(c)
     if restricted and (not style.gouji_div or used * style.gouji_div <= held):
-        return PLAY, best
+        return Verb.PLAY, best
     if used * style.spend_div <= held or melee and used <= held // 2 + 1:
-        return PLAY, best
+        return Verb.PLAY, best
     if style.danger and card_counts[q] <= style.danger or total <= style.self_late:
-        return PLAY, best
+        return Verb.PLAY, best
     if style.grab_big:
         plays = answer_plays(c, standing, three_rule)
         grab = [p for p in plays if p.effective_big and p.big == 1 and p.small == 0 and p.twos <= 1]
         if grab:
-            return PLAY, min(grab, key=lambda p: play_cost(p, c))
-    return PASS, None
+            return Verb.PLAY, min(grab, key=lambda p: play_cost(p, c))
+    return Verb.PASS, None
 
 
 def choose_burn(v: View, style: Style = HINT) -> Action:
@@ -370,8 +357,8 @@ def choose_burn(v: View, style: Style = HINT) -> Action:
             ):
                 safe.append(p)
         if safe:
-            return Action(seat, BURN, min(safe, key=lambda p: play_cost(p, c)))
-    return Action(seat, NOBURN)
+            return Action(seat, Verb.BURN, min(safe, key=lambda p: play_cost(p, c)))
+    return Action(seat, Verb.NOBURN)
 
 
 def hand_power(counts: Sequence[int]) -> int:
@@ -381,32 +368,32 @@ def hand_power(counts: Sequence[int]) -> int:
 
 def choose_declare(seat: int, counts: Sequence[int]) -> Action:
     """宣点 with a strong hand (roughly the top sixth of deals)."""
-    return Action(seat, DECLARE if hand_power(counts) >= 11 else NODECLARE)
+    return Action(seat, Verb.DECLARE if hand_power(counts) >= 11 else Verb.NODECLARE)
 
 
 def choose_keephead(seat: int, counts: Sequence[int]) -> Action:
     """要头 (够死级 on) with a strong hand: its first three gouji hands cannot be answered,
     only burned, so wildcards and high sets are worth more than being headless."""
-    return Action(seat, KEEPHEAD if hand_power(counts) >= 6 else NOKEEPHEAD)
+    return Action(seat, Verb.KEEPHEAD if hand_power(counts) >= 6 else Verb.NOKEEPHEAD)
 
 
 def choose_revolt(seat: int, counts: Sequence[int]) -> Action:
     """革命 with few aces and kings: such a hand would finish late anyway."""
-    return Action(seat, REVOLT if counts[ACE] + counts[KING] <= 3 else NOREVOLT)
+    return Action(seat, Verb.REVOLT if counts[ACE] + counts[KING] <= 3 else Verb.NOREVOLT)
 
 
 def decide(v: View, style: Style = HINT) -> Action:
     """The policy's action for the seat of ``v`` (which must be asked to act)."""
-    if v.phase == DECLARE_PHASE:
+    if v.phase == Phase.DECLARE:
         return choose_declare(v.seat, v.counts)
-    if v.phase == REVOLT_PHASE:
+    if v.phase == Phase.REVOLT:
         return choose_revolt(v.seat, v.counts)
     if v.phase == Phase.HEAD:
         return choose_keephead(v.seat, v.counts)
     if v.in_window:
         return choose_burn(v, style)
     if v.standing is None:
-        return Action(v.seat, PLAY, lead_candidates(v, style, limit=1)[0])
+        return Action(v.seat, Verb.PLAY, lead_candidates(v, style, limit=1)[0])
     return choose_answer(v, style)
 
 
@@ -423,7 +410,7 @@ def suggest(obs: Observation, style: Style = HINT) -> Action:
 def rank_plays(obs: Observation) -> list[Play]:
     """The plays (or burns) of ``obs.legal_actions``, most useful first: the hint's choice,
     then the sensible leads, then the rest cheapest first."""
-    plays = plays_of(obs.legal_actions, PLAY, BURN)
+    plays = plays_of(obs.legal_actions, Verb.PLAY, Verb.BURN)
     if not plays:
         return []
     v = view_of_observation(obs)

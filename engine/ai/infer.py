@@ -33,7 +33,7 @@ from typing import Any
 
 from ..burning import burn_completable
 from ..cards import NUM_RANKS, TWO
-from ..game import PLAY_PHASE
+from ..game import Phase
 from ..hands import NO_RANK, Play
 from ..observation import Observation
 from .hint import Style, answer_choice, lead_candidates, lead_choice
@@ -115,7 +115,7 @@ def fails(check: Check, hand: list[int], bie_san: bool, style: Style) -> bool:
     if standing is None:
         if burning:  # a burner's lead (rare): the policy's own list
             view = View(
-                seat, PLAY_PHASE, then, totals, None, None, False, melee, bie_san,
+                seat, Phase.PLAY, then, totals, None, None, False, melee, bie_san,
                 bie_san, True, _no, False, _none, _none,
             )  # fmt: skip
             leads = lead_candidates(view, style)

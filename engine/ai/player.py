@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..actions import Action
-from ..cards import RANK_LETTERS
-from ..game import FINISHED, VOID, Game
+from ..actions import Action, Verb
+from ..cards import RANK_LETTERS, deal
+from ..game import Game, Phase
 from ..observation import Observation
+from ..series import Series, SeriesGame
 from .hint import EXPERT, HINT, Style, choose_return, suggest
 
 
@@ -147,9 +148,31 @@ def play_game(game: Game, players: Sequence[Player], max_actions: int = 20000) -
     """Play ``game`` to its end (finished or void), asking ``players[seat]`` for every seat
     the game waits on, in seat order. Returns the same game."""
     for _ in range(max_actions):
-        if game.phase in (FINISHED, VOID):
+        if game.phase in (Phase.FINISHED, Phase.VOID):
             return game
         for seat in list(game.to_act):
             if seat in game.to_act:
                 game.apply(players[seat].act(game.observe(seat)))
     raise RuntimeError(f"the game did not end within {max_actions} actions")
+
+
+def play_series_game(
+    series: Series, players: Sequence[Player], seed: int, max_actions: int = 20000
+) -> SeriesGame:
+    """Deal the next game of ``series`` from ``seed``, have ``players`` return the tribute
+    (还贡) and play the game to its end (finished or void, :func:`play_game`). Returns the
+    game dealt.
+
+    >>> series = Series(games=1)
+    >>> players = [make_player("hint", seed) for seed in range(6)]
+    >>> play_series_game(series, players, 7).finished, series.finished
+    (True, True)
+    """
+    current = series.start_game(deal(seed), seed=seed)
+    while current.pending_return is not None:
+        giver = current.pending_return.giver
+        n, returnable = series.returnable(giver)
+        series.apply(Action(giver, Verb.RETURN, players[giver].choose_return(returnable, n)))
+    if current.game is not None:
+        play_game(current.game, players, max_actions)
+    return current

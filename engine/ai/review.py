@@ -32,9 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import BURN, DECLARE, LEAVE, NOBURN, NODECLARE, PASS, PLAY, YIELD, Action
+from ..actions import Action, Verb
 from ..cards import NUM_RANKS, Card
-from ..game import DECLARE_PHASE, PLAY_PHASE, Game
+from ..game import Game, Phase
 from ..observation import Observation
 from ..replay_steps import Replay
 from .hint import decide, suggest
@@ -52,7 +52,7 @@ REPORT_WORLDS = 8  # a decision seen in fewer worlds is never reported: too litt
 SECOND_PASS = 8  # decisions that get the rest of the budget
 TOP = 5  # mistakes reported
 Z_INTERVAL = 2.58  # 99%: two seeds then agree on the costliest mistake 6/8, not 4/8
-REVIEWED = (PLAY, PASS, YIELD, BURN, NOBURN, DECLARE, NODECLARE)
+REVIEWED = (Verb.PLAY, Verb.PASS, Verb.YIELD, Verb.BURN, Verb.NOBURN, Verb.DECLARE, Verb.NODECLARE)
 
 
 World = Game | Sim  # a guessed deal: a game before play (declaring), else the simulator
@@ -63,11 +63,11 @@ def play_out(world: World, seat: int) -> float:
     (:func:`engine.ai.strong.play_out`); a deal before play is first brought to play by
     the rollout policy."""
     if isinstance(world, Game):
-        while world.phase != PLAY_PHASE and world.to_act:
+        while world.phase != Phase.PLAY and world.to_act:
             for s in list(world.to_act):
                 if s in world.to_act:
                     world.apply(decide(view_of_game(world, s), ROLLOUT_STYLE))
-        if world.phase != PLAY_PHASE:
+        if world.phase != Phase.PLAY:
             return 0.0  # a void deal: nobody scores
         world = Sim.from_game(world)
     return strong_play_out(world, seat)[0]
@@ -158,7 +158,7 @@ class _Decision:
         return n * len(self.actions)
 
     def _worlds(self, n: int) -> Sequence[World]:
-        if self.obs.phase == PLAY_PHASE:
+        if self.obs.phase == Phase.PLAY:
             if self.base is None:
                 self.base = self.player.prepare(self.obs)
             return [self.player.world(self.obs, self.base) for _ in range(n)]
@@ -218,7 +218,7 @@ def _prelude_world(obs: Observation, rng: random.Random) -> Game:
 
 def _compared(obs: Observation, taken: Action) -> tuple[list[Action], int]:
     """(the actions to compare, how many of them are the AI's candidates)."""
-    if obs.phase == PLAY_PHASE:
+    if obs.phase == Phase.PLAY:
         cands = candidates(obs, ROLLOUT_STYLE)
     else:
         first = suggest(obs, ROLLOUT_STYLE)
@@ -233,11 +233,11 @@ def decisions_of(replay: Replay, seat: int, seed: int = 0) -> list[_Decision]:
     out = []
     game = replay.game_at(0)
     for index, action in enumerate(replay.actions):
-        if action.seat == seat and action.verb == LEAVE:
+        if action.seat == seat and action.verb == Verb.LEAVE:
             break  # the seat's later actions were taken for it (docs/record.md)
         if action.seat == seat and action.verb in REVIEWED:
             obs = game.observe(seat)
-            if len(obs.legal_actions) > 1 and obs.phase in (PLAY_PHASE, DECLARE_PHASE):
+            if len(obs.legal_actions) > 1 and obs.phase in (Phase.PLAY, Phase.DECLARE):
                 actions, n = _compared(obs, action)
                 if len(actions) > 1:
                     key = f"review:{seed}:{seat}:{index}"

@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
-from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
+from ..actions import Action, Verb
 from ..burning import BROKEN, FAILED, ONGOING, SUCCESS, burn_completable, burn_priority
 from ..cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
-from ..game import PLAY_PHASE, Game, Options
+from ..game import Game, Options, Phase
 from ..hands import Play
 from ..movegen import answer_plays, lead_plays
 from ..scoring import TributeOwed, is_sweep, place_points, team_of, team_scores, tribute_owed
@@ -199,7 +199,7 @@ class Sim:
     def from_game(cls, game: Game) -> Sim:
         """The simulator in the state of ``game`` (which must be in its play phase): reads
         only public attributes, and the burn results as the engine has them."""
-        if game.phase != PLAY_PHASE:
+        if game.phase != Phase.PLAY:
             raise ValueError(f"only a game in play can be simulated, not {game.phase!r}")
         sim = cls.__new__(cls)
         sim.counts = [list(c) for c in game.counts]
@@ -387,31 +387,31 @@ class Sim:
         if seat not in self.to_act:
             return []
         if self.window is not None:
-            return [Action(seat, NOBURN)] + [
-                Action(seat, BURN, p) for p in self.burning_plays(seat)
+            return [Action(seat, Verb.NOBURN)] + [
+                Action(seat, Verb.BURN, p) for p in self.burning_plays(seat)
             ]
-        actions = [Action(seat, PLAY, p) for p in self.legal_plays(seat)]
+        actions = [Action(seat, Verb.PLAY, p) for p in self.legal_plays(seat)]
         if self.standing is not None:
-            actions.insert(0, Action(seat, PASS))
+            actions.insert(0, Action(seat, Verb.PASS))
             if self.may_yield(seat):
-                actions.insert(1, Action(seat, YIELD))
+                actions.insert(1, Action(seat, Verb.YIELD))
         return actions
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action) -> None:
         """Apply a legal ``action`` (not checked)."""
         seat, verb = action.seat, action.verb
-        if verb == PLAY:
+        if verb == Verb.PLAY:
             assert isinstance(action.cards, Play)
             self.play(seat, action.cards)
-        elif verb == PASS:
+        elif verb == Verb.PASS:
             self.pass_(seat)
-        elif verb == YIELD:
+        elif verb == Verb.YIELD:
             self.yield_(seat)
-        elif verb == BURN:
+        elif verb == Verb.BURN:
             assert isinstance(action.cards, Play)
             self.answer_window(seat, action.cards)
-        elif verb == NOBURN:
+        elif verb == Verb.NOBURN:
             self.answer_window(seat, None)
         else:
             raise ValueError(f"the simulator plays the play phase only, not {verb!r}")
@@ -754,7 +754,7 @@ class Sim:
         if v is None:
             v = View(
                 seat=seat,
-                phase=PLAY_PHASE,
+                phase=Phase.PLAY,
                 counts=self.counts[seat],
                 card_counts=self.totals,
                 standing=None,
@@ -779,7 +779,7 @@ class Sim:
         v.in_window = self.window is not None
         return v
 
-    def choose(self, seat: int, style: Style = EXPERT) -> tuple[str, Play | None]:
+    def choose(self, seat: int, style: Style = EXPERT) -> tuple[Verb, Play | None]:
         """The policy's choice for ``seat`` as (verb, play or None), the same as
         :func:`engine.ai.hint.decide`; answers skip the view. :class:`ImpossibleWorld` when
         the seat has no legal action (a burner whose guessed hand cannot finish its burn)."""
@@ -788,7 +788,7 @@ class Sim:
             q = self.standing_seat
             assert q is not None
             if self.totals[seat] < standing.size:  # can neither beat nor go out
-                return (YIELD if self.may_yield(seat) else PASS), None
+                return (Verb.YIELD if self.may_yield(seat) else Verb.PASS), None
             return answer_choice(
                 seat,
                 self.counts[seat],
@@ -803,7 +803,7 @@ class Sim:
                 style,
             )
         if standing is None and (self.burner != seat or self.melee):  # a lead, not burning
-            return PLAY, lead_choice(
+            return Verb.PLAY, lead_choice(
                 seat, self.counts[seat], self.three_rule[seat], self.totals, style
             )
         action = decide(self.view(seat), style)
@@ -843,7 +843,7 @@ class Sim:
             if self.window is not None:
                 for seat in self.to_act:
                     verb, play = self.choose(seat, style)
-                    self.answer_window(seat, play if verb == BURN else None)
+                    self.answer_window(seat, play if verb == Verb.BURN else None)
                     steps += 1
                 continue
             seat = self.turn  # type: ignore[assignment]
@@ -852,7 +852,7 @@ class Sim:
             if standing is None:
                 if self.burner != seat or self.melee:  # a lead, not burning: as choose
                     verb, play = (
-                        PLAY,
+                        Verb.PLAY,
                         lead_choice(seat, counts[seat], three_rule[seat], totals, style),
                     )
                 else:
@@ -864,16 +864,16 @@ class Sim:
                 q = self.standing_seat
                 if total < size:  # can neither beat nor go out
                     # may_yield is false but for the opposite
-                    verb = YIELD if (seat + 3) % 6 == q and self.may_yield(seat) else PASS
+                    verb = Verb.YIELD if (seat + 3) % 6 == q and self.may_yield(seat) else Verb.PASS
                 elif total != size and (q - seat) % 2 == 0:  # type: ignore[operator]
-                    verb = PASS  # a teammate's hand, and not our last
+                    verb = Verb.PASS  # a teammate's hand, and not our last
                 else:  # only the opposite may yield
                     verb, play = answer_choice(
                         seat, counts[seat], total, standing, q, three_rule[seat],  # type: ignore[arg-type]
                         self.restricted, self.melee, totals,
                         yielders[seat] if (seat + 3) % 6 == q else _never, style,
                     )  # fmt: skip
-            if verb == PASS:
+            if verb == Verb.PASS:
                 if self.melee:
                     self.pass_(seat)
                 else:  # pass_, inlined
@@ -884,7 +884,7 @@ class Sim:
                         self.turn = queue[0]
                     else:
                         self._round_won()
-            elif verb == PLAY:
+            elif verb == Verb.PLAY:
                 assert play is not None
                 self._play(seat, play, False)
             else:

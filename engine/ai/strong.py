@@ -40,8 +40,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
-from ..game import PLAY_PHASE
+from ..actions import Action, Verb
+from ..game import Phase
 from ..hands import Play
 from ..observation import Observation
 from ..scoring import team_of
@@ -127,18 +127,18 @@ def candidates(obs: Observation, style: Style = EXPERT, width: int = 4) -> list[
         return out  # a teammate's hand: beat it only to go out (the hint does that)
     verbs = {a.verb for a in legal}
     v = view_of_observation(obs)
-    if NOBURN in verbs:
-        out.append(Action(seat, NOBURN))
-        burns = sorted(plays_of(legal, BURN), key=lambda p: play_cost(p, v.counts))
-        out += [Action(seat, BURN, p) for p in burns[:width]]
+    if Verb.NOBURN in verbs:
+        out.append(Action(seat, Verb.NOBURN))
+        burns = sorted(plays_of(legal, Verb.BURN), key=lambda p: play_cost(p, v.counts))
+        out += [Action(seat, Verb.BURN, p) for p in burns[:width]]
     elif obs.standing is None:
-        out += [Action(seat, PLAY, p) for p in lead_candidates(v, style)[: width + 1]]
+        out += [Action(seat, Verb.PLAY, p) for p in lead_candidates(v, style)[: width + 1]]
     else:
-        out.append(Action(seat, PASS))
-        if YIELD in verbs:
-            out.append(Action(seat, YIELD))
-        plays = sorted(plays_of(legal, PLAY), key=lambda p: play_cost(p, v.counts))
-        out += [Action(seat, PLAY, p) for p in _spread(plays, width)]
+        out.append(Action(seat, Verb.PASS))
+        if Verb.YIELD in verbs:
+            out.append(Action(seat, Verb.YIELD))
+        plays = sorted(plays_of(legal, Verb.PLAY), key=lambda p: play_cost(p, v.counts))
+        out += [Action(seat, Verb.PLAY, p) for p in _spread(plays, width)]
     legal_set = set(legal)
     return [a for a in dict.fromkeys(out) if a in legal_set]
 
@@ -196,7 +196,7 @@ class StrongPlayer:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if obs.phase != PLAY_PHASE:  # declare, revolt, 要头
+        if obs.phase != Phase.PLAY:  # declare, revolt, 要头
             return suggest(obs, self.style)
         cands = candidates(obs, self.style)
         if len(cands) == 1:
@@ -236,7 +236,7 @@ class StrongPlayer:
         diffs: list[list[float]] = [[] for _ in cands]
         alive = list(range(1, len(cands)))
         used = worlds = 0
-        big = obs.standing is None or any(a.verb == BURN for a in cands)
+        big = obs.standing is None or any(a.verb == Verb.BURN for a in cands)
         budget = self.lead_budget if big else self.budget
         while alive and worlds < self.max_worlds and (worlds < self.min_worlds or used < budget):
             worlds += 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..actions import BURN, NOBURN, YIELD, Action
+from ..actions import Action, Verb
 from ..game import Game
 from ..hands import Play
 from ..observation import Observation
@@ -43,7 +43,7 @@ class View:
         return sum(self.counts)
 
 
-def plays_of(actions: Iterable[Action], *verbs: str) -> list[Play]:
+def plays_of(actions: Iterable[Action], *verbs: Verb) -> list[Play]:
     """The hands of the actions with one of ``verbs`` (play, burn), in order."""
     return [a.cards for a in actions if a.verb in verbs and isinstance(a.cards, Play)]
 
@@ -51,7 +51,7 @@ def plays_of(actions: Iterable[Action], *verbs: str) -> list[Play]:
 def view_of_observation(obs: Observation) -> View:
     """The view of a real decision."""
     legal = obs.legal_actions
-    in_window = any(a.verb in (BURN, NOBURN) for a in legal)
+    in_window = any(a.verb in (Verb.BURN, Verb.NOBURN) for a in legal)
     return View(
         seat=obs.seat,
         phase=obs.phase,
@@ -64,9 +64,9 @@ def view_of_observation(obs: Observation) -> View:
         three_rule=obs.three_rule,
         bie_san=obs.options.bie_san,
         burning=obs.burner == obs.seat and not obs.melee,
-        can_yield=lambda: any(a.verb == YIELD for a in legal),
+        can_yield=lambda: any(a.verb == Verb.YIELD for a in legal),
         in_window=in_window,
-        burn_plays=lambda: plays_of(legal, BURN),
+        burn_plays=lambda: plays_of(legal, Verb.BURN),
         legal=lambda: list(legal),
         burn_seeds=obs.options.burn_check == "seeds",
     )

@@ -25,16 +25,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from operator import sub
 
-from ..actions import BURN, KEEPHEAD, NOBURN, PASS, PLAY, YIELD, Action
+from ..actions import Action, Verb
 from ..burning import burn_completable, burn_priority
 from ..cards import NUM_RANKS, THREE, TWO
-from ..game import PLAY_PHASE
+from ..game import Phase
 from ..hands import Play
 from ..observation import Observation
 from ..prelude import HEAD_HANDS
 from .sim import Sim
 
-PLAY_VERBS = (PLAY, PASS, YIELD, BURN, NOBURN)
+PLAY_VERBS = (Verb.PLAY, Verb.PASS, Verb.YIELD, Verb.BURN, Verb.NOBURN)
 
 
 class UnfitObservation(RuntimeError):
@@ -58,9 +58,9 @@ def windows_and_actions(
     window, ``(None, action)`` for any other action."""
     i = 0
     while i < len(actions):
-        if actions[i].verb in (BURN, NOBURN):
+        if actions[i].verb in (Verb.BURN, Verb.NOBURN):
             j = i
-            while j < len(actions) and actions[j].verb in (BURN, NOBURN):
+            while j < len(actions) and actions[j].verb in (Verb.BURN, Verb.NOBURN):
                 j += 1
             yield list(actions[i:j]), None
             i = j
@@ -80,7 +80,7 @@ def cards_played(actions: Sequence[Action]) -> list[list[int]]:
             if burner is not None and isinstance(burner.cards, Play):
                 _add(played[burner.seat], burner.cards)
                 last = burner.seat
-        elif a is not None and isinstance(a.cards, Play) and a.verb == PLAY:
+        elif a is not None and isinstance(a.cards, Play) and a.verb == Verb.PLAY:
             _add(played[a.seat], a.cards)
             last = a.seat
     return played
@@ -92,7 +92,7 @@ def _add(counts: list[int], play: Play) -> None:
 
 
 def _window_winner(answers: Sequence[Action], q: int | None) -> Action | None:
-    burns = [a for a in answers if a.verb == BURN]
+    burns = [a for a in answers if a.verb == Verb.BURN]
     if not burns or q is None:
         return None
     return min(burns, key=lambda a: burn_priority(a.seat, q))
@@ -183,9 +183,9 @@ def head_keepers(obs: Observation) -> set[int]:
     """The seats that chose 要头 (够死级 on): the answer is public."""
     out = set()
     for text in obs.history:
-        if KEEPHEAD in text:  # parsed only then: "3 keephead" or "3 nokeephead"
+        if Verb.KEEPHEAD in text:  # parsed only then: "3 keephead" or "3 nokeephead"
             action = Action.parse(text)
-            if action.verb == KEEPHEAD:
+            if action.verb == Verb.KEEPHEAD:
                 out.add(action.seat)
     return out
 
@@ -200,7 +200,7 @@ def rebuild_with_evidence(
     obs: Observation, rng: random.Random, recent: int = 24
 ) -> tuple[Sim, Evidence]:
     """:func:`rebuild`, and the other seats' last ``recent`` decisions (:class:`Evidence`)."""
-    if obs.phase != PLAY_PHASE or obs.leader is None:
+    if obs.phase != Phase.PLAY or obs.leader is None:
         raise UnfitObservation("only play-phase observations can be rebuilt")
     actions = play_history(obs)
     now = sample_hands(obs, rng)
@@ -258,7 +258,7 @@ def rebuild_with_evidence(
         sim.apply(a)
         if isinstance(a.cards, Play):
             _add(so_far[a.seat], a.cards)
-    if any(a.verb == NOBURN for a in obs.legal_actions):
+    if any(a.verb == Verb.NOBURN for a in obs.legal_actions):
         if sim.window is None:
             raise UnfitObservation("the observed burn window is not open in the replay")
         sim.window = list(obs.to_act)  # seats that answered already: not known, left out

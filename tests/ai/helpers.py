@@ -6,7 +6,7 @@ from engine.ai.hint import HINT, decide
 from engine.ai.strong import StrongPlayer
 from engine.ai.view import view_of_game
 from engine.cards import Card
-from engine.game import FINISHED, VOID, Game, Options
+from engine.game import Game, Options, Phase
 
 
 def quick_strong(seed: int) -> StrongPlayer:
@@ -17,7 +17,7 @@ def quick_strong(seed: int) -> StrongPlayer:
 def advance(game: Game, steps: int, style=HINT) -> Game:
     """Play ``steps`` actions of ``game`` with the policy (or fewer, if it ends)."""
     for _ in range(steps):
-        if game.phase in (FINISHED, VOID):
+        if game.phase in (Phase.FINISHED, Phase.VOID):
             break
         seat = game.to_act[0]
         game.apply(decide(view_of_game(game, seat), style))

@@ -9,7 +9,7 @@ from engine.ai.hint import EXPERT
 from engine.ai.infer import Belief, surprises
 from engine.ai.world import rebuild_with_evidence, sample_hands
 from engine.burning import burn_completable
-from engine.game import FINISHED, VOID, Game
+from engine.game import Game, Phase
 from tests.ai.helpers import dealt
 
 ALL = 1 << 30
@@ -22,7 +22,7 @@ def expert_positions(seeds, every: int):
         game = dealt(seed)
         players = [make_player("expert", s) for s in range(6)]
         step = 0
-        while game.phase not in (FINISHED, VOID):
+        while game.phase not in (Phase.FINISHED, Phase.VOID):
             seat = game.to_act[0]
             obs = game.observe(seat)
             step += 1

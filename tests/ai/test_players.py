@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from engine.actions import BURN, NOBURN, PASS, PLAY, YIELD, Action
+from engine.actions import Action, Verb
 from engine.ai import make_player, play_game, rank_plays, suggest
 from engine.ai.hint import EXPERT, HINT, choose_return, decide
 from engine.ai.view import view_of_observation
-from engine.game import FINISHED, VOID, Game, Options
+from engine.game import Game, Options, Phase
 from engine.hands import Play
 from tests.ai.helpers import advance, dealt, quick_strong, set_hand
 from tests.game.randomplay import OPTION_SETS
@@ -22,7 +22,7 @@ def test_policy_decisions_are_legal_without_fallback(bie_san, style):
     """decide() itself (not suggest's safety net) picks a legal action at every step."""
     for seed in range(12):
         game = dealt(seed, bie_san)
-        while game.phase not in (FINISHED, VOID):
+        while game.phase not in (Phase.FINISHED, Phase.VOID):
             for seat in list(game.to_act):
                 if seat not in game.to_act:
                     continue
@@ -42,7 +42,7 @@ def test_every_player_kind_plays_legal_games(bie_san):
         players[1] = make_player("hint", 1)
         checked = [_LegalCheck(p) for p in players]
         game = play_game(dealt(100 + seed, bie_san), checked)
-        assert game.phase in (FINISHED, VOID)
+        assert game.phase in (Phase.FINISHED, Phase.VOID)
         assert sum(c.calls for c in checked) > 20
 
 
@@ -66,7 +66,7 @@ def test_burn_window_hint_burns_an_opponent_safely():
     game = burn_position()
     game.apply_text("0 play KK")
     assert game.to_act == [1]
-    assert suggest(game.observe(1)) == Action(1, BURN, Play.parse("RR"))
+    assert suggest(game.observe(1)) == Action(1, Verb.BURN, Play.parse("RR"))
     assert rank_plays(game.observe(1))[0] == Play.parse("RR")
 
 
@@ -75,9 +75,9 @@ def test_strong_answers_burn_windows_legally_and_rebuilds_after_a_burn():
     game.apply_text("0 play KK")
     strong = quick_strong(1)
     action = strong.act(game.observe(1))
-    assert action.verb in (BURN, NOBURN)
+    assert action.verb in (Verb.BURN, Verb.NOBURN)
     game.apply_text("1 burn RR")
-    while game.phase not in (FINISHED, VOID):
+    while game.phase not in (Phase.FINISHED, Phase.VOID):
         seat = game.to_act[0]
         obs = game.observe(seat)
         action = quick_strong(seat).act(obs)
@@ -88,31 +88,34 @@ def test_strong_answers_burn_windows_legally_and_rebuilds_after_a_burn():
 def test_hint_never_beats_a_teammate_and_yields_on_the_opposite():
     # seat 3 leads 5; seats 4 and 5 pass; seat 0 (its opposite) may yield: it beats with a
     # plain card when it has one, and yields rather than spend a 2 or a joker
-    for hand, want in (("66AA", Action(0, PLAY, Play.parse("6"))), ("22R", Action(0, YIELD))):
+    for hand, want in (
+        ("66AA", Action(0, Verb.PLAY, Play.parse("6"))),
+        ("22R", Action(0, Verb.YIELD)),
+    ):
         game = Game.from_position([hand, "77", "KK", "55K", "88", "99"], leader=3)
         game.apply_text("3 play 5")
         game.apply_text("4 pass")
         game.apply_text("5 pass")
-        assert Action(0, YIELD) in game.legal_actions(0)
+        assert Action(0, Verb.YIELD) in game.legal_actions(0)
         assert suggest(game.observe(0)) == want
     game = Game.from_position(["4K", "7", "5Q", "6J", "9", "T"], leader=0)
     game.apply_text("0 play 4")
     game.apply_text("1 pass")
-    assert suggest(game.observe(2)) == Action(2, PASS)  # 0 is a teammate
+    assert suggest(game.observe(2)) == Action(2, Verb.PASS)  # 0 is a teammate
 
 
 def test_hint_leads_the_lowest_set_and_goes_out_when_it_can():
     game = Game.from_position(["4455KK", "66", "77", "88", "99", "TT"], leader=0)
-    assert suggest(game.observe(0)) == Action(0, PLAY, Play.parse("44"))
+    assert suggest(game.observe(0)) == Action(0, Verb.PLAY, Play.parse("44"))
     game = Game.from_position(["99922R", "66", "77", "88", "55", "TT"], leader=0)
-    assert suggest(game.observe(0)) == Action(0, PLAY, Play.parse("99922R"))
+    assert suggest(game.observe(0)) == Action(0, Verb.PLAY, Play.parse("99922R"))
 
 
 def test_hint_keeps_threes_for_last_in_bie_san():
     game = Game.from_position(
         ["3388", "66", "77", "44", "55", "TT"], leader=0, options=Options(bie_san=True)
     )
-    assert suggest(game.observe(0)) == Action(0, PLAY, Play.parse("88"))
+    assert suggest(game.observe(0)) == Action(0, Verb.PLAY, Play.parse("88"))
 
 
 def test_rank_plays_lists_every_legal_play_hint_first():
@@ -120,14 +123,14 @@ def test_rank_plays_lists_every_legal_play_hint_first():
     legal ones, the hint's first when it plays (no play to rank: an empty list)."""
     game = dealt(5)
     playing = passing = 0
-    while game.phase not in (FINISHED, VOID):
+    while game.phase not in (Phase.FINISHED, Phase.VOID):
         seat = game.to_act[0]
         obs = game.observe(seat)
         ranked = rank_plays(obs)
-        legal = [a.cards for a in obs.legal_actions if a.verb in (PLAY, BURN)]
+        legal = [a.cards for a in obs.legal_actions if a.verb in (Verb.PLAY, Verb.BURN)]
         assert sorted(map(str, ranked)) == sorted(map(str, legal))
         hint = suggest(obs)
-        if game.phase == "play" and hint.verb in (PLAY, BURN):
+        if game.phase == "play" and hint.verb in (Verb.PLAY, Verb.BURN):
             assert ranked[0] == hint.cards
             playing += len(legal) > 1
         elif game.phase == "play":

@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from engine.actions import DECLARE, NODECLARE
+from engine.actions import Verb
 from engine.ai import review as review_mod
 from engine.ai.hint import EXPERT, decide
 from engine.ai.review import Review, decisions_of, review, review_record
 from engine.ai.view import view_of_game
-from engine.game import FINISHED, VOID, Game
+from engine.game import Game, Phase
 from engine.replay_steps import NotFinishedError, Replay
 from tests.game.randomplay import OPTION_SETS
 from tests.replay.helpers import expert_record, planted_game, record_of
@@ -71,7 +71,7 @@ def test_every_choice_of_the_seat_is_a_decision_and_forced_ones_are_not() -> Non
         assert all(d.taken == replay.action(d.step + 1) for d in found)
         assert all(d.taken in d.actions and len(d.actions) > 1 for d in found)
         # declaring (宣点) is reviewed too
-        assert any(d.taken.verb in (DECLARE, NODECLARE) for d in found)
+        assert any(d.taken.verb in (Verb.DECLARE, Verb.NODECLARE) for d in found)
 
 
 def test_worlds_keep_the_seat_s_cards_and_guess_the_others() -> None:
@@ -170,7 +170,7 @@ def test_every_game_is_reviewed_whatever_its_house_rules(name) -> None:
     """A game under each option set is reviewed: its decisions are played out (rollouts
     under the table's rules)."""
     game = Game.from_deal(31, OPTION_SETS[name])
-    while game.phase not in (FINISHED, VOID):
+    while game.phase not in (Phase.FINISHED, Phase.VOID):
         seat = game.to_act[0]
         game.apply(decide(view_of_game(game, seat), EXPERT))
     result = review(Replay.from_record(record_of(game)), 1, seed=0, budget=SMALL_BUDGET)

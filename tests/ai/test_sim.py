@@ -22,13 +22,13 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from engine.actions import KEEPHEAD, Action
+from engine.actions import Action, Verb
 from engine.ai.hint import EXPERT, HINT, cheapest_beat, decide, play_cost, whole_beats, whole_hand
 from engine.ai.sim import Sim
 from engine.ai.view import view_of_game
 from engine.burning import FAILED, ONGOING, SUCCESS
 from engine.cards import NUM_RANKS, new_shoe
-from engine.game import FINISHED, PLAY_PHASE, VOID, Game, Options
+from engine.game import Game, Options, Phase
 from engine.hands import play_from_counts
 from engine.movegen import answer_plays
 from tests.game.randomplay import OPTION_SETS
@@ -95,7 +95,7 @@ def random_position(rng: random.Random, options: Options) -> Game:
 
 def answer_questions(game: Game, rng: random.Random) -> Game:
     """Answer every question before play (declare, revolt, 要头) at random."""
-    while game.phase not in (PLAY_PHASE, FINISHED, VOID):
+    while game.phase not in (Phase.PLAY, Phase.FINISHED, Phase.VOID):
         for seat in list(game.to_act):
             game.apply(rng.choice(game.legal_actions(seat)))
     return game
@@ -107,11 +107,11 @@ def dealt_game(rng: random.Random, options: Options) -> Game:
 
 def play_both(game: Game, rng: random.Random, tally: Tally, policy_share: float) -> None:
     """Play ``game`` and a simulator of it to the end with the same actions, comparing."""
-    if game.phase != PLAY_PHASE:
+    if game.phase != Phase.PLAY:
         return
     sim = Sim.from_game(game)
     tally.games += 1
-    tally.kept_heads += sum(1 for a in game.actions if a.verb == KEEPHEAD)
+    tally.kept_heads += sum(1 for a in game.actions if a.verb == Verb.KEEPHEAD)
     is_dead = game._is_gou_si_ji
 
     def counted(*args):  # count the engine's 够死级 hands as it finds them
@@ -121,7 +121,7 @@ def play_both(game: Game, rng: random.Random, tally: Tally, policy_share: float)
 
     game._is_gou_si_ji = counted  # type: ignore[method-assign]
     compare(game, sim)
-    while game.phase == PLAY_PHASE:
+    while game.phase == Phase.PLAY:
         assert sim.to_act == game.to_act
         for seat in game.to_act:
             legal = game.legal_actions(seat)
@@ -154,7 +154,7 @@ def compare(game: Game, sim: Sim) -> None:
     assert sim.counts == game.counts
     assert sim.places == game.places and sim.finish_order == game.finish_order
     assert (sim.standing, sim.standing_seat) == (game.standing, game.standing_seat)
-    if game.phase == FINISHED:
+    if game.phase == Phase.FINISHED:
         assert sim.done
     else:
         assert sim.restricted == game.standing_restricted
@@ -236,7 +236,7 @@ def engine_rollout(game: Game, style) -> int:
     """Play ``game`` to its end on the engine, every seat asked by the policy ``style`` in
     the order the game asks them; the actions used."""
     steps = 0
-    while game.phase == PLAY_PHASE:
+    while game.phase == Phase.PLAY:
         for seat in list(game.to_act):
             game.apply(decide(view_of_game(game, seat), style))
             steps += 1
@@ -258,10 +258,10 @@ def rollouts_agree(deals: int, seed: int) -> int:
     for i in range(deals):
         options, style = sets[i % len(sets)], (EXPERT, HINT)[i // len(sets) % 2]
         game = Game.from_deal(seed * 100_000 + i, options)
-        while game.phase not in (PLAY_PHASE, FINISHED, VOID):
+        while game.phase not in (Phase.PLAY, Phase.FINISHED, Phase.VOID):
             for seat in list(game.to_act):
                 game.apply(decide(view_of_game(game, seat), style))
-        if game.phase != PLAY_PHASE:
+        if game.phase != Phase.PLAY:
             continue
         sim = Sim.from_game(game)
         steps = sim.rollout(style)
@@ -348,7 +348,7 @@ def test_rollout_choices_are_unchanged():
         options = Options(bie_san=bie_san)
         for i in range(120):
             game = dealt_game(rng, options) if i % 2 == 0 else random_position(rng, options)
-            if game.phase != PLAY_PHASE:
+            if game.phase != Phase.PLAY:
                 continue
             for style in (EXPERT, HINT):
                 sim = Sim.from_game(game)

@@ -8,7 +8,7 @@ import pytest
 
 from engine.ai import make_player
 from engine.ai.world import UnfitObservation, deal_worlds, rebuild, sample_hands
-from engine.game import FINISHED, VOID
+from engine.game import Phase
 from tests.ai.helpers import dealt
 from tests.ai.test_sim import random_position
 from tests.game.randomplay import OPTION_SETS
@@ -24,7 +24,7 @@ def test_rebuilt_games_offer_the_observed_choices(bie_san):
         game = dealt(200 + seed, bie_san)
         players = [make_player("random" if s % 3 == 0 else "hint", s) for s in range(6)]
         step = 0
-        while game.phase not in (FINISHED, VOID):
+        while game.phase not in (Phase.FINISHED, Phase.VOID):
             for seat in list(game.to_act):
                 if seat not in game.to_act:
                     continue

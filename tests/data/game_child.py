@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 from data import ProfileUpdate, Store
 from data.models import ActiveTable
-from engine.actions import RETURN, Action
+from engine.actions import Action, Verb
 from engine.ai import make_player
 from engine.cards import ACE, BIG_JOKER, SMALL_JOKER, TWO, Card, card_sort_key, deal
 from engine.record import series_from_record, state_json
@@ -104,7 +104,7 @@ def next_action(series: Series, series_seed: int) -> Action:
     due = series.current.pending_return
     if due is not None:
         n, allowed = series.returnable(due.giver)
-        return Action(due.giver, RETURN, player.choose_return(allowed, n))
+        return Action(due.giver, Verb.RETURN, player.choose_return(allowed, n))
     seat = random.Random(seed).choice(series.to_act)
     return player.act(series.current.game.observe(seat))
 

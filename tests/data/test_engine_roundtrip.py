@@ -10,9 +10,9 @@ import random
 import pytest
 
 from data import Store
-from engine.actions import RETURN, REVOLT, Action
+from engine.actions import Action, Verb
 from engine.cards import Card, deal
-from engine.game import FINISHED, REVOLT_PHASE, VOID, Options
+from engine.game import Options, Phase
 from engine.record import SERIES_FORMAT, replay, series_from_record, state_json
 from engine.series import Series
 from tests.game.randomplay import play_random_series
@@ -47,13 +47,13 @@ def random_series_with_void(seed: int, void_deal: int = 2) -> tuple[Series, dict
             n, allowed = series.returnable(giver)
             pool = [rank for rank, count in enumerate(allowed) for _ in range(count)]
             cards = "".join(str(Card(rank)) for rank in sorted(rng.sample(pool, n)))
-            series.apply(Action(giver, RETURN, cards))
+            series.apply(Action(giver, Verb.RETURN, cards))
             entry["returns"].append(f"{giver} return {cards}")
         game = current.game
-        while game.phase not in (FINISHED, VOID):
+        while game.phase not in (Phase.FINISHED, Phase.VOID):
             seat = rng.choice(game.to_act)
             legal = game.legal_actions(seat)
-            revolts = [a for a in legal if a.verb == REVOLT and game.phase == REVOLT_PHASE]
+            revolts = [a for a in legal if a.verb == Verb.REVOLT and game.phase == Phase.REVOLT]
             action = revolts[0] if index == void_deal and revolts else rng.choice(legal)
             series.apply(action)
             entry["actions"].append(str(action))
@@ -141,8 +141,8 @@ def cut(record: dict, game: int, keep: int) -> dict:
     games = [dict(g) for g in record["games"][: game + 1]]
     log = games[-1].get("returns", []) + games[-1]["actions"]
     kept = log[:keep]
-    games[-1]["returns"] = [a for a in kept if a.split()[1] == RETURN]
-    games[-1]["actions"] = [a for a in kept if a.split()[1] != RETURN]
+    games[-1]["returns"] = [a for a in kept if a.split()[1] == Verb.RETURN]
+    games[-1]["actions"] = [a for a in kept if a.split()[1] != Verb.RETURN]
     return {**record, "games": games}
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import RETURN, Action
+from engine.actions import Action, Verb
 from engine.cards import Card, deal, format_cards
-from engine.game import FINISHED, PLAY_PHASE, VOID, Game, Options
+from engine.game import Game, Options, Phase
 from engine.series import Series
 
 # Each table option away from its default, and all of them at once (docs/rules.en.md §9).
@@ -41,7 +41,7 @@ def play_random_game(
     rng = random.Random(seed)
     game = Game.from_deal(seed, options or Options(bie_san=bie_san))
     steps = 0
-    while game.phase not in (FINISHED, VOID):
+    while game.phase not in (Phase.FINISHED, Phase.VOID):
         waiting = game.to_act
         assert waiting, f"nobody can act in phase {game.phase}"
         seat = rng.choice(waiting)
@@ -53,7 +53,7 @@ def play_random_game(
     return game
 
 
-__all__ = ["OPTION_SETS", "PLAY_PHASE", "play_random_game", "play_random_series"]
+__all__ = ["OPTION_SETS", "play_random_game", "play_random_series"]
 
 
 def play_random_series(
@@ -82,12 +82,12 @@ def play_random_series(
             n, allowed = series.returnable(giver)
             pool = [r for r, c in enumerate(allowed) for _ in range(c)]
             cards = format_cards([Card(r) for r in rng.sample(pool, n)])
-            action = Action(giver, RETURN, cards)
+            action = Action(giver, Verb.RETURN, cards)
             series.apply(action)
             entry["returns"].append(str(action))
         game = sg.game
         assert game is not None
-        while game.phase not in (FINISHED, VOID):
+        while game.phase not in (Phase.FINISHED, Phase.VOID):
             seat = rng.choice(game.to_act)
             action = rng.choice(game.legal_actions(seat))
             series.apply(action)

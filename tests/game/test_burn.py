@@ -56,6 +56,16 @@ def test_burn_succeeds_when_the_burner_goes_out_and_the_burned_owes_tribute():
     assert r["places"][1] == 1
 
 
+def test_successful_burns_are_those_whose_burner_went_out_not_the_broken_ones():
+    hands = ["KK59", "AAR7", "AA5", "AA4", "AA56", "22B"]
+    actions = ["0 play KK", "1 burn AA", "2 noburn", "5 noburn", "5 burn 22", "2 pass"]
+    g = game(hands, [*actions, "5 play B"])
+    assert [(b.burner, b.result) for b in g.burns] == [(1, "broken"), (5, "success")]
+    assert [(b.burner, b.burned) for b in g.successful_burns()] == [(5, 1)]
+    assert len(g.successful_burns(5)) == 1 and g.successful_burns(1) == []
+    assert game(hands, actions).successful_burns() == []  # ongoing: not yet a success
+
+
 def test_burn_is_broken_when_someone_beats_the_burner():
     hands = ["KK59", "AAR7", "AA5", "AA4", "22R56", "3467"]
     r = run(hands, ["0 play KK", "1 burn AA", "2 noburn", "4 noburn", "4 play 22"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 
-from engine.game import FINISHED, VOID, Burn, Game, Options
+from engine.game import Burn, Game, Options, Phase
 
 
 def _positions(seed: int, every: int = 7) -> list[Game]:
@@ -15,7 +15,7 @@ def _positions(seed: int, every: int = 7) -> list[Game]:
     game = Game.from_deal(seed, Options(bie_san=seed % 2 == 1))
     out = [game.copy()]
     step = 0
-    while game.phase not in (FINISHED, VOID):
+    while game.phase not in (Phase.FINISHED, Phase.VOID):
         seat = rng.choice(game.to_act)
         game.apply(rng.choice(game.legal_actions(seat)))
         step += 1
@@ -56,7 +56,7 @@ def test_playing_on_a_copy_leaves_the_original_unchanged():
             before = copy.deepcopy(vars(game))
             twin = game.copy()
             rng = random.Random(seed)
-            while twin.phase not in (FINISHED, VOID):
+            while twin.phase not in (Phase.FINISHED, Phase.VOID):
                 seat = rng.choice(twin.to_act)
                 twin.apply(rng.choice(twin.legal_actions(seat)))
             assert vars(game) == before

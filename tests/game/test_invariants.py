@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.cards import format_cards
-from engine.game import FINISHED, VOID, Game, Options
+from engine.game import Game, Options, Phase
 from engine.record import replay_record, state_json
 from engine.scoring import team_scores
 
@@ -33,10 +33,10 @@ def check_game(game: Game) -> None:
     for seat in range(6):
         assert format_cards(game.cards[seat]) == format_cards(_from_counts(game.counts[seat]))
     seeds = game.options.burn_check == "seeds"
-    if game.phase == VOID:
+    if game.phase == Phase.VOID:
         assert sum(game.revolted) >= 2
         return
-    assert game.phase == FINISHED and game.to_act == []
+    assert game.phase == Phase.FINISHED and game.to_act == []
     assert sorted(game.places) == [1, 2, 3, 4, 5, 6]  # places are a permutation
     assert sum(team_scores(game.points())) == 0  # team points sum to zero
     assert sum(game.points()) == 0
@@ -108,7 +108,7 @@ def random_position_game(seed: int, options: Options | None = None) -> Game:
     """:func:`random_position`, played out by random players."""
     g, rng = random_position(seed, options)
     steps = 0
-    while g.phase != FINISHED:
+    while g.phase != Phase.FINISHED:
         assert g.to_act, "someone can always act until the end"
         seat = rng.choice(g.to_act)
         actions = g.legal_actions(seat)

@@ -191,3 +191,18 @@ def test_a_revolted_seat_in_a_position_record_holds_no_cards():
                 "actions": [],
             }
         )
+
+
+def test_every_question_lists_its_no_first_which_is_what_the_clock_answers() -> None:
+    """宣点, 革命, 要头 and the burn window: the first legal action is the default answer (the
+    table service takes it when a player's clock runs out)."""
+    g = Game([parse_cards(h) for h in HANDS], options=Options(gou_si_ji=True), seed=1)
+    firsts = [str(g.legal_actions(0)[0])]
+    for seat in range(6):
+        g.apply_text(f"{seat} nodeclare")
+    firsts.append(str(g.legal_actions(1)[0]))
+    g.apply_text("1 revolt")
+    firsts.append(str(g.legal_actions(4)[0]))
+    burn = game(["KK59", "AAR7", "AA5", "AA4", "AA56", "3467"], ["0 play KK"])
+    firsts.append(str(burn.legal_actions(1)[0]))
+    assert firsts == ["0 nodeclare", "1 norevolt", "4 nokeephead", "1 noburn"]

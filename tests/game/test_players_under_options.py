@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from engine.actions import PLAY
+from engine.actions import Verb
 from engine.ai.hint import EXPERT, HINT, decide
 from engine.ai.view import view_of_observation
-from engine.game import FINISHED, VOID, Game
+from engine.game import Game, Phase
 
 from .randomplay import GAME_OPTION_SETS
 from .test_invariants import random_position
@@ -22,7 +22,7 @@ def _play_with_policy(game: Game, seed: int) -> tuple[int, int]:
     choice must be legal as it stands. Returns (decisions, 要头 answers)."""
     rng = random.Random(seed)
     decisions = heads = 0
-    while game.phase not in (FINISHED, VOID):
+    while game.phase not in (Phase.FINISHED, Phase.VOID):
         seat = rng.choice(game.to_act)
         obs = game.observe(seat)
         kind = (seat + seed) % 3
@@ -32,8 +32,10 @@ def _play_with_policy(game: Game, seed: int) -> tuple[int, int]:
             view = view_of_observation(obs)
             action = decide(view, HINT if kind == 0 else EXPERT)
             assert action in obs.legal_actions, (action, game.phase)
-            if view.burning and not view.melee and action.verb == PLAY and view.burn_seeds:
-                has_joker_lead = any(a.verb == PLAY and a.cards.jokers for a in obs.legal_actions)
+            if view.burning and not view.melee and action.verb == Verb.PLAY and view.burn_seeds:
+                has_joker_lead = any(
+                    a.verb == Verb.PLAY and a.cards.jokers for a in obs.legal_actions
+                )
                 last = action.cards.size == view.total
                 assert last or action.cards.jokers or not has_joker_lead
             decisions += 1

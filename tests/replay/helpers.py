@@ -8,11 +8,11 @@ from functools import cache
 from typing import Any
 
 from data import ProfileUpdate, Store
-from engine.actions import PLAY, Action
+from engine.actions import Action, Verb
 from engine.ai.hint import EXPERT, decide
 from engine.ai.view import view_of_game
 from engine.cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, TWO
-from engine.game import FINISHED, PLAY_PHASE, Game, Options
+from engine.game import Game, Options, Phase
 from engine.hands import classify
 from engine.replay_steps import Replay
 
@@ -32,7 +32,7 @@ def expert_game(seed: int, override: Callable[[Game, int], Action | None] | None
     """Deal ``seed`` and play it out with the expert policy for every seat; ``override``
     (game, seat) may return another action to plant instead."""
     game = Game.from_deal(seed, Options())
-    while game.phase != FINISHED:
+    while game.phase != Phase.FINISHED:
         seat = game.to_act[0]
         action = override(game, seat) if override else None
         game.apply(action or decide(view_of_game(game, seat), EXPERT))
@@ -53,14 +53,14 @@ def waste_wildcards(seat: int, planted: list[int]) -> Callable[[Game, int], Acti
 
     def override(game: Game, s: int) -> Action | None:
         counts = game.counts[s]
-        if s != seat or planted or game.phase != PLAY_PHASE or game.standing is not None:
+        if s != seat or planted or game.phase != Phase.PLAY or game.standing is not None:
             return None
         wild = (TWO, SMALL_JOKER, BIG_JOKER)
         if sum(counts) <= 24 or sum(counts[r] for r in wild) < 4:
             return None
         low = min(r for r in range(TWO) if counts[r])
         play = classify("".join(RANK_LETTERS[r] * counts[r] for r in (low, *wild)))
-        action = Action(s, PLAY, play)
+        action = Action(s, Verb.PLAY, play)
         if action not in game.legal_actions(s):
             return None
         planted.append(len(game.actions))

@@ -213,7 +213,7 @@ def test_the_replay_does_not_change_the_game_it_starts_from() -> None:
 
 
 def test_a_real_series_game_after_tribute_replays_from_its_starting_hands() -> None:
-    from engine.actions import RETURN
+    from engine.actions import Verb
     from engine.ai.hint import EXPERT, decide
     from engine.ai.view import view_of_game
     from engine.cards import deal
@@ -227,7 +227,7 @@ def test_a_real_series_game_after_tribute_replays_from_its_starting_hands() -> N
         returns = []
         while current.pending_return is not None:
             giver = current.pending_return.giver
-            action = Action(giver, RETURN, series.default_return(giver))
+            action = Action(giver, Verb.RETURN, series.default_return(giver))
             series.apply(action)
             returns.append(str(action))
         game = current.game

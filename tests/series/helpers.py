@@ -16,8 +16,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-from engine.actions import NOBURN, NODECLARE, NOREVOLT, PASS, PLAY, Action
-from engine.game import DECLARE_PHASE, FINISHED, REVOLT_PHASE, VOID, Game, Options
+from engine.actions import Action, Verb
+from engine.game import Game, Options, Phase
 from engine.record import SERIES_FORMAT
 from engine.series import Series
 
@@ -25,23 +25,23 @@ from engine.series import Series
 def quiet_action(game: Game) -> Action:
     """The next quiet action (see the module doc) of the first seat the game waits on."""
     seat = game.to_act[0]
-    if game.phase == DECLARE_PHASE:
-        return Action(seat, NODECLARE)
-    if game.phase == REVOLT_PHASE:
-        return Action(seat, NOREVOLT)
+    if game.phase == Phase.DECLARE:
+        return Action(seat, Verb.NODECLARE)
+    if game.phase == Phase.REVOLT:
+        return Action(seat, Verb.NOREVOLT)
     if game.window is not None:
-        return Action(seat, NOBURN)
+        return Action(seat, Verb.NOBURN)
     if game.standing is not None:
-        return Action(seat, PASS)
+        return Action(seat, Verb.PASS)
     plays = game.legal_plays(seat)  # the lowest single; in bie-san maybe only the 3s
     singles = [p for p in plays if p.size == 1]
-    return Action(seat, PLAY, min(singles or plays, key=lambda p: (p.size, p.normalised())))
+    return Action(seat, Verb.PLAY, min(singles or plays, key=lambda p: (p.size, p.normalised())))
 
 
 def finish_quietly(game: Game, log: list[str], max_steps: int = 2000) -> None:
     """Play ``game`` to its end (or void) with quiet actions, appending them to ``log``."""
     for _ in range(max_steps):
-        if game.phase in (FINISHED, VOID):
+        if game.phase in (Phase.FINISHED, Phase.VOID):
             return
         action = quiet_action(game)
         game.apply(action)
@@ -52,9 +52,9 @@ def finish_quietly(game: Game, log: list[str], max_steps: int = 2000) -> None:
 def fill_passes(game: Game, seat: int, log: list[str]) -> None:
     """Answer quietly for the other seats until ``game`` waits on ``seat`` — passes,
     ``noburn``, ``nodeclare`` and ``norevolt`` only, never a lead."""
-    while game.phase not in (FINISHED, VOID) and seat not in game.to_act:
+    while game.phase not in (Phase.FINISHED, Phase.VOID) and seat not in game.to_act:
         action = quiet_action(game)
-        if action.verb == PLAY:
+        if action.verb == Verb.PLAY:
             raise AssertionError(f"seat {action.seat} leads before seat {seat} acts: script it")
         game.apply(action)
         log.append(str(action))

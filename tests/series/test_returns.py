@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from engine.actions import RETURN, Action, IllegalActionError, NotYourTurnError
+from engine.actions import Action, IllegalActionError, NotYourTurnError, Verb
 from engine.cards import format_cards
 from engine.record import ReplayError, replay_series
 
@@ -138,7 +138,7 @@ def test_an_illegal_return_changes_nothing(text, error):
     with pytest.raises(error):
         series.apply(Action.parse(text))
     assert _state(series) == before
-    series.apply(Action(FIRST, RETURN, "77"))  # and the legal return still works
+    series.apply(Action(FIRST, Verb.RETURN, "77"))  # and the legal return still works
     assert series.to_act == [SECOND]
 
 
@@ -146,8 +146,8 @@ def test_returned_cards_carry_no_points():
     """Game 2 tribute points are −2 大落 / +2 头科 and −1 二落 / +1 二科, returns or not."""
     hands = ["345", "345", "345", "2 3 4", "RR 7 7 9", "3 7 7 8 9"]
     series = _series_waiting_for_returns(everyone_opens(), hands)
-    series.apply(Action(FIRST, RETURN, "77"))
-    series.apply(Action(SECOND, RETURN, "4"))
+    series.apply(Action(FIRST, Verb.RETURN, "77"))
+    series.apply(Action(SECOND, Verb.RETURN, "4"))
     assert series.current.tribute_points() == [1, 0, 0, -1, -2, 2]
 
 

@@ -22,7 +22,7 @@ from bot.discord_bot.picker import (
     rank_page,
     ranks,
 )
-from engine.actions import PLAY, Action
+from engine.actions import Action, Verb
 from engine.cards import BIG_JOKER, SMALL_JOKER, TWO, counts_of, deal, parse_cards
 from engine.game import Game
 from engine.hands import Play
@@ -69,7 +69,7 @@ def test_every_answer_and_burn_of_random_hands_is_at_most_three_picks_away() -> 
 def test_the_burns_of_a_real_burn_window_are_at_most_three_picks_away() -> None:
     hands = ["333 4 5", "KKKK 6 7", "9 9", "8 8", "T J", "AAAAAA 222222 BBB RRR 55"]
     game = Game.from_position(hands, leader=1)
-    game.apply(Action(1, PLAY, Play.parse("KKKK")))  # seat 5 may burn it
+    game.apply(Action(1, Verb.PLAY, Play.parse("KKKK")))  # seat 5 may burn it
     burns = game.burn_plays(5)
     assert len(burns) > OPTIONS  # more than the plain menu shows
     assert set(_check_pages(burns)) <= {1, 2}

@@ -3,34 +3,14 @@
 from __future__ import annotations
 
 from bot.pictures.views import card_counter, render_action, series_view, table_view_of_game
-from engine import actions
-from engine.ai import Player, make_player
-from engine.cards import deal as deal_cards
-from engine.cards import format_cards
-from engine.game import FINISHED, SUCCESS, VOID, Game
+from engine.ai import make_player, play_series_game
+from engine.game import SUCCESS, Game
 from engine.scoring import counts_as_open
 from engine.series import Series
 from render import render_series, render_table
 from render.models import LastAction
 
 NAMES = ("a", "b", "c", "d", "e", "f")
-
-
-def play_deal(series: Series, players: list[Player], seed: int) -> None:
-    """Deal the next game of ``series`` from ``seed``; ``players`` return tribute and play it
-    to the end (finished or void)."""
-    current = series.start_game(deal_cards(seed), seed=seed)
-    while current.pending_return is not None:
-        giver = current.pending_return.giver
-        n, returnable = series.returnable(giver)
-        cards = format_cards(players[giver].choose_return(returnable, n)) if n else ""
-        series.apply(actions.Action(giver, actions.RETURN, cards))
-    game = current.game
-    assert game is not None
-    while game.phase not in (FINISHED, VOID):
-        for seat in list(game.to_act):
-            if seat in game.to_act:
-                game.apply(players[seat].act(game.observe(seat)))
 
 
 def test_last_actions_map_to_render_actions():
@@ -74,7 +54,7 @@ def test_series_view_scores_every_counted_game():
     series = Series(games=2)
     players = [make_player("hint", s) for s in range(6)]
     while not series.finished:
-        play_deal(series, players, 100 + len(series.deals))
+        play_series_game(series, players, 100 + len(series.deals))
     view = series_view(series, NAMES, caption="c")
     assert len(view.games) == len(series.counted) == 2
     assert view.totals() == tuple(series.totals())
@@ -88,7 +68,7 @@ def test_the_result_card_marks_who_opened_burned_was_stifled_and_the_tribute_owe
     players = [make_player("hint", s) for s in range(6)]
     owed_seen = 0
     while not series.finished:
-        play_deal(series, players, 100 + len(series.deals))
+        play_series_game(series, players, 100 + len(series.deals))
         view = series_view(series, NAMES)
         for shown, deal in zip(view.games, series.counted, strict=True):
             g = deal.game

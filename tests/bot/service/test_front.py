@@ -15,6 +15,7 @@ from bot.service.presenter import Listener, Listeners, RecordingPresenter
 from bot.service.questions import QuestionKind
 from bot.service.views import to_json
 from engine.actions import VERBS_WITH_CARDS
+from engine.state import QUESTION_PHASES
 
 from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
 
@@ -231,3 +232,11 @@ async def test_a_player_may_let_the_ai_play_for_them_until_they_come_back(store)
     await service.back(CHANNEL, HUMANS[1])
     assert not service.info(live).seats[1].ai_plays
     await service.close()
+
+
+def test_every_question_phase_of_the_engine_is_a_yes_or_no_question_kind() -> None:
+    """A rule that adds a question phase (engine.state.QUESTIONS) is asked by its kind's name,
+    answered by buttons of its two verbs: the service names it after the phase."""
+    kinds = {QuestionKind(phase.value) for phase in QUESTION_PHASES}
+    assert kinds == {kind for kind in QuestionKind if kind.yes_or_no}
+    assert {QuestionKind.RETURN, QuestionKind.BURN, QuestionKind.TURN}.isdisjoint(kinds)

@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 from bot.service.live import LiveTable
-from engine.actions import PASS, RETURN, Action
+from engine.actions import Action, Verb
 
 from .helpers import (
     CHANNEL,
@@ -59,8 +59,8 @@ async def test_a_refused_ai_action_falls_back_to_a_legal_one_in_every_phase(stor
         if asked[kind] % 2 == 0:
             return await real(live, seat)
         if live.game is None:
-            return Action(seat, PASS)  # a pass while tribute is returned
-        return Action(seat, RETURN, "3")  # a return while the game is on
+            return Action(seat, Verb.PASS)  # a pass while tribute is returned
+        return Action(seat, Verb.RETURN, "3")  # a return while the game is on
 
     service._ai_action = every_other_one_illegal
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
@@ -94,7 +94,7 @@ async def test_a_timed_out_turn_falls_back_when_the_ai_is_refused(store, caplog)
     service, presenter, live, clock = await clocked_table(store, turn_time=5, warn_before=0)
 
     async def illegal(live: LiveTable, seat: int) -> Action:
-        return Action(seat, RETURN, "3")
+        return Action(seat, Verb.RETURN, "3")
 
     service._ai_action = illegal
 
