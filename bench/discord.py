@@ -104,6 +104,7 @@ class Tally:
     actions: int = 0
     games: int = 0
     stuck: int = 0  # the table did not move on after an action within PATIENCE seconds
+    unstarted: bool = False  # /gouji start was not answered: the table does not play
     errors: list[str] = field(default_factory=list)
     engine_actions: int = 0  # every seat's, in the finished games
     own_turns: Counter[int] = field(default_factory=Counter)  # user id -> actions at their seat
@@ -298,7 +299,11 @@ class TableDriver:
     async def start(self, after: float) -> None:
         """The creator starts the game ``after`` seconds from now."""
         await asyncio.sleep(after)
-        await self._answer(self.people[0], "gouji", "start")
+        try:
+            await self._answer(self.people[0], "gouji", "start")
+        except WaitTimeout as exc:  # counted and said; the other tables play on
+            self.tally.unstarted = True
+            self.tally.errors.append(f"table in channel {self.channel_id}: /gouji start: {exc}")
 
     def _progress(self) -> tuple[object, ...]:
         live, service = self.live, self.service
@@ -323,14 +328,19 @@ class TableDriver:
         """Act until the people have acted ``actions`` times each (on average) and the game
         in progress is over."""
         goal = actions * PEOPLE_PER_TABLE
-        while True:
+        while not self.tally.unstarted:
             seat = await self._person_to_act()
             if seat is None:
                 self.tally.games += 1
                 self._count_game()
                 if self.tally.actions >= goal:
                     return self.tally
-                await self._answer(self.people[0], "gouji", "again")
+                try:
+                    await self._answer(self.people[0], "gouji", "again")
+                except WaitTimeout as exc:  # this table stops here; the others play on
+                    self.tally.stuck += 1
+                    self.tally.errors.append(f"table {self.live.id}: /gouji again: {exc}")
+                    return self.tally
                 continue
             await asyncio.sleep(rng.uniform(*think))
             before = self._progress()
@@ -341,6 +351,7 @@ class TableDriver:
                 self.tally.stuck += 1
                 self.tally.errors.append(f"table {self.live.id} seat {seat}: {exc}")
             self.tally.actions += 1
+        return self.tally
 
     def _count_game(self) -> None:
         """Count the engine actions of the game just finished, and each person's own."""
@@ -611,6 +622,7 @@ def _figures(
         "full_by_kind": _by_kind([r for r in answered if r.type != AUTOCOMPLETE], answer_latency),
         "unanswered": len(recs) - len(answered),
         "stuck": sum(t.stuck for t in tallies),
+        "unstarted": sum(t.unstarted for t in tallies),
         "errors": [e for t in tallies for e in t.errors][:5],
         "requests": len(fake.requests),
         "failed_requests": sum(1 for r in fake.requests if r.status >= 400),
@@ -717,8 +729,8 @@ class TableChanges(Listener):
 
 def poll_waits(fake: FakeDiscord) -> None:
     """Make the fake's ``wait_for`` (what a simulated person waits with: an answer, a
-    follow-up, autocomplete choices) look every ``POLL`` seconds instead of on every
-    recorded change: with hundreds of people waiting, each request woke them all (at 500
+    follow-up, autocomplete choices) look after ``POLL`` seconds, then less and less often
+    (up to every ``LOOK`` seconds), instead of on every recorded change: with hundreds of people waiting, each request woke them all (at 500
     tables the opening of the tables spent a quarter of the event loop there). The figures
     are the fake's own timestamps, so a later look changes none of them."""
 
@@ -728,11 +740,12 @@ def poll_waits(fake: FakeDiscord) -> None:
         what: str = "a condition",
         poll: float | None = None,
     ) -> Any:
-        deadline = time.monotonic() + timeout
+        deadline, pause = time.monotonic() + timeout, POLL
         while not (value := predicate()):
             if time.monotonic() > deadline:
                 raise WaitTimeout(f"gave up after {timeout}s waiting for {what}")
-            await asyncio.sleep(POLL)
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, LOOK)  # a long wait is looked at less often
         return value
 
     fake.wait_for = polled  # type: ignore[method-assign]
@@ -902,8 +915,11 @@ def format_report(fig: dict[str, Any]) -> str:
         f"p99 {note['p99_ms']:.0f} ms, max {note['max_ms']:.0f} ms; "
         f"{note['missing']} never notified"
     )
-    if fig["unanswered"] or fig["stuck"]:
-        lines.append(f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}")
+    if fig["unanswered"] or fig["stuck"] or fig["unstarted"]:
+        lines.append(
+            f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}, "
+            f"tables whose /gouji start was not answered: {fig['unstarted']}"
+        )
         lines += [f"  {e}" for e in fig["errors"]]
     return "\n".join(lines)
 

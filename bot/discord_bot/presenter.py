@@ -237,7 +237,8 @@ class DiscordPresenter:
             for box in boxes:
                 await box.queue.join()
             if not any(b.refresh_pending for b in self.outboxes.values()):
-                return
+                if not self.draw.drawing_latest:  # a table picture drawn off its queue
+                    return
             await asyncio.sleep(self.refresh_interval / 4 or 0.01)
 
     async def close(self) -> None:
@@ -299,7 +300,12 @@ class DiscordPresenter:
         names = self.people.names(view.info, lang)
         picture = named(view.table, names, table_caption(view, lang), view.deadline)
         content = self._table_text(view, box, names, lang)
-        png = await self.draw.background(pictures.view_png, picture, lang)
+        png = await self.draw.latest(
+            live.id, pictures.view_png, picture, lang,
+            then=lambda: self._redrawn(live), wait=not self.service.is_open(live),
+        )  # fmt: skip
+        if png is None:
+            return  # the workers are busy: drawn off this queue, then shown (``then``)
         file = discord.File(io.BytesIO(png), filename="table.png")
         message_id = view.info.message_id
         opens: dict[str, Any] = {"view": launch_button(None, lang)} if self.launch else {}
@@ -322,6 +328,10 @@ class DiscordPresenter:
                 await channel.get_partial_message(message_id).delete()
             except discord.HTTPException:
                 pass
+
+    def _redrawn(self, live: LiveTable) -> None:
+        if self.service.is_open(live):
+            self.table_changed(live)
 
     def _table_text(self, view: PublicView, box: Outbox, names: list[str], lang: str) -> str:
         """The table message: who sits where, the last events, whose turn and its clock."""
