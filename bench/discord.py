@@ -104,7 +104,7 @@ class Tally:
     actions: int = 0
     games: int = 0
     stuck: int = 0  # the table did not move on after an action within PATIENCE seconds
-    unstarted: bool = False  # /gouji start was not answered: the table does not play
+    unstarted: bool = False  # its opening or /gouji start was not answered: it does not play
     errors: list[str] = field(default_factory=list)
     engine_actions: int = 0  # every seat's, in the finished games
     own_turns: Counter[int] = field(default_factory=Counter)  # user id -> actions at their seat
@@ -291,14 +291,20 @@ class TableDriver:
         add the AI seats."""
         await asyncio.sleep(after)
         owner = self.people[0]
-        await self._answer(owner, "gouji", "new", series=False, turn_time=600, burn_time=120)
-        for user in self.people[1:]:
-            await self._answer(user, "gouji", "join")
-        await self._answer(owner, "gouji", "ai", "add")
+        try:
+            await self._answer(owner, "gouji", "new", series=False, turn_time=600, burn_time=120)
+            for user in self.people[1:]:
+                await self._answer(user, "gouji", "join")
+            await self._answer(owner, "gouji", "ai", "add")
+        except WaitTimeout as exc:  # counted and said; the other tables play on
+            self.tally.unstarted = True
+            self.tally.errors.append(f"table in channel {self.channel_id}: opening: {exc}")
 
     async def start(self, after: float) -> None:
         """The creator starts the game ``after`` seconds from now."""
         await asyncio.sleep(after)
+        if self.tally.unstarted:
+            return
         try:
             await self._answer(self.people[0], "gouji", "start")
         except WaitTimeout as exc:  # counted and said; the other tables play on
@@ -918,7 +924,7 @@ def format_report(fig: dict[str, Any]) -> str:
     if fig["unanswered"] or fig["stuck"] or fig["unstarted"]:
         lines.append(
             f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}, "
-            f"tables whose /gouji start was not answered: {fig['unstarted']}"
+            f"tables not opened or started in time: {fig['unstarted']}"
         )
         lines += [f"  {e}" for e in fig["errors"]]
     return "\n".join(lines)
