@@ -587,6 +587,10 @@ async def run_benchmark(
                 await bot.presenter.drain()
                 kept = bot.draw.cache
                 reuse = {"drawn": kept.misses, "reused": kept.hits, "kept": len(kept)}
+                tables_drawn = {
+                    "drawn": bot.draw.latest_drawn,
+                    "unchanged": bot.draw.latest_unchanged,
+                }
             fig = _figures(fake, began, seconds, tables, list(tallies))
             fig["setup"] = summarize(
                 [
@@ -602,6 +606,7 @@ async def run_benchmark(
             fig["discord"] = discord_traffic(fake, began, list(tallies))
             fig["pictures_uploaded"] = picture_uploads(fake, uploads, drivers)
             fig["pictures_uploaded"]["hand_and_scoreboard_pictures"] = reuse
+            fig["pictures_uploaded"]["table_pictures"] = tables_drawn
             delays = notification_delays(asked.asks, index.notifications)
             fig["notification"] = summarize(delays.seconds)
             fig["notification"]["missing"] = len(delays.missing)
@@ -916,7 +921,9 @@ def format_report(fig: dict[str, Any]) -> str:
     reuse = pics["hand_and_scoreboard_pictures"]
     lines.append(
         f"   hand and scoreboard pictures: {reuse['drawn']} drawn, {reuse['reused']} reused "
-        f"(bot.pictures.cache, {reuse['kept']} kept at the end)"
+        f"(bot.pictures.cache, {reuse['kept']} kept at the end); table pictures: "
+        f"{pics['table_pictures']['drawn']} drawn, {pics['table_pictures']['unchanged']} "
+        "unchanged (not drawn again)"
     )
     note = fig["notification"]
     lines.append(

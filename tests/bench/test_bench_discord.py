@@ -61,7 +61,9 @@ async def test_two_tables_report_latency_and_discord_traffic_over_whole_games() 
     assert fig["setup"]["count"] >= 2 * 5  # new, three joins, ai add at each table
     assert len(fig["notification"]["missing_examples"]) == min(5, fig["notification"]["missing"])
     report = format_report(fig)
-    assert "opening" in report and "never notified" in report
+    assert "opening" in report and "never notified" in report and "table pictures" in report
+    tables = fig["pictures_uploaded"]["table_pictures"]
+    assert tables["drawn"] > 0 and tables["unchanged"] >= 0
     assert "autocomplete" in report and "p99" in report and "2 tables" in report
     assert "bot-token requests per action" in report and "with its rate limits" in report
     assert "deleted pings 0" in report
