@@ -206,7 +206,8 @@ class Outboxes:
             for box in boxes:
                 await box.queue.join()
             if not any(b.refresh_pending for b in self.outboxes.values()):
-                return
+                if not self.draw.drawing_latest:  # a table picture drawn off its queue
+                    return
             await asyncio.sleep(self.refresh_interval / 4 or 0.01)
 
     async def close(self) -> None:

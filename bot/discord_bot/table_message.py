@@ -89,7 +89,12 @@ class TableMessage(Outboxes):
         names = self.people.names(view.info, lang)
         picture = table_picture(self.people, view, lang)
         content = self._table_text(view, box, names, lang)
-        png = await self.draw.background(pictures.view_png, picture, lang)
+        png = await self.draw.latest(
+            live.id, pictures.view_png, picture, lang,
+            then=lambda: self._redrawn(live), wait=not self.service.is_open(live),
+        )  # fmt: skip
+        if png is None:
+            return  # the workers are busy: drawn off this queue, then shown (``then``)
         file = discord.File(io.BytesIO(png), filename="table.png")
         message_id = view.info.message_id
         opens: dict[str, Any] = {"view": launch_button(None, lang)} if self.launch else {}
@@ -112,6 +117,10 @@ class TableMessage(Outboxes):
                 await channel.get_partial_message(message_id).delete()
             except discord.HTTPException:
                 pass
+
+    def _redrawn(self, live: LiveTable) -> None:
+        if self.service.is_open(live):
+            self.table_changed(live)
 
     def _table_text(self, view: PublicView, box: Outbox, names: list[str], lang: str) -> str:
         """The table message: who sits where, the last events, whose turn and its clock."""

@@ -14,25 +14,40 @@ The function and its arguments go to the worker by pickle: module-level function
 ``bot.pictures.png`` and plain data. A worker that dies is replaced on the next picture; that
 picture is drawn in a thread. A function marked :func:`bot.pictures.cache.reusable` (a hand
 picture) is drawn once per set of arguments: ``drawer.cache`` keeps its pictures.
+
+A table picture changes with every action: at hundreds of tables the pictures asked for
+outrun one drawing process, and a table's queue of Discord jobs that waited for its picture
+held its players' notifications behind the redraws of every other table. So
+``drawer.latest(table_id, fn, *args, then=...)`` never draws a table's unchanged picture
+again, and when the workers are busy it draws off the caller's way, at the lowest priority,
+only the newest picture asked for each table, and returns None (``then()`` is called once
+it is drawn, to show it) or the picture drawn since it was last shown.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from .cache import PictureCache, is_reusable
 
 T = TypeVar("T")
 log = logging.getLogger("gouji.bot")
+SOON, LATER = 0, 1  # background priorities: a controller's hand picture, a table redraw
+LATEST_KEPT = 2000  # tables whose last picture is kept (~70 KB each)
 
 
 def _exit_with(parent: int) -> None:
@@ -58,6 +73,65 @@ def _warm() -> None:
     render.warm_up()
 
 
+class Gate:
+    """At most ``slots`` holders at a time; the waiter of the lowest priority number gets
+    the next free slot (first come, first served within a priority)."""
+
+    def __init__(self, slots: int) -> None:
+        self.free = slots
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    def locked(self) -> bool:
+        """Whether a new holder would wait."""
+        return self.free == 0 or any(not f.done() for _, _, f in self._waiting)
+
+    def waiting(self, priority: int) -> int:
+        """How many wait at ``priority``."""
+        return sum(1 for p, _, f in self._waiting if p == priority and not f.done())
+
+    @asynccontextmanager
+    async def slot(self, priority: int) -> AsyncIterator[None]:
+        await self._acquire(priority)
+        try:
+            yield
+        finally:
+            self._release()
+
+    async def _acquire(self, priority: int) -> None:
+        if not self.locked():
+            self.free -= 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), future))
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self._release()  # the slot was handed over as the waiter was cancelled
+            raise
+
+    def _release(self) -> None:
+        while self._waiting:
+            _, _, future = heapq.heappop(self._waiting)
+            if not future.done():
+                future.set_result(None)  # the slot goes straight to this waiter
+                return
+        self.free += 1
+
+
+@dataclass
+class _Latest:
+    """One key's (a table's) last picture, and the newest one asked for while busy."""
+
+    args: tuple[object, ...] | None = None  # what ``png`` shows
+    png: bytes | None = None
+    shown: bool = True  # ``png`` was returned since it was drawn
+    wanted: tuple[Callable[..., bytes], tuple[object, ...]] | None = None
+    then: Callable[[], None] | None = None
+    task: asyncio.Task[None] | None = None
+
+
 class Drawer:
     """Runs drawing functions in ``processes`` worker processes (0: in threads); the
     pictures of reusable functions are kept in ``cache``."""
@@ -68,7 +142,10 @@ class Drawer:
         self.processes = processes
         self.cache = cache if cache is not None else PictureCache()
         self._pool: ProcessPoolExecutor | None = None
-        self._background: asyncio.Semaphore | None = None  # made in the running loop
+        self._background: Gate | None = None  # made in the running loop
+        self._latest: OrderedDict[Hashable, _Latest] = OrderedDict()
+        self.latest_drawn = 0  # pictures ``latest`` drew (in the caller's way or not)
+        self.latest_unchanged = 0  # pictures ``latest`` gave again without drawing
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -118,11 +195,78 @@ class Drawer:
             return cast(T, kept)
         return await self._queued(fn, *args)
 
-    async def _queued(self, fn: Callable[..., T], *args: Any) -> T:
+    def _gate(self) -> Gate:
         if self._background is None:
-            self._background = asyncio.Semaphore(max(1, self.processes))
-        async with self._background:
+            self._background = Gate(max(1, self.processes))
+        return self._background
+
+    async def _queued(self, fn: Callable[..., T], *args: Any, priority: int = SOON) -> T:
+        async with self._gate().slot(priority):
             return await self._run(fn, *args)
+
+    async def latest(
+        self,
+        key: Hashable,
+        fn: Callable[..., bytes],
+        *args: object,
+        then: Callable[[], None],
+        wait: bool = False,
+    ) -> bytes | None:
+        """The picture ``fn(*args)`` of ``key`` (a table), drawn after every other
+        background picture: the last one again if ``args`` are those it was drawn with.
+        When the workers are busy (and not ``wait``), it is drawn off the caller's way, the
+        newest ``args`` of ``key`` only, and ``then()`` is called once it is; meanwhile this
+        gives the picture drawn since it was last given (a moment old), else None."""
+        entry = self._latest.get(key)
+        if entry is None:
+            entry = self._latest[key] = _Latest()
+            self._forget_old()
+        self._latest.move_to_end(key)
+        if entry.png is not None and entry.args == args:
+            entry.shown = True
+            entry.wanted = None  # an older wish drawn after this would show the past
+            self.latest_unchanged += 1
+            return entry.png
+        if wait or (entry.task is None and not self._gate().locked()):
+            png = await self._queued(fn, *args, priority=LATER)
+            self.latest_drawn += 1
+            if entry.task is None:  # else a newer one is being drawn
+                entry.args, entry.png, entry.shown = args, png, True
+            return png
+        entry.wanted, entry.then = (fn, args), then
+        if entry.task is None:
+            entry.task = asyncio.create_task(self._draw_latest(entry))
+        if entry.png is not None and not entry.shown:
+            entry.shown = True
+            return entry.png
+        return None
+
+    async def _draw_latest(self, entry: _Latest) -> None:
+        try:
+            while entry.wanted is not None:
+                fn, args = entry.wanted
+                entry.wanted = None
+                png = await self._queued(fn, *args, priority=LATER)
+                self.latest_drawn += 1
+                entry.args, entry.png, entry.shown = args, png, False
+            if entry.then is not None:
+                entry.then()
+        except Exception:
+            log.exception("a picture drawn off the caller's way failed")
+        finally:
+            entry.task = None
+
+    @property
+    def drawing_latest(self) -> bool:
+        """Whether a picture of :meth:`latest` is being drawn off its caller's way."""
+        return any(e.task is not None for e in self._latest.values())
+
+    def _forget_old(self) -> None:
+        while len(self._latest) > LATEST_KEPT:
+            oldest = next(iter(self._latest))
+            if self._latest[oldest].task is not None:
+                return
+            del self._latest[oldest]
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are dropped)."""

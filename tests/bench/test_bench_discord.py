@@ -58,7 +58,12 @@ async def test_two_tables_report_latency_and_discord_traffic_over_whole_games() 
     assert per_game["lasting"] == pytest.approx(per_game["created"] - per_game["deleted"])
     assert d["rate_limited"]["total"] == sum(d["rate_limited"]["by_scope"].values())
     assert d["deleted_pings"] == 0 and d["meets_targets"]["no_deleted_notification"]
+    assert fig["setup"]["count"] >= 2 * 5  # new, three joins, ai add at each table
+    assert len(fig["notification"]["missing_examples"]) == min(5, fig["notification"]["missing"])
     report = format_report(fig)
+    assert "opening" in report and "never notified" in report and "table pictures" in report
+    tables = fig["pictures_uploaded"]["table_pictures"]
+    assert tables["drawn"] > 0 and tables["unchanged"] >= 0
     assert "autocomplete" in report and "p99" in report and "2 tables" in report
     assert "bot-token requests per action" in report and "with its rate limits" in report
     assert "deleted pings 0" in report
@@ -85,3 +90,32 @@ def test_bad_arguments_are_refused() -> None:
         main(["--tables", "0"])
     with pytest.raises(SystemExit):
         main(["--think", "5-1"])
+
+
+def test_a_question_is_paired_with_the_notification_that_carries_it() -> None:
+    from bench.discord import Ask, Notification, notification_delays, question_ids
+
+    controls = [{"custom_id": "g:7:1.turn.12:pass"}, {"custom_id": "rp:3:4:x"}]
+    assert question_ids(controls) == {(7, "1.turn.12")}
+    asks = [
+        Ask(1, 7, "1.declare.0", at=10.0),  # its controller came with the deal, earlier
+        Ask(1, 7, "1.turn.3", at=20.0),  # never notified: not paired with the next one
+        Ask(1, 7, "1.turn.9", at=30.0),
+        Ask(2, 7, "1.turn.4", at=40.0),  # a mention (no controls) after it
+    ]
+    notes = [
+        Notification(1, 8.0, frozenset({(7, "1.declare.0")})),
+        Notification(1, 30.25, frozenset({(7, "1.turn.9")})),
+        Notification(2, 39.0, frozenset()),  # before the question: not its mention
+        Notification(2, 40.5, frozenset()),
+    ]
+    delays = notification_delays(asks, notes)
+    assert delays.seconds == [0.0, 0.25, 0.5]
+    assert delays.missing == [asks[1]]
+
+
+def test_starts_are_spread_so_that_no_more_than_25_tables_start_a_second() -> None:
+    from bench.discord import START_SPREAD, start_spread
+
+    assert start_spread(2) == start_spread(50) == START_SPREAD
+    assert start_spread(500) == 500 / 25

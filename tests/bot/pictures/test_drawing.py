@@ -61,3 +61,87 @@ async def test_background_pictures_wait_for_a_free_worker_others_do_not() -> Non
     assert not second.done()
     gate.set()
     assert await asyncio.gather(first, second) == ["redraw", "second redraw"]
+
+
+async def test_an_unchanged_table_picture_is_not_drawn_again() -> None:
+    drawer = Drawer(processes=0)
+    drawn: list[str] = []
+
+    def table(view: str) -> bytes:
+        assert threading.get_ident() != loop_thread, "never drawn on the event loop's thread"
+        drawn.append(view)
+        return view.encode()
+
+    loop_thread = threading.get_ident()
+
+    def never() -> None:
+        raise AssertionError("nothing is drawn off the caller's way when the workers are free")
+
+    assert await drawer.latest(7, table, "a", then=never) == b"a"
+    assert await drawer.latest(7, table, "a", then=never) == b"a"
+    assert await drawer.latest(8, table, "a", then=never) == b"a"  # another table
+    assert drawn == ["a", "a"] and drawer.latest_unchanged == 1 and drawer.latest_drawn == 2
+
+
+async def test_a_busy_drawer_draws_only_the_newest_table_picture_off_the_callers_way() -> None:
+    drawer = Drawer(processes=0)
+    gate, drawn, shown = threading.Event(), list[str](), list[int]()
+
+    def hand() -> bytes:
+        gate.wait(5)
+        return b"hand"
+
+    def table(view: str) -> bytes:
+        drawn.append(view)
+        return view.encode()
+
+    busy = asyncio.create_task(drawer.background(hand))
+    await asyncio.sleep(0)
+    # the table's queue does not wait: no picture yet, the newest of three is drawn later
+    for view in ("1", "2", "3"):
+        assert await drawer.latest(7, table, view, then=lambda: shown.append(7)) is None
+    assert drawer.drawing_latest and drawn == []
+    gate.set()
+    await busy
+    while drawer.drawing_latest:
+        await asyncio.sleep(0.01)
+    assert drawn == ["3"] and shown == [7], "drawn once, then told once"
+    assert await drawer.latest(7, table, "3", then=shown.clear) == b"3"  # shown: not redrawn
+    assert drawn == ["3"]
+
+
+async def test_a_table_redraw_waits_behind_the_controllers_pictures() -> None:
+    from bot.pictures.drawing import LATER, SOON, Gate
+
+    gate = Gate(1)
+    order: list[str] = []
+
+    async def holder(name: str, priority: int) -> None:
+        async with gate.slot(priority):
+            order.append(name)
+            await asyncio.sleep(0)
+
+    async with gate.slot(SOON):
+        tasks = [
+            asyncio.create_task(holder("table", LATER)),
+            asyncio.create_task(holder("hand 1", SOON)),
+            asyncio.create_task(holder("hand 2", SOON)),
+        ]
+        await asyncio.sleep(0)
+        assert gate.locked() and gate.waiting(LATER) == 1 and gate.waiting(SOON) == 2
+    await asyncio.gather(*tasks)
+    assert order == ["hand 1", "hand 2", "table"]
+    assert not gate.locked() and gate.free == 1
+
+
+async def test_a_waiter_cancelled_gives_its_slot_back() -> None:
+    from bot.pictures.drawing import SOON, Gate
+
+    gate = Gate(1)
+    async with gate.slot(SOON):
+        waiter = asyncio.create_task(gate.slot(SOON).__aenter__())
+        await asyncio.sleep(0)
+        waiter.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiter
+    assert gate.free == 1 and not gate.locked()
