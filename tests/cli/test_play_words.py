@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -61,7 +62,7 @@ def test_the_tribute_is_said_in_chinese_in_a_chinese_series() -> None:
 
 
 def test_a_burn_prompt_names_the_plays_in_words_and_how_to_type_them() -> None:
-    obs = SimpleNamespace(
+    obs: Any = SimpleNamespace(  # a stand-in Observation: only what a burn prompt reads
         phase="play",
         standing=classify("KK"),
         standing_seat=1,

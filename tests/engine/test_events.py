@@ -83,6 +83,7 @@ def test_a_play_and_a_pass_are_events_and_change_the_players_hand() -> None:
     for seat in range(6):
         game.apply(Action(seat, NODECLARE))
     leader = game.turn
+    assert leader is not None
     play = game.legal_plays(leader)[0]
     before = snapshot(game)
     game.apply(Action(leader, "play", play))
@@ -90,6 +91,7 @@ def test_a_play_and_a_pass_are_events_and_change_the_players_hand() -> None:
     assert events[0] == Played(leader, str(play), play.is_gouji)
     assert HandChanged(leader) in events and len(of_kind(events, HandChanged)) == 1
     nxt = game.turn
+    assert nxt is not None
     before = snapshot(game)
     game.apply(Action(nxt, PASS))
     assert changes(before, game, Action(nxt, PASS)) == [Passed(nxt)]

@@ -12,6 +12,7 @@ from engine.actions import PLAY
 from engine.ai.hint import EXPERT, HINT, decide
 from engine.ai.view import view_of_observation
 from engine.game import FINISHED, VOID, Game
+from engine.hands import Play
 
 from .randomplay import GAME_OPTION_SETS
 from .test_invariants import random_position
@@ -33,7 +34,11 @@ def _play_with_policy(game: Game, seed: int) -> tuple[int, int]:
             action = decide(view, HINT if kind == 0 else EXPERT)
             assert action in obs.legal_actions, (action, game.phase)
             if view.burning and not view.melee and action.verb == PLAY and view.burn_seeds:
-                has_joker_lead = any(a.verb == PLAY and a.cards.jokers for a in obs.legal_actions)
+                has_joker_lead = any(
+                    a.verb == PLAY and isinstance(a.cards, Play) and a.cards.jokers
+                    for a in obs.legal_actions
+                )
+                assert isinstance(action.cards, Play)
                 last = action.cards.size == view.total
                 assert last or action.cards.jokers or not has_joker_lead
             decisions += 1
