@@ -56,20 +56,47 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
+def activity_sign_in(fake: FakeDiscord, service: TableService, tickets: Tickets) -> ActivitySignIn:
+    """The web server's Activity sign-in with the fake Discord's application keys."""
+    keys = ActivityKeys(
+        fake.application_id, fake.activities.client_secret, fake.token, fake.api_base
+    )
+    return ActivitySignIn(keys, service, tickets)
+
+
+def launch_activity(fake: FakeDiscord, channel_id: int, people: Sequence[int]) -> str:
+    """The first of ``people`` starts the Activity in the channel and the others join it:
+    the instance id."""
+    instance = fake.activities.launch(channel_id, people[0])
+    for user in people[1:]:
+        fake.activities.join(instance.instance_id, user)
+    return instance.instance_id
+
+
+async def open_session(
+    http: aiohttp.ClientSession, url: str, code: str, instance_id: str
+) -> str | None:
+    """What the Activity's page does with the SDK's ``authorize`` code: trade it at
+    ``POST /.proxy/api/token``, then ask ``POST /.proxy/api/session`` with the token and the
+    instance. The socket's ticket, or None when refused."""
+    async with http.post(f"{url}/.proxy/api/token", json={"code": code}) as answer:
+        token = (await answer.json()).get("access_token")
+    asked = {"access_token": token, "instance_id": instance_id}
+    async with http.post(f"{url}/.proxy/api/session", json=asked) as answer:
+        ticket = (await answer.json()).get("ticket")
+    return None if ticket is None else str(ticket)
+
+
 async def sign_in(
     http: aiohttp.ClientSession, url: str, fake: FakeDiscord, user_id: int, instance_id: str
 ) -> tuple[float, bool]:
     """One person's sign-in to their first state frame: (seconds, whether it succeeded)."""
     code = fake.activities.authorize(user_id)
     began = time.perf_counter()
-    async with http.post(f"{url}/.proxy/api/token", json={"code": code}) as answer:
-        token = (await answer.json()).get("access_token")
-    asked = {"access_token": token, "instance_id": instance_id}
-    async with http.post(f"{url}/.proxy/api/session", json=asked) as answer:
-        session = await answer.json()
-    if "ticket" not in session:
+    ticket = await open_session(http, url, code, instance_id)
+    if ticket is None:
         return time.perf_counter() - began, False
-    async with http.ws_connect(f"{url}/.proxy/ws?t={session['ticket']}") as ws:
+    async with http.ws_connect(f"{url}/.proxy/ws?t={ticket}") as ws:
         async for message in ws:
             if json.loads(message.data)["t"] == "state":
                 return time.perf_counter() - began, True
@@ -87,15 +114,12 @@ async def run(tables: int, seed: int) -> dict[str, Any]:
         ):
             service = TableService(store, Listener(), ai_delay=0, rng=random.Random(seed))
             tickets = Tickets()
-            keys = ActivityKeys(
-                fake.application_id, fake.activities.client_secret, fake.token, fake.api_base
-            )
             names = LocalNames({m.id: m.name for m in fake.members})
             site = WebTable(
                 service,
                 TicketGate(tickets),
                 names,
-                activity=ActivitySignIn(keys, service, tickets),
+                activity=activity_sign_in(fake, service, tickets),
                 default_lang="en",
             )
             port = await site.start("127.0.0.1", 0)
@@ -109,10 +133,8 @@ async def run(tables: int, seed: int) -> dict[str, Any]:
                 for s, user in enumerate(users[1:], 1):
                     await service.join(channel, user, s)
                 await service.start(channel, users[0])
-                instance = fake.activities.launch(channel, users[0])
-                for user in users[1:]:
-                    fake.activities.join(instance.instance_id, user)
-                seated += [(user, instance.instance_id) for user in users]
+                instance_id = launch_activity(fake, channel, users)
+                seated += [(user, instance_id) for user in users]
             calls_before = len(fake.requests)
             cpu_before = time.process_time()
             async with aiohttp.ClientSession() as http:

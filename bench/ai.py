@@ -157,7 +157,7 @@ def _busy() -> None:  # pragma: no cover - runs in the load process
         pass
 
 
-def pinned_load(cpu: int) -> multiprocessing.Process:
+def pinned_load(cpu: int) -> multiprocessing.process.BaseProcess:
     """A CPU-bound process on ``cpu`` (this process is pinned there too): "one core with
     another CPU-bound process beside it"."""
     load = multiprocessing.get_context("fork").Process(target=_busy, daemon=True)

@@ -117,7 +117,7 @@ class MirroredDriver(TableDriver):
             await super()._act(user, rng)
 
     async def _answer(self, user: Any, *path: str, **options: Any) -> None:
-        mirror: Mirror = self.runner.client.service  # type: ignore[assignment]
+        mirror: Mirror = self.runner.client.service  # type: ignore[attr-defined]
         before = mirror.tables.get(self.channel_id)
         series = before.series_id if before is not None else None
         await super()._answer(user, *path, **options)
@@ -235,6 +235,13 @@ async def run_benchmark(
         server.stop()
 
 
+def _guild_of(fake: Any, channel: str) -> int:
+    """The guild a channel of the fake is in (every table's channel is in one)."""
+    guild_id = fake.channel(channel).guild_id
+    assert guild_id is not None
+    return int(guild_id)
+
+
 async def _play(
     fake: FakeDiscord,
     url: str,
@@ -251,10 +258,10 @@ async def _play(
         drivers = [
             MirroredDriver(
                 fake,
-                runner,  # type: ignore[arg-type]
+                runner,  # a stand-in runner: its client is the mirror
                 fake.channel(name).id,
                 fake.members[i * PEOPLE_PER_TABLE : (i + 1) * PEOPLE_PER_TABLE],
-                typed=shard_of(fake.channel(name).guild_id, SHARDS) != 0,
+                typed=shard_of(_guild_of(fake, name), SHARDS) != 0,
             )
             for i, name in enumerate(channels)
         ]

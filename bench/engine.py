@@ -15,6 +15,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from engine import classify, deal, legal_plays
 
@@ -60,9 +61,9 @@ def main() -> int:
     hands = seat_hands(HANDS)
     rng = random.Random(2024)
     standings = [classify(rng.choice(STANDING_MIX)) for _ in hands]
-    lead_ms = [time_ms(lambda h=h: legal_plays(h)) for h in hands]
+    lead_ms = [time_ms(partial(legal_plays, h)) for h in hands]
     pairs = list(zip(hands, standings, strict=True))
-    answer_ms = [time_ms(lambda h=h, s=s: legal_plays(h, s)) for h, s in pairs]
+    answer_ms = [time_ms(partial(legal_plays, h, s)) for h, s in pairs]
     beatable = sum(1 for h, s in pairs if legal_plays(h, s))
     leads = [len(legal_plays(h)) for h in hands]
 

@@ -185,6 +185,7 @@ class People:
                 continue
             if found is True:
                 return
+            assert isinstance(found, tuple)
             msg, token, verb, comp = found
             self.pressed.add((msg.id, token))
             key = (seat, token)

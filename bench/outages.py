@@ -105,6 +105,7 @@ async def _game(
         await asyncio.sleep(0.01)
     outage.resumed_after = round(time.monotonic() - back, 2)
     await people
+    assert live.series_id is not None
     record = await store.export_series_record(live.series_id)
     logged = [a for g in record["games"] for a in g.get("returns", []) + g["actions"]]
     rest = iter(logged)
@@ -112,7 +113,7 @@ async def _game(
     replay = replay_series({**record, "games_total": 1, "tribute": False})
     once = all([(await store.get_profile(GUILD, u)).games == 1 for u in HUMANS])
     outage.acknowledged = len(acked)
-    outage.survived = in_log and once and replay["games"][-1]["finished"] and live.series.finished
+    outage.survived = in_log and once and replay["games"][-1]["finished"] and live.running.finished
     await service.close()
 
 

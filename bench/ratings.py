@@ -166,7 +166,7 @@ class RatingClock:
             await clock._original(self, *args)
             clock.seconds.append(time.perf_counter() - start)
 
-        RatingsMixin._rate_recorded = rate  # type: ignore[method-assign]
+        RatingsMixin._rate_recorded = rate  # type: ignore[method-assign, assignment]
         return self
 
     def __exit__(self, *exc: object) -> None:

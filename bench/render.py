@@ -14,12 +14,16 @@ import os
 import statistics
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 TARGETS_MS = {"hand": 30.0, "table": 60.0}
 HAND_PNG_LIMIT = 300 * 1024
 
 
-def _cases() -> dict[str, Callable[[], object]]:
+def _cases() -> dict[str, Callable[[], Image.Image]]:
     from engine.cards import deal
     from render import demo
     from render.hand import render_hand

@@ -74,6 +74,7 @@ def series_prefix(seed: int, game: int, actions: int) -> list[Deal]:
                 n, allowed = series.returnable(due.giver)
                 action = Action(due.giver, Verb.RETURN, player.choose_return(allowed, n))
             else:
+                assert current.game is not None  # the returns are over
                 action = player.act(current.game.observe(series.to_act[0]))
             if last and current.game is not None and _ends(current, action):
                 break  # stay mid-game
@@ -87,6 +88,7 @@ def series_prefix(seed: int, game: int, actions: int) -> list[Deal]:
 
 def _ends(current: SeriesGame, action: Action) -> bool:
     """Whether ``action`` would end the deal (tried on a copy)."""
+    assert current.game is not None
     game = current.game.copy()
     game.apply(action)
     return game.phase in ("finished", "void")

@@ -63,8 +63,10 @@ async def measure(states: int, seed: int) -> dict[str, list[float]]:
                 taken["public"].append(viewed - start)
                 taken["private"].append((seated - viewed) / 6)
                 taken["json"].append((done - seated) / 7)
-                seat = next(s for s in live.series.to_act if not live.is_ai(s))
-                await service.act_hint(live, live.seats[seat].user_id)
+                seat = next(s for s in live.running.to_act if not live.is_ai(s))
+                user_id = live.seats[seat].user_id
+                assert user_id is not None  # a person's seat
+                await service.act_hint(live, user_id)
             await service.close()
     return taken
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import os
 import random
 import sys
@@ -44,6 +43,8 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+
+from bench.activity import activity_sign_in, launch_activity, open_session, percentile
 
 TARGET_P99 = 0.050  # seconds from an action to every socket's new state
 TARGET_SIGN_IN = 1.0  # seconds from an Activity's code asked to its table shown (--activity)
@@ -75,14 +76,9 @@ async def serve(tables: int, db: Path, seed: int, activity: bool = False) -> Non
         channels = [CHANNEL_BASE + t for t in range(tables)]
         sign_in = None
     else:
-        from bot.web.activity import ActivityKeys, ActivitySignIn
-
         users = [fake.member(name).id for name in names]
         channels = [fake.channel(f"table-{t}").id for t in range(tables)]
-        keys = ActivityKeys(
-            fake.application_id, fake.activities.client_secret, fake.token, fake.api_base
-        )
-        sign_in = ActivitySignIn(keys, service, tickets)
+        sign_in = activity_sign_in(fake, service, tickets)
     named = LocalNames(dict(zip(users, names, strict=True)))
     site = WebTable(service, TicketGate(tickets), named, default_lang="en", activity=sign_in)
     port = await site.start("127.0.0.1", 0)
@@ -95,10 +91,8 @@ async def serve(tables: int, db: Path, seed: int, activity: bool = False) -> Non
         if fake is None:
             issued.append([tickets.issue(live.id, user, expires=0) for user in people])
             continue
-        instance = fake.activities.launch(channel, people[0])
-        for user in people[1:]:
-            fake.activities.join(instance.instance_id, user)
-        issued.append([[user, instance.instance_id] for user in people])
+        instance_id = launch_activity(fake, channel, people)
+        issued.append([[user, instance_id] for user in people])
     ready: dict[str, Any] = {SERVER_READY: issued, "port": port}
     if fake is not None:
         ready.update(fake=fake.base_url, client_id=fake.application_id)
@@ -265,11 +259,8 @@ async def sign_in(
     consent = {"user_id": user, "client_id": ready["client_id"], "scopes": ["identify"]}
     async with session.post(f"{ready['fake']}/_harness/authorize", json=consent) as got:
         code = (await got.json())["code"]
-    async with session.post(f"{base}/.proxy/api/token", json={"code": code}) as got:
-        token = (await got.json())["access_token"]
-    asked = {"access_token": token, "instance_id": instance}
-    async with session.post(f"{base}/.proxy/api/session", json=asked) as got:
-        ticket = (await got.json())["ticket"]
+    ticket = await open_session(session, base, code, instance)
+    assert ticket is not None, f"user {user} was refused"
     ws = await session.ws_connect(f"{base.replace('http', 'ws')}/.proxy/ws?t={ticket}")
     seat = Seat(ws)
     while seat.state is None:
@@ -369,10 +360,7 @@ async def run(
 
 def _quantile(values: Sequence[float], q: float) -> float:
     """The ``q`` quantile by the nearest rank; 0.0 for none."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+    return percentile(values, q) if values else 0.0
 
 
 def report(fig: dict[str, Any]) -> str:

@@ -18,6 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from engine.hands import Play
 
 RANK_LETTERS = "3456789TJQKA2BR"
 NUM_RANKS = 15
@@ -145,7 +149,7 @@ def format_counts(counts: Iterable[int]) -> str:
     return "".join(RANK_LETTERS[r] * c for r, c in enumerate(counts) if c)
 
 
-def format_cards(cards: Iterable[Card] | str) -> str:
+def format_cards(cards: Iterable[Card] | Play | str) -> str:
     """Canonical notation: sorted low to high, no suits, no spaces.
 
     Accepts cards, a :class:`~engine.hands.Play`, or text in card notation.
@@ -155,10 +159,10 @@ def format_cards(cards: Iterable[Card] | str) -> str:
     """
     if isinstance(cards, str):
         cards = parse_cards(cards)
-    canonical = getattr(cards, "canonical", None)
+    canonical = getattr(cards, "canonical", None)  # a Play's
     if canonical is not None:
         return str(canonical)
-    return format_counts(counts_of(cards))
+    return format_counts(counts_of(cast("Iterable[Card]", cards)))
 
 
 def new_shoe() -> list[Card]:

@@ -29,7 +29,7 @@ from bot.web.activity import ActivityKeys, ActivitySignIn, LangRefused, SignInRe
 from bot.web.hub import Connection, Hub, Names, frame
 from bot.web.identity import Gate, TicketGate, Visitor
 from bot.web.protocol import Requests, hello
-from bot.web.static_files import StaticFile, load, respond
+from bot.web.static_files import ACTIVITY_PAGE, INDEX, StaticFile, load, respond
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
@@ -39,8 +39,6 @@ log = logging.getLogger("gouji.web")
 #: seconds between the server's pings; a socket that does not answer one is closed
 HEARTBEAT = 20.0
 MAX_MESSAGE = 4096  # bytes: the largest message a client sends is a play of 36 cards
-INDEX = "index.html"
-ACTIVITY_PAGE = "activity.html"  # the Discord Activity's page (its own client)
 PROXY = "/.proxy"  # Discord's proxy prefix: an Activity reaches its server only through it
 
 

@@ -19,6 +19,8 @@ from aiohttp import web
 from render import theme
 
 STATIC = Path(__file__).resolve().parent / "static"
+INDEX = "index.html"  # the table client's page (a personal link)
+ACTIVITY_PAGE = "activity.html"  # the Discord Activity's page, made from INDEX
 TYPES = {
     ".js": "text/javascript",
     ".css": "text/css",
@@ -82,13 +84,43 @@ def _served(name: str, body: bytes) -> StaticFile:
     )
 
 
+def activity_page(index: str) -> str:
+    """The Activity's page, made from the personal-link page (``index.html``) so that the
+    table's markup has one copy: every address under Discord's proxy (``/.proxy/``, which
+    passes each request to this server), the sign-in line above the table, and the Activity's
+    script (``activity.js``: it signs in, then starts the table client as ``link.js`` does)
+    with the SDK it imports in place of ``link.js``."""
+    page = _once(
+        index,
+        '<script type="module" src="/static/link.js"></script>',
+        '<link rel="modulepreload" href="/static/discord-sdk.js">\n'
+        '<script type="module" src="/static/activity.js"></script>',
+    )
+    page = _once(
+        page,
+        '<div id="app"',
+        '<div id="signin" aria-live="polite">够级 · Gouji</div>\n<div id="app"',
+    )
+    return page.replace('"/static/', '"/.proxy/static/')
+
+
+def _once(page: str, old: str, new: str) -> str:
+    if page.count(old) != 1:
+        raise ValueError(f"{INDEX} must hold {old!r} once: the Activity's page is made from it")
+    return page.replace(old, new)
+
+
 def load(folder: Path = STATIC) -> dict[str, StaticFile]:
-    """Every file of ``folder`` by its name (``app.js``), and ``theme.css``."""
+    """Every file of ``folder`` by its name (``app.js``), ``theme.css``, and the Activity's
+    page made from ``index.html`` (:func:`activity_page`) unless the folder has its own."""
     files = {"theme.css": _served("theme.css", theme_css().encode())}
     for path in sorted(folder.iterdir()):
         if not path.is_file() or path.name.startswith("."):
             continue
         files[path.name] = _served(path.name, path.read_bytes())
+    if INDEX in files and ACTIVITY_PAGE not in files:
+        page = activity_page(files[INDEX].body.decode("utf-8"))
+        files[ACTIVITY_PAGE] = _served(ACTIVITY_PAGE, page.encode("utf-8"))
     return files
 
 

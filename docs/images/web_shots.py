@@ -14,7 +14,7 @@ import asyncio
 import random
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.web.local import LocalTable
 from data import Store
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from playwright.async_api import Browser
 
 HERE = Path(__file__).resolve().parent
-SCREENS = {
+SCREENS: dict[str, dict[str, Any]] = {
     "phone": {
         "viewport": {"width": 390, "height": 844},
         "has_touch": True,

@@ -15,10 +15,6 @@ tests/web helpers take as a page) and every socket frame the Activity received.
 
 from __future__ import annotations
 
-import json
-import random
-import shutil
-import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,14 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest_asyncio
 
-from bot.service.config import BotConfig
 from bot.web.activity import ActivityKeys
-from bot.web.app import BesideBot
-from tests.e2e.gouji_helpers import FastGoujiBot
-from tests.fakediscord import BotRunner, FakeDiscord, running_fake
+from tests.fakediscord import FakeDiscord, running_fake
+from tests.fakediscord.activities import ActivityInstance
 from tests.fakediscord.activity_harness import ActivityProxy, DiscordClient, Launch, open_activity
-from tests.web.conftest import CHROMIUM, CHROMIUM_FLAGS, _missing
-from tests.web.helpers import WAIT
+from tests.web.conftest import chromium
+from tests.web.helpers import DESKTOP, PHONE, WAIT, bot_beside_web, frame_recorder
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, BrowserContext, Frame, Page
@@ -41,38 +35,13 @@ if TYPE_CHECKING:
 LOCAL_ORIGINS = "--disable-features=LocalNetworkAccessChecks"
 OPEN = "ga:open"  # the custom id of the "Open the table" button (bot/discord_bot/launch.py)
 LAUNCH_ACTIVITY = 12  # the interaction answer that launches the Activity
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-    "reduced_motion": "reduce",
-}
-DESKTOP = {"viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def activity_browser() -> AsyncIterator[Browser]:
     """One headless Chromium for the Activity tests (see the module doc)."""
-    if shutil.which(CHROMIUM) is None:
-        _missing(f"no Chromium at {CHROMIUM}")
-    try:
-        from playwright.async_api import async_playwright
-    except ImportError as exc:
-        _missing(f"no playwright package ({exc})")
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_FLAGS, LOCAL_ORIGINS]
-        )
-        try:
-            yield launched
-        finally:
-            await launched.close()
+    async with chromium(LOCAL_ORIGINS) as launched:
+        yield launched
 
 
 class FrameView:
@@ -171,6 +140,7 @@ class DiscordTable:
         the application the Discord client thinks it launched (default the bot's)."""
         member = self.fake.member(name)
         activities, where = self.fake.activities, self.channel_id(channel)
+        instance: ActivityInstance | None
         if instance_id is not None:
             instance = activities.instances[instance_id]
         else:
@@ -186,17 +156,17 @@ class DiscordTable:
         context = await self.browser.new_context(**device, locale=member.locale)
         frames: list[dict[str, Any]] = []
         requests: list[str] = []
-
-        def on_socket(ws: Any) -> None:
-            ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+        on_socket = frame_recorder(frames)
 
         def on_request(request: Any) -> None:
             if request.frame.parent_frame is not None:  # the Activity's, not the client page's
                 requests.append(request.url)
 
-        context.on(
-            "page", lambda page: [page.on("websocket", on_socket), page.on("request", on_request)]
-        )
+        def on_page(page: Page) -> None:
+            page.on("websocket", on_socket)
+            page.on("request", on_request)
+
+        context.on("page", on_page)
         page = await open_activity(context, self.client, launch)
         opened = Opened(name, member.id, launch, context, page, frames, requests)
         self.opened.append(opened)
@@ -218,34 +188,23 @@ async def discord_table(
 ) -> AsyncIterator[DiscordTable]:
     """One fake Discord and one bot serving the Activity for the tests of a module."""
     folder: Path = tmp_path_factory.mktemp("activity")
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
     async with running_fake() as fake:
-        config = BotConfig(
-            token=fake.token,
-            db_path=str(folder / "gouji.db"),
-            guild_id=fake.guild_id,
-            ai_delay=0.0,
-            refresh_interval=0.05,
-            warn_before=0.0,
-            web_url=url,
+        keys = ActivityKeys(
+            fake.application_id, fake.activities.client_secret, fake.token, fake.api_base
+        )
+        async with bot_beside_web(
+            fake,
+            folder / "gouji.db",
+            keys=keys,
+            seed=7,
             activity=True,
             client_id=fake.application_id,
             client_secret=fake.activities.client_secret,
             discord_api=fake.api_base,
-        )
-        keys = ActivityKeys(
-            fake.application_id, fake.activities.client_secret, fake.token, fake.api_base
-        )
-
-        def make() -> FastGoujiBot:
-            web = BesideBot(url, "127.0.0.1", port, activity=keys)
-            return FastGoujiBot(config, rng=random.Random(7), guild_ready_timeout=0.05, web=web)
-
-        async with BotRunner(fake, make) as runner:
+        ) as (bot, url):
             async with ActivityProxy(fake.application_id, url) as proxy:
                 async with DiscordClient(fake, proxy) as client:
-                    table = DiscordTable(fake, runner.client, activity_browser, proxy, client)
+                    table = DiscordTable(fake, bot, activity_browser, proxy, client)
                     try:
                         yield table
                     finally:

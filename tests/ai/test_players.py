@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from engine.actions import Action, Verb
 from engine.ai import make_player, play_game, rank_plays, suggest
 from engine.ai.hint import EXPERT, HINT, choose_return, decide
+from engine.ai.player import Player
 from engine.ai.view import view_of_observation
 from engine.game import Game, Options, Phase
 from engine.hands import Play
+from engine.observation import Observation
 from tests.ai.helpers import advance, dealt, quick_strong, set_hand
 from tests.game.randomplay import OPTION_SETS
 
@@ -47,14 +50,17 @@ def test_every_player_kind_plays_legal_games(bie_san):
 
 
 class _LegalCheck:
-    def __init__(self, player):
+    def __init__(self, player: Player) -> None:
         self.player, self.calls = player, 0
 
-    def act(self, obs):
+    def act(self, obs: Observation) -> Action:
         self.calls += 1
         action = self.player.act(obs)
         assert action in obs.legal_actions, str(action)
         return action
+
+    def choose_return(self, returnable: Sequence[int], n: int) -> str:
+        return self.player.choose_return(returnable, n)
 
 
 def burn_position() -> Game:
@@ -269,7 +275,9 @@ def test_ai_kind_accepts_difficulties_and_kinds_and_make_player_plays_them():
     with pytest.raises(ValueError, match="unknown AI 'genius'"):
         ai_kind("genius")
     normal = make_player("普通", 3)
-    assert isinstance(normal, HintPlayer) and normal.style is make_player("expert", 3).style
+    expert = make_player("expert", 3)
+    assert isinstance(expert, HintPlayer)
+    assert isinstance(normal, HintPlayer) and normal.style is expert.style
 
 
 @pytest.mark.parametrize("name", sorted(OPTION_SETS))

@@ -95,13 +95,13 @@ def test_the_review_sees_only_the_seat_s_observation(planted, monkeypatch) -> No
     """Every decision is built from ``observe(seat)`` of the reviewed seat."""
     replay, seat, _ = planted
     seen = []
-    real = review_mod.Game.observe
+    real = Game.observe  # the class the review builds its games of
 
     def spy(game, s):
         seen.append(s)
         return real(game, s)
 
-    monkeypatch.setattr(review_mod.Game, "observe", spy)
+    monkeypatch.setattr(Game, "observe", spy)
     decisions_of(replay, seat)
     assert seen and set(seen) == {seat}
 

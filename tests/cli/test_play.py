@@ -207,12 +207,12 @@ def test_the_terminal_tells_the_head_kept_and_every_burn_result(lang):
     which is neither a success nor a broken burn."""
     from bot.text.play import narrate
     from bot.text.terminal import BURN_RESULTS
-    from engine.events import BurnEnded, HeadChosen
+    from engine.events import BurnEnded, Event, HeadChosen
     from engine.game import BROKEN, FAILED, ONGOING, SUCCESS
 
     names = [f"p{s}" for s in range(6)]
     results = (SUCCESS, BROKEN, FAILED)
-    events = [HeadChosen(3, True), HeadChosen(0, False)]
+    events: list[Event] = [HeadChosen(3, True), HeadChosen(0, False)]
     events += [BurnEnded(i, 1, 0, result) for i, result in enumerate(results)]
     lines = narrate(events, names, lang)
     assert len(set(lines)) == 5

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from bot.cli.play import Session
 from bot.text.play import prompt_text
-from engine.actions import Action
+from engine.actions import Action, Verb
 from engine.hands import classify
 from engine.options import Options
 
@@ -61,11 +62,11 @@ def test_the_tribute_is_said_in_chinese_in_a_chinese_series() -> None:
 
 
 def test_a_burn_prompt_names_the_plays_in_words_and_how_to_type_them() -> None:
-    obs = SimpleNamespace(
+    obs: Any = SimpleNamespace(  # a stand-in Observation: only what a burn prompt reads
         phase="play",
         standing=classify("KK"),
         standing_seat=1,
-        legal_actions=[Action(0, "burn", classify("22")), Action(0, "noburn")],
+        legal_actions=[Action(0, Verb.BURN, classify("22")), Action(0, Verb.NOBURN)],
     )
     names = ["你", "青岛", "烟台", "潍坊", "淄博", "威海"]
     assert prompt_text(obs, names, "zh") == (

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -15,7 +16,7 @@ from bot.cli.review import main as review_main
 from render.table import HEIGHT, WIDTH, hands_height
 from tests.replay.helpers import expert_record
 
-SMALL = {
+SMALL: dict[str, Any] = {
     "format": "gouji-record/1",
     "leader": 0,
     "hands": ["TTTTT6", "KK55", "AA44", "J2", "QQQ9", "889"],

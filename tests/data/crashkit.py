@@ -54,8 +54,9 @@ def run_and_kill(
             text=True,
             bufsize=1,
         )
-        lines = []
+        lines: list[str] = []
         deadline = time.monotonic() + limit
+        assert proc.stdout is not None
         try:
             while sum(line.startswith("ack ") for line in lines) < kill_after_acks:
                 line = proc.stdout.readline()

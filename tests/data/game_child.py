@@ -91,6 +91,7 @@ def next_position(series: Series) -> tuple[int, int]:
     """Where the next action goes: (deal index, index in that deal's log — returns made
     plus game actions taken)."""
     cur = series.current
+    assert cur is not None
     made = sum(due.cards is not None for due in cur.returns)
     return len(series.deals) - 1, made + (len(cur.game.actions) if cur.game else 0)
 
@@ -101,12 +102,15 @@ def next_action(series: Series, series_seed: int) -> Action:
     deal_index, index = next_position(series)
     seed = ai_seed(series_seed, deal_index, index)
     player = make_player(AI_KIND, seed)
-    due = series.current.pending_return
+    current = series.current
+    assert current is not None
+    due = current.pending_return
     if due is not None:
         n, allowed = series.returnable(due.giver)
         return Action(due.giver, Verb.RETURN, player.choose_return(allowed, n))
     seat = random.Random(seed).choice(series.to_act)
-    return player.act(series.current.game.observe(seat))
+    assert current.game is not None
+    return player.act(current.game.observe(seat))
 
 
 def deal_over(deal: SeriesGame | None) -> bool:
@@ -116,6 +120,7 @@ def deal_over(deal: SeriesGame | None) -> bool:
 
 def game_result(deal: SeriesGame) -> dict:
     """The result the store keeps for a finished deal."""
+    assert deal.game is not None
     out = state_json(deal.game)
     out["paid"] = [p.to_json() for p in deal.paid]
     out["returned"] = [r.to_json() for r in deal.returns]
@@ -126,6 +131,7 @@ def game_result(deal: SeriesGame) -> dict:
 def profile_updates(deal: SeriesGame) -> list[ProfileUpdate]:
     """Each user's profile change for a finished deal: team seat points + own penalties."""
     game = deal.game
+    assert game is not None
     scores = team_scores(deal.score())
     penalties = deal.penalties()
     return [
@@ -179,12 +185,14 @@ async def open_table(store: Store) -> ActiveTable:
 
 async def restore(store: Store, active: ActiveTable) -> Series:
     """The live series, rebuilt from the store's record of it."""
+    assert active.series is not None
     return series_from_record(await store.export_series_record(active.series.id))
 
 
 async def play_series(store: Store, series_seed: int, ack: Ack) -> int:
     """Play (or carry on playing) the series to its end; returns the series id."""
     active = await open_table(store)
+    assert active.series is not None
     series_id = active.series.id
     if active.series.status == "finished":
         return series_id
@@ -208,8 +216,10 @@ async def play_series(store: Store, series_seed: int, ack: Ack) -> int:
         action = next_action(series, series_seed)
         series.apply(action)
         text = str(action)
+        assert game_id is not None  # a deal is under way: started above or by the killed child
         ack(game_id, await store.append_action(game_id, text, expected_index=index), text)
         if deal_over(series.current):
+            assert series.current is not None
             await settle(store, game_id, series.current)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Coroutine
+from typing import Any
 
 from data import ActionConflictError, ProfileUpdate, Store
 
@@ -75,7 +77,8 @@ async def test_transactions_do_not_interleave_with_other_tasks(store: Store) -> 
         return await store.record_game_result(1, game_id, [ProfileUpdate(user_id, 1, 1)], {})
 
     shared = pairs[0][2].id
-    jobs = [batches(shared, t) for t in range(4)] + [singles(shared, 5) for _ in range(3)]
+    jobs: list[Coroutine[Any, Any, Any]] = [batches(shared, t) for t in range(4)]
+    jobs += [singles(shared, 5) for _ in range(3)]
     jobs += [result(game.id, 77) for _t, _s, game in pairs[1:] for _ in range(2)]
     outcomes = await asyncio.gather(*jobs)
     log = await store.get_actions(shared)
@@ -100,15 +103,15 @@ async def test_two_connections_racing_on_one_log_lose_nothing(db_url) -> None:
             (second if i % 2 else first).append_actions(game.id, [f"{i % 6} pass", "0 yield"])
             for i in range(10)
         ]
-        results = await asyncio.gather(*singles, *batches)
+        results: list[Any] = await asyncio.gather(*singles, *batches)
         indexes = [*results[:40], *(i for batch in results[40:] for i in batch)]
         assert sorted(indexes) == list(range(60))
         log = await first.get_actions(game.id)
         assert all(log[batch[1]] == "0 yield" for batch in results[40:])  # batches stay whole
-        results = await asyncio.gather(
+        raced = await asyncio.gather(
             first.append_action(game.id, "0 yield", expected_index=60),
             second.append_actions(game.id, ["1 yield"], expected_index=60),
             return_exceptions=True,
         )
-        assert sum(isinstance(r, ActionConflictError) for r in results) == 1
+        assert sum(isinstance(r, ActionConflictError) for r in raced) == 1
         assert len(await first.get_actions(game.id)) == 61

@@ -122,6 +122,7 @@ async def test_a_copy_leaves_the_snapshots_behind(tmp_path, db_url) -> None:
         (_, live) = (await store.load_active_tables(engine=ENGINE)).tables
         assert live.resume is None and live.games[-1].actions == ("0 declare",)
         restored = await store.restore_series(live)
+        assert restored.current is not None and restored.current.game is not None
         assert [str(a) for a in restored.current.game.actions] == ["0 declare"]
     assert not (await dump(db_url))["snapshots"]
 

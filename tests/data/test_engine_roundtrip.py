@@ -6,6 +6,7 @@ anywhere, and game by game."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -34,7 +35,7 @@ def random_series_with_void(seed: int, void_deal: int = 2) -> tuple[Series, dict
         hands: list[list[Card]] = deal(seed * 1000 + index)
         if index == void_deal:
             hands = rig_void(hands, {owed.receiver for owed in series.owed_next()})
-        entry = {
+        entry: dict[str, Any] = {
             "hands": hands_text(hands),
             "seed": seed * 1000 + index,
             "returns": [],
@@ -50,6 +51,7 @@ def random_series_with_void(seed: int, void_deal: int = 2) -> tuple[Series, dict
             series.apply(Action(giver, Verb.RETURN, cards))
             entry["returns"].append(f"{giver} return {cards}")
         game = current.game
+        assert game is not None
         while game.phase not in (Phase.FINISHED, Phase.VOID):
             seat = rng.choice(game.to_act)
             legal = game.legal_actions(seat)
@@ -128,6 +130,7 @@ async def test_every_finished_game_exports_to_a_game_record_that_replays_finishe
     for number, (game_id, dealt) in enumerate(zip(game_ids, series.deals, strict=True)):
         if dealt.void:
             continue
+        assert dealt.game is not None
         # game 1 starts as dealt; later games from the hands after tribute and returns
         hands = None if number == 0 else hands_text(dealt.game.dealt)
         out = replay(await store.export_game_record(game_id, hands=hands))

@@ -35,6 +35,7 @@ async def series_state(db: str) -> tuple[int, tuple, dict, list[list[str]]]:
         active = await game_child.open_table(store)
         series = await game_child.restore(store, active)
     logs = [list(log.actions) for log in active.games]
+    assert active.series is not None
     return active.series.id, active.games, game_child.snapshot(series), logs
 
 
@@ -134,6 +135,7 @@ async def test_series_survives_sigkill_and_plays_on_identically(tmp_path, db_url
 
     async with await Store.open(db) as store:
         active = await game_child.open_table(store)
+        assert active.series is not None
         final = await store.export_series_record(active.series.id)
         stored = await store.get_series(active.series.id)
         profiles = [await store.get_profile(game_child.GUILD, user) for user in game_child.USERS]

@@ -78,7 +78,7 @@ async def test_bad_deals_are_refused(store: Store) -> None:
     with pytest.raises(InvalidInputError, match="abandoned: start a new series"):
         await store.start_game(series.id, 1, dealt_hands(1))
     with pytest.raises(InvalidInputError, match="seed must be an integer"):
-        await store.start_game(series.id, "7", dealt_hands(1))
+        await store.start_game(series.id, "7", dealt_hands(1))  # type: ignore[arg-type]  # on purpose
     with pytest.raises(InvalidInputError, match="six strings"):
         await store.start_game(series.id, 7, dealt_hands(1)[:5])
     with pytest.raises(NotFoundError):
@@ -126,7 +126,7 @@ async def test_malformed_actions_are_not_appended(store: Store) -> None:
     with pytest.raises(InvalidInputError, match="a list of actions"):
         await store.append_actions(game.id, "0 pass")
     with pytest.raises(InvalidInputError, match="expected_index must be an index"):
-        await store.append_action(game.id, "0 pass", expected_index="0")
+        await store.append_action(game.id, "0 pass", expected_index="0")  # type: ignore[arg-type]  # on purpose
     with pytest.raises(InvalidInputError, match="expected_index must be an index"):
         await store.append_actions(game.id, ["0 pass"], expected_index=-1)
     assert await store.get_actions(game.id) == []

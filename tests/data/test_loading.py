@@ -44,6 +44,7 @@ async def test_only_the_latest_series_is_loaded(store: Store) -> None:
     await store.finish_series(old.id, [0] * 6)
     new = await store.start_series(table.id)
     (active,) = (await store.load_active_tables()).tables
+    assert active.series is not None
     assert (active.series.id, active.games) == (new.id, ())
 
 

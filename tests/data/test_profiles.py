@@ -67,7 +67,7 @@ async def test_profiles_are_per_server(store: Store) -> None:
         ([ProfileUpdate(11, 6, 7)], "place must be 1 to 6"),
         ([ProfileUpdate(11, 6, 1), ProfileUpdate(11, 2, 2)], "two profile updates"),
         ([ProfileUpdate(11, 6, 1, burns=-1)], "burns must be an integer"),
-        ([ProfileUpdate(11, 6.5, 1)], "score_delta must be an integer"),
+        ([ProfileUpdate(11, 6.5, 1)], "score_delta must be an integer"),  # type: ignore[arg-type]
         ([(11, 6, 1)], "must be ProfileUpdate"),
     ],
 )
@@ -87,7 +87,7 @@ async def test_results_for_the_wrong_server_or_game_are_refused(store: Store) ->
     with pytest.raises(NotFoundError):
         await store.record_game_result(1, 999, [ProfileUpdate(11, 6, 1)], RESULT)
     with pytest.raises(InvalidInputError, match="dict"):
-        await store.record_game_result(1, game.id, [ProfileUpdate(11, 6, 1)], [1, 2])
+        await store.record_game_result(1, game.id, [ProfileUpdate(11, 6, 1)], [1, 2])  # type: ignore[arg-type]  # not a dict, on purpose
     await store.void_game(game.id)
     with pytest.raises(InvalidInputError, match="is void: it has no result"):
         await store.record_game_result(1, game.id, [ProfileUpdate(11, 6, 1)], RESULT)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -24,7 +25,7 @@ CHANNELS = itertools.count(100)  # a channel of its own per table (one active ta
 
 async def play(
     store: Store,
-    seats: Seats,
+    seats: Sequence[int | str],
     places: list[int],
     *,
     guild: int = 1,
@@ -53,7 +54,9 @@ async def play(
     return game.id
 
 
-def entries(seats: Seats, places: list[int], left: tuple[int, ...] = ()) -> list[Entry]:
+def entries(
+    seats: Sequence[int | str], places: list[int], left: tuple[int, ...] = ()
+) -> list[Entry]:
     return [
         Entry(user_player(w) if isinstance(w, int) else ai_player(w), places[s], s in left)
         for s, w in enumerate(seats)

@@ -74,13 +74,15 @@ def test_a_play_and_a_pass_are_events_and_change_the_players_hand() -> None:
     for seat in range(6):
         game.apply(Action(seat, Verb.NODECLARE))
     leader = game.turn
+    assert leader is not None
     play = game.legal_plays(leader)[0]
     before = snapshot(game)
-    game.apply(Action(leader, "play", play))
-    events = changes(before, game, Action(leader, "play", play))
+    game.apply(Action(leader, Verb.PLAY, play))
+    events = changes(before, game, Action(leader, Verb.PLAY, play))
     assert events[0] == Played(leader, str(play), play.is_gouji)
     assert HandChanged(leader) in events and len(of_kind(events, HandChanged)) == 1
     nxt = game.turn
+    assert nxt is not None
     before = snapshot(game)
     game.apply(Action(nxt, Verb.PASS))
     assert changes(before, game, Action(nxt, Verb.PASS)) == [Passed(nxt)]

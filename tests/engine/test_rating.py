@@ -77,7 +77,7 @@ def test_plackett_luce_is_openskills_rate_on_many_random_games() -> None:
             [(rng.uniform(-10, 60), rng.uniform(0.3, 12)) for _ in range(rng.randint(1, 4))]
             for _ in range(k)
         ]
-        ranks = [rng.randint(1, k) for _ in range(k)]
+        ranks: list[float] = [rng.randint(1, k) for _ in range(k)]
         want = reference.rate(
             [[reference.rating(mu=mu, sigma=s) for mu, s in team] for team in teams], ranks=ranks
         )

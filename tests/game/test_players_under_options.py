@@ -12,6 +12,7 @@ from engine.actions import Verb
 from engine.ai.hint import EXPERT, HINT, decide
 from engine.ai.view import view_of_observation
 from engine.game import Game, Phase
+from engine.hands import Play
 
 from .randomplay import GAME_OPTION_SETS
 from .test_invariants import random_position
@@ -34,8 +35,10 @@ def _play_with_policy(game: Game, seed: int) -> tuple[int, int]:
             assert action in obs.legal_actions, (action, game.phase)
             if view.burning and not view.melee and action.verb == Verb.PLAY and view.burn_seeds:
                 has_joker_lead = any(
-                    a.verb == Verb.PLAY and a.cards.jokers for a in obs.legal_actions
+                    a.verb == Verb.PLAY and isinstance(a.cards, Play) and a.cards.jokers
+                    for a in obs.legal_actions
                 )
+                assert isinstance(action.cards, Play)
                 last = action.cards.size == view.total
                 assert last or action.cards.jokers or not has_joker_lead
             decisions += 1

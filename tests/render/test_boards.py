@@ -136,5 +136,7 @@ def test_a_custom_title_of_any_length_stays_in_place() -> None:
     rows = [LeaderboardRow("甲", 10, title="自定义称号" * 30), LeaderboardRow("乙", 5)]
     plain = render_leaderboard([LeaderboardRow("甲", 10, title="短"), LeaderboardRow("乙", 5)])
     long = render_leaderboard(rows)
-    x0, _, x1, _ = ImageChops.difference(plain, long).getbbox()
+    box = ImageChops.difference(plain, long).getbbox()
+    assert box is not None
+    x0, _, x1, _ = box
     assert x0 > 100 and x1 < 960 - 200  # between the position and the score

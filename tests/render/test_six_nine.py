@@ -35,6 +35,7 @@ def _regions(six: Image.Image, nine: Image.Image) -> list[tuple[int, int, int, i
     cols, rows = diff.width // CELL, diff.height // CELL
     small = diff.resize((cols, rows), Image.Resampling.BOX).point(lambda v: 255 if v else 0)
     on = small.load()
+    assert on is not None
     seen: set[tuple[int, int]] = set()
     boxes = []
     for y in range(rows):

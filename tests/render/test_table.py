@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
@@ -66,9 +67,11 @@ def test_seats_go_counter_clockwise_and_opposites_face_each_other() -> None:
         for s in range(6):
             assert (positions[(s + 3) % 6] - positions[s]) % 6 == 3
             assert positions[(s + 1) % 6] == (positions[s] + 1) % 6
-    bottom, lower_right, upper_right, top = PLATE_CENTRES[:4]
+    bottom_centre, lower_right, upper_right, top = PLATE_CENTRES[:4]
     assert (
-        lower_right[0] > bottom[0] and upper_right[1] < lower_right[1] and top[1] < upper_right[1]
+        lower_right[0] > bottom_centre[0]
+        and upper_right[1] < lower_right[1]
+        and top[1] < upper_right[1]
     )
 
 
@@ -100,7 +103,8 @@ def _differs(a: TableView, b: TableView) -> bool:
 def test_every_marker_is_drawn(flag: str) -> None:
     base = _names_only(tuple("abcdef"))
     seats = list(base.seats)
-    seats[4] = dataclasses.replace(seats[4], **{flag: True})
+    marked: dict[str, Any] = {flag: True}
+    seats[4] = dataclasses.replace(seats[4], **marked)
     assert _differs(base, dataclasses.replace(base, seats=tuple(seats)))
 
 
@@ -190,7 +194,9 @@ def test_card_counter_stays_in_its_panel() -> None:
     base = _names_only(tuple("abcdef"))
     full = render_table(dataclasses.replace(base, counter=CardCounter(4, 4, 16)))
     none = render_table(dataclasses.replace(base, counter=CardCounter(0, 0, 0)))
-    x0, y0, x1, y1 = ImageChops.difference(full, none).getbbox()
+    box = ImageChops.difference(full, none).getbbox()
+    assert box is not None
+    x0, y0, x1, y1 = box
     assert x0 >= 24 and y0 >= 22 and x1 <= 24 + 306 and y1 <= 22 + 112
 
 
@@ -223,6 +229,7 @@ def test_each_hand_shows_in_its_own_row() -> None:
             )
         )
         lightest = strip.convert("L").getextrema()[1]
+        assert isinstance(lightest, int | float)  # one band: (darkest, lightest)
         # card faces are near white; an empty hand's row is dark panel and muted text only
         assert (lightest > 240) == bool(view.hands[seat]), (seat, lightest)
 

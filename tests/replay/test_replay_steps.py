@@ -87,13 +87,17 @@ def test_each_open_finish_and_the_melee_are_moments_at_the_step_they_happen() ->
     replay = Replay.from_record(expert_record(BURN_SEED))
     final = replay.game_at(replay.steps)
     opens = replay.moments_of(OPEN)
-    assert sorted(m.seat for m in opens) == [s for s in range(6) if final.opened[s]]
+    assert sorted(m.seat for m in opens if m.seat is not None) == [
+        s for s in range(6) if final.opened[s]
+    ]
     for m in opens:
+        assert m.seat is not None  # every open is a seat's
         assert replay.game_at(m.step).opened[m.seat]
         assert not replay.game_at(m.step - 1).opened[m.seat]
     finishes = replay.moments_of(FINISH)
     assert [m.seat for m in finishes] == final.finish_order
     for m in finishes:
+        assert m.seat is not None
         assert replay.game_at(m.step).places[m.seat] == m.place
         assert replay.game_at(m.step - 1).places[m.seat] is None
         assert replay.action(m.step).seat == m.seat  # went out with their own play
@@ -189,10 +193,12 @@ def test_a_series_game_replays_from_its_hands_after_tribute() -> None:
     series = series_from_record(data)
     finished = [d for d in series.deals if d.finished]
     for deal in finished:
+        assert deal.game is not None
         replay = Replay.from_record(data, game=deal.number)
         assert state_json(replay.game_at(replay.steps)) == state_json(deal.game)
         assert replay.game_at(0).dealt == deal.game.dealt
-    assert Replay.from_record(data).final.places == finished[-1].game.places
+    last = finished[-1].game
+    assert last is not None and Replay.from_record(data).final.places == last.places
     with pytest.raises(NotFinishedError):
         Replay.from_record(data, game=99)
 
@@ -231,6 +237,7 @@ def test_a_real_series_game_after_tribute_replays_from_its_starting_hands() -> N
             series.apply(action)
             returns.append(str(action))
         game = current.game
+        assert game is not None
         while not game.finished:
             seat = game.to_act[0]
             game.apply(decide(view_of_game(game, seat), EXPERT))
@@ -246,5 +253,6 @@ def test_a_real_series_game_after_tribute_replays_from_its_starting_hands() -> N
     second = series_from_record(data).deals[1]
     assert second.paid, "the second game began with tribute"
     replay = Replay.from_record(data, game=2)
+    assert second.game is not None
     assert replay.game_at(0).dealt == second.game.dealt != second.dealt
     assert state_json(replay.final) == state_json(second.game)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from engine.actions import Action, Verb
 from engine.game import Game, Options, Phase
 from engine.record import SERIES_FORMAT
-from engine.series import Series
+from engine.series import Series, SeriesGame
 
 
 def quiet_action(game: Game) -> Action:
@@ -66,7 +66,8 @@ def build_series(specs: Sequence[dict], *, bie_san: bool = False) -> tuple[Serie
     :func:`fill_passes`; then the quiet finish); return the series and its complete
     ``gouji-series/1`` record."""
     series = Series(Options(bie_san=bie_san))
-    record = {"format": SERIES_FORMAT, "options": {"bie_san": bie_san}, "games": []}
+    games: list[dict] = []
+    record = {"format": SERIES_FORMAT, "options": {"bie_san": bie_san}, "games": games}
     for spec in specs:
         entry = copy.deepcopy(spec)
         position = None
@@ -77,18 +78,24 @@ def build_series(specs: Sequence[dict], *, bie_san: bool = False) -> tuple[Serie
             series.apply(Action.parse(text))
         while deal.pending_return is not None:
             giver = deal.pending_return.giver
-            series.apply(Action(giver, "return", series.default_return(giver)))
+            series.apply(Action(giver, Verb.RETURN, series.default_return(giver)))
         actions: list[str] = []
         for text in entry.get("actions", []):
             action = Action.parse(text)
             if action.verb != "leave":  # a seat may leave at any time
-                fill_passes(deal.game, action.seat, actions)
+                fill_passes(game_of(deal), action.seat, actions)
             series.apply(action)
             actions.append(text)
-        finish_quietly(deal.game, actions)
+        finish_quietly(game_of(deal), actions)
         entry["actions"] = actions
-        record["games"].append(entry)
+        games.append(entry)
     return series, record
+
+
+def game_of(deal: SeriesGame | None) -> Game:
+    """The game of a deal that has one (its tribute and returns are over)."""
+    assert deal is not None and deal.game is not None, "the deal has no game (yet)"
+    return deal.game
 
 
 def position(hands: Sequence[str], leader: int, actions: Sequence[str] = (), **fields) -> dict:

@@ -10,7 +10,7 @@ from engine.cards import format_cards
 from engine.record import replay_series
 from engine.scoring import BURN, PLACE, POINT, STIFLE, TributeOwed, tribute_owed
 
-from .helpers import build_series, everyone_opens, position
+from .helpers import build_series, everyone_opens, game_of, position
 
 FIRST, SECOND, FOURTH_LOSER, BIG_LOSER = 5, 0, 3, 4  # 头科, 二科, 二落, 大落 of everyone_opens
 PLAIN = "345"
@@ -64,7 +64,7 @@ def test_a_payer_with_too_few_gives_what_they_have_and_gets_as_many_back():
     series, _ = build_series([everyone_opens(), _second_game(s4="2 AAA" + PLAIN)])
     deal = series.deals[1]
     assert _paid(series) == [(PLACE, BIG_LOSER, FIRST, "2")]
-    assert [(r.giver, r.taker, len(r.cards)) for r in deal.returns] == [(FIRST, BIG_LOSER, 1)]
+    assert [(r.giver, r.taker, len(r.cards or [])) for r in deal.returns] == [(FIRST, BIG_LOSER, 1)]
 
 
 def test_a_payer_with_no_tribute_card_pays_nothing_and_is_owed_no_return():
@@ -112,7 +112,7 @@ def test_burn_tribute_is_paid_before_point_and_place_tribute_in_a_replayed_serie
     actions = ["0 play KK", "1 burn AA", "4 pass", "1 play R"]
     game1 = position(hands, 0, actions)
     series, record = build_series([game1, position(["RRRBBB222345"] * 6, 2)])
-    g1 = series.deals[0].game
+    g1 = game_of(series.deals[0])
     assert [b.to_json() for b in g1.burns] == [{"burner": 1, "burned": 0, "result": "success"}]
     kinds = [p.kind for p in series.deals[1].paid]
     assert kinds == sorted(kinds, key=[STIFLE, BURN, POINT, PLACE].index)

@@ -8,7 +8,7 @@ import pytest
 from engine.record import replay_series
 from engine.scoring import point_tribute
 
-from .helpers import build_series, point_entries, position
+from .helpers import build_series, game_of, point_entries, position
 
 # Columns of §8.3 as (I open, opposite opens).
 I_OPEN, NEITHER_OPENS, BOTH_OPEN, OPPOSITE_OPENS = (
@@ -108,7 +108,7 @@ def test_point_tribute_paid_in_the_next_game_of_a_replayed_series(me, declared, 
     series, record = build_series(
         [position(hands, leader, actions, declared=flags), position([RICH] * 6, 0)]
     )
-    game1 = series.deals[0].game
+    game1 = game_of(series.deals[0])
     assert (game1.opened[me], game1.opened[opp]) == opened  # the script forced the opens
     out = replay_series(record)
     assert out["games"][0]["opened"][me] == opened[0]
@@ -145,7 +145,7 @@ def test_declared_by_pre_play_verbs_in_a_real_game_record_settles_the_same_wager
         [{"hands": hands, "seed": 7, "actions": declares + revolts}, position([RICH] * 6, 0)]
     )
     out = replay_series(record)
-    assert series.deals[0].game.declared == [True] + [False] * 5
+    assert game_of(series.deals[0]).declared == [True] + [False] * 5
     assert not any(out["games"][0]["opened"])  # the quiet finish never opens
     # only me declared / neither opens: I give 1, my opposite gives me 2.
     assert point_entries(out["games"][1]["paid"], 0, 3) == (1, 2)

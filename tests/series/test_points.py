@@ -10,7 +10,7 @@ from engine.record import replay_series
 from engine.scoring import PLACE_POINTS, place_points, team_scores
 from engine.series import Series
 
-from .helpers import build_series, everyone_opens, position
+from .helpers import build_series, everyone_opens, game_of, position
 
 RICH = "RRRBBB222345"
 
@@ -25,7 +25,7 @@ def test_seat_points_are_place_points_plus_one_per_tribute_card_received_minus_o
     series, record = build_series([everyone_opens(), position([RICH] * 6, 1)])
     deal = series.deals[1]
     assert deal.tribute_points() == [1, 0, 0, -1, -2, 2]
-    places = deal.game.places
+    places = [p for p in game_of(deal).places if p is not None]  # finished: all six
     expected = [t + PLACE_POINTS[p] for t, p in zip(deal.tribute_points(), places, strict=True)]
     assert deal.score() == expected
     out = replay_series(record)
@@ -60,7 +60,7 @@ def test_leaving_costs_that_player_alone_ten_points():
 def test_leaving_twice_in_one_game_is_refused():
     series, _ = build_series([position(["44", "5", "6", "7", "8", "9"], 0, ["2 leave"])])
     with pytest.raises(IllegalActionError):
-        series.deals[0].game.apply(series.deals[0].game.actions[0])
+        game_of(series.deals[0]).apply(game_of(series.deals[0]).actions[0])
 
 
 VOID_DEAL = {  # real-game form: seats 1 and 2 hold no 2 and no joker and both revolt
@@ -96,5 +96,6 @@ def test_a_void_deal_is_no_game_and_its_tribute_does_not_count():
 def test_a_void_deal_does_not_count_towards_the_five_games():
     series = Series()
     series.start_game(["4", "5", "6", "7", "8", "9"], None, (0, None, [1, 2]))
+    assert series.current is not None
     assert series.current.void and series.number_of_next_game == 1
     assert series.counted == []

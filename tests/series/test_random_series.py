@@ -74,7 +74,7 @@ def test_random_series_tribute_is_paid_as_owed_highest_first_and_returned_legall
         dues = []
         for entry in owed:
             held = [hands[entry.payer][r] for r in TRIBUTE_RANKS]
-            want = []
+            want: list[int] = []
             for rank, n in zip(TRIBUTE_RANKS, held, strict=True):
                 want += [rank] * min(n, entry.count - len(want))
             if not want:

@@ -10,7 +10,7 @@ from engine.actions import Action, IllegalActionError, NotYourTurnError, Verb
 from engine.cards import format_cards
 from engine.record import ReplayError, replay_series
 
-from .helpers import build_series, everyone_opens, position
+from .helpers import build_series, everyone_opens, game_of, position
 
 # everyone_opens: 头科 seat 5 and 大落 seat 4 are opponents, as are 二科 seat 0 and 二落 seat 3.
 FIRST, SECOND, FIFTH, SIXTH = 5, 0, 3, 4
@@ -43,7 +43,7 @@ def _state(series) -> tuple:
 
 def test_teammates_game_places():
     series, _ = build_series([TEAMMATES_GAME])
-    assert series.deals[0].game.places == [1, 2, 3, 4, 6, 5]
+    assert game_of(series.deals[0]).places == [1, 2, 3, 4, 6, 5]
 
 
 def test_first_place_returns_first_then_second_place():

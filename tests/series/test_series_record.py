@@ -80,10 +80,12 @@ def test_a_return_that_would_leave_an_unplayable_position_is_undone():
     series, _ = build_series([everyone_opens()])
     series.start_game(["7", "345", "345", "2 7", "R R", "3 8"], None, (1, None, []))
     deal = series.current
+    assert deal is not None
     assert series.to_act == [0]  # 头科's return was settled empty: seat 4 holds nothing
     hands = [list(h) for h in deal.hands]
     with pytest.raises(ValueError, match="seat 4 has no cards"):
         series.apply(Action.parse("0 return 7"))
+    assert deal.pending_return is not None
     assert deal.hands == hands and deal.pending_return.giver == 0 and deal.game is None
 
 

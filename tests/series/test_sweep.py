@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.record import replay_series
 from engine.scoring import is_sweep, place_points
 
-from .helpers import build_series, everyone_opens, position
+from .helpers import build_series, everyone_opens, game_of, position
 
 RICH = "RRRBBB222345"
 # Team 0 sweeps: 0 goes out with its 4, 2 with a 6, 4 with an 8 (beating 3's 7). Team 1 then
@@ -34,7 +34,7 @@ def test_sweep_game_place_points_doubled_and_nothing_owed_next_game():
         SWEEP_HANDS, 0, SWEEP_ACTIONS, declared=[False, True, False, False, False, True]
     )
     series, record = build_series([game1, position([RICH] * 6, 0)])
-    g1 = series.deals[0].game
+    g1 = game_of(series.deals[0])
     assert g1.places == SWEEP_PLACES and g1.sweep
     assert g1.points() == [8, -4, 4, 0, 0, -8]
     assert g1.tribute() == []
@@ -52,7 +52,7 @@ def test_sweep_doubles_place_points_but_not_the_tribute_paid_at_the_start_of_tha
     actions = ["0 play 4", "0 play 2"] + SWEEP_ACTIONS[1:]
     series, record = build_series([everyone_opens(), position(hands, 0, actions)])
     deal = series.deals[1]
-    assert deal.game.places == SWEEP_PLACES and deal.game.sweep
+    assert game_of(deal).places == SWEEP_PLACES and game_of(deal).sweep
     assert deal.tribute_points() == [1, 0, 0, -1, -2, 2]
     assert deal.score() == [1 + 8, -4, 4, -1, -2, 2 - 8]
     assert replay_series(record)["games"][1]["score"] == deal.score()
@@ -65,9 +65,10 @@ def test_revolutionary_whose_teammates_take_first_and_second_counts_as_third_a_s
     series, record = build_series(
         [position(hands, 2, actions, revolted=[0]), position([RICH] * 6, 0)]
     )
-    g1 = series.deals[0].game
+    g1 = game_of(series.deals[0])
     assert g1.places[0] == 3 and g1.places[2] == 1 and g1.places[4] == 2
-    assert g1.sweep and g1.points()[0] == 0 and g1.points()[2] == 8
+    points = g1.points()
+    assert g1.sweep and points is not None and points[0] == 0 and points[2] == 8
     assert series.deals[1].paid == []
     assert replay_series(record)["games"][0]["chuan_san_hu"] is True
 
@@ -76,5 +77,5 @@ def test_revolutionary_holds_fourth_place_when_their_team_does_not_take_first_an
     hands = ["", "59", "4", "6T", "8", "7J"]
     actions = ["2 play 4", "3 play 6", "4 pass", "5 play 7", "1 play 9"]
     series, _ = build_series([position(hands, 2, actions, revolted=[0])])
-    g1 = series.deals[0].game
+    g1 = game_of(series.deals[0])
     assert g1.places[0] == 4 and not g1.sweep

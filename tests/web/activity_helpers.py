@@ -4,8 +4,6 @@ shared by the tests of the Activity's sign-in and of its launch button."""
 from __future__ import annotations
 
 import json
-import random
-import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -14,17 +12,9 @@ from typing import Any
 
 import aiohttp
 
-from bot.service.config import BotConfig
 from bot.web.activity import ActivityKeys
-from bot.web.app import BesideBot
-from tests.e2e.gouji_helpers import FastGoujiBot
-from tests.fakediscord import BotRunner, FakeDiscord, running_fake
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.fakediscord import FakeDiscord, running_fake
+from tests.web.helpers import bot_beside_web
 
 
 @dataclass
@@ -62,36 +52,24 @@ async def served(
     """The bot with the Activity's keys (``secret``: another client secret; ``activity``
     False: not configured); alice opened a table in #gouji, bo sat down, and (``launched``)
     alice started the Activity there."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
     async with running_fake() as fake:
-        config = BotConfig(
-            token=fake.token,
-            db_path=str(tmp_path / "gouji.db"),
-            guild_id=fake.guild_id,
-            ai_delay=0.0,
-            refresh_interval=0.05,
-            warn_before=0.0,
-            web_url=url,
-            activity=activity,
-        )
         keys = ActivityKeys(
             fake.application_id,
             secret or fake.activities.client_secret,
             fake.token,
             fake.api_base,
         )
-
-        def make() -> FastGoujiBot:
-            web = BesideBot(url, "127.0.0.1", port, activity=keys if activity else None)
-            return FastGoujiBot(config, rng=random.Random(5), guild_ready_timeout=0.05, web=web)
-
-        async with BotRunner(fake, make) as runner, aiohttp.ClientSession() as http:
+        async with (
+            bot_beside_web(
+                fake, tmp_path / "gouji.db", keys=keys if activity else None, activity=activity
+            ) as (bot, url),
+            aiohttp.ClientSession() as http,
+        ):
             alice, bo = fake.member("alice"), fake.member("bo")
             await (await alice.slash("gouji", "new", series=False)).original()
             await (await bo.slash("gouji", "join")).original()
             instance_id = ""
             if launched:
                 instance_id = fake.activities.launch(fake.channel("gouji").id, alice.id).instance_id
-            yield Served(fake, runner.client, url, http, instance_id)
+            yield Served(fake, bot, url, http, instance_id)
         assert not fake.internal_errors, fake.internal_errors

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 import pytest
@@ -51,10 +52,11 @@ def _missing(error: str) -> None:
     pytest.skip(reason)
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
-async def browser() -> AsyncIterator[Browser]:
-    """One headless Chromium for the run. Playwright starts it on a new, empty user-data
-    directory of its own (and deletes it after), so no profile of the machine is read."""
+@asynccontextmanager
+async def chromium(*flags: str) -> AsyncIterator[Browser]:
+    """Headless Chromium with :data:`CHROMIUM_FLAGS` and ``flags`` (skips, or fails under
+    CI, without it). Playwright starts it on a new, empty user-data directory of its own
+    (and deletes it after), so no profile of the machine is read."""
     if shutil.which(CHROMIUM) is None:
         _missing(f"no Chromium at {CHROMIUM}")
     try:
@@ -63,12 +65,19 @@ async def browser() -> AsyncIterator[Browser]:
         _missing(f"no playwright package ({exc})")
     async with async_playwright() as playwright:
         launched = await playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_FLAGS)
+            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_FLAGS, *flags]
         )
         try:
             yield launched
         finally:
             await launched.close()
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def browser() -> AsyncIterator[Browser]:
+    """One headless Chromium for the run."""
+    async with chromium() as launched:
+        yield launched
 
 
 @pytest_asyncio.fixture(loop_scope="session")

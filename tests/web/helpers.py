@@ -1,5 +1,7 @@
-"""Shared parts of the browser table's tests: a table served on the session's loop, and a
-person at a page who answers what the table asks by tapping, as a player would."""
+"""Shared parts of the browser table's tests: a table served on the session's loop, the bot
+serving the web table (and the Activity) beside it against the fake Discord, the devices the
+pages open on, and a person at a page who answers what the table asks by tapping, as a player
+would."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,8 +19,14 @@ try:
 except ImportError:  # the browser fixture skips these tests then
     PlaywrightError = Exception  # type: ignore[misc, assignment]
 
+from bot.service.config import BotConfig
+from bot.web.activity import ActivityKeys
+from bot.web.app import BesideBot
 from bot.web.local import LocalTable
 from data import Store
+from tests.e2e.gouji_helpers import FastGoujiBot
+from tests.fakediscord import BotRunner, FakeDiscord
+from tests.pgserver import free_port
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
@@ -32,6 +40,14 @@ WAIT = 15_000  # ms: the longest wait for the table (a whole game is far shorter
 PRESS = 3_000  # ms: a tap that cannot happen by then is on a question already over
 RANKS = "3456789TJQKA2BR"
 SUITED = re.compile(r"\b[3-9TJQKA2][shdc]\b")
+#: the browser contexts the pages open in (``browser.new_context(**PHONE)``)
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+    "reduced_motion": "reduce",
+}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
 
 
 @asynccontextmanager
@@ -54,14 +70,54 @@ async def served(
             yield local
 
 
-def record_frames(page: Page) -> list[dict[str, Any]]:
-    """Every frame the page's sockets receive, parsed, in order."""
-    frames: list[dict[str, Any]] = []
+@asynccontextmanager
+async def bot_beside_web(
+    fake: FakeDiscord,
+    db_path: Path,
+    *,
+    keys: ActivityKeys | None = None,
+    seed: int = 5,
+    **config: Any,
+) -> AsyncIterator[tuple[Any, str]]:
+    """The bot against ``fake`` serving the web table beside it on a free port (and the
+    Activity, given its ``keys``; ``config``: more :class:`BotConfig` fields): the running bot
+    (as ``Any``: the tests reach into its service and store, typed optional until it has
+    started) and the web server's address."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    settings = BotConfig(
+        token=fake.token,
+        db_path=str(db_path),
+        guild_id=fake.guild_id,
+        ai_delay=0.0,
+        refresh_interval=0.05,
+        warn_before=0.0,
+        web_url=url,
+        **config,
+    )
+
+    def make() -> FastGoujiBot:
+        web = BesideBot(url, "127.0.0.1", port, activity=keys)
+        return FastGoujiBot(settings, rng=random.Random(seed), guild_ready_timeout=0.05, web=web)
+
+    async with BotRunner(fake, make) as runner:
+        yield runner.client, url
+
+
+def frame_recorder(frames: list[dict[str, Any]]) -> Callable[[Any], None]:
+    """A page's ``websocket`` handler that appends every frame received, parsed, to
+    ``frames``."""
 
     def on_socket(ws: Any) -> None:
         ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
 
-    page.on("websocket", on_socket)
+    return on_socket
+
+
+def record_frames(page: Page) -> list[dict[str, Any]]:
+    """Every frame the page's sockets receive, parsed, in order."""
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", frame_recorder(frames))
     return frames
 
 

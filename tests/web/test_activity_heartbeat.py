@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.bot.service.helpers import user_at
 from tests.web.activity_helpers import served
 
 
@@ -42,7 +43,7 @@ async def test_a_socket_that_stops_answering_is_let_go_and_the_game_is_unchanged
         await s.fake.wait_for(bo_connected, 30, "bo's socket attached", poll=0.01)
         await s.fake.wait_for(lambda: not bo_connected(), 30, "the heartbeat", poll=0.02)
 
-        assert live.seats[seat].user_id == bo.id and not live.seats[seat].standin
+        assert user_at(live, seat) == bo.id and not live.seats[seat].standin
         assert (await s.bot.store.get_actions(live.game_id), live.deadline) == before
         assert not live.ended
         await ws.close()

@@ -14,7 +14,8 @@ from bot.discord_bot.launch import LaunchButton
 from bot.text.catalog import text
 from tests.e2e.gouji_helpers import gouji_process
 from tests.fakediscord import FakeDiscord, MessageRecord, running_fake
-from tests.web.activity_helpers import Served, free_port, served
+from tests.pgserver import free_port
+from tests.web.activity_helpers import Served, served
 
 OPEN = "ga:open"
 

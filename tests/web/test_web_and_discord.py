@@ -7,27 +7,17 @@ the seat's hand."""
 
 from __future__ import annotations
 
-import random
-import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot.service.config import BotConfig
-from bot.web.app import BesideBot
-from tests.e2e.gouji_helpers import FastGoujiBot, next_person, press
-from tests.fakediscord import BotRunner, running_fake
-from tests.web.helpers import APP, WAIT, answer, question, ready
+from tests.e2e.gouji_helpers import next_person, press
+from tests.fakediscord import running_fake
+from tests.web.helpers import APP, WAIT, answer, bot_beside_web, question, ready
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, Page
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def _dm_answer(fake: Any, bot: Any, user: Any, live: Any, asked: dict[str, Any]) -> str:
@@ -74,26 +64,9 @@ async def _page_shows(page: Page, bot: Any, live: Any, seat: int) -> None:
 async def test_one_seat_played_from_the_dm_controller_and_the_browser_by_turns(
     browser: Browser, tmp_path: Path
 ) -> None:
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
     async with running_fake() as fake:
         alice = fake.member("alice")
-        config = BotConfig(
-            token=fake.token,
-            db_path=str(tmp_path / "gouji.db"),
-            guild_id=fake.guild_id,
-            ai_delay=0.0,
-            refresh_interval=0.05,
-            warn_before=0.0,
-            web_url=url,
-        )
-
-        def make() -> FastGoujiBot:
-            web = BesideBot(url, "127.0.0.1", port)
-            return FastGoujiBot(config, rng=random.Random(5), guild_ready_timeout=0.05, web=web)
-
-        async with BotRunner(fake, make) as runner:
-            bot = runner.client
+        async with bot_beside_web(fake, tmp_path / "gouji.db") as (bot, url):
             await (await alice.slash("gouji", "new", series=False)).original()
             await (await alice.slash("gouji", "ai", "add")).original()
             await (await alice.slash("gouji", "start")).original()

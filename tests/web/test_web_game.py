@@ -13,19 +13,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from engine.cards import parse_cards
-from tests.web.helpers import SUITED, play_out, ready, record_frames, served
+from tests.web.helpers import DESKTOP, PHONE, SUITED, play_out, ready, record_frames, served
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser
-
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-    "reduced_motion": "reduce",
-}
-DESKTOP = {"viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
-
 
 WORDED = frozenset({"text", "log", "standingText", "strings", "name"})  # words, not cards
 

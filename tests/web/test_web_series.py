@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from engine.record import replay_series
-from tests.web.helpers import play_out, ready, served
-from tests.web.test_web_game import DESKTOP, PHONE
+from tests.web.helpers import DESKTOP, PHONE, play_out, ready, served
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser
@@ -39,7 +38,8 @@ async def test_a_five_game_series_with_tribute_returns_tapped_in_the_browser(
                 *(play_out(page, touch=seat == 1, limit=2000) for seat, page in pages.items())
             )
             live = local.service.get(local.table_id)
-            assert live.series is not None and live.series.finished
+            assert live.series is not None and live.running.finished
+            assert live.series_id is not None
             record = await local.store.export_series_record(live.series_id)
         finally:
             for ctx in contexts.values():

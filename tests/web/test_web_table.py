@@ -15,6 +15,8 @@ from bot.web.local import user_of
 from engine.cards import RANK_LETTERS
 from tests.web.helpers import (
     APP,
+    DESKTOP,
+    PHONE,
     WAIT,
     answer,
     question,
@@ -24,7 +26,7 @@ from tests.web.helpers import (
     tap_cards,
     wait_asked_or_over,
 )
-from tests.web.test_web_game import DESKTOP, PHONE, _suited_outside_hand
+from tests.web.test_web_game import _suited_outside_hand
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, Page
@@ -258,7 +260,7 @@ async def test_a_refused_play_is_answered_in_the_players_language_and_changes_no
             asked = await _until_turn(page)
             before = await _shown(page)
             live = local.service.get(local.table_id)
-            actions = len(live.series.current.game.actions)  # type: ignore[union-attr]
+            actions = len(live.running_game.actions)
             held = {card[0] for card in before["hand"]}
             missing = next(letter for letter in RANK_LETTERS if letter not in held)
             # a play of a card the seat does not hold, sent as a changed client would
@@ -283,7 +285,7 @@ async def test_a_refused_play_is_answered_in_the_players_language_and_changes_no
             # nothing changed: the same question, the same hand, no action recorded
             assert await _shown(page) == before
             assert local.service.question_token(live) == asked["token"]
-            assert len(live.series.current.game.actions) == actions  # type: ignore[union-attr]
+            assert len(live.running_game.actions) == actions
             # a tapped selection that is no play: the button says so and cannot be pressed
             await page.evaluate("window.gouji.state.selected.clear()")
             plays = set(asked["plays"])

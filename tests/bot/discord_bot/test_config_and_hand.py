@@ -5,17 +5,23 @@ a hand asked for when there is none, and the number of the game a command deals.
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from bot.discord_bot.cog import GoujiCog
 from bot.text.catalog import text
 
-from ..service.helpers import CHANNEL, GUILD, HUMANS, play_humans, seated_table
+from ..service.helpers import CHANNEL, GUILD, HUMANS, play_humans, seated_table, user_at
 from .test_failures import _gouji, _interaction
 
 
-def _asking(gouji, locale: str, user: int = HUMANS[0], **permissions: bool) -> SimpleNamespace:
+def _callback(command: Any) -> Any:
+    """A cog command's function, called with the cog (discord.py types ``callback`` without it)."""
+    return command.callback
+
+
+def _asking(gouji, locale: str, user: int = HUMANS[0], **permissions: bool) -> Any:
     interaction = _interaction(gouji)
     interaction.locale = locale
     interaction.user = SimpleNamespace(id=user, display_name=f"user{user}")
@@ -38,7 +44,7 @@ async def test_config_sets_the_burn_time_and_lists_the_settings_in_words(
     gouji = _gouji(store)
     cog = GoujiCog(gouji)
     interaction = _asking(gouji, locale, manage_guild=True)
-    await GoujiCog.config.callback(cog, interaction, burn_time=20)
+    await _callback(GoujiCog.config)(cog, interaction, burn_time=20)
     (shown,) = interaction.response.sent
     assert shown.startswith(saved) and line in shown.splitlines()
     assert "{" not in shown and "burn_time" not in shown  # no Python dict, no field names
@@ -53,7 +59,7 @@ async def test_config_sets_the_burn_time_and_lists_the_settings_in_words(
 async def test_config_refuses_a_burn_time_out_of_range_and_saves_nothing(store) -> None:
     gouji = _gouji(store)
     interaction = _asking(gouji, "en-US", manage_guild=True)
-    await GoujiCog.config.callback(GoujiCog(gouji), interaction, burn_time=500)
+    await _callback(GoujiCog.config)(GoujiCog(gouji), interaction, burn_time=500)
     (shown,) = interaction.response.sent
     assert shown.startswith(text("en", "bad_option", what="burn_time 3–120 s, not 500")[:20])
     assert (await store.get_settings(GUILD)).table_defaults == {}
@@ -62,14 +68,14 @@ async def test_config_refuses_a_burn_time_out_of_range_and_saves_nothing(store) 
 
 async def _hand(gouji, locale: str = "en-US", user: int = HUMANS[1]) -> str:
     interaction = _asking(gouji, locale, user)
-    await GoujiCog.hand.callback(GoujiCog(gouji), interaction)
+    await _callback(GoujiCog.hand)(GoujiCog(gouji), interaction)
     (shown,) = interaction.response.sent
     return shown
 
 
 async def _again(gouji, locale: str = "en-US") -> str:
     interaction = _asking(gouji, locale, HUMANS[2])
-    await GoujiCog.again.callback(GoujiCog(gouji), interaction)
+    await _callback(GoujiCog.again)(GoujiCog(gouji), interaction)
     (shown,) = interaction.response.sent
     return shown
 
@@ -109,7 +115,7 @@ async def test_after_the_last_game_hand_says_play_again_and_again_deals_a_new_se
         assert shown == text(lang, over) and "/gouji again" in shown
     dealt = await _again(gouji)
     assert dealt == text("zh", again, number=1, total=2 if series else 1)  # the channel's
-    assert live.playing and live.series.current.number == 1
+    assert live.playing and live.running.current.number == 1
     await gouji.service.close()
 
 
@@ -121,9 +127,9 @@ async def test_hand_of_a_player_who_went_out_says_the_others_finish(store) -> No
     while live.playing and out is None:
         await gouji.service.settle(live)
         out = next((u for u in HUMANS if not gouji.service.hand_cards(live, HUMANS.index(u))), None)
-        waiting = [s for s in live.series.to_act if not live.is_ai(s)]
+        waiting = [s for s in live.running.to_act if not live.is_ai(s)]
         if out is None and waiting:
-            await gouji.service.act_hint(live, live.seats[waiting[0]].user_id)
+            await gouji.service.act_hint(live, user_at(live, waiting[0]))
     assert out is not None and live.playing  # a person went out before the game's end
     assert await _hand(gouji, "zh-CN", out) == text("zh", "hand_played_out")
     await gouji.service.close()

@@ -8,6 +8,7 @@ import asyncio
 import logging
 import random
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -46,7 +47,7 @@ class FakeResponse:
         self.sent.append(content)
 
 
-def _client() -> SimpleNamespace:
+def _client() -> Any:
     """A Discord client that knows no channels and no users."""
     return SimpleNamespace(
         get_channel=lambda _id: None, get_guild=lambda _id: None, get_user=lambda _id: None
@@ -65,7 +66,7 @@ def _gouji(store) -> Gouji:
     return gouji
 
 
-def _interaction(gouji: Gouji) -> SimpleNamespace:
+def _interaction(gouji: Gouji) -> Any:
     response = FakeResponse()
     return SimpleNamespace(
         user=SimpleNamespace(id=HUMANS[0], display_name="bo"),
@@ -142,6 +143,7 @@ async def test_a_closed_tables_outbox_goes_away(store) -> None:
     assert worker.done() and live.id not in presenter.outboxes
     presenter.announce(live, "ev_melee")  # a late event of the ended table: no outbox stays
     late = presenter.outboxes[live.id].worker
+    assert late is not None
     await asyncio.wait({late}, timeout=10)
     assert late.done() and live.id not in presenter.outboxes
 

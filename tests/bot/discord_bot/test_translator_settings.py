@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import discord
 import pytest
@@ -19,9 +20,14 @@ from engine.options import Options
 from ..service.helpers import CHANNEL, GUILD, HUMANS, make_service
 
 
+def _no_discord() -> Any:
+    """The client People is given where no Discord is needed: only the channel languages."""
+    return SimpleNamespace()
+
+
 async def test_command_names_and_descriptions_have_chinese() -> None:
     translator = GoujiTranslator()
-    ctx = app_commands.TranslationContext(
+    ctx = app_commands.TranslationContext(  # type: ignore[call-overload]  # no command: unread
         app_commands.TranslationContextLocation.command_name, None
     )
     assert (
@@ -47,7 +53,7 @@ async def test_ai_add_offers_the_difficulties_by_name_in_both_languages() -> Non
 
 
 async def test_server_settings_need_valid_values_and_are_shown(store) -> None:
-    people = People(SimpleNamespace())  # no Discord needed: only the channel languages
+    people = People(_no_discord())  # no Discord needed: only the channel languages
     service, _ = make_service(store)
     shown = await apply_config(service, people, GUILD, "en", "en", 77, True, {"turn_time": 30})
     assert "Saved: language of the channel messages: English; tables may open in <#77>" in shown
@@ -66,7 +72,7 @@ async def test_server_settings_need_valid_values_and_are_shown(store) -> None:
 
 async def test_a_bad_setting_changes_nothing_given_with_it(store) -> None:
     """A language, a channel and a bad table default at once: refused, none of them saved."""
-    people = People(SimpleNamespace())
+    people = People(_no_discord())
     service, _ = make_service(store)
     with pytest.raises(UserError):
         await apply_config(service, people, GUILD, "en", "en", 77, True, {"turn_time": 0})
@@ -85,6 +91,7 @@ def test_every_command_text_and_house_rule_choice_has_chinese() -> None:
         texts += [command.name, command.description]
         if isinstance(command, app_commands.Command):
             for param in command.parameters:
+                assert param.locale_name is not None, param.name
                 texts += [param.locale_name.message, param.description]
     choices = [PRESETS, *HOUSE_RULE_CHOICES.values()]
     texts += [choice.name for listed in choices for choice in listed]
@@ -103,7 +110,7 @@ async def test_server_house_rules_are_new_tables_defaults_and_the_preset_restore
 ) -> None:
     """/gouji config sets the server's house rules; /gouji new plays them unless it gives
     others, and ``preset: standard`` plays the standard rules whatever the server's."""
-    people = People(SimpleNamespace())
+    people = People(_no_discord())
     service, _ = make_service(store)
     rules = house_rule_overrides(None, gou_si_ji=True, burn_check="seeds")
     shown = await apply_config(service, people, GUILD, "en", None, None, True, rules)

@@ -56,7 +56,7 @@ async def test_background_pictures_wait_for_a_free_worker_others_do_not() -> Non
     first = asyncio.create_task(drawer.background(slow_redraw))
     second = asyncio.create_task(drawer.background(lambda: "second redraw"))
     await asyncio.sleep(0)
-    assert drawer._background.locked()
+    assert drawer._background is not None and drawer._background.locked()
     assert await drawer(lambda: "hand") == "hand", "a picture someone waits for goes ahead"
     assert not second.done()
     gate.set()

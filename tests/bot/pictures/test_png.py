@@ -43,6 +43,7 @@ async def test_the_channel_picture_hides_a_declare_answer_until_declaring_is_ove
     view = await table_picture(service, live, "en")
     assert view.seats[0].declared
     assert not view.seats[4].ai and not view.seats[0].ai, "an AI seat is named AI, not 托管"
+    assert live.game is not None
     same = table_view_of_game(
         live.game, NAMES, viewer=0, ai=[s.ai for s in view.seats], caption=view.caption
     )

@@ -17,6 +17,13 @@ GUILD, CHANNEL = 1000, 2000
 HUMANS = (101, 102, 103, 104)  # seats 0-3; seats 4 and 5 are AI
 
 
+def user_at(live: LiveTable, seat: int) -> int:
+    """The user id of a person's seat (not an AI's)."""
+    user_id = live.seats[seat].user_id
+    assert user_id is not None, f"seat {seat} is an AI's"
+    return user_id
+
+
 class FakeClock:
     """A :class:`~bot.service.clock.Clock` that moves only when a test says so."""
 
@@ -94,8 +101,8 @@ async def humans_act(service: TableService, live: LiveTable, steps: int) -> None
     settles."""
     for _ in range(steps):
         await service.settle(live)
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
-        await service.act_hint(live, live.seats[seat].user_id)
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
+        await service.act_hint(live, user_at(live, seat))
     await service.settle(live)
 
 
@@ -106,9 +113,9 @@ async def play_humans(service: TableService, live: LiveTable, max_steps: int = 2
         await service.settle(live)
         if not live.playing:
             break
-        waiting = [s for s in live.series.to_act if not live.is_ai(s)]
+        waiting = [s for s in live.running.to_act if not live.is_ai(s)]
         for seat in waiting:
-            await service.act_hint(live, live.seats[seat].user_id)
+            await service.act_hint(live, user_at(live, seat))
             steps += 1
             break
     return steps

@@ -11,15 +11,15 @@ import pytest
 from bot.service.errors import UserError
 from engine.replay_steps import Replay
 
-from .helpers import CHANNEL, GUILD, HUMANS, make_service, seated_table
+from .helpers import CHANNEL, GUILD, HUMANS, make_service, seated_table, user_at
 
 
 async def _into_game(service, live, number: int) -> None:
     """Play by the hint until game ``number`` of the series is being played."""
-    while live.series.current.number < number or live.current.game is None:
+    while live.current.number < number or live.current.game is None:
         await service.settle(live)
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
-        await service.act_hint(live, live.seats[seat].user_id)
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
+        await service.act_hint(live, user_at(live, seat))
     await service.settle(live)
 
 
@@ -28,6 +28,7 @@ async def test_only_a_finished_deal_is_loaded_and_its_record_stops_there(store) 
     live = await seated_table(service)
     await service.start(CHANNEL, HUMANS[0])
     playing = live.game_id
+    assert playing is not None
     with pytest.raises(UserError) as refused:
         await service.finished_deal(playing)
     assert refused.value.key == "replay_unfinished"
@@ -42,11 +43,12 @@ async def test_only_a_finished_deal_is_loaded_and_its_record_stops_there(store) 
     )
     assert in_progress not in json.dumps(first.record)
     second = await service.finished_deal(games[0].game_id)
-    dealt = sum(1 for d in live.series.deals if d.number <= 2)  # void deals too
+    dealt = sum(1 for d in live.running.deals if d.number <= 2)  # void deals too
     assert len(second.record["games"]) == dealt  # not the one being played
     assert in_progress not in json.dumps(second.record)
     replay = Replay.from_record(second.record, 2)
-    assert list(replay.final.places) == list(live.series.deals[-2].game.places)
+    last = live.running.deals[-2].game
+    assert last is not None and list(replay.final.places) == list(last.places)
     assert second.seats == {user: seat for seat, user in enumerate(HUMANS)}
     for unknown, guild in ((10**9, None), (games[0].game_id, GUILD + 1)):
         with pytest.raises(UserError) as refused:
@@ -82,8 +84,8 @@ async def test_profiles_and_the_leaderboard_after_a_game(store) -> None:
         await service.settle(live)
         if not live.playing:
             break
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
-        await service.act_hint(live, live.seats[seat].user_id)
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
+        await service.act_hint(live, user_at(live, seat))
     board = await service.leaderboard(GUILD)
     assert {p.user_id for p in board} == set(HUMANS)
     for rank, profile in enumerate(board, start=1):

@@ -17,7 +17,15 @@ from bot.service.views import to_json
 from engine.actions import VERBS_WITH_CARDS
 from engine.state import QUESTION_PHASES
 
-from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
+from .helpers import (
+    CHANNEL,
+    GUILD,
+    HUMANS,
+    make_service,
+    play_humans,
+    seated_table,
+    user_at,
+)
 
 SUITED = re.compile(r"\b[3-9TJQKA2][cdhs]\b")  # a card with its suit: only a hand shows it
 
@@ -37,8 +45,8 @@ async def tour(service, live, check) -> None:
             break
         async with live.lock:
             check()
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
-        await service.act_hint(live, live.seats[seat].user_id)
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
+        await service.act_hint(live, user_at(live, seat))
 
 
 async def test_the_question_is_the_engines_legal_answers_in_every_phase(store) -> None:
@@ -64,12 +72,14 @@ async def test_the_question_is_the_engines_legal_answers_in_every_phase(store) -
             assert question.verbs == engine_verbs(live, seat)
             assert set(question.answers) == set(question.verbs) - VERBS_WITH_CARDS
             assert question.deadline == live.deadline
-            game = live.current.game
+            game = live.game
             if question.kind == QuestionKind.RETURN:
                 count, allowed = series.returnable(seat)
                 assert (question.return_count, list(question.returnable)) == (count, allowed)
+                assert live.current.pending_return is not None
                 assert question.return_to == live.current.pending_return.taker
                 continue
+            assert game is not None
             legal = {a.cards for a in game.legal_actions(seat) if a.cards is not None}
             assert set(question.plays) == legal and len(question.plays) == len(legal)
             if question.kind in (QuestionKind.TURN, QuestionKind.BURN):
@@ -131,7 +141,7 @@ async def test_the_public_view_follows_the_table(store) -> None:
     await service.settle(live)
     view = await service.public_view(live)
     assert (view.playing, view.number, view.deal, view.phase) == (True, 1, 1, "declare")
-    assert view.asking == "declare" and view.to_act == tuple(live.series.to_act)
+    assert view.asking == "declare" and view.to_act == tuple(live.running.to_act)
     assert view.deadline == live.deadline and view.deadline is not None
     assert view.card_counts() == (36,) * 6 and view.table.counter is None
     assert view.scoreboard is not None and view.scoreboard.total_games == 5
@@ -140,7 +150,7 @@ async def test_the_public_view_follows_the_table(store) -> None:
     assert not view.playing and view.phase == "finished" and view.asking is None
     keys = [a.key for a in view.log]
     assert keys[-1] == "ev_again" and "ev_series_over" in keys
-    assert len(view.scoreboard.games) == 5
+    assert view.scoreboard is not None and len(view.scoreboard.games) == 5
     await service.close()
 
 

@@ -5,6 +5,7 @@ revolution with 够死级 on."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ REVOLT_RNG = 37  # the service's first deal from this rng: only seat 0 holds no 
 
 
 def test_table_options_carry_every_engine_option() -> None:
-    chosen = {"gou_si_ji": True, "tribute_cards": "biggest", "open_rule": "wide"}
+    chosen: dict[str, Any] = {"gou_si_ji": True, "tribute_cards": "biggest", "open_rule": "wide"}
     opts = TableOptions.from_json({**chosen, "series": False})
     assert opts.engine_options() == Options(**chosen)
     assert opts.engine_options().changed() == chosen
@@ -44,20 +45,21 @@ def test_a_bad_house_rule_is_refused_naming_it(bad: dict) -> None:
 
 
 async def test_house_rules_are_kept_with_the_table_and_the_series(db_path) -> None:
-    rules = {"gou_si_ji": True, "burn_check": "seeds", "no_single_return": False}
+    rules: dict[str, Any] = {"gou_si_ji": True, "burn_check": "seeds", "no_single_return": False}
     async with await Store.open(db_path) as store:
         service, _ = make_service(store)
         live = await seated_table(service, rules)
         await service.start(CHANNEL, HUMANS[0])
-        assert live.series.options == Options(**rules)
+        assert live.running.options == Options(**rules)
         series_id = live.series_id
+        assert series_id is not None
         await service.close()
     async with await Store.open(db_path) as store:
         service, _ = make_service(store)
         assert await service.restore() == []
         again = service.table_in(CHANNEL)
         assert again.options.engine_options() == Options(**rules)
-        assert again.series.options == Options(**rules)
+        assert again.running.options == Options(**rules)
         record = await store.export_series_record(series_id)
         assert record["options"] == rules
         await service.close()
@@ -70,15 +72,15 @@ async def test_keep_the_head_is_asked_of_the_revolutionarys_opposite(store) -> N
     live = await seated_table(service, {"gou_si_ji": True, "series": False})
     await service.start(CHANNEL, HUMANS[0])
     kinds = []
-    while live.current.game.phase != "play":
+    while live.running_game.phase != "play":
         await service.settle(live)
         kind = service._prompt_kind(live)
         kinds.append(kind)
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
         verb = {"declare": "nodeclare", "revolt": "revolt" if seat == 0 else "norevolt"}
         await service.act(live, HUMANS[seat], verb.get(kind, "keephead"), None)
     assert "head" in kinds
-    assert live.current.game.revolted[0]
+    assert live.running_game.revolted[0]
     assert {"ev_revolt", "ev_keephead"} <= set(presenter.announced())
     await play_humans(service, live)
     record = await service.series_record(live)
@@ -94,14 +96,14 @@ async def test_an_unanswered_keep_the_head_question_is_headless(store) -> None:
     live = await seated_table(service, {"gou_si_ji": True, "series": False, "turn_time": 5})
     await service.start(CHANNEL, HUMANS[0])
     await service.settle(live)
-    while live.current.game.phase != "head":
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+    while live.running_game.phase != "head":
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
         verb = {"declare": "nodeclare", "revolt": "revolt" if seat == 0 else "norevolt"}
-        await service.act(live, HUMANS[seat], verb[live.current.game.phase], None)
+        await service.act(live, HUMANS[seat], verb[live.running_game.phase], None)
         await service.settle(live)
-    assert live.series.to_act == [3]
+    assert live.running.to_act == [3]
     await run_clock(clock, service, live, 5)
-    assert live.current.game.phase == "play"
+    assert live.running_game.phase == "play"
     assert "3 nokeephead" in await store.get_actions(live.game_id)
     assert "ev_nokeephead" in presenter.announced()
     assert all(s.timeouts == 0 and not s.standin for s in await store.get_seats(live.id))

@@ -21,6 +21,7 @@ from .helpers import (
     make_service,
     play_humans,
     seated_table,
+    user_at,
 )
 
 SHARDS = Shards(1, (0,))
@@ -67,7 +68,7 @@ async def test_two_processes_with_the_same_shards_have_one_writer(db_url, caplog
             assert exc.key == "table_exists"
         await play_humans(first, live)
         assert await second.tend_claims() == [] and second.tables == {}
-        assert live.series.finished
+        assert live.running.finished
         assert (await a.get_table(live.id)).status == "lobby"
         assert not first_shown.of("broken") and not second_shown.of("broken")
         await _check_the_log(a, live, 1)
@@ -94,9 +95,9 @@ async def test_a_process_paused_past_its_lease_stops_and_breaks_nothing(db_url, 
         logged = len((await b.load_active_tables()).tables[0].games[-1].actions)
         # SIGCONT: a person presses at the paused process, and its clock runs out
         caplog.set_level(logging.WARNING, logger="gouji.bot")
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
         try:
-            await paused.act_hint(live, live.seats[seat].user_id)
+            await paused.act_hint(live, user_at(live, seat))
             raise AssertionError("the paused process played a table it no longer holds")
         except UserError as exc:
             assert exc.key in ("table_moved", "no_table")

@@ -23,7 +23,15 @@ from engine.record import replay_series
 from tests.data.outages import FullDisk, NoTmpfs, WriteLock, fill_disk, small_disk
 from tests.pgserver import PgServer, find_bindir
 
-from .helpers import CHANNEL, GUILD, HUMANS, FakeClock, make_service, seated_table
+from .helpers import (
+    CHANNEL,
+    GUILD,
+    HUMANS,
+    FakeClock,
+    make_service,
+    seated_table,
+    user_at,
+)
 
 # ----------------------------------------------------------------------------- the outages
 
@@ -65,8 +73,8 @@ async def _resumed(clock: FakeClock, service, live) -> None:
 
 async def _press(service, live, acked: list[str]) -> None:
     """The person to act presses "play the hint"; an acknowledged press is remembered."""
-    seat = next(s for s in live.series.to_act if not live.is_ai(s))
-    action = await service.act_hint(live, live.seats[seat].user_id)
+    seat = next(s for s in live.running.to_act if not live.is_ai(s))
+    action = await service.act_hint(live, user_at(live, seat))
     acked.append(str(action))
 
 
@@ -103,12 +111,12 @@ async def _through_an_outage(
         await _press(service, live, acked)
     await service.settle(live)
     caplog.set_level(logging.WARNING, logger="gouji.bot")
-    seat = next(s for s in live.series.to_act if not live.is_ai(s))
+    seat = next(s for s in live.running.to_act if not live.is_ai(s))
     await _done(begin())
     refused = 0
     for _ in range(3):  # the same person presses, and again
         try:
-            acked.append(str(await service.act_hint(live, live.seats[seat].user_id)))
+            acked.append(str(await service.act_hint(live, user_at(live, seat))))
         except UserError as exc:
             assert exc.key == "db_waiting", exc
             refused += 1
@@ -123,6 +131,7 @@ async def _through_an_outage(
     await _resumed(clock, service, live)
     assert "back after" in caplog.text
     await _play_out(service, live, acked)
+    assert live.series_id is not None
     record = await store.export_series_record(live.series_id)
     logged = [a for g in record["games"] for a in g.get("returns", []) + g["actions"]]
     assert _subsequence(acked, logged), "an acknowledged press is not in the log"
@@ -218,12 +227,12 @@ async def test_a_store_error_in_the_automatic_play_is_waited_out_by_that_table_o
     await service.settle(bad)
     assert bad.stalled_since is not None and service.table_in(CHANNEL) is bad
     await _play_out(service, other, [])
-    assert other.series.finished
+    assert other.running.finished
     await _retried(clock, bad, 2)
     failing[0] = False
     await _resumed(clock, service, bad)
     await _play_out(service, bad, [])
-    assert bad.series.finished and not shown.of("broken")
+    assert bad.running.finished and not shown.of("broken")
     failed = [r for r in caplog.records if "waiting for its database" in r.getMessage()]
     assert failed and f"table {bad.id}" in failed[0].getMessage()
     # reading its log works while appends fail: each time the table came back and stalled

@@ -4,22 +4,32 @@ automatic passes, hints and the autocomplete list, leaving, and the turn clock."
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
 from bot.service.errors import UserError
 from engine.actions import IllegalActionError
 
-from .helpers import CHANNEL, GUILD, HUMANS, clocked_table, make_service, run_clock, seated_table
+from .helpers import (
+    CHANNEL,
+    GUILD,
+    HUMANS,
+    clocked_table,
+    make_service,
+    run_clock,
+    seated_table,
+    user_at,
+)
 
 
 async def _to_play_phase(service, live) -> None:
     """Everyone declines to declare (and to revolt) until play begins."""
-    while live.game.phase != "play":
+    while live.running_game.phase != "play":
         await service.settle(live)
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
-        verb = "nodeclare" if live.game.phase == "declare" else "norevolt"
-        await service.act(live, live.seats[seat].user_id, verb)
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
+        verb = "nodeclare" if live.running_game.phase == "declare" else "norevolt"
+        await service.act(live, user_at(live, seat), verb)
     await service.settle(live)
 
 
@@ -27,12 +37,12 @@ async def _human_turn(service, live) -> int:
     """Play hints until a human seat has a play turn; return that seat."""
     while True:
         await service.settle(live)
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
-        if live.game.window is None and any(
-            a.verb == "play" for a in live.game.legal_actions(seat)
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
+        if live.running_game.window is None and any(
+            a.verb == "play" for a in live.running_game.legal_actions(seat)
         ):
             return seat
-        await service.act_hint(live, live.seats[seat].user_id)
+        await service.act_hint(live, user_at(live, seat))
 
 
 async def _log(store, live) -> list[str]:
@@ -52,7 +62,7 @@ async def playing(store):
 async def test_bad_input_is_refused_with_a_reason_and_changes_nothing(store, playing) -> None:
     service, _, live = playing
     seat = await _human_turn(service, live)
-    user = live.seats[seat].user_id
+    user = user_at(live, seat)
     other = next(u for u in HUMANS if u != user)
     before = await _log(store, live)
     hand = service.hand_cards(live, seat)
@@ -67,7 +77,7 @@ async def test_bad_input_is_refused_with_a_reason_and_changes_nothing(store, pla
         with pytest.raises(UserError) as err:
             await service.act(live, who, verb, cards)
         assert err.value.key == key, (cards, err.value)
-    if live.game.standing is not None:  # a hand that does not beat the standing hand
+    if live.running_game.standing is not None:  # a hand that does not beat the standing hand
         with pytest.raises(IllegalActionError):
             low = min(hand.split(), key=lambda c: "3456789TJQKA2BR".index(c[0]))
             await service.act(live, user, "play", low)
@@ -79,7 +89,7 @@ async def test_an_accepted_action_is_in_the_log_when_act_returns(store, playing)
     service, _, live = playing
     seat = await _human_turn(service, live)
     before = len(await _log(store, live))
-    action = await service.act_hint(live, live.seats[seat].user_id)
+    action = await service.act_hint(live, user_at(live, seat))
     log = await _log(store, live)
     assert log[before] == str(action)
 
@@ -89,8 +99,8 @@ async def test_autocomplete_offers_the_ranked_legal_plays_filtered_by_what_is_ty
 ) -> None:
     service, _, live = playing
     seat = await _human_turn(service, live)
-    user = live.seats[seat].user_id
-    legal = {str(a.cards) for a in live.game.legal_actions(seat) if a.verb == "play"}
+    user = user_at(live, seat)
+    legal = {str(a.cards) for a in live.running_game.legal_actions(seat) if a.verb == "play"}
     offered = [p.canonical for p in service.choices(live, user)]
     assert offered and len(offered) <= 25 and set(offered) <= legal
     letter = offered[-1][0]
@@ -109,13 +119,13 @@ async def test_a_seat_that_cannot_beat_passes_at_once_and_the_pass_is_logged(
         log = await _log(store, live)
         if any(a.endswith(" pass") and int(a.split()[0]) < 4 for a in log):
             break
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
-        await service.act_hint(live, live.seats[seat].user_id)
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
+        await service.act_hint(live, user_at(live, seat))
     passes = [a for a in await _log(store, live) if a.endswith(" pass") and int(a.split()[0]) < 4]
     assert passes, "some human seat passed (automatically or by its hint)"
     # no human seat is ever left waiting with nothing to do but pass
-    for s in live.series.to_act:
-        legal = live.game.legal_actions(s)
+    for s in live.running.to_act:
+        legal = live.running_game.legal_actions(s)
         assert not (not live.is_ai(s) and len(legal) == 1 and legal[0].verb == "pass")
 
 
@@ -127,14 +137,14 @@ async def test_leaving_a_game_costs_ten_and_the_ai_plays_on(store) -> None:
     _, seat, in_game = await service.leave(CHANNEL, HUMANS[2])
     assert in_game and seat == 2 and live.is_ai(2)
     assert "2 leave" in await _log(store, live)
-    while live.series.number_of_next_game == 1:
+    while live.running.number_of_next_game == 1:
         await service.settle(live)
-        waiting = [s for s in live.series.to_act if not live.is_ai(s)]
+        waiting = [s for s in live.running.to_act if not live.is_ai(s)]
         if waiting:
-            await service.act_hint(live, live.seats[waiting[0]].user_id)
+            await service.act_hint(live, user_at(live, waiting[0]))
     profile = await store.get_profile(GUILD, HUMANS[2])
     assert profile.leaves == 1 and profile.games == 1
-    points = live.series.deals[0].score()
+    points = live.running.deals[0].score()
     assert profile.score == sum(points[s] for s in (0, 2, 4)) - 10
     assert live.seats[2].user_id is None and live.seats[2].ai_kind == "hint"
     await service.close()
@@ -146,7 +156,7 @@ async def test_timeouts_let_the_ai_play_and_two_in_a_row_keep_it_until_back(stor
     seat = await _human_turn(service, live)
     table_row = await store.get_table(live.id)
     assert table_row.turn_deadline is not None  # stored, so a restart can restore it
-    user = live.seats[seat].user_id
+    user = user_at(live, seat)
     before = len(await _log(store, live))
     for _ in range(100):
         await run_clock(clock, service, live, 5)
@@ -173,9 +183,9 @@ async def test_dm_refusal_is_remembered_once(store, playing) -> None:
 async def test_an_unanswered_question_takes_its_default_and_is_no_timeout(store) -> None:
     service, presenter, live, clock = await clocked_table(store, turn_time=5, warn_before=0)
     await service.settle(live)
-    assert live.game.phase == "declare"
+    assert live.running_game.phase == "declare"
     await run_clock(clock, service, live, 5)
-    assert live.game.phase != "declare"
+    assert live.running_game.phase != "declare"
     log = await _log(store, live)
     assert {f"{s} nodeclare" for s in range(4)} <= set(log)
     assert all(s.timeouts == 0 and not s.standin for s in await store.get_seats(live.id))
@@ -185,15 +195,15 @@ async def test_an_unanswered_question_takes_its_default_and_is_no_timeout(store)
 async def test_a_button_of_an_answered_question_is_refused(store, playing) -> None:
     service, _, live = playing
     seat = await _human_turn(service, live)
-    user = live.seats[seat].user_id
+    user = user_at(live, seat)
     token = service.question_token(live)
     await service.act_hint(live, user, token=token)
     while True:  # the same seat's next turn: the old button must not act on it
         await service.settle(live)
-        now = next(s for s in live.series.to_act if not live.is_ai(s))
-        if now == seat and live.game.window is None:
+        now = next(s for s in live.running.to_act if not live.is_ai(s))
+        if now == seat and live.running_game.window is None:
             break
-        await service.act_hint(live, live.seats[now].user_id)
+        await service.act_hint(live, user_at(live, now))
     assert service.question_token(live) != token
     before = await _log(store, live)
     with pytest.raises(UserError) as err:
@@ -207,7 +217,7 @@ async def test_a_button_of_an_answered_question_is_refused(store, playing) -> No
 async def test_two_clicks_at_once_apply_once(store, playing) -> None:
     service, _, live = playing
     seat = await _human_turn(service, live)
-    user = live.seats[seat].user_id
+    user = user_at(live, seat)
     before = len(await _log(store, live))
     token = service.question_token(live)
     results = await asyncio.gather(
@@ -227,7 +237,7 @@ async def test_an_action_the_store_could_not_log_is_undone(store, playing, monke
     asked again."""
     service, presenter, live = playing
     seat = await _human_turn(service, live)
-    user = live.seats[seat].user_id
+    user = user_at(live, seat)
     hand = service.hand_cards(live, seat)
     before = await _log(store, live)
 
@@ -242,7 +252,7 @@ async def test_an_action_the_store_could_not_log_is_undone(store, playing, monke
     await asyncio.wait({live.tasks["recovery"]})
     assert live.stalled_since is None
     assert await _log(store, live) == before
-    assert service.hand_cards(live, seat) == hand and seat in live.series.to_act
+    assert service.hand_cards(live, seat) == hand and seat in live.running.to_act
     assert presenter.of("prompt")[-1][2] == seat, "asked again"
 
 
@@ -254,11 +264,11 @@ async def test_a_player_who_left_can_no_longer_play_hint_or_see_the_hand(store) 
     await service.start(CHANNEL, HUMANS[0])
     await _to_play_phase(service, live)
     seat = await _human_turn(service, live)
-    user = live.seats[seat].user_id
+    user = user_at(live, seat)
     kicks = service._kick
-    service._kick = lambda live: None  # the AI takes the seat only when the test says so
+    service._kick = lambda live: None  # type: ignore[method-assign]  # the AI sits only when told
     await service.leave(CHANNEL, user)
-    assert seat in live.series.to_act, "the seat is still to play (by the AI, soon)"
+    assert seat in live.running.to_act, "the seat is still to play (by the AI, soon)"
     before = await _log(store, live)
     for attempt in (
         lambda: service.act(live, user, "pass"),
@@ -276,10 +286,10 @@ async def test_a_player_who_left_can_no_longer_play_hint_or_see_the_hand(store) 
     assert err.value.key == "left_table"
     assert service.choices(live, user) == []
     assert await _log(store, live) == before, "nothing the leaver tried was logged"
-    service._kick = kicks
+    service._kick = kicks  # type: ignore[method-assign]
     service._kick(live)
     await service.settle(live)
-    assert seat not in live.series.to_act or live.game.window is not None
+    assert seat not in live.running.to_act or live.running_game.window is not None
     await service.close()
 
 
@@ -303,7 +313,8 @@ async def test_forged_option_values_are_refused_by_the_service(store) -> None:
         assert len(str(err.value.params["what"])) <= 60, "the refusal quotes it cut"
     assert await store.tables_in_channel(GUILD, CHANNEL) == []
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {"turn_time": 5, "burn_time": 3})
-    for seat in (6, -1, 7, "0", True):
+    not_seats: tuple[Any, ...] = (6, -1, 7, "0", True)  # bad input on purpose
+    for seat in not_seats:
         for attempt in (
             service.join(CHANNEL, HUMANS[1], seat),
             service.add_ai(CHANNEL, HUMANS[0], seat),
@@ -323,7 +334,7 @@ async def test_a_long_echo_is_cut(store, playing) -> None:
     """6,000 characters of cards: refused, quoted back cut (a reply must fit Discord)."""
     service, _, live = playing
     seat = await _human_turn(service, live)
-    user = live.seats[seat].user_id
+    user = user_at(live, seat)
     for cards in ("3" * 6000, "x" * 6000, "3" * 150):
         with pytest.raises(UserError) as err:
             await service.act(live, user, "play", cards)

@@ -9,7 +9,15 @@ from bot.service.standing import change_line, seat_changes, seat_player, standin
 from data import ai_player, user_player
 from engine.rating import PLACES, seat_ranks
 
-from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
+from .helpers import (
+    CHANNEL,
+    GUILD,
+    HUMANS,
+    make_service,
+    play_humans,
+    seated_table,
+    user_at,
+)
 
 
 async def test_a_series_rates_every_seat_and_announces_the_changes(store) -> None:
@@ -17,7 +25,7 @@ async def test_a_series_rates_every_seat_and_announces_the_changes(store) -> Non
     live = await seated_table(service)
     await service.start(CHANNEL, HUMANS[0])
     await play_humans(service, live)
-    assert live.series.finished
+    assert live.running.finished
     changes = await store.series_rating_changes(live.series_id)
     players = [seat_player(seat) for seat in live.seats]
     assert players[:4] == [user_player(u) for u in HUMANS]
@@ -35,7 +43,9 @@ async def test_a_series_rates_every_seat_and_announces_the_changes(store) -> Non
     assert keys.index("ev_series_over") < keys.index("ev_ratings")
     shown = seat_changes(live.seats, changes)
     assert live.series_ratings == (live.series_id, shown)
-    assert (await service.public_view(live)).scoreboard.ratings == shown
+    board = (await service.public_view(live)).scoreboard
+    assert board is not None
+    assert board.ratings == shown
     await service.close()
 
 
@@ -45,7 +55,9 @@ async def test_a_single_game_announces_its_rating_changes_too(store) -> None:
     await service.start(CHANNEL, HUMANS[0])
     await play_humans(service, live)
     assert "ev_ratings" in presenter.announced()
-    assert all(r is not None for r in (await service.public_view(live)).scoreboard.ratings)
+    board = (await service.public_view(live)).scoreboard
+    assert board is not None
+    assert all(r is not None for r in board.ratings)
     await service.close()
 
 
@@ -53,7 +65,9 @@ async def test_the_scoreboard_shows_no_ratings_while_the_series_is_played(store)
     service, _ = make_service(store)
     live = await seated_table(service)
     await service.start(CHANNEL, HUMANS[0])
-    assert (await service.public_view(live)).scoreboard.ratings == ()
+    board = (await service.public_view(live)).scoreboard
+    assert board is not None
+    assert board.ratings == ()
     await service.close()
 
 
@@ -79,11 +93,11 @@ async def test_a_leaver_is_rated_as_having_lost_the_game_for_their_team(store) -
     service, _ = make_service(store)
     live = await seated_table(service, {"series": False})
     await service.start(CHANNEL, HUMANS[0])
-    while live.game.phase != "play":  # nobody declares or revolts
+    while live.running_game.phase != "play":  # nobody declares or revolts
         await service.settle(live)
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
-        verb = "nodeclare" if live.game.phase == "declare" else "norevolt"
-        await service.act(live, live.seats[seat].user_id, verb)
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
+        verb = "nodeclare" if live.running_game.phase == "declare" else "norevolt"
+        await service.act(live, user_at(live, seat), verb)
     await service.settle(live)
     await service.leave(CHANNEL, HUMANS[2])  # seat 2: team 0, 2, 4
     await play_humans(service, live)

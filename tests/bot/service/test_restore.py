@@ -11,7 +11,16 @@ from data import ENGINE, Store
 from data.snapshots import SNAPSHOT_EVERY
 from tests.data.conftest import raw_sqlite
 
-from .helpers import CHANNEL, GUILD, HUMANS, humans_act, make_service, play_humans, seated_table
+from .helpers import (
+    CHANNEL,
+    GUILD,
+    HUMANS,
+    humans_act,
+    make_service,
+    play_humans,
+    seated_table,
+    user_at,
+)
 
 
 @pytest.mark.parametrize("snapshots", ["kept", "deleted"])
@@ -24,7 +33,7 @@ async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path, snapshots, 
         await service.start(CHANNEL, HUMANS[0])
         await humans_act(service, live, 40)  # part of the first game
         hands = [service.hand_cards(live, s) for s in range(6)]
-        to_act = live.series.to_act
+        to_act = live.running.to_act
         await service.close()
     async with await Store.open(db_path) as store:
         (whole,) = (await store.load_active_tables()).tables
@@ -39,12 +48,12 @@ async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path, snapshots, 
         assert await service.restore() == []
         again = service.table_in(CHANNEL)
         assert [service.hand_cards(again, s) for s in range(6)] == hands
-        assert again.series.to_act == to_act
+        assert again.running.to_act == to_act
         assert again.deadline is not None  # the clock runs again
         assert "instead of its snapshot" not in caplog.text
         assert ("table", again.id) in presenter.events
         await play_humans(service, again)
-        assert again.series.finished
+        assert again.running.finished
         assert (await store.get_profile(GUILD, HUMANS[0])).games == 5
         await service.close()
 
@@ -62,12 +71,13 @@ async def test_a_log_that_does_not_replay_marks_only_its_table_broken(db_path) -
         await service.settle(bad)
         await service.close()
         # seat 0 "plays" twice in a row: the engine refuses it on replay
+        assert bad.game_id is not None
         await store.append_action(bad.game_id, "0 play RRRRRRRR")
     async with await Store.open(db_path) as store:
         service, presenter = make_service(store)
         assert await service.restore() == [bad.id]
         assert (await store.get_table(bad.id)).status == "broken"
-        assert "does not replay" in (await store.get_table(bad.id)).broken_reason
+        assert "does not replay" in ((await store.get_table(bad.id)).broken_reason or "")
         assert [e[1] for e in presenter.of("broken")] == [bad.id]
         assert service.table_in(CHANNEL).id == good.id
         assert service.table_in(CHANNEL).playing
@@ -88,9 +98,9 @@ async def test_a_kill_between_commit_and_controller_asks_the_player_again(db_pat
         async def died(live) -> None:  # nothing is asked, no clock is stored
             return None
 
-        service._update_clock_locked = died
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
-        await service.act_hint(live, live.seats[seat].user_id)  # logged: then the kill
+        service._update_clock_locked = died  # type: ignore[method-assign]
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
+        await service.act_hint(live, user_at(live, seat))  # logged: then the kill
         await service.settle(live)
         await service.close()
     async with await Store.open(db_path) as store:
@@ -98,7 +108,7 @@ async def test_a_kill_between_commit_and_controller_asks_the_player_again(db_pat
         assert await service.restore() == []
         again = service.table_in(CHANNEL)
         await service.settle(again)
-        waiting = {s for s in again.series.to_act if not again.is_ai(s)}
+        waiting = {s for s in again.running.to_act if not again.is_ai(s)}
         assert waiting, "a person is waited on"
         asked = {e[2] for e in presenter.of("prompt") if e[1] == again.id}
         assert waiting <= asked, f"seats {sorted(waiting - asked)} were never asked again"

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from engine.hands import Play
 from engine.record import replay_series
 from engine.scoring import title_for
 
-from .helpers import CHANNEL, GUILD, HUMANS, make_service, play_humans, seated_table
+from .helpers import (
+    CHANNEL,
+    GUILD,
+    HUMANS,
+    make_service,
+    play_humans,
+    seated_table,
+    user_at,
+)
 
 
 async def test_a_five_game_series_completes_and_profiles_match_the_replay(store) -> None:
@@ -14,7 +23,7 @@ async def test_a_five_game_series_completes_and_profiles_match_the_replay(store)
     await service.start(CHANNEL, HUMANS[0])
     steps = await play_humans(service, live)
     assert steps > 0
-    assert not live.playing and live.series.finished
+    assert not live.playing and live.running.finished
     record = await store.export_series_record(live.series_id)
     replay = replay_series({**record, "games_total": 5})
     series_row = await store.get_series(live.series_id)
@@ -30,7 +39,7 @@ async def test_a_five_game_series_completes_and_profiles_match_the_replay(store)
     assert "ev_series_over" in keys and "ev_titles" in keys
     titles = [e for e in presenter.of("announce") if e[2] == "ev_titles"][0][3]["titles"]
     for line in titles:
-        profile = await store.get_profile(GUILD, live.seats[line.who.seat].user_id)
+        profile = await store.get_profile(GUILD, user_at(live, line.who.seat))
         assert line.title == title_for(profile.score)
     await service.close()
 
@@ -40,9 +49,12 @@ async def test_the_table_log_tells_each_gouji_hand_played_and_no_other_play(stor
     live = await seated_table(service, {"series": False})
     await service.start(CHANNEL, HUMANS[0])
     await play_humans(service, live)
-    (deal,) = live.series.deals
+    (deal,) = live.running.deals
+    assert deal.game is not None
     gouji = [
-        (a.seat, str(a.cards)) for a in deal.game.actions if a.verb == "play" and a.cards.is_gouji
+        (a.seat, str(a.cards))
+        for a in deal.game.actions
+        if a.verb == "play" and isinstance(a.cards, Play) and a.cards.is_gouji
     ]
     told = [
         (e[3]["user"].seat, e[3]["what"].cards)

@@ -18,6 +18,7 @@ from .helpers import (
     make_service,
     play_humans,
     seated_table,
+    user_at,
 )
 
 
@@ -29,7 +30,7 @@ async def test_again_starts_a_new_series_with_the_same_seats(store) -> None:
     assert err.value.key == "no_series_before"
     await service.start(CHANNEL, HUMANS[0])
     await play_humans(service, live)
-    assert live.series.finished and len(live.series.counted) == 1, "a single game"
+    assert live.running.finished and len(live.running.counted) == 1, "a single game"
     first = live.series_id
     assert (await store.get_table(live.id)).status == "lobby"
     await service.start(CHANNEL, HUMANS[2], again=True)  # any seated player
@@ -48,12 +49,12 @@ async def test_joining_an_ai_seat_during_a_game_takes_it_when_the_game_ends(stor
     assert live.seats[4].user_id is None, "the AI finishes this game"
     with pytest.raises(UserError):
         await service.join(CHANNEL, 556, 4)
-    while live.series.number_of_next_game == 1:
+    while live.running.number_of_next_game == 1:
         await service.settle(live)
-        waiting = [s for s in live.series.to_act if not live.is_ai(s)]
+        waiting = [s for s in live.running.to_act if not live.is_ai(s)]
         if waiting:
-            await service.act_hint(live, live.seats[waiting[0]].user_id)
-    assert live.seats[4].user_id == 555 and not live.is_ai(4)
+            await service.act_hint(live, user_at(live, waiting[0]))
+    assert user_at(live, 4) == 555 and not live.is_ai(4)
     assert (await store.get_seats(live.id))[4].user_id == 555
     assert (await store.get_profile(GUILD, 555)).games == 0, "the game the AI played is not theirs"
     await service.close()
@@ -73,7 +74,7 @@ async def test_a_warning_comes_before_the_timeout(store) -> None:
             break
     (_, _, seats, seconds), *_ = presenter.of("warn")
     assert set(seats) == {0, 1, 2, 3} and 0 < seconds <= 1
-    assert live.game.phase == "declare", "warned before anything was decided for them"
+    assert live.running_game.phase == "declare", "warned before anything was decided for them"
     await service.close()
 
 
@@ -92,9 +93,9 @@ async def test_a_bie_san_series_plays_out(store) -> None:
     service, presenter = make_service(store)
     live = await seated_table(service, {"bie_san": True})
     await service.start(CHANNEL, HUMANS[0])
-    assert live.game.options.bie_san
+    assert live.running_game.options.bie_san
     await play_humans(service, live)
-    assert live.series.finished
+    assert live.running.finished
     record = await store.export_series_record(live.series_id)
     assert record["options"] == {"bie_san": True}
     await service.close()

@@ -31,7 +31,7 @@ class FirstSeed(random.Random):
         super().__init__(5)
         self.first = True
 
-    def randrange(self, *args, **kwargs):  # type: ignore[override]
+    def randrange(self, *args, **kwargs):
         if self.first:
             self.first = False
             return REVOLT_SEED
@@ -62,12 +62,12 @@ async def test_a_refused_ai_action_falls_back_to_a_legal_one_in_every_phase(stor
             return Action(seat, Verb.PASS)  # a pass while tribute is returned
         return Action(seat, Verb.RETURN, "3")  # a return while the game is on
 
-    service._ai_action = every_other_one_illegal
+    service._ai_action = every_other_one_illegal  # type: ignore[method-assign]
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
     await service.add_ai(CHANNEL, HUMANS[0])  # seats 1-5 are AI
     await service.start(CHANNEL, HUMANS[0])
     await play_humans(service, live)
-    assert live.series is not None and live.series.finished
+    assert live.series is not None and live.running.finished
     assert set(_fallbacks(caplog)) == {"declare", "revolt", "burn", "turn", "return"}
     assert not presenter.of("broken")
     await service.close()
@@ -80,11 +80,11 @@ async def test_an_ai_that_raises_falls_back_too(store, caplog) -> None:
     async def broken_ai(live: LiveTable, seat: int) -> Action:
         raise KeyError("a bug in the AI")
 
-    service._ai_action = broken_ai
+    service._ai_action = broken_ai  # type: ignore[method-assign]
     live = await seated_table(service, {"series": False})
     await service.start(CHANNEL, HUMANS[0])
     await play_humans(service, live)
-    assert live.series.finished and not presenter.of("broken")
+    assert live.running.finished and not presenter.of("broken")
     assert any("the AI failed to choose" in r.getMessage() for r in caplog.records)
     await service.close()
 
@@ -96,7 +96,7 @@ async def test_a_timed_out_turn_falls_back_when_the_ai_is_refused(store, caplog)
     async def illegal(live: LiveTable, seat: int) -> Action:
         return Action(seat, Verb.RETURN, "3")
 
-    service._ai_action = illegal
+    service._ai_action = illegal  # type: ignore[method-assign]
 
     def human_turns_taken() -> int:
         return sum(

@@ -1,27 +1,47 @@
-"""The Activity's page and the vendored SDK as files: one copy of the table's markup, every
-address under Discord's proxy, the safe-area insets, the SDK served as the other scripts are
+"""The Activity's page and the vendored SDK as files: the page made from the personal-link
+page (one copy of the table's markup), every address under Discord's proxy, the safe-area insets, the SDK served as the other scripts are
 and shipped with its licences and the script that rebuilds it."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from bot.web.static_files import REVALIDATE, STATIC, load
+import pytest
+
+from bot.web.static_files import ACTIVITY_PAGE, INDEX, REVALIDATE, STATIC, load
 
 SDK_VERSION = "2.5.0"
 
 
-def _table_markup(page: str) -> str:
-    html = (STATIC / page).read_text(encoding="utf-8")
-    return html[html.index('<div id="app"') : html.index("</body>")]
+def _page(name: str, folder: Path = STATIC) -> str:
+    return load(folder)[name].body.decode("utf-8")
 
 
-def test_the_activity_shows_the_same_table_as_the_personal_link_page() -> None:
-    assert _table_markup("activity.html") == _table_markup("index.html")
+def test_the_activity_page_is_the_personal_link_page_signing_in_through_discord() -> None:
+    activity, index = _page(ACTIVITY_PAGE), _page(INDEX)
+    assert not (STATIC / ACTIVITY_PAGE).exists(), "one copy of the page: index.html"
+    assert activity.index('<div id="signin"') < activity.index('<div id="app"')
+    assert '<script type="module" src="/.proxy/static/activity.js">' in activity
+    assert "link.js" not in activity and "link.js" in index and "signin" not in index
+    table = index[index.index('<div id="app"') :]
+    assert activity.endswith(table)
+
+
+def test_a_change_to_the_personal_link_page_shows_in_the_activity_too(tmp_path: Path) -> None:
+    index = (STATIC / INDEX).read_text(encoding="utf-8")
+    changed = index.replace(
+        '<div id="status" hidden></div>', '<div id="status" hidden></div><p id="new"></p>'
+    )
+    (tmp_path / INDEX).write_text(changed, encoding="utf-8")
+    assert '<p id="new"></p>' in _page(ACTIVITY_PAGE, tmp_path)
+    (tmp_path / INDEX).write_text(changed.replace("link.js", "elsewhere.js"), encoding="utf-8")
+    with pytest.raises(ValueError, match="link.js"):
+        load(tmp_path)
 
 
 def test_every_address_of_the_activity_page_is_under_discords_proxy() -> None:
-    html = (STATIC / "activity.html").read_text(encoding="utf-8")
+    html = _page(ACTIVITY_PAGE)
     addresses = re.findall(r'(?:href|src)="([^"]+)"', html)
     assert addresses and all(a.startswith("/.proxy/") or a == "data:," for a in addresses)
     # the stylesheet's fonts are relative to it, so under /.proxy/static/ they load from there
@@ -30,8 +50,8 @@ def test_every_address_of_the_activity_page_is_under_discords_proxy() -> None:
 
 
 def test_the_pages_cover_a_phones_whole_screen_and_keep_clear_of_its_insets() -> None:
-    for page in ("activity.html", "index.html"):
-        assert "viewport-fit=cover" in (STATIC / page).read_text(encoding="utf-8")
+    for page in (ACTIVITY_PAGE, INDEX):
+        assert "viewport-fit=cover" in _page(page)
     css = (STATIC / "style.css").read_text(encoding="utf-8")
     for side in ("top", "right", "bottom", "left"):
         assert f"env(safe-area-inset-{side}" in css
