@@ -64,9 +64,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
+        from bot.text.langs import text as say
         from engine.report import describe
 
-        print(describe(data, result))
+        print(describe(data, result, lambda place: say("zh", f"place.{place}")))
     return 0
 
 
