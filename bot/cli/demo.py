@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.cli import AI_HELP, ai_kind_arg
+from bot.cli import AI_HELP, ai_kind_arg, lang_choices
 from bot.cli.options import add_option_argument, options_from_args
 
 if TYPE_CHECKING:  # the engine, the store and Pillow load when the demo runs
@@ -70,7 +70,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=5, help="games in the series (default 5)")
     parser.add_argument(
         "--lang",
-        choices=("zh", "en"),
+        choices=lang_choices(),
         default=None,
         help="language of the account (default: from the locale)",
     )

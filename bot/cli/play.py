@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.cli import AI_HELP, ai_kind_arg
+from bot.cli import AI_HELP, ai_kind_arg, lang_choices
 from bot.cli.options import add_option_argument, options_from_args
 
 if TYPE_CHECKING:  # the engine loads when a game starts (``gouji --help`` stays fast)
@@ -37,7 +37,7 @@ HUMAN = 0
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``gouji play``."""
     parser.add_argument(
-        "--lang", choices=("zh", "en"), default=None, help="language (default: from the locale)"
+        "--lang", choices=lang_choices(), default=None, help="language (default: from the locale)"
     )
     parser.add_argument(
         "--seed", type=int, default=None, help="seed of the deal (default: random, printed)"

@@ -16,6 +16,7 @@ import asyncio
 import sys
 from typing import Any
 
+from bot.cli import lang_choices
 from data import Store, StoreError
 from data.backend import database_url, redact
 
@@ -36,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--limit", type=int, default=10, help="rows per server (default 10)")
     parser.add_argument(
-        "--lang", choices=("zh", "en"), default=None, help="language (default: from the locale)"
+        "--lang", choices=lang_choices(), default=None, help="language (default: from the locale)"
     )
 
 
