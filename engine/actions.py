@@ -50,70 +50,74 @@ class Verb(StrEnum):
 VERBS_WITH_CARDS = frozenset({Verb.PLAY, Verb.BURN, Verb.RETURN})
 
 
-# Why an action is refused: a code (for translations, e.g. by the bot) and its English text.
-MESSAGES = {
-    "no_seat": "there is no seat {seat}: seats are 0 to 5",
-    "game_over": "the game is over",
-    "already_left": "seat {seat} has already left this game",
-    "already_declared": "seat {seat} has already answered whether it declares",
-    "already_revolt_answered": "seat {seat} has already answered whether it revolts",
-    "may_not_revolt": "seat {seat} may not revolt: only a player with no 2 and no joker may",
-    "declare_time": "it is time for declaring (宣点): answer 'declare' or 'nodeclare'",
-    "revolt_time": "it is time for revolution (革命): answer 'revolt' or 'norevolt'",
-    "head_time": "seat {seat} chooses first: 要头 (keep the head) or 无头 — answer 'keephead' or 'nokeephead'",
-    "head_seat": "only seat {seat}, the revolutionary's opposite, chooses 要头 or 无头",
-    "gou_si_ji": "seat {q}'s hand is 够死级: nobody may answer it except by burning",
-    "window_waits": "not your turn: the burn window waits on seat(s) {seats}",
-    "already_burn_answered": "seat {seat} has already answered in this burn window",
-    "burn_deciding_yours": "not your turn: seat(s) {seats} decide whether to burn your hand",
-    "burn_deciding": "not your turn: seat(s) {seats} decide whether to burn",
-    "answer_burn": "seat {seat}'s gouji hand may be burned: answer 'burn CARDS' or 'noburn'",
-    "no_window": "there is no burn window open now",
-    "not_your_turn": "not your turn: seat {seats} plays",
-    "not_held": "you do not hold {cards}",
-    "not_held_hand": "you do not hold {cards}: your hand is {hand}",
-    "does_not_beat": "{cards} does not beat {standing}",
-    "wrong_size": "{cards} does not beat {standing}: play exactly {size} card(s)",
-    "not_higher": "{cards} does not beat {standing}: every card must be higher than the card in the same place",
-    "burn_incomplete": "burning with {cards} would leave a hand you cannot go out with: after a burn every lead but the last must carry a joker",
-    "burn_lead": "while you burn, every lead but your last must carry a joker and leave a hand you can still go out with",
-    "lead_no_pass": "you have the lead: play a hand (you cannot pass on a lead)",
-    "verb_not_now": "'{verb}' is not possible now: play, pass or yield",
-    "gouji_opposite_only": "seat {seat} may not answer a gouji hand of seat {q}: only its opposite, seat {opp}, may",
-    "passed_round": "seat {seat} has passed this round and may answer only its opposite's hands",
-    "three_last": "a 3 may only go out as your last hand, all 3s (憋三)",
-    "yield_melee": "there is no yielding in the four-way melee (四户乱缠)",
-    "yield_lead": "you have the lead: there is nothing to yield",
-    "yield_opposite_only": "you may yield only on a hand of your opposite",
-    "yield_gouji": "you may not yield on a gouji hand",
-    "yield_twice": "you have yielded on this hand already: beat it or pass",
-    "yield_nobody": "nobody after you may answer this hand: beat it or pass",
-    "yield_upstream": "you may yield only after both players before you have passed",
-    "series_over": "the series is over",
-    "game_not_over": "the current game is not over yet",
-    "no_game": "no game has been dealt yet",
-    "no_return_due": "no tribute is waiting to be returned",
-    "return_first": "tribute must be returned first: seat {seat} returns {count} card(s) to seat {to}",
-    "return_turn": "not your turn: seat {seat} returns tribute first",
-    "return_count": "return exactly {count} card(s) to seat {to}",
-    "return_not_held": "you do not hold {cards}",
-    "return_rank": "to an opponent you may return only ranks seat {to} holds (不还单张)",
+#: Why an action is refused: each code and the parameters it carries. The words are the
+#: players' (``refusal.CODE`` in bot.text.langs, in every language): the engine keeps codes.
+REFUSALS: dict[str, tuple[str, ...]] = {
+    "no_seat": ("seat",),
+    "game_over": (),
+    "already_left": ("seat",),
+    "already_declared": ("seat",),
+    "already_revolt_answered": ("seat",),
+    "may_not_revolt": ("seat",),
+    "declare_time": (),
+    "revolt_time": (),
+    "head_time": ("seat",),
+    "head_seat": ("seat",),
+    "gou_si_ji": ("q",),
+    "window_waits": ("seats",),
+    "already_burn_answered": ("seat",),
+    "burn_deciding_yours": ("seats",),
+    "burn_deciding": ("seats",),
+    "answer_burn": ("seat",),
+    "no_window": (),
+    "not_your_turn": ("seats",),
+    "not_held": ("cards",),
+    "not_held_hand": ("cards", "hand"),
+    "does_not_beat": ("cards", "standing"),
+    "wrong_size": ("cards", "standing", "size"),
+    "not_higher": ("cards", "standing"),
+    "burn_incomplete": ("cards",),
+    "burn_lead": (),
+    "lead_no_pass": (),
+    "verb_not_now": ("verb",),
+    "gouji_opposite_only": ("seat", "q", "opp"),
+    "passed_round": ("seat",),
+    "three_last": (),
+    "yield_melee": (),
+    "yield_lead": (),
+    "yield_opposite_only": (),
+    "yield_gouji": (),
+    "yield_twice": (),
+    "yield_nobody": (),
+    "yield_upstream": (),
+    "series_over": (),
+    "game_not_over": (),
+    "no_game": (),
+    "no_return_due": (),
+    "return_first": ("seat", "count", "to"),
+    "return_turn": ("seat",),
+    "return_count": ("count", "to"),
+    "return_not_held": ("cards",),
+    "return_rank": ("to",),
 }
 
 
 class IllegalActionError(ValueError):
-    """An action the rules refuse. ``code`` names the reason (a key of :data:`MESSAGES`),
-    ``params`` fill its text; ``str(error)`` is the English message.
+    """An action the rules refuse. ``code`` names the reason (a key of :data:`REFUSALS`),
+    ``params`` its details; ``str(error)`` shows both (the players' words are the bot's).
 
     >>> e = IllegalActionError("not_your_turn", seats="3")
     >>> str(e), e.code, e.params
-    ('not your turn: seat 3 plays', 'not_your_turn', {'seats': '3'})
+    ('not_your_turn (seats=3)', 'not_your_turn', {'seats': '3'})
     """
 
     def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = {k: str(v) for k, v in params.items()}
-        super().__init__(MESSAGES[code].format(**self.params))
+        if code not in REFUSALS or set(self.params) != set(REFUSALS[code]):
+            raise ValueError(f"refusal {code!r} takes {REFUSALS.get(code)}, not {params}")
+        details = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        super().__init__(f"{code} ({details})" if details else code)
 
 
 class NotYourTurnError(IllegalActionError):

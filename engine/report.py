@@ -6,6 +6,7 @@ The account is built by replaying the actions again and describing what each one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .actions import Action, Verb
@@ -25,7 +26,6 @@ from .events import (
 )
 from .game import Game
 from .hands import Play
-from .scoring import PLACE_NAMES
 
 _VERB_TEXT = {
     Verb.PASS: "passes",
@@ -41,8 +41,13 @@ _VERB_TEXT = {
 }
 
 
-def narrate(game: Game, actions: list[str]) -> list[str]:
-    """Apply ``actions`` to ``game`` and describe each step and what it changed."""
+def _place(place: int) -> str:
+    return f"place {place}"
+
+
+def narrate(game: Game, actions: list[str], place_name: Callable[[int], str] = _place) -> list[str]:
+    """Apply ``actions`` to ``game`` and describe each step and what it changed (places named
+    by ``place_name``: the caller's words, e.g. 头科)."""
     lines = []
     for text in actions:
         before = snapshot(game)
@@ -55,7 +60,7 @@ def narrate(game: Game, actions: list[str]) -> list[str]:
             line = f"seat {action.seat} offers to burn with {action.cards} (烧牌)"
         else:
             line = f"seat {action.seat} {_VERB_TEXT.get(action.verb, action.verb)}"
-        lines.append("  " + line + "".join(_changes(changes(before, game))))
+        lines.append("  " + line + "".join(_changes(changes(before, game), place_name)))
     return lines
 
 
@@ -66,7 +71,7 @@ def _outcome(end: BurnEnded) -> str:
     return _OUTCOMES[end.result]
 
 
-def _changes(events: list[Event]) -> list[str]:
+def _changes(events: list[Event], place_name: Callable[[int], str]) -> list[str]:
     notes = []
     started = of_kind(events, BurnStarted)
     new = {burn.index for burn in started}
@@ -80,7 +85,7 @@ def _changes(events: list[Event]) -> list[str]:
     for opened in of_kind(events, Opened):
         notes.append(f"; seat {opened.seat} opens (开点)")
     for placed in of_kind(events, Placed):
-        notes.append(f"; seat {placed.seat} is {PLACE_NAMES[placed.place]}")
+        notes.append(f"; seat {placed.seat} is {place_name(placed.place)}")
     for stifled in of_kind(events, Stifled):
         notes.append(f"; seat {stifled.seat} is stifled (闷) by seat {stifled.by}")
     if of_kind(events, MeleeBegan):
@@ -90,13 +95,15 @@ def _changes(events: list[Event]) -> list[str]:
     return notes
 
 
-def summary(result: dict[str, Any], next_game: bool = True) -> list[str]:
+def summary(
+    result: dict[str, Any], next_game: bool = True, place_name: Callable[[int], str] = _place
+) -> list[str]:
     """Places, opens, burns, points and (when a game follows) the tribute it leaves owing."""
     lines = []
     if result["finished"]:
         order = sorted(range(6), key=lambda s: result["places"][s])
         lines.append(
-            "  places: " + ", ".join(f"{PLACE_NAMES[result['places'][s]]} seat {s}" for s in order)
+            "  places: " + ", ".join(f"{place_name(result['places'][s])} seat {s}" for s in order)
         )
         if result["chuan_san_hu"]:
             lines.append("  串三户 (sweep): place points doubled, no tribute next game")
@@ -123,13 +130,20 @@ def summary(result: dict[str, Any], next_game: bool = True) -> list[str]:
     return lines
 
 
-def describe(data: dict[str, Any], result: dict[str, Any]) -> str:
-    """The whole account of a game or series record and its replay result."""
+def describe(
+    data: dict[str, Any], result: dict[str, Any], place_name: Callable[[int], str] = _place
+) -> str:
+    """The whole account of a game or series record and its replay result (places named by
+    ``place_name``)."""
     from .record import SERIES_FORMAT, game_from_record
 
     if data.get("format") != SERIES_FORMAT:
         game = game_from_record(data)
-        lines = ["Game"] + narrate(game, data.get("actions", [])) + summary(result)
+        lines = (
+            ["Game"]
+            + narrate(game, data.get("actions", []), place_name)
+            + summary(result, place_name=place_name)
+        )
         return "\n".join(lines)
     lines = []
     number = 1
@@ -145,7 +159,7 @@ def describe(data: dict[str, Any], result: dict[str, Any]) -> str:
             )
         for r in g["returned"]:
             lines.append(f"  return: seat {r['from']} gives {r['cards']} back to seat {r['to']}")
-        lines += summary(g, next_game=i + 1 < len(games))
+        lines += summary(g, next_game=i + 1 < len(games), place_name=place_name)
         lines.append(f"  score: {g['score']}")
     lines.append(f"Totals (seat points): {result['totals']}")
     lines.append(

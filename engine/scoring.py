@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-PLACE_NAMES = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
-PLACE_NAMES_EN = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
 PLACE_POINTS = {1: 4, 2: 2, 3: 0, 4: 0, 5: -2, 6: -4}
 LEAVE_PENALTY = -10
 

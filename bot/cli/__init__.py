@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import os
+import pkgutil
 import sys
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
@@ -35,6 +37,15 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 
 
 AI_HELP = "easy/简单 (hint), normal/普通 (expert), hard/困难 (strong)"
+
+
+def lang_choices() -> tuple[str, ...]:
+    """The languages of ``--lang``: bot.text.langs' modules, found without loading them (so
+    ``gouji --help`` stays fast), the fallback (English) last: ``("zh", "en")``."""
+    spec = importlib.util.find_spec("bot.text.langs")
+    where = spec.submodule_search_locations if spec is not None else None
+    names = [m.name for m in pkgutil.iter_modules(where or [])]
+    return tuple(sorted(names, key=lambda name: (name == "en", name)))
 
 
 def ai_kind_arg(name: str) -> str:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.cli import AI_HELP, ai_kind_arg
+from bot.cli import AI_HELP, ai_kind_arg, lang_choices
 from bot.cli.options import add_option_argument, options_from_args
 
 if TYPE_CHECKING:  # the engine, the store and Pillow load when the demo runs
@@ -70,7 +70,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=5, help="games in the series (default 5)")
     parser.add_argument(
         "--lang",
-        choices=("zh", "en"),
+        choices=lang_choices(),
         default=None,
         help="language of the account (default: from the locale)",
     )
@@ -196,42 +196,40 @@ async def _finished_id(service: TableService, table_id: int, number: int) -> int
 
 
 def _header(args: argparse.Namespace, lang: str) -> str:
+    from bot.text.langs import text
     from bot.text.options import house_rules
 
     rules = house_rules(lang, options_from_args(args).changed())
-    if lang == "zh":
-        variant = f"（{rules}）" if rules else ""
-        return f"够级演示：六个 AI 玩家（{args.ai}）打一场 {args.games} 局进贡系列赛{variant}，种子 {args.seed}。\n"
-    variant = f" ({rules})" if rules else ""
-    return (
-        f"Gouji demo: six AI players ({args.ai}) play a {args.games}-game tribute series{variant}, "
-        f"seed {args.seed}.\n"
+    variant = text(lang, "term.demo_variant", rules=rules) if rules else ""
+    return text(
+        lang, "term.demo_header", ai=args.ai, games=args.games, variant=variant, seed=args.seed
     )
 
 
 def _footer(
     args: argparse.Namespace, lang: str, out: Path, db: Path, written: list[Path], elapsed: float
 ) -> str:
+    from bot.text.langs import text
+
     pics = ", ".join(p.name for p in written)
-    if lang == "zh":
-        lines = [f"图片（{out}/）：{pics}" if written else "（没有画图片）",
-                 f"牌局记录：{out / 'series.json'} —— 用 gouji replay 重放",
-                 f"数据库：{db} —— 看排行榜：gouji top --db {db}",
-                 f"用时 {elapsed:.1f} 秒（AI：{args.ai}；strong AI 一场约 1 分钟）。"]  # fmt: skip
-    else:
-        lines = [f"Pictures in {out}/: {pics}" if written else "(no pictures drawn)",
-                 f"Series record: {out / 'series.json'} — replay it with: gouji replay {out / 'series.json'}",
-                 f"Database: {db} — see the leaderboard with: gouji top --db {db}",
-                 f"Took {elapsed:.1f} s with the {args.ai} AI (the strong AI takes about a minute for a series)."]  # fmt: skip
+    lines = [
+        text(lang, "term.demo_pictures", out=out, pics=pics)
+        if written
+        else text(lang, "term.demo_no_pictures"),
+        text(lang, "term.demo_record", record=out / "series.json"),
+        text(lang, "term.demo_db", db=db),
+        text(lang, "term.demo_took", elapsed=elapsed, ai=args.ai),
+    ]
     return "\n".join(lines)
 
 
 def _write_table(out: Path, table: TableView, number: int, names: Sequence[str], lang: str) -> Path:
     """The table as game ``number`` ended (the service's public view), named."""
     from bot.pictures.views import named
+    from bot.text.langs import text
     from render import render_table, to_png
 
-    caption = f"第 {number} 局 · 够级演示" if lang == "zh" else f"Game {number} · Gouji demo"
+    caption = text(lang, "term.demo_caption", n=number)
     path = out / f"table-game{number}.png"
     path.write_bytes(to_png(render_table(named(table, names, caption), lang=lang)))
     return path
@@ -249,9 +247,10 @@ def _write_pictures(
     """The hand of seat 0 in game 1, the scoreboard and the leaderboard (the tables after each
     game are drawn as the games end)."""
     from bot.pictures.views import leaderboard_rows, series_view
+    from bot.text.langs import text
     from render import render_hand, render_leaderboard, render_series, to_png
 
-    title = f"{names[0]} · 第 1 局手牌" if lang == "zh" else f"{names[0]} · hand of game 1"
+    title = text(lang, "term.demo_hand", name=names[0])
     pictures = {
         "hand.png": render_hand(first_hand, lang=lang, title=title),
         "series.png": render_series(

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.cli import AI_HELP, ai_kind_arg
+from bot.cli import AI_HELP, ai_kind_arg, lang_choices
 from bot.cli.options import add_option_argument, options_from_args
 
 if TYPE_CHECKING:  # the engine loads when a game starts (``gouji --help`` stays fast)
@@ -37,7 +37,7 @@ HUMAN = 0
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``gouji play``."""
     parser.add_argument(
-        "--lang", choices=("zh", "en"), default=None, help="language (default: from the locale)"
+        "--lang", choices=lang_choices(), default=None, help="language (default: from the locale)"
     )
     parser.add_argument(
         "--seed", type=int, default=None, help="seed of the deal (default: random, printed)"
@@ -99,12 +99,9 @@ def _write_record(path: str, session: Session, lang: str) -> None:
     except OSError as exc:
         print(f"gouji play: cannot write {path}: {exc.strerror}", file=sys.stderr)
         return
-    note = (
-        "牌局记录：{path}（用 gouji replay {path} 重放）"
-        if lang == "zh"
-        else "Record: {path} (replay it with: gouji replay {path})"
-    )
-    print(note.format(path=path))
+    from bot.text.langs import text
+
+    print(text(lang, "term.record_note", path=path))
 
 
 def _read_line(prompt: str) -> str | None:
@@ -301,8 +298,9 @@ class Session:
     def _play_deal(self) -> str | None:
         """Deal, return tribute, play to the end; the goodbye text key if the player left."""
         from bot.text.cards import hand_text
+        from bot.text.langs import text
         from bot.text.play import t
-        from bot.text.terminal import KIND_NAMES, say, seat_label
+        from bot.text.terminal import say, seat_label, tribute_kind_name
         from engine.cards import deal
         from engine.events import tribute_paid
         from engine.game import Phase
@@ -312,10 +310,9 @@ class Session:
         who = [seat_label(self.names, s) for s in range(6)]
         if current.paid:
             items = [say(self.lang, "paid_item", payer=who[p.payer], receiver=who[p.receiver],
-                         cards=hand_text(p.cards, self.lang), kind=KIND_NAMES[self.lang][p.kind])
+                         cards=hand_text(p.cards, self.lang), kind=tribute_kind_name(self.lang, p.kind))
                      for p in tribute_paid(current)]  # fmt: skip
-            sep = "，" if self.lang == "zh" else ", "
-            self.write(t(self.lang, "n_paid", items=sep.join(items)))
+            self.write(t(self.lang, "n_paid", items=text(self.lang, "sep.comma").join(items)))
         while current.pending_return is not None:
             due = current.pending_return
             if due.giver == HUMAN:
@@ -409,7 +406,7 @@ class Session:
         (``?`` then Enter gives the hint's move; ``--auto`` takes it at once), or
         :class:`Leave` at ``quit`` or the end of input. Help and the table are shown on
         request; input that is no move is explained."""
-        from bot.text.play import HELP, hint_text
+        from bot.text.play import hint_text, t
 
         pending = None
         while True:
@@ -424,7 +421,7 @@ class Session:
             if command.kind == "quit":
                 return Leave("bye_quit")
             if command.kind == "help":
-                self.write(HELP[self.lang])
+                self.write(t(self.lang, "help"))
             elif command.kind == "table" and table is not None:
                 self.write(table)
             elif command.kind == "hint":

@@ -26,8 +26,9 @@ def _names(args: argparse.Namespace) -> list[str]:
         if len(names) != 6:
             raise ValueError("--names takes six names separated by commas")
         return names
-    word = "座位" if args.lang == "zh" else "Seat"
-    return [f"{word} {s}" for s in range(6)]
+    from bot.text.langs import text
+
+    return [text(args.lang, "term.seat", n=s) for s in range(6)]
 
 
 def _load(path: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from bot.cli import lang_choices
 from bot.cli.review import add_game_argument, fail, replay_of
 
 
@@ -27,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seat", type=int, default=0, choices=range(6), help="seat at the bottom")
     parser.add_argument("--names", help="six display names, comma separated")
-    parser.add_argument("--lang", default="zh", choices=("zh", "en"))
+    parser.add_argument("--lang", default="zh", choices=lang_choices())
     parser.add_argument(
         "--moments", action="store_true", help="print the key moments (JSON) to jump to"
     )
@@ -64,9 +65,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
+        from bot.text.langs import text as say
         from engine.report import describe
 
-        print(describe(data, result))
+        print(describe(data, result, lambda place: say("zh", f"place.{place}")))
     return 0
 
 

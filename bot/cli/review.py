@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from bot.cli import lang_choices
+
 
 def load_record(path: str) -> Any:
     try:
@@ -69,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="draw each listed decision's picture (as on Discord) to DIR/decision-N.png",
     )
     parser.add_argument(
-        "--lang", choices=("zh", "en"), help="of the text and pictures (default: the locale's)"
+        "--lang", choices=lang_choices(), help="of the text and pictures (default: the locale's)"
     )
 
 

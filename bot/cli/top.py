@@ -16,6 +16,7 @@ import asyncio
 import sys
 from typing import Any
 
+from bot.cli import lang_choices
 from data import Store, StoreError
 from data.backend import database_url, redact
 
@@ -36,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--limit", type=int, default=10, help="rows per server (default 10)")
     parser.add_argument(
-        "--lang", choices=("zh", "en"), default=None, help="language (default: from the locale)"
+        "--lang", choices=lang_choices(), default=None, help="language (default: from the locale)"
     )
 
 
@@ -56,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not boards:
         which = f"server {args.server}" if args.server is not None else redact(url)
-        print(("还没有人打完一局：" if lang == "zh" else "No finished games yet: ") + which)
+        from bot.text.langs import text
+
+        print(text(lang, "term.no_games", which=which))
         return 0
     print("\n\n".join(format_board(guild, rows, lang) for guild, rows in boards.items()))
     return 0
@@ -79,16 +82,14 @@ async def read_boards(url: str, server: int | None, limit: int) -> dict[int, lis
 def format_board(guild: int, rows: list[tuple[Any, ...]], lang: str) -> str:
     """One server's board as an aligned text table."""
     from bot.cli.demo import DEMO_GUILD, DEMO_NAMES, DEMO_USERS
+    from bot.text.langs import text
     from bot.text.terminal import pad, text_width
     from engine.scoring import title_for
 
     names = dict(zip(DEMO_USERS, DEMO_NAMES, strict=True)) if guild == DEMO_GUILD else {}
-    if lang == "zh":
-        head = f"服务器 {guild}" + ("（gouji demo）" if guild == DEMO_GUILD else "") + " 排行榜"
-        cols = ("名次", "玩家", "积分", "称号", "局数", "头科")
-    else:
-        head = f"Server {guild}" + (" (gouji demo)" if guild == DEMO_GUILD else "") + " leaderboard"
-        cols = ("rank", "player", "score", "title", "games", "头科")
+    demo = text(lang, "term.board_demo") if guild == DEMO_GUILD else ""
+    head = text(lang, "term.board_head", guild=guild, demo=demo)
+    cols = tuple(text(lang, "term.board_columns").split())
     table = [cols] + [
         (
             str(i),

@@ -18,7 +18,7 @@ import contextlib
 import sys
 from typing import Any
 
-from bot.cli import AI_HELP, ai_kind_arg
+from bot.cli import AI_HELP, ai_kind_arg, lang_choices
 from bot.cli.options import add_option_argument, options_from_args
 
 NAMES = ("济南", "青岛", "烟台", "潍坊", "淄博", "威海")  # the people's names by seat
@@ -56,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ai-delay", type=float, default=0.8, help="seconds an AI waits to play")
     parser.add_argument("--seed", type=int, default=None, help="seed of the deals")
     parser.add_argument(
-        "--lang", choices=("zh", "en"), default=None, help="language of the messages here"
+        "--lang", choices=lang_choices(), default=None, help="language of the messages here"
     )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     add_option_argument(parser)

@@ -17,25 +17,10 @@ from bot.pictures.drawing import Drawer
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
 from bot.service.views import TableInfo
-from bot.text.cards import action_text, hand_text, play_text, readable_params
-from bot.text.catalog import CATALOG, error_text, text
+from bot.text.cards import action_text, readable_params
+from bot.text.catalog import error_text, has, text
 
 log = logging.getLogger("gouji.bot")
-
-DONE_KEYS = {
-    "play": "played",
-    "pass": "passed",
-    "yield": "yielded",
-    "burn": "burned",
-    "noburn": "noburned",
-    "declare": "declared",
-    "nodeclare": "nodeclared",
-    "revolt": "revolted",
-    "norevolt": "norevolted",
-    "keephead": "keptheaded",
-    "nokeephead": "nokeptheaded",
-    "return": "returned",
-}
 
 
 def refusal(people: People, exc: Exception, lang: str, table: TableInfo | None) -> str:
@@ -49,7 +34,7 @@ def refusal(people: People, exc: Exception, lang: str, table: TableInfo | None) 
         else error_text(exc, lang, lambda seat: people.name_of(table.seats[seat], lang))
     )
     how = f"how_{getattr(exc, 'code', '')}"
-    return f"{said} {text(lang, how)}" if how in CATALOG else said
+    return f"{said} {text(lang, how)}" if has(how) else said
 
 
 async def reply(
@@ -76,18 +61,7 @@ async def reply(
 
 
 def done_text(lang: str, action: Any) -> str:
-    key = DONE_KEYS.get(action.verb, "done")
-    return text(lang, key, cards=_cards(lang, action))
-
-
-def _cards(lang: str, action: Any) -> str:
-    if action.cards is None:
-        return ""
-    return (
-        hand_text(str(action.cards), lang)
-        if action.verb == "return"
-        else play_text(action.cards, lang)
-    )
+    return action_text(lang, action.verb, _raw(action), how="done")
 
 
 def _hint_text(lang: str, action: Any) -> str:

@@ -52,8 +52,8 @@ async def apply_config(
         settings=settings_list(lang, settings.defaults.to_json(), settings.overrides),
     )
     if changed:
-        sep = "；" if lang == "zh" else "; "
-        return text(lang, "config_saved", what=sep.join(changed)) + "\n\n" + shown
+        what = text(lang, "sep.semi").join(changed)
+        return text(lang, "config_saved", what=what) + "\n\n" + shown
     return shown
 
 

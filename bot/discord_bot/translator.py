@@ -1,16 +1,21 @@
-"""The command translator: Chinese names and descriptions of the /gouji commands for Chinese
-clients (zh-CN, zh-TW), from :data:`bot.text.commands.ZH`."""
+"""The command translator: each language's names and descriptions of the /gouji commands for
+its Discord clients (zh-CN, zh-TW: Chinese), from :func:`bot.text.langs.commands`."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot.text.commands import ZH
+from bot.text.langs import LANGS, commands, discord_locales
+
+#: the commands' words by Discord locale (English, their source, needs none)
+_BY_LOCALE = {
+    discord.Locale(locale): commands(lang) for lang in LANGS for locale in discord_locales(lang)
+}
 
 
 class GoujiTranslator(app_commands.Translator):
-    """English source strings → Chinese for the Chinese locales; others stay English."""
+    """English source strings → a language's own for its locales; others stay English."""
 
     async def translate(
         self,
@@ -18,6 +23,5 @@ class GoujiTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if locale in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
-            return ZH.get(string.message)
-        return None
+        words = _BY_LOCALE.get(locale)
+        return words.get(string.message) if words is not None else None

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from bot.text.catalog import text
+from bot.text.langs import has, text
 from engine.cards import (
     BIG_JOKER,
     NUM_RANKS,
@@ -26,18 +26,13 @@ from engine.cards import (
 )
 from engine.hands import HandError, Play, classify
 
-_ZH_COUNTS = ("", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十")
-_EN_COUNTS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_JOKERS = {
-    "zh": {SMALL_JOKER: "小王", BIG_JOKER: "大王"},
-    "en": {SMALL_JOKER: "small joker", BIG_JOKER: "big joker"},
-}
+_JOKERS = {SMALL_JOKER: "rank.small_joker", BIG_JOKER: "rank.big_joker"}
 
 
 def rank_name(rank: int, lang: str) -> str:
     """``10`` for T, 小王/大王 (small/big joker), else the rank's letter."""
     if rank >= SMALL_JOKER:
-        return _JOKERS["zh" if lang == "zh" else "en"][rank]
+        return text(lang, _JOKERS[rank])
     return "3456789TJQKA2"[rank].replace("T", "10")
 
 
@@ -61,9 +56,7 @@ def hand_text(cards: Iterable[Card] | Play | str, lang: str) -> str:
 
 def cards_count(n: int, lang: str) -> str:
     """``13 张`` / ``1 card``, ``13 cards``."""
-    if lang == "zh":
-        return f"{n} 张"
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return text(lang, "cards.count_one" if n == 1 else "cards.count", n=n)
 
 
 def _group(rank: int, n: int, lang: str) -> str:
@@ -74,11 +67,6 @@ def _group(rank: int, n: int, lang: str) -> str:
     return name if n == 1 else f"{name}×{n}"
 
 
-def _count_word(n: int, lang: str) -> str:
-    words = _ZH_COUNTS if lang == "zh" else _EN_COUNTS
-    return words[n] if n < len(words) else str(n)
-
-
 def _several(rank: int, n: int, lang: str, alone: bool = True) -> str:
     """一对 K, 三张 7, 小王, 两张大王 / a pair of Ks, three 7s, small joker, two big jokers
     (``alone``: the whole play, where two of a number rank are a pair)."""
@@ -86,10 +74,10 @@ def _several(rank: int, n: int, lang: str, alone: bool = True) -> str:
     pair = n == 2 and alone and rank < SMALL_JOKER
     if n == 1:
         return name
-    if lang == "zh":
-        space = " " if rank < SMALL_JOKER else ""
-        return f"一对 {name}" if pair else f"{_count_word(n, lang)}张{space}{name}"
-    return f"a pair of {name}s" if pair else f"{_count_word(n, lang)} {name}s"
+    if pair:
+        return text(lang, "cards.pair", name=name)
+    key = "cards.several" if rank < SMALL_JOKER else "cards.several_jokers"
+    return text(lang, key, count=text(lang, "count", n=n), name=name)
 
 
 def play_label(play: Play, lang: str) -> str:
@@ -98,8 +86,7 @@ def play_label(play: Play, lang: str) -> str:
     parts = [_several(rank, n, lang, len(groups) == 1) for rank, n in groups]
     label = " + ".join(parts)
     if len(parts) > 1:
-        size = play.size
-        label += f"（{_count_word(size, lang)}张）" if lang == "zh" else f" ({size} cards)"
+        label += text(lang, "cards.size", n=play.size)
     return label
 
 
@@ -154,7 +141,7 @@ _EN_NUMBERS = {
 }
 _WORD = re.compile(
     r"(?P<skip>[(（][^)）]*[)）]|[\s,，、+\uff0b&和与\u52a0带\u53ca]+|\band\b|\bwith\b|\bplus\b|\ba\b(?= pair| small| big))"
-    r"|(?P<pair>一?对|(?:a )?pair of)|(?P<zh>[一二两三四五六七八九十]+)\s*[个张只]?"
+    r"|(?P<pair>一?对|(?:a )?pair of)|(?P<hanzi>[一二两三四五六七八九十]+)\s*[个张只]?"
     r"|(?P<digits>\d+)(?:\s*[个张只]|(?=\s+(?:10|[2-9tjqka])'?s\b))"
     r"|(?P<en>" + "|".join(_EN_NUMBERS) + r")\b"
     r"|(?P<small>小王|小\u82b1|small jokers?)|(?P<big>大王|大\u82b1|big jokers?)"
@@ -200,11 +187,11 @@ def read_cards(typed: str) -> str:
         kind = found.lastgroup if found.group("rank") is None else "rank"
         if kind == "skip":
             continue
-        if kind in ("zh", "pair", "digits", "en"):
+        if kind in ("hanzi", "pair", "digits", "en"):
             if count is not None:
                 return typed  # two counts in a row: not understood
             word = found.group(kind)
-            if kind == "zh":
+            if kind == "hanzi":
                 count = _zh_number(word)
             elif kind == "pair":
                 count = 2
@@ -234,28 +221,43 @@ def read_cards(typed: str) -> str:
     return "".join(RANK_LETTERS[r] for r in sorted(out))
 
 
-ACTION_KEYS = {
-    "pass": "hint_pass",
-    "play": "hint_play",
-    "yield": "hint_yield",
-    "burn": "hint_burn",
-    "noburn": "hint_noburn",
+#: How a verb is said (:func:`action_text`'s ``how``): the catalogs' ``HOW.VERB`` keys.
+VERB_STYLES = {
+    "act": "an action in words: 出 777 + 22 → 五张 7, 过牌, 还 K Q",
+    "done": "what the player just did: 你出了 KK。, 你过牌了。",
+    "verb": "the verb as its button names it: 烧牌, 不宣",
+    "play.hint": "gouji play's hint: 烧 KK, 不宣 (what to type)",
 }
+#: A verb without words of its own in a style that answers with a sentence.
+_UNKNOWN = {"done": "done"}
 
 
 def action_text(
-    lang: str, verb: str, cards: str | None = None, show: Callable[[str, str], str] = play_text
+    lang: str,
+    verb: str,
+    cards: str | None = None,
+    show: Callable[[str, str], str] = play_text,
+    how: str = "act",
 ) -> str:
-    """An action in words: 出 777 + 22 → 五张 7, 过牌, 还 K Q (the verb itself if unknown);
-    ``show=play_words``: 出 三张 7 + 两张 2（五张）."""
+    """The one verb → words: an action ``verb`` (with ``cards``) said as ``how`` says it
+    (:data:`VERB_STYLES`): 出 777 + 22 → 五张 7, 过牌, 还 K Q; ``show=play_words``: 出 三张 7
+    + 两张 2（五张）; a returned tribute is always a grouped hand. A verb without words:
+    the verb itself (its cards after it).
+
+    >>> action_text("zh", "pass"), action_text("en", "burn", how="verb")
+    ('过牌', 'burn')
+    >>> action_text("en", "play", "KK", how="done")
+    'You played KK.'
+    """
     shown = show(cards, lang) if cards else ""
     if verb == "return" and cards:
         shown = hand_text(cards, lang)
-    key = ACTION_KEYS.get(verb, f"act_{verb}")
-    try:
+    key = f"{how}.{verb}"
+    if has(key):
         return text(lang, key, cards=shown)
-    except KeyError:
-        return f"{verb} {shown}".strip()
+    if how in _UNKNOWN:
+        return text(lang, _UNKNOWN[how])
+    return f"{verb} {shown}".strip()
 
 
 def action_words(lang: str, action: Any) -> str:

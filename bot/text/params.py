@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from bot.text.cards import action_text
 from bot.text.catalog import place_name, tribute_kind
+from bot.text.langs import text
 from render.titles import title_name
 
 
@@ -179,7 +180,7 @@ def param_text(value: Any, lang: str, names: Namer) -> str:
 
 def list_text(items: Sequence[str], lang: str) -> str:
     """Items in a row: ``甲、乙`` / ``a, b``."""
-    return ("、" if lang == "zh" else ", ").join(items)
+    return text(lang, "sep.list").join(items)
 
 
 def params_text(params: dict[str, Any], lang: str, names: Namer) -> dict[str, str]:

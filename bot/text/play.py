@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.text.cards import hand_text, play_words
+from bot.text.cards import action_text, hand_text, play_words
 from bot.text.catalog import place_name
+from bot.text.langs import text
 from bot.text.terminal import pad, seat_label
 from engine.cards import BIG_JOKER, SMALL_JOKER, TWO, format_counts
 from engine.events import (
@@ -35,165 +36,10 @@ from engine.game import Phase
 from engine.observation import Observation
 from engine.scoring import opposite_of, team_of
 
-# key -> (zh, en)
-TEXT: dict[str, tuple[str, str]] = {
-    "header": ("── 第 {n}/{total} 局 · {phase} ──", "── Game {n}/{total} · {phase} ──"),
-    "phase_declare": ("宣点", "declaring (宣点)"),
-    "phase_revolt": ("革命", "revolution (革命)"),
-    "phase_head": ("要头/无头", "keep the head? (要头/无头)"),
-    "phase_play": ("出牌", "play"),
-    "phase_melee": ("四户乱缠", "four-way melee (四户乱缠)"),
-    "columns": (
-        "座 玩家 联邦 剩牌 名次 标记 本轮",
-        "seat player team cards place marks this-round",
-    ),
-    "red": ("红", "red"),
-    "blue": ("蓝", "blue"),
-    "opposite": ("对家", "opposite"),
-    "m_declared": ("宣", "declared"),
-    "m_opened": ("开点", "opened"),
-    "m_headless": ("无头", "headless"),
-    "m_revolted": ("革命", "revolted"),
-    "m_burning": ("烧牌中", "burning"),
-    "a_pass": ("过", "pass"),
-    "a_yield": ("让", "yield"),
-    "a_burn": ("烧 {cards}", "burn {cards}"),
-    "standing": (
-        "桌面：{cards}{gouji} —— {who} 出的",
-        "On the table: {cards}{gouji} — played by {who}",
-    ),
-    "gouji": ("（够级牌）", " (gouji hand)"),
-    "restricted": (
-        "  只有对家和无头的人能管，别人只能烧",
-        "  only the opposite and headless seats may answer; others may only burn",
-    ),
-    "empty_table": ("桌面：空 —— {who} 发牌", "On the table: nothing — {who} leads"),
-    "waiting": ("等：{who}", "Waiting on: {who}"),
-    "counter": (
-        "记牌器（不在你手里、还没出的）：大王 {r} 张 · 小王 {b} 张 · 2 共 {t} 张",
-        "Card counter (not yet played, outside your hand): big jokers {r} · small jokers {b} · 2s {t}",
-    ),
-    "hand": ("你的牌（{n} 张）：{cards}", "Your hand ({n} cards): {cards}"),
-    "you": ("你", "You"),
-    # prompts
-    "p_declare": (
-        "宣点吗？（宣点 = 赌你的对家这局开不了点）宣 / 不 > ",
-        "Declare (宣点: bet that your opposite will not open)? declare / no > ",
-    ),
-    "p_revolt": (
-        "革命吗？（你没有 2 也没有王：革命就不打这局，算四科）革命 / 不 > ",
-        "Revolt (革命: sit this game out as 4th)? revolt / no > ",
-    ),
-    "p_head": (
-        "对家革命了（够死级）：要头吗？（要头：你前三手够级牌别人只能烧）要头 / 无头 > ",
-        "Your opposite revolted (够死级): keep the head (要头: your first three gouji hands "
-        "can only be burned)? keephead / no > ",
-    ),
-    "p_burn": (
-        "烧不烧 {who} 的 {cards}？可以烧的牌：{plays}。烧 牌 / 不烧 > ",
-        "Burn {who}'s {cards}? Burning plays: {plays}. burn CARDS / noburn > ",
-    ),
-    "typed": ("{words}（输入 {cards}）", "{words} (type {cards})"),
-    "p_lead": ("你发牌 > ", "Your lead > "),
-    "p_answer": ("管 {cards} 吗？出牌 / 过{yield_} > ", "Beat {cards}? CARDS / pass{yield_} > "),
-    "p_yield": (" / 让", " / yield"),
-    "p_return": (
-        "还贡：还 {n} 张给 {who}，可以还的牌：{cards} > ",
-        "Return tribute: give {n} card(s) back to {who}; you may return: {cards} > ",
-    ),
-    # narration
-    "n_play": ("{who} 出 {cards}{gouji}", "{who} plays {cards}{gouji}"),
-    "n_gouji": ("（够级）", " (gouji)"),
-    "n_pass": ("{who} 过", "{who} passes"),
-    "n_yield": ("{who} 让牌", "{who} yields (让牌)"),
-    "n_burn": (
-        "{who} 烧 {burned} 的牌：{cards}",
-        "{who} burns {burned}'s hand with {cards} (烧牌)",
-    ),
-    "n_burn_success": ("{who} 烧成功", "{who}'s burn succeeds (烧成功)"),
-    "n_burn_broken": ("{who} 的烧牌被解了（解烧）", "{who}'s burn is broken (解烧)"),
-    "n_burn_failed": (
-        "{who} 烧失败，走科垫底",
-        "{who}'s burn fails (烧失败): out in the lowest place",
-    ),
-    "n_keephead": ("{who} 要头", "{who} keeps the head (要头)"),
-    "n_nokeephead": ("{who} 无头", "{who} goes headless (无头)"),
-    "n_opened": ("{who} 开点", "{who} opens the point (开点)"),
-    "n_place": ("{who} 走科：{place}", "{who} finishes: {place}"),
-    "n_stifled": ("{who} 被 {by} 闷了", "{who} is stifled (闷) by {by}"),
-    "n_melee": (
-        "只剩四家：四户乱缠开始",
-        "Four players left: the four-way melee (四户乱缠) begins",
-    ),
-    "n_declared": ("宣点：{who}", "Declared (宣点): {who}"),
-    "n_nobody_declared": ("没有人宣点", "Nobody declared"),
-    "n_revolted": ("革命：{who}", "Revolted (革命): {who}"),
-    "n_leader": ("{who} 先出（上班）", "{who} leads first (上班)"),
-    "n_round": ("{who} 赢了这一轮，发牌", "{who} wins the round and leads"),
-    "n_takeover": ("{who} 接风发牌", "{who} takes over the lead (接风)"),
-    "n_paid": ("进贡：{items}", "Tribute paid: {items}"),
-    "n_returned": ("{who} 还贡 {cards} 给 {to}", "{who} returns {cards} to {to}"),
-    "hint": ("提示：{what}（直接回车就出这手）", "Hint: {what} (press Enter to do it)"),
-    "hint_pass": ("过", "pass"),
-    "hint_yield": ("让牌", "yield"),
-    "hint_noburn": ("不烧", "noburn"),
-    "hint_declare": ("宣点", "declare"),
-    "hint_nodeclare": ("不宣", "no (do not declare)"),
-    "hint_revolt": ("革命", "revolt"),
-    "hint_norevolt": ("不革命", "no (do not revolt)"),
-    "hint_keephead": ("要头", "keephead (要头)"),
-    "hint_nokeephead": ("无头", "no (无头)"),
-    "hint_burn": ("烧 {cards}", "burn {cards}"),
-    "hint_return": ("还 {cards}", "return {cards}"),
-    "unknown": (
-        "看不懂“{text}”：输入牌（如 KK、22777），或 pass、yield、? 提示、help 帮助、quit 退出",
-        "I do not understand '{text}': type cards (e.g. KK, 22777), or pass, yield, ? for a hint, help, quit",
-    ),
-    "p_again": ("再来一局吗？(y/n) > ", "Play again? (y/n) > "),
-    "p_again_series": ("再来一场吗？(y/n) > ", "Another series? (y/n) > "),
-    "again_yes_or_no": (
-        "请回答 y（再来）或 n（不玩了）。",
-        "Please answer y (play again) or n (stop).",
-    ),
-    "bye_eof": ("输入结束：离开牌桌。", "End of input: leaving the table."),
-    "bye_quit": ("你离开了牌桌。", "You left the table."),
-    "void": (
-        "两人以上革命：这一副作废，重新发牌。",
-        "Two or more revolted: the deal is void, dealing again.",
-    ),
-    "seed": (
-        "种子 {seed}（用 --seed {seed} 可以再打同一副牌）",
-        "Seed {seed} (play the same cards again with --seed {seed})",
-    ),
-    "welcome": (
-        "够级：你坐 0 号位（红方），对家是 3 号位；2、4 号位是队友。输入 help 看帮助。",
-        "Gouji: you sit in seat 0 (red team); your opposite is seat 3, your teammates seats 2 and 4. Type help for help.",
-    ),
-}
-
-HELP = {
-    "zh": """怎么打：
-  出牌：直接输入牌，如 KK、22777（2 当配牌）、BB888（挂王）、T 或 10 是十，B 小王，R 大王
-  pass（或 过）过牌；yield（或 让）让牌；burn KK（或 烧 KK）烧牌；noburn（或 不烧）不烧
-  宣点时：declare（宣）/ no；革命时：revolt / no；要头时（够死级）：keephead / no；还贡时：输入要还的牌
-  ? 提示（再按回车就按提示出）；t 再看一遍牌桌；help 帮助；quit 退出
-规则：同样张数、每张都比对应的牌大才能管上；够级牌（10×5、J×4、Q×3、K×2、A×2、2、带王）
-只有对家能管，别人只能烧。完整规则：docs/rules.zh.md""",
-    "en": """How to play:
-  play: type the cards, e.g. KK, 22777 (2s as wildcards), BB888 (jokers attached); T or 10 is ten, B small joker, R big joker
-  pass; yield (让牌); burn KK (烧牌); noburn
-  when declaring: declare / no; at a revolution: revolt / no; keeping the head (够死级): keephead / no; returning tribute: type the cards to give back
-  ? for a hint (then Enter plays it); t shows the table again; help; quit
-Rules: beat a hand with as many cards, each higher than the card in the same place; a gouji hand
-(five 10s, four Js, three Qs, two Ks or As, 2s, anything with a joker) may be answered only by
-the player's opposite; others may only burn it. Full rules: docs/rules.en.md""",
-}
-
 
 def t(lang: str, key: str, **params: object) -> str:
-    """The text ``key`` in ``lang`` with ``params`` filled in."""
-    zh, en = TEXT[key]
-    return (zh if lang == "zh" else en).format(**params)
+    """The text ``play.KEY`` of the catalogs in ``lang`` with ``params`` filled in."""
+    return text(lang, f"play.{key}", **params)
 
 
 def hand_groups(counts: Sequence[int], lang: str) -> str:
@@ -286,7 +132,7 @@ def prompt_text(obs: Observation, names: Sequence[str], lang: str) -> str:
     standing = play_words(obs.standing, lang) if obs.standing is not None else ""
     if burns:
         typed = [t(lang, "typed", words=play_words(p, lang), cards=p) for p in burns[:8]]
-        shown = ("；" if lang == "zh" else "; ").join(typed) + (" …" if len(burns) > 8 else "")
+        shown = text(lang, "sep.semi").join(typed) + (" …" if len(burns) > 8 else "")
         who = seat_label(names, obs.standing_seat)
         return t(lang, "p_burn", who=who, cards=standing, plays=shown)
     if obs.standing is None:
@@ -297,14 +143,7 @@ def prompt_text(obs: Observation, names: Sequence[str], lang: str) -> str:
 
 def hint_text(verb: str, cards: str, lang: str) -> str:
     """The hint line for an action ``verb`` with ``cards``."""
-    if verb == "play":
-        what = play_words(cards, lang)
-    elif verb == "burn":
-        what = t(lang, "hint_burn", cards=play_words(cards, lang))
-    elif verb == "return":
-        what = t(lang, "hint_return", cards=hand_text(cards, lang))
-    else:
-        what = t(lang, f"hint_{verb}")
+    what = action_text(lang, verb, cards, show=play_words, how="play.hint")
     return t(lang, "hint", what=what)
 
 

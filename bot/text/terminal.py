@@ -10,97 +10,19 @@ from collections.abc import Sequence
 
 from bot.text.cards import hand_text
 from bot.text.catalog import place_name
+from bot.text.langs import lang_of, text
 from engine.scoring import counts_as_open, team_totals, title_for
 from engine.series import Series, SeriesGame
 
-LANGS = ("zh", "en")
-
-KIND_NAMES = {
-    "zh": {"stifle": "闷贡", "burn": "烧贡", "point": "点贡", "place": "落贡"},
-    "en": {
-        "stifle": "stifle (闷贡)",
-        "burn": "burn (烧贡)",
-        "point": "point (点贡)",
-        "place": "place (落贡)",
-    },
-}
-BURN_RESULTS = {
-    "zh": {"success": "烧成功", "broken": "被解烧", "failed": "烧失败", "ongoing": "进行中"},
-    "en": {
-        "success": "succeeded",
-        "broken": "was broken (解烧)",
-        "failed": "failed (烧失败)",
-        "ongoing": "ongoing",
-    },
-}
-
-# key -> (zh, en)
-WORDS: dict[str, tuple[str, str]] = {
-    "game": ("第 {n} 局", "Game {n}"),
-    "void": (
-        "  两人以上革命：这一副作废，重新发牌。",
-        "  Two or more revolted: the deal is void, dealt again.",
-    ),
-    "places": ("  名次：{items}", "  places: {items}"),
-    "opened": ("  开点：{items}", "  opened (开点): {items}"),
-    "burns": ("  烧牌：{items}", "  burns (烧牌): {items}"),
-    "burn_item": ("{burner} 烧 {burned}（{result}）", "{burner} burned {burned} ({result})"),
-    "stifles": ("  闷：{items}", "  stifled (闷): {items}"),
-    "stifle_item": ("{by} 闷了 {seat}", "{seat} by {by}"),
-    "paid": ("  开局进贡：{items}", "  tribute at the start: {items}"),
-    "paid_item": (
-        "{payer} → {receiver} {cards}（{kind}）",
-        "{payer} → {receiver} {cards} ({kind})",
-    ),
-    "returned": ("  还贡：{items}", "  returned (还贡): {items}"),
-    "return_item": ("{giver} → {taker} {cards}", "{giver} → {taker} {cards}"),
-    "sweep": (
-        "  串三户：本局名次分翻倍，下一局不进贡。",
-        "  串三户 (sweep): this game's place points doubled, no tribute next game.",
-    ),
-    "score": ("  本局得分（各座）：{items}", "  seat points this game: {items}"),
-    "team_score": (
-        "  联邦：0/2/4 {a:+d}，1/3/5 {b:+d}",
-        "  teams: seats 0/2/4 {a:+d}, seats 1/3/5 {b:+d}",
-    ),
-    "none": ("无", "none"),
-    "totals": ("系列赛总分（各座）：{items}", "Series totals (seat points): {items}"),
-    "team_totals": (
-        "联邦总分：0/2/4 {a:+d}，1/3/5 {b:+d}",
-        "Team totals: seats 0/2/4 {a:+d}, seats 1/3/5 {b:+d}",
-    ),
-    "titles": ("称号（本系列赛得分）：", "Titles (from each player's series score):"),
-    "title_line": ("  {name} {score:+5d}  {title}", "  {name} {score:+5d}  {title}"),
-    "winner": ("{team} 联邦赢了这一系列赛。", "Team {team} wins the series."),
-    "draw": ("两个联邦打平。", "The two teams are level."),
-    # gouji review
-    "review_head": (
-        "{seat} 号位：复盘了 {decisions} 个决定，推演 {rollouts} 次",
-        "seat {seat}: {decisions} decisions reviewed, {rollouts} rollouts",
-    ),
-    "review_none": (
-        "  没有哪一步明显比最强 AI 的选择亏分",
-        "  no decision cost clearly more than the strong AI's choice",
-    ),
-    "review_line": (
-        "  第 {step} 步（{facing}，手牌 {hand}）：你 {did} —— AI：{suggested}；"
-        "约亏 {cost:.1f} ± {margin:.1f} 队分（{worlds} 种猜测的牌）",
-        "  step {step} ({facing}, hand {hand}): you {did} — the AI: {suggested}; "
-        "costs {cost:.1f} ± {margin:.1f} team points ({worlds} guessed deals)",
-    ),
-    "review_seat": ("{seat} 号位", "seat {seat}"),
-    "review_pictures": ("图片：{files}", "pictures: {files}"),
-    "review_to": (" 到 ", " to "),
-}
-
 
 def default_lang() -> str:
-    """``zh`` when the terminal's locale is Chinese (``LANG``/``LC_ALL``), else ``en``."""
+    """The language of the terminal's locale (``LANG``/``LC_ALL``: ``zh_CN.UTF-8`` → ``zh``),
+    else English."""
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
         if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    return "en"
+            return lang_of(value)
+    return lang_of("")
 
 
 def text_width(text: str) -> int:
@@ -115,9 +37,13 @@ def pad(text: str, width: int, right: bool = False) -> str:
 
 
 def say(lang: str, key: str, **params: object) -> str:
-    """The text ``key`` in ``lang`` with ``params`` filled in."""
-    zh, en = WORDS[key]
-    return (zh if lang == "zh" else en).format(**params)
+    """The text ``term.KEY`` of the catalogs in ``lang`` with ``params`` filled in."""
+    return text(lang, f"term.{key}", **params)
+
+
+def tribute_kind_name(lang: str, kind: str) -> str:
+    """A kind of tribute paid, as the account names it: 点贡 / ``point (点贡)``."""
+    return say(lang, f"kind.{kind}")
 
 
 def seat_label(names: Sequence[str], seat: int | None) -> str:
@@ -126,8 +52,7 @@ def seat_label(names: Sequence[str], seat: int | None) -> str:
 
 
 def _items(lang: str, items: list[str]) -> str:
-    sep = "，" if lang == "zh" else ", "
-    return sep.join(items) if items else say(lang, "none")
+    return text(lang, "sep.comma").join(items) if items else say(lang, "none")
 
 
 def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str]:
@@ -138,7 +63,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
     if deal.paid:
         items = [
             say(lang, "paid_item", payer=who[p.payer], receiver=who[p.receiver],
-                cards=hand_text(p.cards, lang), kind=KIND_NAMES[lang][p.kind])
+                cards=hand_text(p.cards, lang), kind=tribute_kind_name(lang, p.kind))
             for p in deal.paid
         ]  # fmt: skip
         lines.append(say(lang, "paid", items=_items(lang, items)))
@@ -170,7 +95,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
             "burn_item",
             burner=who[b.burner],
             burned=who[b.burned],
-            result=BURN_RESULTS[lang][b.result],
+            result=say(lang, f"burn.{b.result}"),
         )
         for b in game.burns
     ]

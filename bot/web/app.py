@@ -24,7 +24,7 @@ from aiohttp import WSMsgType, web
 
 from bot.service.errors import UserError
 from bot.service.tickets import Tickets, WebLinks
-from bot.text.catalog import text
+from bot.text.catalog import LANGS, lang_of, text
 from bot.web.activity import ActivityKeys, ActivitySignIn, LangRefused, SignInRefused
 from bot.web.hub import Connection, Hub, Names, frame
 from bot.web.identity import Gate, TicketGate, Visitor
@@ -46,11 +46,11 @@ def accepted_lang(request: web.Request) -> str:
     """The page's language (``?lang=`` of the socket, the one the link or its switch chose),
     else the browser's: ``zh`` if it prefers Chinese, else ``en``."""
     asked = request.query.get("lang")
-    if asked in ("zh", "en"):
+    if asked in LANGS:
         return asked
     header = request.headers.get("Accept-Language", "")
     first = header.split(",")[0].strip().lower()
-    return "zh" if first.startswith("zh") else "en"
+    return lang_of(first)
 
 
 class WebTable:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from bot.text.catalog import CATALOG, LANGS
-from render.labels import PLACE_NAMES, word
+from bot.text.langs import entry, keys
+from render.labels import place_name, word
 
 #: catalog keys the client uses (buttons, questions, status lines)
 CATALOG_KEYS = (
@@ -64,9 +64,8 @@ def client_strings(lang: str) -> dict[str, str]:
     """Every string of the client in ``lang`` (``zh`` or ``en``): the catalog's ``web_*``
     block and :data:`CATALOG_KEYS` by their keys, the pictures' labels as ``label_KEY``,
     the places as ``place_1`` … ``place_6``."""
-    index = LANGS.index(lang)
-    out = {key: pair[index] for key, pair in CATALOG.items() if key.startswith(WEB_PREFIX)}
-    out.update({key: CATALOG[key][index] for key in CATALOG_KEYS})
+    out = {key: str(entry(lang, key)) for key in keys(lang) if key.startswith(WEB_PREFIX)}
+    out.update({key: str(entry(lang, key)) for key in CATALOG_KEYS})
     out.update({f"label_{key}": word(key, lang) for key in LABEL_KEYS})
-    out.update({f"place_{n}": name for n, name in PLACE_NAMES[lang].items()})
+    out.update({f"place_{n}": place_name(n, lang) for n in range(1, 7)})
     return out

@@ -250,7 +250,10 @@ def test_the_levels_measured_strength_is_told_where_players_choose_them():
     give each level's measured gain over the level below, as DIFFICULTIES holds them."""
     from pathlib import Path
 
-    from bot.text.commands import AI_STRENGTH, ZH
+    from bot.text.commands import AI_STRENGTH
+    from bot.text.langs import commands
+
+    ZH = commands("zh")
     from engine.ai import DIFFICULTIES
 
     docs = Path(__file__).parents[2] / "docs"

@@ -9,8 +9,9 @@ from PIL import Image
 
 from bot.cli import main
 from bot.cli.demo import DEMO_GUILD, DEMO_NAMES, DEMO_USERS
+from bot.text.catalog import place_name
 from engine.record import replay
-from engine.scoring import PLACE_NAMES, title_for
+from engine.scoring import title_for
 
 
 def test_demo_draws_every_picture_and_each_opens(demo_dir):
@@ -98,7 +99,7 @@ def test_demo_in_chinese_names_places(tmp_path, capsys):
     )
     out = capsys.readouterr().out
     assert "第 1 局" in out and "名次：" in out
-    assert all(PLACE_NAMES[p] in out for p in range(1, 7))
+    assert all(place_name("zh", p) in out for p in range(1, 7))
 
 
 def test_demo_refuses_a_file_as_folder(tmp_path, capsys):

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.cli.play import Session, parse_input
-from bot.text.refusals import EN, ZH, refusal_text, worded
-from engine.actions import MESSAGES, IllegalActionError
+from bot.text.refusals import refusal_text, worded
+from engine.actions import REFUSALS, IllegalActionError
 from engine.options import Options
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,16 +150,14 @@ def test_parse_input_understands_the_verbs_of_each_phase():
     assert parse_input("no", "play", False, "en").kind == "error"
 
 
-def test_every_refusal_code_has_chinese_with_the_same_parameters():
-    import string
+def test_every_refusal_code_is_worded_from_the_catalogs_in_both_languages():
+    from bot.text.langs import entry
 
-    assert set(ZH) == set(MESSAGES)
-    for code, english in MESSAGES.items():
-        names = {f for _, f, _, _ in string.Formatter().parse(english) if f}
-        assert {f for _, f, _, _ in string.Formatter().parse(ZH[code]) if f} == names, code
-        assert {f for _, f, _, _ in string.Formatter().parse(EN[code]) if f} == names, code
+    for code, names in REFUSALS.items():
         params = {name: "7" for name in names}
-        for lang, said in (("zh", ZH[code]), ("en", EN[code])):  # seats and verbs in words
+        for lang in ("zh", "en"):  # seats and verbs in words
+            said = entry(lang, f"refusal.{code}")
+            assert isinstance(said, str)
             shown = said.format(**worded(params, lang))
             assert refusal_text(IllegalActionError(code, **params), lang) == shown
 
@@ -205,8 +203,8 @@ def test_the_record_of_a_played_series_replays_to_the_same_scores(tmp_path):
 def test_the_terminal_tells_the_head_kept_and_every_burn_result(lang):
     """With 够死级 on, 要头/无头 is told; under the seeds' burn check a burn may fail (烧失败),
     which is neither a success nor a broken burn."""
+    from bot.text.langs import keys
     from bot.text.play import narrate
-    from bot.text.terminal import BURN_RESULTS
     from engine.events import BurnEnded, Event, HeadChosen
     from engine.game import BROKEN, FAILED, ONGOING, SUCCESS
 
@@ -217,4 +215,5 @@ def test_the_terminal_tells_the_head_kept_and_every_burn_result(lang):
     lines = narrate(events, names, lang)
     assert len(set(lines)) == 5
     assert "要头" in lines[0] and "无头" in lines[1] and "烧失败" in lines[4]
-    assert set(BURN_RESULTS[lang]) == {*results, ONGOING}
+    said = {k.removeprefix("term.burn.") for k in keys(lang) if k.startswith("term.burn.")}
+    assert said == {*results, ONGOING}

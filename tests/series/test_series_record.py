@@ -51,7 +51,7 @@ def test_a_return_in_the_first_game_is_refused():
     with pytest.raises(ReplayError) as info:
         replay_series(record)
     assert info.value.game == 0 and info.value.index == 0
-    assert "no tribute" in info.value.reason
+    assert info.value.reason == "no_return_due"
 
 
 def test_returns_hold_only_return_actions():
@@ -92,5 +92,5 @@ def test_a_return_that_would_leave_an_unplayable_position_is_undone():
 def test_a_new_game_cannot_be_dealt_while_one_is_being_played():
     series = Series()
     series.start_game(QUIET, None, (0, None, []))
-    with pytest.raises(IllegalActionError, match="not over"):
+    with pytest.raises(IllegalActionError, match="game_not_over"):
         series.start_game(QUIET, None, (0, None, []))

@@ -14,10 +14,12 @@ from bot.discord_bot.people import People
 from bot.discord_bot.settings import apply_config
 from bot.discord_bot.translator import GoujiTranslator
 from bot.service.errors import UserError
-from bot.text.commands import ZH
+from bot.text.langs import commands
 from engine.options import Options
 
 from ..service.helpers import CHANNEL, GUILD, HUMANS, make_service
+
+ZH = commands("zh")
 
 
 def _no_discord() -> Any:

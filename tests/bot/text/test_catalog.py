@@ -2,21 +2,46 @@
 
 from __future__ import annotations
 
-import string
+import logging
 
 import discord
+import pytest
 
 from bot.service.errors import UserError
-from bot.text.catalog import CATALOG, error_text, lang_of, text
-from bot.text.refusals import ZH
-from engine.actions import MESSAGES, IllegalActionError
+from bot.text import langs
+from bot.text.catalog import error_text, lang_of, text
+from engine.actions import REFUSALS, IllegalActionError
 
 
-def test_every_text_has_both_languages_with_the_same_fields() -> None:
-    for key, (zh, en) in CATALOG.items():
-        fields = [{f[1] for f in string.Formatter().parse(t) if f[1]} for t in (zh, en)]
-        assert fields[0] == fields[1], key
-    assert set(ZH) == set(MESSAGES)
+def test_every_language_has_the_same_keys_with_the_same_parameters() -> None:
+    first, *others = langs.LANGS
+    for lang in others:
+        assert set(langs.keys(lang)) == set(langs.keys(first)), lang
+        for key in langs.keys(first):
+            assert langs.parameters(lang, key) == langs.parameters(first, key), (lang, key)
+    assert {f"refusal.{code}" for code in REFUSALS} <= set(langs.keys(first))
+
+
+def test_a_text_a_language_lacks_is_the_fallbacks_logged_once(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    zh = dict(langs._TEXTS["zh"])
+    del zh["no_table"]
+    monkeypatch.setitem(langs._TEXTS, "zh", zh)
+    monkeypatch.setattr(langs, "_missing", set())
+    with caplog.at_level(logging.WARNING, logger=langs.__name__):
+        assert text("zh", "no_table") == text("en", "no_table")
+        assert text("zh", "no_table") == text("en", "no_table")
+    assert sum("no_table" in r.getMessage() for r in caplog.records) == 1
+    with pytest.raises(KeyError):
+        text("zh", "no_such_text")
+
+
+def test_a_language_is_found_by_its_module_and_serves_its_locales() -> None:
+    assert langs.LANGS == ("zh", "en")
+    assert langs.LANGUAGE_NAMES == {"zh": "中文", "en": "English"}
+    assert langs.discord_locales("zh") == ("zh-CN", "zh-TW")
+    assert text("de", "no_table") == text("en", "no_table")  # a language nobody wrote
 
 
 def test_languages_follow_the_discord_locale() -> None:

@@ -6,8 +6,10 @@ import pytest
 
 from bot.service.standing import change_line
 from bot.text.catalog import text
-from bot.text.commands import ZH
+from bot.text.langs import commands
 from bot.text.ratings import ai_level_name
+
+ZH = commands("zh")
 
 
 def test_the_series_announcement_in_both_languages() -> None:
