@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 import render
+from bot.discord_bot.answers import on_command_error
 from bot.discord_bot.cog import GoujiCog
 from bot.discord_bot.components import PICKER_ITEMS, ActionButton, ActionSelect
 from bot.discord_bot.context import Beside, Gouji
@@ -101,6 +102,7 @@ class GoujiBot(commands.Bot):
             self.service, self.people, self.draw, self.presenter, links, self.presenter.launch
         )
         await self.tree.set_translator(GoujiTranslator())
+        self.tree.error(on_command_error)  # what escapes a command: answered on the one path
         await self.add_cog(GoujiCog(self.gouji))
         self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, *PICKER_ITEMS)
         self.replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘

@@ -23,14 +23,15 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.discord_bot.answers import MESSAGE_LIMIT, answering, reply
 from bot.discord_bot.components import controller, web_link
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.launch import launch_button
-from bot.discord_bot.replies import done_text, hand_file, refusal, reply, send_hint
+from bot.discord_bot.replies import done_text, hand_file, send_hint
 from bot.discord_bot.settings import apply_config, leaderboard_file, profile_file
 from bot.pictures import png as pictures
 from bot.pictures.views import named_series
-from bot.service.errors import REFUSALS, UserError
+from bot.service.errors import UserError
 from bot.service.live import BURN_TIME, TURN_TIME, LiveTable, TableOptions, echo
 from bot.service.recovery import OUTAGES
 from bot.service.views import TableInfo
@@ -45,8 +46,6 @@ log = logging.getLogger("gouji.bot")
 
 #: What a command's work returns: (content, file, ephemeral[, view]).
 Answer = tuple[Any, ...]
-#: The longest message Discord takes.
-MESSAGE_LIMIT = 2000
 
 #: The difficulties (engine.ai.DIFFICULTIES), named for players; the values are the kinds.
 AI_KINDS = [app_commands.Choice(name=_(d.name), value=d.kind) for d in DIFFICULTIES]
@@ -150,8 +149,7 @@ class GoujiCog(commands.Cog):
         """Answer first, then work: ``precheck()`` (the refusals that need no database:
         ephemeral), then the deferral ("thinking…", public or not as ``public`` says), then
         ``work(lang)`` → (content, file, ephemeral[, view]); refusals become replies."""
-        lang = self.people.remember(interaction)
-        try:
+        async with answering(interaction) as answer:
             guild = self._guild(interaction)
             if precheck is not None:
                 precheck()
@@ -162,20 +160,9 @@ class GoujiCog(commands.Cog):
                     await self.people.load_guild_lang(self.service, guild.id)
                 except OUTAGES:  # the channel texts fall back to the default language
                     log.warning("server %s: its language could not be read", guild.id)
-            content, file, ephemeral, *rest = await work(lang)
-        except REFUSALS as exc:
-            await reply(
-                interaction, fit(refusal(self.people, exc, lang, self._info_or_none(interaction)))
-            )
-            return
-        except Exception:
-            log.exception(
-                "/gouji %s failed", interaction.command.name if interaction.command else "?"
-            )
-            await reply(interaction, text(lang, "internal"))
-            return
-        view = rest[0] if rest else None
-        await reply(interaction, fit(content), file=file, ephemeral=ephemeral, view=view)
+            content, file, ephemeral, *rest = await work(answer.lang)
+            view = rest[0] if rest else None
+            await reply(interaction, fit(content), file=file, ephemeral=ephemeral, view=view)
 
     def _channel_text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
         table = self._info_or_none(interaction)
@@ -583,18 +570,11 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="hint", description=_("What would you play? (提示)"))
     async def hint(self, interaction: discord.Interaction) -> None:
-        lang = self.people.remember(interaction)
-        live = self._live_or_none(interaction)
-        try:
+        async with answering(interaction) as answer:
+            live = answer.table = self._live_or_none(interaction)
             if live is None:
                 raise UserError("no_table")
-            await send_hint(interaction, self.deps, live, lang)
-        except REFUSALS as exc:
-            table = self.service.info(live) if live is not None else None
-            await reply(interaction, refusal(self.people, exc, lang, table))
-        except Exception:
-            log.exception("/gouji hint at table %s failed", live.id if live else None)
-            await reply(interaction, text(lang, "internal"))
+            await send_hint(interaction, self.deps, live, answer.lang)
 
     @gouji.command(name="hand", description=_("Show your hand (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -16,12 +16,13 @@ from typing import Any, cast
 
 import discord
 
+from bot.discord_bot.answers import AnsweredItem, AnsweredModal, answering
 from bot.discord_bot.context import gouji_of
 from bot.discord_bot.launch import launch_button
 from bot.discord_bot.people import People
 from bot.discord_bot.picker import OPTIONS, Group, group_page, plain_menu, rank_page, ranks
-from bot.discord_bot.replies import refusal, reply, run_dm_action
-from bot.service.errors import REFUSALS, UserError
+from bot.discord_bot.replies import run_dm_action
+from bot.service.errors import UserError
 from bot.service.questions import Question, QuestionKind
 from bot.service.views import PrivateView, TableInfo
 from bot.text.cards import cards_count, play_label, play_text, rank_name, read_cards
@@ -56,6 +57,7 @@ _STYLE = {
 
 
 class ActionButton(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"g:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>[a-z]+)",
 ):
@@ -92,6 +94,7 @@ class ActionButton(
 
 
 class ActionSelect(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"gs:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>return|burn|play)(?::\d+)?",
 ):
@@ -301,7 +304,7 @@ def _controls(
     return view, question
 
 
-class CardsModal(discord.ui.Modal):
+class CardsModal(AnsweredModal):
     """ "Other play…": type the cards, in the short notation (``8888822``, 10, 小王) or in
     words (``五个8两个2``, ``five 8s two 2s``: :func:`bot.text.cards.read_cards`)."""
 
@@ -399,10 +402,9 @@ async def _show_page(
     """Show a picker page on the message the pick was made on (``rank`` None: the
     controller's own controls again); refused once question ``token`` is over."""
     gouji = gouji_of(interaction)
-    lang = gouji.people.remember(interaction)
-    live = None
-    try:
-        live = gouji.service.get(table_id)
+    async with answering(interaction) as answer:
+        lang = answer.lang
+        live = answer.table = gouji.service.get(table_id)
         seat = gouji.service.seat_for(live, interaction.user.id)
         mine = await gouji.service.private_view(live, seat)
         asked = mine.question
@@ -415,11 +417,7 @@ async def _show_page(
             view = picker_page(table_id, asked, verb, lang, rank, key)
         if view is None:
             raise UserError("stale_prompt")
-    except REFUSALS as exc:
-        table = gouji.service.info(live) if live is not None else None
-        await reply(interaction, refusal(gouji.people, exc, lang, table))
-        return
-    await interaction.response.edit_message(view=view)
+        await interaction.response.edit_message(view=view)
 
 
 def _picked(interaction: discord.Interaction) -> str:
@@ -429,6 +427,7 @@ def _picked(interaction: discord.Interaction) -> str:
 
 
 class RankSelect(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"gr:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>burn|play)",
 ):
@@ -455,6 +454,7 @@ class RankSelect(
 
 
 class GroupSelect(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"gg:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>burn|play):(?P<rank>\d+):\d+",
 ):

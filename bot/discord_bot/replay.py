@@ -29,13 +29,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from bot.discord_bot.answers import AnsweredItem, answering, reply
 from bot.discord_bot.context import Gouji, gouji_of
-from bot.discord_bot.replies import reply
 from bot.pictures.drawing import Drawer
 from bot.pictures.replay import replay_facts, replay_step_png, review_seat
 from bot.service.errors import UserError
 from bot.text.cards import action_words, play_words
-from bot.text.catalog import error_text, text
+from bot.text.catalog import text
 from data import FinishedGame
 from engine.ai.review import Mistake
 from engine.replay_steps import KeyMoment
@@ -291,7 +291,7 @@ async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
         await interaction.response.defer()
         if not press.newest:
             return
-        try:
+        async with answering(interaction, lang):
             loaded = await desk.load(game)
             content, file, view = await desk.message(loaded, step, lang)
             await press.edit(
@@ -299,14 +299,10 @@ async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
                     content=content, attachments=[file], view=view
                 )
             )
-        except UserError as exc:
-            await reply(interaction, error_text(exc, lang))
-        except Exception:
-            log.exception("replay of game %s at step %s failed", game, step)
-            await reply(interaction, text(lang, "internal"))
 
 
 class ReplayButton(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=rf"rp:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<tag>first|prev|next|last)",
 ):
@@ -336,6 +332,7 @@ class ReplayButton(
 
 
 class ReplaySelect(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=rf"rps:(?P<game>{NUMBER}):(?P<step>{NUMBER})",
 ):
@@ -361,6 +358,7 @@ class ReplaySelect(
 
 
 class ReviewButton(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=rf"rv:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<n>{NUMBER})",
 ):
@@ -385,21 +383,13 @@ class ReviewButton(
         return cls(int(match["game"]), int(match["step"]), int(match["n"]), label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        lang = gouji_of(interaction).people.remember(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
+        async with answering(interaction) as answer:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             desk = _desk(interaction)
             loaded = await desk.load(self.game)
             seat = loaded.seats.get(interaction.user.id, 0)
-            content, file, view = await desk.message(loaded, self.step, lang, seat)
-        except UserError as exc:
-            await reply(interaction, error_text(exc, lang))
-            return
-        except Exception:
-            log.exception("replay of game %s at step %s failed", self.game, self.step)
-            await reply(interaction, text(lang, "internal"))
-            return
-        await reply(interaction, content, file=file, view=view, ephemeral=True)
+            content, file, view = await desk.message(loaded, self.step, answer.lang, seat)
+            await reply(interaction, content, file=file, view=view, ephemeral=True)
 
 
 # ----------------------------------------------------------------- review
@@ -427,23 +417,15 @@ def review_item(lang: str, n: int, mistake: Mistake, names: list[str]) -> str:
 async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: str | None) -> None:
     """/gouji review: answered at once ("thinking", only the caller sees it), then a refusal
     or "reviewing…", edited into the review when it is ready."""
-    gouji = desk.gouji
-    lang = gouji.people.remember(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
+    async with answering(interaction) as answer:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await desk.load((await desk.chosen(interaction, game)).game_id)
         seat = loaded.seats.get(interaction.user.id)
         if seat is None:
             raise UserError("review_not_player")
-    except UserError as exc:
-        await reply(interaction, error_text(exc, lang))
-        return
-    except Exception:
-        log.exception("review of game %s failed", game)
-        await reply(interaction, text(lang, "internal"))
-        return
-    await interaction.edit_original_response(content=text(lang, "review_working"))
-    try:
+        lang = answer.lang
+        await interaction.edit_original_response(content=text(lang, "review_working"))
+        answer.in_place = True  # a failure from here replaces "reviewing…"
         result, pictures = await desk.reviewer(
             review_seat, loaded.record, loaded.info.number, seat, desk.review_budget, lang
         )
@@ -477,9 +459,6 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
         await interaction.edit_original_response(
             content=content[:2000], attachments=files, view=view
         )
-    except Exception:
-        log.exception("review of game %s, seat %s failed", loaded.info.game_id, seat)
-        await interaction.edit_original_response(content=text(lang, "internal"))
 
 
 # ----------------------------------------------------------------- commands
@@ -488,24 +467,15 @@ def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
 
     async def replay(interaction: discord.Interaction, game: str | None = None) -> None:
         people = desk.gouji.people
-        lang = people.remember(interaction)
-        try:
+        async with answering(interaction):
             info = await desk.chosen(interaction, game)  # refused (only the caller sees it)
             if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
                 await people.load_guild_lang(desk.gouji.service, interaction.guild.id)
             channel_lang = people.guild_lang(info.guild_id)
-        except UserError as exc:
-            await reply(interaction, error_text(exc, lang))
-            return
-        await interaction.response.defer(thinking=True)  # before the drawing workers
-        try:
+            await interaction.response.defer(thinking=True)  # before the drawing workers
             loaded = await desk.load(info.game_id)
             content, file, view = await desk.message(loaded, 0, channel_lang)
-        except Exception:
-            log.exception("replay of game %s failed", info.game_id)
-            await reply(interaction, text(lang, "internal"))
-            return
-        await reply(interaction, content, file=file, view=view, ephemeral=False)
+            await reply(interaction, content, file=file, view=view, ephemeral=False)
 
     async def review(interaction: discord.Interaction, game: str | None = None) -> None:
         await run_review(desk, interaction, game)
