@@ -291,7 +291,7 @@ async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
         await interaction.response.defer()
         if not press.newest:
             return
-        async with answering(interaction, lang):
+        async with answering(interaction):  # a refusal in the presser's own language
             loaded = await desk.load(game)
             content, file, view = await desk.message(loaded, step, lang)
             await press.edit(
