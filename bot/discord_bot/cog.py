@@ -235,7 +235,7 @@ class GoujiCog(commands.Cog):
                 text(glang, "mode_series" if o.series else "mode_single"),
                 text(glang, "mode_turn", seconds=o.turn_time),
             ]
-            rules = house_rules(glang, o.engine_options().changed())
+            rules = house_rules(glang, o.rules.changed())
             if rules:
                 mode.append(text(glang, "house_rules", rules=rules))
             return (
@@ -487,7 +487,7 @@ class GoujiCog(commands.Cog):
         content = text(lang, "rules", link=link)
         table = self._info_or_none(interaction)
         if table is not None:  # this table's own house rules
-            lines = rules_of(lang, table.options.engine_options())
+            lines = rules_of(lang, table.options.rules)
             content += "\n\n" + text(lang, "rules_table", lines=lines)
         await reply(interaction, content)
 

@@ -824,7 +824,7 @@ def table_caption(view: PublicView, lang: str) -> str:
     """The table picture's caption: the game of the series and the house rules."""
     if view.number is None:
         return ""
-    rules = view.info.options.engine_options().changed()
+    rules = view.info.options.rules.changed()
     return pictures.table_caption(lang, view.number, view.games_total, rules)
 
 
