@@ -12,6 +12,7 @@ checks), and every answer is cut to Discord's 2,000 characters.
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import logging
@@ -76,8 +77,23 @@ HOUSE_RULE_CHOICES = {
     name: [app_commands.Choice(name=_(value_text("en", name, v)), value=v) for v in values]
     for name, values in CHOICES.items()
 }
-#: the descriptions of the house-rule parameters of /gouji new and config
+#: The options /gouji new and config both take, each once: the table's own settings
+#: (bot.service.live.TableOptions) and every house rule (engine.options.Options) — name →
+#: (annotation, as discord.py reads it in this module, and description).
+TABLE_SETTINGS: dict[str, tuple[str, app_commands.locale_str]] = dict(
+    series=("bool | None", _("Five-game tribute series (off: a single game)")),
+    turn_time=("TURN_SECONDS | None", _("Seconds per turn")),
+    burn_time=("BURN_SECONDS | None", _("Seconds to decide on a burn")),
+    auto_pass=("bool | None", _("Pass at once when you cannot beat (要不起)")),
+    counter=("bool | None", _("Show the card counter (记牌器)")),
+    mention=(
+        "bool | None",
+        _("Mention the player in the channel at each turn (else: the DM only)"),
+    ),
+    preset=("str | None", _("House rules preset (standard: the defaults)")),
+)
 HOUSE_RULE_DESCRIPTIONS = dict(
+    bie_san=_("Bie-san variant (憋三)"),
     no_single_return=_("No single return (不还单张)"),
     tribute_cards=_("Tribute cards (贡牌)"),
     gou_si_ji=_("Gou si ji (够死级): 要头 after a revolution"),
@@ -86,7 +102,37 @@ HOUSE_RULE_DESCRIPTIONS = dict(
 )
 
 
-def house_rule_overrides(preset: str | None, **given: Any) -> dict[str, Any]:
+def _table_options() -> dict[str, tuple[str, app_commands.locale_str]]:
+    """Every option of :func:`table_options`, in the order Discord lists them: 憋三 (the
+    first house rule), the table's settings, then the other house rules."""
+    rules = {
+        name: ("bool | None" if name not in CHOICES else "str | None", described)
+        for name, described in HOUSE_RULE_DESCRIPTIONS.items()
+    }
+    missing = set(Options().to_json()) - set(rules)
+    assert not missing, f"house rules without a description for Discord: {missing}"
+    first, *others = rules
+    return {first: rules[first], **TABLE_SETTINGS, **{name: rules[name] for name in others}}
+
+
+def table_options(handler: Callable[..., Awaitable[None]]) -> Any:
+    """Give a command (``handler(self, interaction, ..., **chosen)``) every table option as an
+    optional parameter — what discord.py reads to declare the options to Discord — described,
+    with the house rules' choices; what the person gave comes in ``chosen``. Put it below the
+    ``@gouji.command`` line (which reads the signature it gives: hence ``Any``)."""
+    signature = inspect.signature(handler)
+    kept = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    added = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=note)
+        for name, (note, _described) in _table_options().items()
+    ]
+    handler.__signature__ = signature.replace(parameters=[*kept, *added])  # type: ignore[attr-defined]
+    described = {name: described for name, (_note, described) in _table_options().items()}
+    chosen = app_commands.choices(preset=PRESETS, **HOUSE_RULE_CHOICES)
+    return chosen(app_commands.describe(**described)(handler))
+
+
+def house_rule_overrides(preset: str | None = None, **given: Any) -> dict[str, Any]:
     """The options given to /gouji new or config; the standard preset sets every house
     rule to its default first (what was given as well wins). Refused (``UserError``) unless
     each value is one a person may choose (:meth:`TableOptions.check_choices`)."""
@@ -171,56 +217,13 @@ class GoujiCog(commands.Cog):
 
     # ----------------------------------------------------------------- tables
     @gouji.command(name="new", description=_("Open a table in this channel"))
-    @app_commands.describe(
-        bie_san=_("Bie-san variant (憋三)"),
-        series=_("Five-game tribute series (off: a single game)"),
-        turn_time=_("Seconds per turn"),
-        burn_time=_("Seconds to decide on a burn"),
-        auto_pass=_("Pass at once when you cannot beat (要不起)"),
-        counter=_("Show the card counter (记牌器)"),
-        mention=_("Mention the player in the channel at each turn (else: the DM only)"),
-        preset=_("House rules preset (standard: the defaults)"),
-        **HOUSE_RULE_DESCRIPTIONS,
-    )
-    @app_commands.choices(preset=PRESETS, **HOUSE_RULE_CHOICES)
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        bie_san: bool | None = None,
-        series: bool | None = None,
-        turn_time: TURN_SECONDS | None = None,
-        burn_time: BURN_SECONDS | None = None,
-        auto_pass: bool | None = None,
-        counter: bool | None = None,
-        mention: bool | None = None,
-        preset: str | None = None,
-        no_single_return: bool | None = None,
-        tribute_cards: str | None = None,
-        gou_si_ji: bool | None = None,
-        burn_check: str | None = None,
-        open_rule: str | None = None,
-    ) -> None:
+    @table_options
+    async def new(self, interaction: discord.Interaction, **chosen: Any) -> None:
         overrides: dict[str, Any] = {}
 
         def precheck() -> None:
             self.service.check_open(self._channel_id(interaction))
-            overrides.update(
-                house_rule_overrides(
-                    preset,
-                    bie_san=bie_san,
-                    series=series,
-                    turn_time=turn_time,
-                    burn_time=burn_time,
-                    auto_pass=auto_pass,
-                    counter=counter,
-                    mention=mention,
-                    no_single_return=no_single_return,
-                    tribute_cards=tribute_cards,
-                    gou_si_ji=gou_si_ji,
-                    burn_check=burn_check,
-                    open_rule=open_rule,
-                )
-            )
+            overrides.update(house_rule_overrides(**chosen))
 
         async def work(lang: str) -> Answer:
             live = await self.service.open_table(
@@ -402,36 +405,16 @@ class GoujiCog(commands.Cog):
         language=_("Language of the channel messages"),
         channel=_("A channel where tables may open (or may no longer)"),
         allow=_("Allow tables in that channel (false: stop)"),
-        bie_san=_("Bie-san variant (憋三)"),
-        series=_("Five-game tribute series (off: a single game)"),
-        turn_time=_("Seconds per turn"),
-        burn_time=_("Seconds to decide on a burn"),
-        auto_pass=_("Pass at once when you cannot beat (要不起)"),
-        counter=_("Show the card counter (记牌器)"),
-        mention=_("Mention the player in the channel at each turn (else: the DM only)"),
-        preset=_("House rules preset (standard: the defaults)"),
-        **HOUSE_RULE_DESCRIPTIONS,
     )
-    @app_commands.choices(language=LANG_CHOICES, preset=PRESETS, **HOUSE_RULE_CHOICES)
+    @app_commands.choices(language=LANG_CHOICES)
+    @table_options
     async def config(
         self,
         interaction: discord.Interaction,
         language: str | None = None,
         channel: discord.TextChannel | None = None,
         allow: bool = True,
-        bie_san: bool | None = None,
-        series: bool | None = None,
-        turn_time: TURN_SECONDS | None = None,
-        burn_time: BURN_SECONDS | None = None,
-        auto_pass: bool | None = None,
-        counter: bool | None = None,
-        mention: bool | None = None,
-        preset: str | None = None,
-        no_single_return: bool | None = None,
-        tribute_cards: str | None = None,
-        gou_si_ji: bool | None = None,
-        burn_check: str | None = None,
-        open_rule: str | None = None,
+        **chosen: Any,
     ) -> None:
         defaults: dict[str, Any] = {}
 
@@ -440,23 +423,7 @@ class GoujiCog(commands.Cog):
                 raise UserError("config_denied")
             if language is not None and language not in LANGS:
                 raise UserError("bad_option", what=f"language {echo(language)}")
-            defaults.update(
-                house_rule_overrides(
-                    preset,
-                    bie_san=bie_san,
-                    series=series,
-                    turn_time=turn_time,
-                    burn_time=burn_time,
-                    auto_pass=auto_pass,
-                    counter=counter,
-                    mention=mention,
-                    no_single_return=no_single_return,
-                    tribute_cards=tribute_cards,
-                    gou_si_ji=gou_si_ji,
-                    burn_check=burn_check,
-                    open_rule=open_rule,
-                )
-            )
+            defaults.update(house_rule_overrides(**chosen))
 
         async def work(lang: str) -> Answer:
             content = await apply_config(
