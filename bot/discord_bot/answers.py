@@ -171,7 +171,7 @@ def _table(interaction: discord.Interaction, answer: Answering) -> _Table | None
 
 
 async def _send(interaction: discord.Interaction, answer: Answering, content: str) -> None:
-    """The failure's answer; an answer that cannot be sent (the token ran out) is logged."""
+    """The failure's answer; one that cannot be sent is logged (and not tried again)."""
     if getattr(interaction, "type", None) is discord.InteractionType.autocomplete:
         return  # an autocomplete answers with choices only (the caller gives none)
     try:
@@ -179,8 +179,10 @@ async def _send(interaction: discord.Interaction, answer: Answering, content: st
             await interaction.edit_original_response(content=content)
         else:
             await reply(interaction, content)
-    except discord.HTTPException:
-        log.warning("%s: its refusal or apology could not be sent", what_of(interaction))
+    except Exception:  # the token ran out, the client is closing: never a second answer
+        log.warning(
+            "%s: its refusal or apology could not be sent", what_of(interaction), exc_info=True
+        )
 
 
 async def on_command_error(

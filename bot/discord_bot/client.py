@@ -26,7 +26,6 @@ from bot.discord_bot.replay import (
     ReplayDesk,
     ReplaySelect,
     ReviewButton,
-    add_replay_commands,
 )
 from bot.discord_bot.translator import GoujiTranslator
 from bot.pictures.drawing import Drawer
@@ -103,12 +102,9 @@ class GoujiBot(commands.Bot):
         )
         await self.tree.set_translator(GoujiTranslator())
         self.tree.error(on_command_error)  # what escapes a command: answered on the one path
-        await self.add_cog(GoujiCog(self.gouji))
-        self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, *PICKER_ITEMS)
         self.replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
-        group = self.tree.get_command("gouji")
-        assert isinstance(group, discord.app_commands.Group)
-        add_replay_commands(group, self.replays)
+        await self.add_cog(GoujiCog(self.gouji, self.replays))
+        self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, *PICKER_ITEMS)
         self.add_dynamic_items(ReplayButton, ReplaySelect, ReviewButton)
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)

@@ -28,6 +28,7 @@ from bot.discord_bot.answers import MESSAGE_LIMIT, answering, reply
 from bot.discord_bot.components import controller, web_link
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.launch import launch_button
+from bot.discord_bot.replay import ReplayDesk, finished_choices, run_replay, run_review
 from bot.discord_bot.replies import done_text, hand_file, send_hint
 from bot.discord_bot.settings import apply_config, leaderboard_file, profile_file
 from bot.pictures import png as pictures
@@ -158,8 +159,9 @@ class GoujiCog(commands.Cog):
     )
     ai = app_commands.Group(name="ai", description=_("AI players"), parent=gouji)
 
-    def __init__(self, deps: Gouji) -> None:
+    def __init__(self, deps: Gouji, replays: ReplayDesk | None = None) -> None:
         self.deps = deps  # not "gouji": that is the command group
+        self.replays = replays  # 录像, 复盘 (None: /gouji replay and review answer an error)
         self.service = deps.service
         self.people = deps.people
 
@@ -635,3 +637,29 @@ class GoujiCog(commands.Cog):
             return content, discord.File(io.BytesIO(data), filename=found.name), False
 
         await self._guarded(interaction, work, public=True, precheck=precheck)
+
+    # ----------------------------------------------------------------- 录像, 复盘
+    def _desk(self) -> ReplayDesk:
+        if self.replays is None:
+            raise RuntimeError("this bot has no replay desk")
+        return self.replays
+
+    @gouji.command(name="replay", description=_("Watch a finished game again, step by step (录像)"))
+    @app_commands.describe(game=_("A finished game (default: the last one of this channel)"))
+    async def replay(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await run_replay(self._desk(), interaction, game)
+
+    @gouji.command(
+        name="review",
+        description=_("Your costliest decisions in a finished game (复盘, only you see it)"),
+    )
+    @app_commands.describe(game=_("A finished game (default: the last one of this channel)"))
+    async def review(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await run_review(self._desk(), interaction, game)
+
+    @replay.autocomplete("game")
+    @review.autocomplete("game")
+    async def finished_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await finished_choices(self._desk(), interaction, current)

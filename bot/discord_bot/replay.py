@@ -1,5 +1,6 @@
-"""录像 (replay) and 复盘 (review) on Discord: ``/gouji replay [game]``, ``/gouji review [game]``
-and their persistent components.
+"""录像 (replay) and 复盘 (review) on Discord: the work of ``/gouji replay [game]`` and
+``/gouji review [game]`` (the commands themselves are the cog's) and their persistent
+components.
 
 Only finished deals (``games.status = 'finished'``) are ever loaded, so a replay never shows
 the hands of a game still played. Custom ids name the deal and the step
@@ -27,7 +28,6 @@ from typing import Any, cast
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 
 from bot.discord_bot.answers import AnsweredItem, answering, reply
 from bot.discord_bot.context import Gouji, gouji_of
@@ -462,48 +462,33 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
 
 
 # ----------------------------------------------------------------- commands
-def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
-    """Add ``replay`` and ``review`` to the /gouji group."""
+async def run_replay(desk: ReplayDesk, interaction: discord.Interaction, game: str | None) -> None:
+    """/gouji replay: a refusal only the caller sees, or (after "thinking") the deal's first
+    step for the channel, in the server's language."""
+    people = desk.gouji.people
+    async with answering(interaction):
+        info = await desk.chosen(interaction, game)  # refused (only the caller sees it)
+        if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
+            await people.load_guild_lang(desk.gouji.service, interaction.guild.id)
+        channel_lang = people.guild_lang(info.guild_id)
+        await interaction.response.defer(thinking=True)  # before the drawing workers
+        loaded = await desk.load(info.game_id)
+        content, file, view = await desk.message(loaded, 0, channel_lang)
+        await reply(interaction, content, file=file, view=view, ephemeral=False)
 
-    async def replay(interaction: discord.Interaction, game: str | None = None) -> None:
-        people = desk.gouji.people
-        async with answering(interaction):
-            info = await desk.chosen(interaction, game)  # refused (only the caller sees it)
-            if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
-                await people.load_guild_lang(desk.gouji.service, interaction.guild.id)
-            channel_lang = people.guild_lang(info.guild_id)
-            await interaction.response.defer(thinking=True)  # before the drawing workers
-            loaded = await desk.load(info.game_id)
-            content, file, view = await desk.message(loaded, 0, channel_lang)
-            await reply(interaction, content, file=file, view=view, ephemeral=False)
 
-    async def review(interaction: discord.Interaction, game: str | None = None) -> None:
-        await run_review(desk, interaction, game)
-
-    async def games(
-        interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        if interaction.guild is None:
-            return []
-        lang = desk.gouji.people.remember(interaction)
-        found = await desk.gouji.service.finished_games(interaction.guild.id, limit=25)
-        choices = []
-        for g in found:
-            when = time.strftime("%m-%d %H:%M", time.gmtime(g.finished_at))
-            name = text(lang, "replay_choice", table=g.table_id, number=g.number, when=when)
-            if current.lower() in name.lower() or current.strip() == str(g.game_id):
-                choices.append(app_commands.Choice(name=name[:100], value=str(g.game_id)))
-        return choices
-
-    described = app_commands.describe(
-        game=_("A finished game (default: the last one of this channel)")
-    )
-    for name, callback, description in (
-        ("replay", replay, "Watch a finished game again, step by step (录像)"),
-        ("review", review, "Your costliest decisions in a finished game (复盘, only you see it)"),
-    ):
-        command: app_commands.Command[Any, Any, None] = app_commands.Command(
-            name=name, description=_(description), callback=described(callback), parent=group
-        )
-        command.autocomplete("game")(games)
-        group.add_command(command)
+async def finished_choices(
+    desk: ReplayDesk, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The autocomplete of /gouji replay and review: the server's last finished deals."""
+    if interaction.guild is None:
+        return []
+    lang = desk.gouji.people.remember(interaction)
+    found = await desk.gouji.service.finished_games(interaction.guild.id, limit=25)
+    choices = []
+    for g in found:
+        when = time.strftime("%m-%d %H:%M", time.gmtime(g.finished_at))
+        name = text(lang, "replay_choice", table=g.table_id, number=g.number, when=when)
+        if current.lower() in name.lower() or current.strip() == str(g.game_id):
+            choices.append(app_commands.Choice(name=name[:100], value=str(g.game_id)))
+    return choices
