@@ -40,7 +40,7 @@ from bot.service.views import TableInfo
 from bot.text.cards import play_label, read_cards
 from bot.text.catalog import LANGS, LANGUAGE_NAMES, text
 from bot.text.commands import AI_STRENGTH
-from bot.text.options import house_rules, rules_of, value_text
+from bot.text.options import house_rules, option_text, rules_of, value_text
 from engine.ai import DIFFICULTIES
 from engine.options import CHOICES, Options
 
@@ -93,6 +93,8 @@ TABLE_SETTINGS: dict[str, tuple[str, app_commands.locale_str]] = dict(
     ),
     preset=("str | None", _("House rules preset (standard: the defaults)")),
 )
+#: the descriptions Discord has always shown for the first house rules; a rule without one
+#: is described by its name in bot.text.options (zh and en)
 HOUSE_RULE_DESCRIPTIONS = dict(
     bie_san=_("Bie-san variant (憋三)"),
     no_single_return=_("No single return (不还单张)"),
@@ -107,11 +109,13 @@ def _table_options() -> dict[str, tuple[str, app_commands.locale_str]]:
     """Every option of :func:`table_options`, in the order Discord lists them: 憋三 (the
     first house rule), the table's settings, then the other house rules."""
     rules = {
-        name: ("bool | None" if name not in CHOICES else "str | None", described)
-        for name, described in HOUSE_RULE_DESCRIPTIONS.items()
+        name: (
+            "bool | None" if name not in CHOICES else "str | None",
+            HOUSE_RULE_DESCRIPTIONS.get(name)
+            or _(option_text("en", name, True), zh=option_text("zh", name, True)),
+        )
+        for name in Options().to_json()
     }
-    missing = set(Options().to_json()) - set(rules)
-    assert not missing, f"house rules without a description for Discord: {missing}"
     first, *others = rules
     return {first: rules[first], **TABLE_SETTINGS, **{name: rules[name] for name in others}}
 
@@ -144,6 +148,12 @@ def house_rule_overrides(preset: str | None = None, **given: Any) -> dict[str, A
         chosen = {**Options().to_json(), **chosen}
     TableOptions.check_choices(chosen)
     return chosen
+
+
+def worded(key: str) -> app_commands.locale_str:
+    """A command's name or description from the catalog (``bot.text``): its English for
+    Discord, its Chinese for the Chinese clients (:class:`GoujiTranslator`)."""
+    return _(text("en", key), zh=text("zh", key))
 
 
 def fit(content: str) -> str:

@@ -1,5 +1,6 @@
 """The command translator: Chinese names and descriptions of the /gouji commands for Chinese
-clients (zh-CN, zh-TW), from :data:`bot.text.commands.ZH`."""
+clients (zh-CN, zh-TW), from :data:`bot.text.commands.ZH`, or carried by the text itself
+(``locale_str(en, zh=...)``: the texts the cog takes from the catalog, ``cog.worded``)."""
 
 from __future__ import annotations
 
@@ -19,5 +20,5 @@ class GoujiTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         if locale in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
-            return ZH.get(string.message)
+            return string.extras.get("zh") or ZH.get(string.message)
         return None
