@@ -134,7 +134,14 @@ def table_options(handler: Callable[..., Awaitable[None]]) -> Any:
     handler.__signature__ = signature.replace(parameters=[*kept, *added])  # type: ignore[attr-defined]
     described = {name: described for name, (_note, described) in _table_options().items()}
     chosen = app_commands.choices(preset=PRESETS, **HOUSE_RULE_CHOICES)
-    return chosen(app_commands.describe(**described)(handler))
+    named = app_commands.rename(  # a rule described by its words is named by them in Chinese
+        **{
+            name: _(name, zh=option_text("zh", name, True))
+            for name in Options().to_json()
+            if name not in HOUSE_RULE_DESCRIPTIONS
+        }
+    )
+    return named(chosen(app_commands.describe(**described)(handler)))
 
 
 def house_rule_overrides(preset: str | None = None, **given: Any) -> dict[str, Any]:

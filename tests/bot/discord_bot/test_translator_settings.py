@@ -86,7 +86,10 @@ async def test_every_command_text_and_house_rule_choice_has_chinese() -> None:
         texts += [_(command.name), command._locale_description or _(command.description)]
         if isinstance(command, app_commands.Command):
             for param in command.parameters:
-                texts += [_(param.name), param.locale_description or _(param.description)]
+                texts += [
+                    param.locale_name or _(param.name),
+                    param.locale_description or _(param.description),
+                ]
     choices = [PRESETS, *HOUSE_RULE_CHOICES.values()]
     texts += [_(choice.name) for listed in choices for choice in listed]
     assert {"gou_si_ji", "open_rule", "preset"} <= {t.message for t in texts}
