@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 import render
+from bot.discord_bot.answers import on_command_error
 from bot.discord_bot.cog import GoujiCog
 from bot.discord_bot.components import PICKER_ITEMS, ActionButton, ActionSelect
 from bot.discord_bot.context import Beside, Gouji
@@ -25,7 +26,6 @@ from bot.discord_bot.replay import (
     ReplayDesk,
     ReplaySelect,
     ReviewButton,
-    add_replay_commands,
 )
 from bot.discord_bot.table_button import TableButton
 from bot.discord_bot.translator import GoujiTranslator
@@ -102,12 +102,10 @@ class GoujiBot(commands.Bot):
             self.service, self.people, self.draw, self.presenter, links, self.presenter.launch
         )
         await self.tree.set_translator(GoujiTranslator())
-        await self.add_cog(GoujiCog(self.gouji))
-        self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, TableButton, *PICKER_ITEMS)
+        self.tree.error(on_command_error)  # what escapes a command: answered on the one path
         self.replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
-        group = self.tree.get_command("gouji")
-        assert isinstance(group, discord.app_commands.Group)
-        add_replay_commands(group, self.replays)
+        await self.add_cog(GoujiCog(self.gouji, self.replays))
+        self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, TableButton, *PICKER_ITEMS)
         self.add_dynamic_items(ReplayButton, ReplaySelect, ReviewButton)
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)

@@ -12,6 +12,7 @@ checks), and every answer is cut to Discord's 2,000 characters.
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import logging
@@ -23,21 +24,23 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.discord_bot.answers import MESSAGE_LIMIT, answering, reply
 from bot.discord_bot.components import controller, web_link
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.launch import launch_button
-from bot.discord_bot.replies import done_text, hand_file, refusal, reply, send_hint
+from bot.discord_bot.replay import ReplayDesk, finished_choices, run_replay, run_review
+from bot.discord_bot.replies import done_text, hand_file, send_hint
 from bot.discord_bot.settings import apply_config, leaderboard_file, profile_file
 from bot.pictures import png as pictures
 from bot.pictures.views import named_series
-from bot.service.errors import REFUSALS, UserError
+from bot.service.errors import UserError
 from bot.service.live import BURN_TIME, TURN_TIME, LiveTable, TableOptions, echo
 from bot.service.recovery import OUTAGES
 from bot.service.views import TableInfo
 from bot.text.cards import play_label, read_cards
 from bot.text.catalog import LANGS, LANGUAGE_NAMES, text
 from bot.text.commands import AI_STRENGTH
-from bot.text.options import house_rules, rules_of, value_text
+from bot.text.options import house_rules, option_text, rules_of, value_text
 from engine.ai import DIFFICULTIES
 from engine.options import CHOICES, Options
 
@@ -45,11 +48,10 @@ log = logging.getLogger("gouji.bot")
 
 #: What a command's work returns: (content, file, ephemeral[, view]).
 Answer = tuple[Any, ...]
-#: The longest message Discord takes.
-MESSAGE_LIMIT = 2000
 
 #: The difficulties (engine.ai.DIFFICULTIES), named for players; the values are the kinds.
 AI_KINDS = [app_commands.Choice(name=_(d.name), value=d.kind) for d in DIFFICULTIES]
+SOURCE = "en"  # the language of the commands' own texts; the others are translations
 LANG_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[lang], value=lang) for lang in LANGS]
 #: /gouji top: by points (the default) or by skill rating
 TOP_BY = [
@@ -77,8 +79,25 @@ HOUSE_RULE_CHOICES = {
     name: [app_commands.Choice(name=_(value_text("en", name, v)), value=v) for v in values]
     for name, values in CHOICES.items()
 }
-#: the descriptions of the house-rule parameters of /gouji new and config
+#: The options /gouji new and config both take, each once: the table's own settings
+#: (bot.service.live.TableOptions) and every house rule (engine.options.Options) — name →
+#: (annotation, as discord.py reads it in this module, and description).
+TABLE_SETTINGS: dict[str, tuple[str, app_commands.locale_str]] = dict(
+    series=("bool | None", _("Five-game tribute series (off: a single game)")),
+    turn_time=("TURN_SECONDS | None", _("Seconds per turn")),
+    burn_time=("BURN_SECONDS | None", _("Seconds to decide on a burn")),
+    auto_pass=("bool | None", _("Pass at once when you cannot beat (要不起)")),
+    counter=("bool | None", _("Show the card counter (记牌器)")),
+    mention=(
+        "bool | None",
+        _("Mention the player in the channel at each turn (else: the DM only)"),
+    ),
+    preset=("str | None", _("House rules preset (standard: the defaults)")),
+)
+#: the descriptions Discord has always shown for the first house rules; a rule without one
+#: is described by its name in bot.text.options (zh and en)
 HOUSE_RULE_DESCRIPTIONS = dict(
+    bie_san=_("Bie-san variant (憋三)"),
     no_single_return=_("No single return (不还单张)"),
     tribute_cards=_("Tribute cards (贡牌)"),
     gou_si_ji=_("Gou si ji (够死级): 要头 after a revolution"),
@@ -87,7 +106,45 @@ HOUSE_RULE_DESCRIPTIONS = dict(
 )
 
 
-def house_rule_overrides(preset: str | None, **given: Any) -> dict[str, Any]:
+def _table_options() -> dict[str, tuple[str, app_commands.locale_str]]:
+    """Every option of :func:`table_options`, in the order Discord lists them: 憋三 (the
+    first house rule), the table's settings, then the other house rules."""
+    rules = {
+        name: (
+            "bool | None" if name not in CHOICES else "str | None",
+            HOUSE_RULE_DESCRIPTIONS.get(name) or rule_words(name),
+        )
+        for name in Options().to_json()
+    }
+    first, *others = rules
+    return {first: rules[first], **TABLE_SETTINGS, **{name: rules[name] for name in others}}
+
+
+def table_options(handler: Callable[..., Awaitable[None]]) -> Any:
+    """Give a command (``handler(self, interaction, ..., **chosen)``) every table option as an
+    optional parameter — what discord.py reads to declare the options to Discord — described,
+    with the house rules' choices; what the person gave comes in ``chosen``. Put it below the
+    ``@gouji.command`` line (which reads the signature it gives: hence ``Any``)."""
+    signature = inspect.signature(handler)
+    kept = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    added = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=note)
+        for name, (note, _described) in _table_options().items()
+    ]
+    handler.__signature__ = signature.replace(parameters=[*kept, *added])  # type: ignore[attr-defined]
+    described = {name: described for name, (_note, described) in _table_options().items()}
+    chosen = app_commands.choices(preset=PRESETS, **HOUSE_RULE_CHOICES)
+    named = app_commands.rename(  # a rule described by its words is named by them in Chinese
+        **{
+            name: rule_words(name, source=name)
+            for name in Options().to_json()
+            if name not in HOUSE_RULE_DESCRIPTIONS
+        }
+    )
+    return named(chosen(app_commands.describe(**described)(handler)))
+
+
+def house_rule_overrides(preset: str | None = None, **given: Any) -> dict[str, Any]:
     """The options given to /gouji new or config; the standard preset sets every house
     rule to its default first (what was given as well wins). Refused (``UserError``) unless
     each value is one a person may choose (:meth:`TableOptions.check_choices`)."""
@@ -98,6 +155,27 @@ def house_rule_overrides(preset: str | None, **given: Any) -> dict[str, Any]:
         chosen = {**Options().to_json(), **chosen}
     TableOptions.check_choices(chosen)
     return chosen
+
+
+def in_every_language(say: Callable[[str], str]) -> app_commands.locale_str:
+    """A command's words as ``say(lang)`` gives them: the source language's for Discord, each
+    other language's carried for its clients (:class:`GoujiTranslator`)."""
+    return _(say(SOURCE), **{lang: say(lang) for lang in LANGS if lang != SOURCE})
+
+
+def rule_words(name: str, *, source: str | None = None) -> app_commands.locale_str:
+    """A house rule's words (bot.text.options) in every language (``source``: the source
+    language's own instead, e.g. the parameter's name)."""
+
+    def say(lang: str) -> str:
+        return source if source is not None and lang == SOURCE else option_text(lang, name, True)
+
+    return in_every_language(say)
+
+
+def worded(key: str) -> app_commands.locale_str:
+    """A command's name or description from the catalog (``bot.text``), in every language."""
+    return in_every_language(lambda lang: text(lang, key))
 
 
 def fit(content: str) -> str:
@@ -113,8 +191,9 @@ class GoujiCog(commands.Cog):
     )
     ai = app_commands.Group(name="ai", description=_("AI players"), parent=gouji)
 
-    def __init__(self, deps: Gouji) -> None:
+    def __init__(self, deps: Gouji, replays: ReplayDesk | None = None) -> None:
         self.deps = deps  # not "gouji": that is the command group
+        self.replays = replays  # 录像, 复盘 (None: /gouji replay and review answer an error)
         self.service = deps.service
         self.people = deps.people
 
@@ -150,8 +229,7 @@ class GoujiCog(commands.Cog):
         """Answer first, then work: ``precheck()`` (the refusals that need no database:
         ephemeral), then the deferral ("thinking…", public or not as ``public`` says), then
         ``work(lang)`` → (content, file, ephemeral[, view]); refusals become replies."""
-        lang = self.people.remember(interaction)
-        try:
+        async with answering(interaction) as answer:
             guild = self._guild(interaction)
             if precheck is not None:
                 precheck()
@@ -162,20 +240,9 @@ class GoujiCog(commands.Cog):
                     await self.people.load_guild_lang(self.service, guild.id)
                 except OUTAGES:  # the channel texts fall back to the default language
                     log.warning("server %s: its language could not be read", guild.id)
-            content, file, ephemeral, *rest = await work(lang)
-        except REFUSALS as exc:
-            await reply(
-                interaction, fit(refusal(self.people, exc, lang, self._info_or_none(interaction)))
-            )
-            return
-        except Exception:
-            log.exception(
-                "/gouji %s failed", interaction.command.name if interaction.command else "?"
-            )
-            await reply(interaction, text(lang, "internal"))
-            return
-        view = rest[0] if rest else None
-        await reply(interaction, fit(content), file=file, ephemeral=ephemeral, view=view)
+            content, file, ephemeral, *rest = await work(answer.lang)
+            view = rest[0] if rest else None
+            await reply(interaction, fit(content), file=file, ephemeral=ephemeral, view=view)
 
     def _channel_text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
         table = self._info_or_none(interaction)
@@ -184,56 +251,13 @@ class GoujiCog(commands.Cog):
 
     # ----------------------------------------------------------------- tables
     @gouji.command(name="new", description=_("Open a table in this channel"))
-    @app_commands.describe(
-        bie_san=_("Bie-san variant (憋三)"),
-        series=_("Five-game tribute series (off: a single game)"),
-        turn_time=_("Seconds per turn"),
-        burn_time=_("Seconds to decide on a burn"),
-        auto_pass=_("Pass at once when you cannot beat (要不起)"),
-        counter=_("Show the card counter (记牌器)"),
-        mention=_("Mention the player in the channel at each turn (else: the DM only)"),
-        preset=_("House rules preset (standard: the defaults)"),
-        **HOUSE_RULE_DESCRIPTIONS,
-    )
-    @app_commands.choices(preset=PRESETS, **HOUSE_RULE_CHOICES)
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        bie_san: bool | None = None,
-        series: bool | None = None,
-        turn_time: TURN_SECONDS | None = None,
-        burn_time: BURN_SECONDS | None = None,
-        auto_pass: bool | None = None,
-        counter: bool | None = None,
-        mention: bool | None = None,
-        preset: str | None = None,
-        no_single_return: bool | None = None,
-        tribute_cards: str | None = None,
-        gou_si_ji: bool | None = None,
-        burn_check: str | None = None,
-        open_rule: str | None = None,
-    ) -> None:
+    @table_options
+    async def new(self, interaction: discord.Interaction, **chosen: Any) -> None:
         overrides: dict[str, Any] = {}
 
         def precheck() -> None:
             self.service.check_open(self._channel_id(interaction))
-            overrides.update(
-                house_rule_overrides(
-                    preset,
-                    bie_san=bie_san,
-                    series=series,
-                    turn_time=turn_time,
-                    burn_time=burn_time,
-                    auto_pass=auto_pass,
-                    counter=counter,
-                    mention=mention,
-                    no_single_return=no_single_return,
-                    tribute_cards=tribute_cards,
-                    gou_si_ji=gou_si_ji,
-                    burn_check=burn_check,
-                    open_rule=open_rule,
-                )
-            )
+            overrides.update(house_rule_overrides(**chosen))
 
         async def work(lang: str) -> Answer:
             live = await self.service.open_table(
@@ -248,7 +272,7 @@ class GoujiCog(commands.Cog):
                 text(glang, "mode_series" if o.series else "mode_single"),
                 text(glang, "mode_turn", seconds=o.turn_time),
             ]
-            rules = house_rules(glang, o.engine_options().changed())
+            rules = house_rules(glang, o.rules.changed())
             if rules:
                 mode.append(text(glang, "house_rules", rules=rules))
             return (
@@ -415,36 +439,16 @@ class GoujiCog(commands.Cog):
         language=_("Language of the channel messages"),
         channel=_("A channel where tables may open (or may no longer)"),
         allow=_("Allow tables in that channel (false: stop)"),
-        bie_san=_("Bie-san variant (憋三)"),
-        series=_("Five-game tribute series (off: a single game)"),
-        turn_time=_("Seconds per turn"),
-        burn_time=_("Seconds to decide on a burn"),
-        auto_pass=_("Pass at once when you cannot beat (要不起)"),
-        counter=_("Show the card counter (记牌器)"),
-        mention=_("Mention the player in the channel at each turn (else: the DM only)"),
-        preset=_("House rules preset (standard: the defaults)"),
-        **HOUSE_RULE_DESCRIPTIONS,
     )
-    @app_commands.choices(language=LANG_CHOICES, preset=PRESETS, **HOUSE_RULE_CHOICES)
+    @app_commands.choices(language=LANG_CHOICES)
+    @table_options
     async def config(
         self,
         interaction: discord.Interaction,
         language: str | None = None,
         channel: discord.TextChannel | None = None,
         allow: bool = True,
-        bie_san: bool | None = None,
-        series: bool | None = None,
-        turn_time: TURN_SECONDS | None = None,
-        burn_time: BURN_SECONDS | None = None,
-        auto_pass: bool | None = None,
-        counter: bool | None = None,
-        mention: bool | None = None,
-        preset: str | None = None,
-        no_single_return: bool | None = None,
-        tribute_cards: str | None = None,
-        gou_si_ji: bool | None = None,
-        burn_check: str | None = None,
-        open_rule: str | None = None,
+        **chosen: Any,
     ) -> None:
         defaults: dict[str, Any] = {}
 
@@ -453,23 +457,7 @@ class GoujiCog(commands.Cog):
                 raise UserError("config_denied")
             if language is not None and language not in LANGS:
                 raise UserError("bad_option", what=f"language {echo(language)}")
-            defaults.update(
-                house_rule_overrides(
-                    preset,
-                    bie_san=bie_san,
-                    series=series,
-                    turn_time=turn_time,
-                    burn_time=burn_time,
-                    auto_pass=auto_pass,
-                    counter=counter,
-                    mention=mention,
-                    no_single_return=no_single_return,
-                    tribute_cards=tribute_cards,
-                    gou_si_ji=gou_si_ji,
-                    burn_check=burn_check,
-                    open_rule=open_rule,
-                )
-            )
+            defaults.update(house_rule_overrides(**chosen))
 
         async def work(lang: str) -> Answer:
             content = await apply_config(
@@ -500,7 +488,7 @@ class GoujiCog(commands.Cog):
         content = text(lang, "rules", link=link)
         table = self._info_or_none(interaction)
         if table is not None:  # this table's own house rules
-            lines = rules_of(lang, table.options.engine_options())
+            lines = rules_of(lang, table.options.rules)
             content += "\n\n" + text(lang, "rules_table", lines=lines)
         await reply(interaction, content)
 
@@ -583,18 +571,11 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="hint", description=_("What would you play? (提示)"))
     async def hint(self, interaction: discord.Interaction) -> None:
-        lang = self.people.remember(interaction)
-        live = self._live_or_none(interaction)
-        try:
+        async with answering(interaction) as answer:
+            live = answer.table = self._live_or_none(interaction)
             if live is None:
                 raise UserError("no_table")
-            await send_hint(interaction, self.deps, live, lang)
-        except REFUSALS as exc:
-            table = self.service.info(live) if live is not None else None
-            await reply(interaction, refusal(self.people, exc, lang, table))
-        except Exception:
-            log.exception("/gouji hint at table %s failed", live.id if live else None)
-            await reply(interaction, text(lang, "internal"))
+            await send_hint(interaction, self.deps, live, answer.lang)
 
     @gouji.command(name="hand", description=_("Show your hand (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -688,3 +669,29 @@ class GoujiCog(commands.Cog):
             return content, discord.File(io.BytesIO(data), filename=found.name), False
 
         await self._guarded(interaction, work, public=True, precheck=precheck)
+
+    # ----------------------------------------------------------------- 录像, 复盘
+    def _desk(self) -> ReplayDesk:
+        if self.replays is None:
+            raise RuntimeError("this bot has no replay desk")
+        return self.replays
+
+    @gouji.command(name="replay", description=_("Watch a finished game again, step by step (录像)"))
+    @app_commands.describe(game=_("A finished game (default: the last one of this channel)"))
+    async def replay(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await run_replay(self._desk(), interaction, game)
+
+    @gouji.command(
+        name="review",
+        description=_("Your costliest decisions in a finished game (复盘, only you see it)"),
+    )
+    @app_commands.describe(game=_("A finished game (default: the last one of this channel)"))
+    async def review(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await run_review(self._desk(), interaction, game)
+
+    @replay.autocomplete("game")
+    @review.autocomplete("game")
+    async def finished_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await finished_choices(self._desk(), interaction, current)

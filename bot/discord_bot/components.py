@@ -17,13 +17,14 @@ from typing import Any, Self, cast
 
 import discord
 
+from bot.discord_bot.answers import AnsweredItem, AnsweredModal, answering
 from bot.discord_bot.context import gouji_of
 from bot.discord_bot.launch import launch_button
 from bot.discord_bot.people import People
 from bot.discord_bot.picker import OPTIONS, Group, group_page, plain_menu, rank_page, ranks
-from bot.discord_bot.replies import refusal, reply, run_dm_action
+from bot.discord_bot.replies import run_dm_action
 from bot.discord_bot.table_button import table_button
-from bot.service.errors import REFUSALS, UserError
+from bot.service.errors import UserError
 from bot.service.questions import Question, QuestionKind
 from bot.service.views import PrivateView, TableInfo
 from bot.text.cards import cards_count, play_label, play_text, rank_name, read_cards
@@ -55,6 +56,7 @@ _STYLE: dict[str, discord.ButtonStyle] = {
 
 
 class ActionButton(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"g:(?P<table>\d+):(?P<token>[0-9a-z.]+):(?P<verb>[a-z]+)",
 ):
@@ -90,7 +92,11 @@ class ActionButton(
         await run_dm_action(interaction, self.table_id, self.token, self.verb, None)
 
 
-class QuestionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"(?!)"):
+class QuestionSelect(
+    AnsweredItem,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"(?!)",
+):
     """A select menu of a question: its custom id (matched by the subclass's template)
     names the table, the question's ``token`` and the ``verb`` it answers with (and what
     else the subclass reads from it)."""
@@ -309,7 +315,7 @@ def _controls(
     return view, question
 
 
-class CardsModal(discord.ui.Modal):
+class CardsModal(AnsweredModal):
     """ "Other play…": type the cards, in the short notation (``8888822``, 10, 小王) or in
     words (``五个8两个2``, ``five 8s two 2s``: :func:`bot.text.cards.read_cards`)."""
 
@@ -407,10 +413,9 @@ async def _show_page(
     """Show a picker page on the message the pick was made on (``rank`` None: the
     controller's own controls again); refused once question ``token`` is over."""
     gouji = gouji_of(interaction)
-    lang = gouji.people.remember(interaction)
-    live = None
-    try:
-        live = gouji.service.get(table_id)
+    async with answering(interaction) as answer:
+        lang = answer.lang
+        live = answer.table = gouji.service.get(table_id)
         seat = gouji.service.seat_for(live, interaction.user.id)
         mine = await gouji.service.private_view(live, seat)
         asked = mine.question
@@ -423,11 +428,7 @@ async def _show_page(
             view = picker_page(table_id, asked, verb, lang, rank, key)
         if view is None:
             raise UserError("stale_prompt")
-    except REFUSALS as exc:
-        table = gouji.service.info(live) if live is not None else None
-        await reply(interaction, refusal(gouji.people, exc, lang, table))
-        return
-    await interaction.response.edit_message(view=view)
+        await interaction.response.edit_message(view=view)
 
 
 def _picked(interaction: discord.Interaction) -> str:

@@ -15,12 +15,15 @@ from typing import Any
 
 import discord
 
+from bot.discord_bot.answers import AnsweredItem
 from bot.text.catalog import lang_of, text
 
 log = logging.getLogger("gouji.bot")
 
 
-class LaunchButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"ga:open"):
+class LaunchButton(
+    AnsweredItem, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"ga:open"
+):
     """ "Open the table": launches the bot's Activity (the table inside Discord, issue #24) in
     the channel it is pressed in — the LAUNCH_ACTIVITY answer; who signs in there is learned
     from Discord by the web server (:mod:`bot.web.activity`), not from this button."""

@@ -1,5 +1,6 @@
-"""录像 (replay) and 复盘 (review) on Discord: ``/gouji replay [game]``, ``/gouji review [game]``
-and their persistent components.
+"""录像 (replay) and 复盘 (review) on Discord: the work of ``/gouji replay [game]`` and
+``/gouji review [game]`` (the commands themselves are the cog's) and their persistent
+components.
 
 Only finished deals (``games.status = 'finished'``) are ever loaded, so a replay never shows
 the hands of a game still played. Custom ids name the deal and the step
@@ -27,15 +28,14 @@ from typing import Any, cast
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 
+from bot.discord_bot.answers import AnsweredItem, answering, reply
 from bot.discord_bot.context import Gouji, gouji_of
-from bot.discord_bot.replies import reply
 from bot.pictures.drawing import Drawer
 from bot.pictures.replay import replay_facts, replay_step_png, review_seat
 from bot.service.errors import UserError
 from bot.text.cards import action_words, play_words
-from bot.text.catalog import error_text, text
+from bot.text.catalog import text
 from data import FinishedGame
 from engine.ai.review import Mistake
 from engine.replay_steps import KeyMoment
@@ -291,7 +291,7 @@ async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
         await interaction.response.defer()
         if not press.newest:
             return
-        try:
+        async with answering(interaction):  # a refusal in the presser's own language
             loaded = await desk.load(game)
             content, file, view = await desk.message(loaded, step, lang)
             await press.edit(
@@ -299,14 +299,10 @@ async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
                     content=content, attachments=[file], view=view
                 )
             )
-        except UserError as exc:
-            await reply(interaction, error_text(exc, lang))
-        except Exception:
-            log.exception("replay of game %s at step %s failed", game, step)
-            await reply(interaction, text(lang, "internal"))
 
 
 class ReplayButton(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=rf"rp:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<tag>first|prev|next|last)",
 ):
@@ -336,6 +332,7 @@ class ReplayButton(
 
 
 class ReplaySelect(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=rf"rps:(?P<game>{NUMBER}):(?P<step>{NUMBER})",
 ):
@@ -361,6 +358,7 @@ class ReplaySelect(
 
 
 class ReviewButton(
+    AnsweredItem,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=rf"rv:(?P<game>{NUMBER}):(?P<step>{NUMBER}):(?P<n>{NUMBER})",
 ):
@@ -385,21 +383,13 @@ class ReviewButton(
         return cls(int(match["game"]), int(match["step"]), int(match["n"]), label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        lang = gouji_of(interaction).people.remember(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
+        async with answering(interaction) as answer:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             desk = _desk(interaction)
             loaded = await desk.load(self.game)
             seat = loaded.seats.get(interaction.user.id, 0)
-            content, file, view = await desk.message(loaded, self.step, lang, seat)
-        except UserError as exc:
-            await reply(interaction, error_text(exc, lang))
-            return
-        except Exception:
-            log.exception("replay of game %s at step %s failed", self.game, self.step)
-            await reply(interaction, text(lang, "internal"))
-            return
-        await reply(interaction, content, file=file, view=view, ephemeral=True)
+            content, file, view = await desk.message(loaded, self.step, answer.lang, seat)
+            await reply(interaction, content, file=file, view=view, ephemeral=True)
 
 
 # ----------------------------------------------------------------- review
@@ -427,23 +417,15 @@ def review_item(lang: str, n: int, mistake: Mistake, names: list[str]) -> str:
 async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: str | None) -> None:
     """/gouji review: answered at once ("thinking", only the caller sees it), then a refusal
     or "reviewing…", edited into the review when it is ready."""
-    gouji = desk.gouji
-    lang = gouji.people.remember(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
+    async with answering(interaction) as answer:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await desk.load((await desk.chosen(interaction, game)).game_id)
         seat = loaded.seats.get(interaction.user.id)
         if seat is None:
             raise UserError("review_not_player")
-    except UserError as exc:
-        await reply(interaction, error_text(exc, lang))
-        return
-    except Exception:
-        log.exception("review of game %s failed", game)
-        await reply(interaction, text(lang, "internal"))
-        return
-    await interaction.edit_original_response(content=text(lang, "review_working"))
-    try:
+        lang = answer.lang
+        await interaction.edit_original_response(content=text(lang, "review_working"))
+        answer.in_place = True  # a failure from here replaces "reviewing…"
         result, pictures = await desk.reviewer(
             review_seat, loaded.record, loaded.info.number, seat, desk.review_budget, lang
         )
@@ -477,63 +459,36 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
         await interaction.edit_original_response(
             content=content[:2000], attachments=files, view=view
         )
-    except Exception:
-        log.exception("review of game %s, seat %s failed", loaded.info.game_id, seat)
-        await interaction.edit_original_response(content=text(lang, "internal"))
 
 
 # ----------------------------------------------------------------- commands
-def add_replay_commands(group: app_commands.Group, desk: ReplayDesk) -> None:
-    """Add ``replay`` and ``review`` to the /gouji group."""
-
-    async def replay(interaction: discord.Interaction, game: str | None = None) -> None:
-        people = desk.gouji.people
-        lang = people.remember(interaction)
-        try:
-            info = await desk.chosen(interaction, game)  # refused (only the caller sees it)
-            if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
-                await people.load_guild_lang(desk.gouji.service, interaction.guild.id)
-            channel_lang = people.guild_lang(info.guild_id)
-        except UserError as exc:
-            await reply(interaction, error_text(exc, lang))
-            return
+async def run_replay(desk: ReplayDesk, interaction: discord.Interaction, game: str | None) -> None:
+    """/gouji replay: a refusal only the caller sees, or (after "thinking") the deal's first
+    step for the channel, in the server's language."""
+    people = desk.gouji.people
+    async with answering(interaction):
+        info = await desk.chosen(interaction, game)  # refused (only the caller sees it)
+        if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
+            await people.load_guild_lang(desk.gouji.service, interaction.guild.id)
+        channel_lang = people.guild_lang(info.guild_id)
         await interaction.response.defer(thinking=True)  # before the drawing workers
-        try:
-            loaded = await desk.load(info.game_id)
-            content, file, view = await desk.message(loaded, 0, channel_lang)
-        except Exception:
-            log.exception("replay of game %s failed", info.game_id)
-            await reply(interaction, text(lang, "internal"))
-            return
+        loaded = await desk.load(info.game_id)
+        content, file, view = await desk.message(loaded, 0, channel_lang)
         await reply(interaction, content, file=file, view=view, ephemeral=False)
 
-    async def review(interaction: discord.Interaction, game: str | None = None) -> None:
-        await run_review(desk, interaction, game)
 
-    async def games(
-        interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        if interaction.guild is None:
-            return []
-        lang = desk.gouji.people.remember(interaction)
-        found = await desk.gouji.service.finished_games(interaction.guild.id, limit=25)
-        choices = []
-        for g in found:
-            when = time.strftime("%m-%d %H:%M", time.gmtime(g.finished_at))
-            name = text(lang, "replay_choice", table=g.table_id, number=g.number, when=when)
-            if current.lower() in name.lower() or current.strip() == str(g.game_id):
-                choices.append(app_commands.Choice(name=name[:100], value=str(g.game_id)))
-        return choices
-
-    described = app_commands.describe(
-        game=_("A finished game (default: the last one of this channel)")
-    )
-    for name, callback, description in (
-        ("replay", replay, "Watch a finished game again, step by step (录像)"),
-        ("review", review, "Your costliest decisions in a finished game (复盘, only you see it)"),
-    ):
-        command: app_commands.Command[Any, Any, None] = app_commands.Command(
-            name=name, description=_(description), callback=described(callback), parent=group
-        )
-        command.autocomplete("game")(games)
-        group.add_command(command)
+async def finished_choices(
+    desk: ReplayDesk, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The autocomplete of /gouji replay and review: the server's last finished deals."""
+    if interaction.guild is None:
+        return []
+    lang = desk.gouji.people.remember(interaction)
+    found = await desk.gouji.service.finished_games(interaction.guild.id, limit=25)
+    choices = []
+    for g in found:
+        when = time.strftime("%m-%d %H:%M", time.gmtime(g.finished_at))
+        name = text(lang, "replay_choice", table=g.table_id, number=g.number, when=when)
+        if current.lower() in name.lower() or current.strip() == str(g.game_id):
+            choices.append(app_commands.Choice(name=name[:100], value=str(g.game_id)))
+    return choices

@@ -1,63 +1,21 @@
-"""Answers to interactions, shared by the slash commands and the DM buttons: refusals in
-the caller's language, the confirmation of an action, the hint with its hand picture, and the
-handler of every DM button and menu."""
+"""Answers to interactions, shared by the slash commands and the DM buttons: the
+confirmation of an action, the hint with its hand picture, and the handler of every DM button
+and menu (refusals and failures: :mod:`bot.discord_bot.answers`)."""
 
 from __future__ import annotations
 
 import io
-import logging
 from typing import Any
 
 import discord
 
+from bot.discord_bot.answers import answering, reply
 from bot.discord_bot.context import Gouji, gouji_of
-from bot.discord_bot.people import People
 from bot.pictures import png as pictures
 from bot.pictures.drawing import Drawer
-from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
-from bot.service.views import TableInfo
-from bot.text.cards import action_text, readable_params
-from bot.text.catalog import error_text, has, text
-
-log = logging.getLogger("gouji.bot")
-
-
-def refusal(people: People, exc: Exception, lang: str, table: TableInfo | None) -> str:
-    """A refused request as a reply: the service's and the engine's errors, translated
-    (seats named as at ``table``)."""
-    if isinstance(exc, UserError):
-        return people.render(table, lang, exc.key, readable_params(exc.params, lang))
-    said = (
-        error_text(exc, lang)
-        if table is None
-        else error_text(exc, lang, lambda seat: people.name_of(table.seats[seat], lang))
-    )
-    how = f"how_{getattr(exc, 'code', '')}"
-    return f"{said} {text(lang, how)}" if has(how) else said
-
-
-async def reply(
-    interaction: discord.Interaction,
-    content: str,
-    *,
-    ephemeral: bool = True,
-    file: discord.File | None = None,
-    view: discord.ui.View | None = None,
-) -> None:
-    """Answer (or follow up a deferred answer), with a file and buttons if given."""
-    kwargs: dict[str, Any] = {
-        "ephemeral": ephemeral,
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
-    if file is not None:
-        kwargs["file"] = file
-    if view is not None:
-        kwargs["view"] = view
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
+from bot.text.cards import action_text
+from bot.text.catalog import text
 
 
 def done_text(lang: str, action: Any) -> str:
@@ -89,15 +47,14 @@ async def run_dm_action(
     never loses Discord's 3-second window) and answered by editing the controller it was
     made on; a refusal is an ephemeral follow-up."""
     gouji = gouji_of(interaction)
-    lang = gouji.people.remember(interaction)
-    live = None
-    seat = None
-    highlight = None
-    try:
-        live = gouji.service.get(table_id)
+    async with answering(interaction) as answer:
+        lang = answer.lang
+        live = answer.table = gouji.service.get(table_id)
         seat = gouji.service.seat_for(live, interaction.user.id)
         await interaction.response.defer()  # "deferred update": the message is edited below
         gouji.controls.claim(live, seat)
+        answer.on_failure(lambda: gouji.controls.release(live, seat))
+        highlight = None
         if verb == "hint":
             action = gouji.service.hint(live, interaction.user.id)
             if action.cards is not None and action.verb != "return":
@@ -111,19 +68,7 @@ async def run_dm_action(
                     live, interaction.user.id, verb, cards, token=token
                 )
             note = "✅ " + done_text(lang, action)
-    except REFUSALS as exc:
-        if live is not None and seat is not None:
-            gouji.controls.release(live, seat)
-        table = gouji.service.info(live) if live is not None else None
-        await reply(interaction, refusal(gouji.people, exc, lang, table))
-        return
-    except Exception:
-        log.exception("DM action %s at table %s failed", verb, table_id)
-        if live is not None and seat is not None:
-            gouji.controls.release(live, seat)
-        await reply(interaction, text(lang, "internal"))
-        return
-    await gouji.controls.answer_press(interaction, live, seat, lang, note, highlight)
+        await gouji.controls.answer_press(interaction, live, seat, lang, note, highlight)
 
 
 async def send_hint(

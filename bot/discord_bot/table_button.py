@@ -11,30 +11,26 @@ from __future__ import annotations
 
 import contextlib
 import io
-import logging
 import re
 from typing import Any
 
 import discord
 
+from bot.discord_bot.answers import AnsweredItem, answering, reply
 from bot.discord_bot.context import gouji_of
 from bot.discord_bot.people import People
-from bot.discord_bot.replies import refusal, reply
 from bot.pictures import png as pictures
 from bot.pictures.views import for_viewer, named
-from bot.service.errors import REFUSALS
 from bot.service.views import PublicView
 from bot.text.catalog import lang_of, text
 from render.models import TableView
-
-log = logging.getLogger("gouji.bot")
 
 
 def table_caption(view: PublicView, lang: str) -> str:
     """The table picture's caption: the game of the series and the house rules."""
     if view.number is None:
         return ""
-    rules = view.info.options.engine_options().changed()
+    rules = view.info.options.rules.changed()
     return pictures.table_caption(lang, view.number, view.games_total, rules)
 
 
@@ -49,7 +45,9 @@ def table_picture(
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"gt:(?P<table>\d+)"
+    AnsweredItem,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"gt:(?P<table>\d+)",
 ):
     """ "牌桌 / Table": the table at ``table`` drawn from the presser's seat, only to them."""
 
@@ -71,26 +69,16 @@ class TableButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         gouji = gouji_of(interaction)
-        lang = gouji.people.remember(interaction)
-        live = None
-        try:
-            live = gouji.service.get(self.table_id)
+        async with answering(interaction) as answer:
+            live = answer.table = gouji.service.get(self.table_id)
             seat = gouji.service.seat_for(live, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await gouji.people.learn_names(gouji.service.info(live).users())
             view = await gouji.service.public_view(live)
-            picture = table_picture(gouji.people, view, lang, seat)
-            png = await gouji.draw(pictures.view_png, picture, lang)
-        except REFUSALS as exc:
-            table = gouji.service.info(live) if live is not None else None
-            await reply(interaction, refusal(gouji.people, exc, lang, table))
-            return
-        except Exception:
-            log.exception("the table picture of table %s failed", self.table_id)
-            await reply(interaction, text(lang, "internal"))
-            return
-        file = discord.File(io.BytesIO(png), filename="table.png")
-        await reply(interaction, "", file=file)
+            picture = table_picture(gouji.people, view, answer.lang, seat)
+            png = await gouji.draw(pictures.view_png, picture, answer.lang)
+            file = discord.File(io.BytesIO(png), filename="table.png")
+            await reply(interaction, "", file=file)
 
 
 def table_button(view: discord.ui.View | None, table_id: int, lang: str) -> discord.ui.View:

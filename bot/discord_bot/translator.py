@@ -1,5 +1,7 @@
 """The command translator: each language's names and descriptions of the /gouji commands for
-its Discord clients (zh-CN, zh-TW: Chinese), from :func:`bot.text.langs.commands`."""
+its Discord clients (zh-CN, zh-TW: Chinese), from :func:`bot.text.langs.commands`, or carried
+by the text itself (``locale_str(en, zh=...)``: the texts the cog takes from the catalog,
+``cog.worded``)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ from bot.text.langs import LANGS, commands, discord_locales
 
 #: the commands' words by Discord locale (English, their source, needs none)
 _BY_LOCALE = {
-    discord.Locale(locale): commands(lang) for lang in LANGS for locale in discord_locales(lang)
+    discord.Locale(locale): (lang, commands(lang))
+    for lang in LANGS
+    for locale in discord_locales(lang)
 }
 
 
@@ -23,5 +27,8 @@ class GoujiTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        words = _BY_LOCALE.get(locale)
-        return words.get(string.message) if words is not None else None
+        found = _BY_LOCALE.get(locale)
+        if found is None:
+            return None
+        lang, words = found
+        return string.extras.get(lang) or words.get(string.message)

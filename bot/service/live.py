@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot.service.errors import UserError
@@ -36,19 +36,25 @@ def _bad(what: str) -> UserError:
     return UserError("bad_option", what=echo(what))
 
 
+#: The house rules' names (:class:`engine.options.Options`): in a table's options JSON they
+#: sit beside the table's own settings.
+RULES = tuple(Options().to_json())
+
+
 @dataclass(frozen=True, slots=True)
 class TableOptions:
-    """Per-table options: the house rules of :class:`engine.options.Options` (憋三, 不还单张,
-    贡牌, 够死级, 烧牌条件, 开点), a five-game tribute series (else one game), the turn time
-    and the burn-window time in seconds, automatic 要不起 passes, the 记牌器 card counter, and
-    a channel mention for each turn."""
+    """Per-table options: the house rules (``rules``, the engine's :class:`Options`: 憋三,
+    不还单张, 贡牌, 够死级, 烧牌条件, 开点), a five-game tribute series (else one game), the
+    turn time and the burn-window time in seconds, automatic 要不起 passes, the 记牌器 card
+    counter, and a channel mention for each turn. Stored as one flat JSON object:
 
-    bie_san: bool = False
-    no_single_return: bool = True
-    tribute_cards: str = "jokers_and_twos"
-    gou_si_ji: bool = False
-    burn_check: str = "completable"
-    open_rule: str = "strict"
+    >>> TableOptions.from_json({"bie_san": True, "turn_time": 30}).rules.bie_san
+    True
+    >>> TableOptions().to_json()["open_rule"], TableOptions().to_json()["series"]
+    ('strict', True)
+    """
+
+    rules: Options = Options()
     series: bool = True
     turn_time: int = 60
     burn_time: int = 15
@@ -61,9 +67,12 @@ class TableOptions:
     def from_json(cls, data: dict[str, Any] | None) -> TableOptions:
         """Options from JSON; unknown keys are ignored, bad values raise ``UserError``."""
         data = dict(data or {})
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in data.items() if k in known}
-        opts = cls(**values)
+        own = {f.name for f in fields(cls)} - {"rules"}
+        try:
+            rules = Options.from_json({k: v for k, v in data.items() if k in RULES})
+        except (ValueError, TypeError) as exc:
+            raise _bad(str(exc)) from None
+        opts = cls(rules, **{k: v for k, v in data.items() if k in own})
         opts.check()
         return opts
 
@@ -85,12 +94,8 @@ class TableOptions:
         cls.from_json(chosen)
 
     def check(self) -> None:
-        """``UserError('bad_option')`` unless the switches are on or off, the times are
-        whole seconds within :data:`SANE_SECONDS` and the house rules are the engine's."""
-        try:
-            self.engine_options()
-        except (ValueError, TypeError) as exc:
-            raise _bad(str(exc)) from None
+        """``UserError('bad_option')`` unless the switches are on or off and the times are
+        whole seconds within :data:`SANE_SECONDS` (the house rules check themselves)."""
         for name in ("series", "auto_pass", "counter", "mention"):
             if type(getattr(self, name)) is not bool:
                 raise _bad(f"{name} is on or off, not {getattr(self, name)}")
@@ -104,11 +109,9 @@ class TableOptions:
             raise _bad(f"series_games 1–10, not {games}")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def engine_options(self) -> Options:
-        """The engine's options (house rules) of this table."""
-        return Options.from_json({f.name: getattr(self, f.name) for f in fields(Options)})
+        """One flat object: the house rules, then the table's own settings."""
+        own = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "rules"}
+        return {**self.rules.to_json(), **own}
 
     @property
     def games(self) -> int:

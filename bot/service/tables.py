@@ -304,10 +304,10 @@ class TableService(FrontDoor, Recovery, Archive):
         live = self.table_in(channel_id)
         async with self._serving(live):
             self.check_start(channel_id, user_id, again=again)
-            row = await self.store.start_series(live.id, live.options.engine_options().changed())
+            row = await self.store.start_series(live.id, live.options.rules.changed())
             await self.store.set_table_status(live.id, "playing")
             live.series = Series(
-                live.options.engine_options(), tribute=live.options.series, games=live.options.games
+                live.options.rules, tribute=live.options.series, games=live.options.games
             )
             live.series_id = row.id
             live.games_finished = 0

@@ -8,18 +8,16 @@ from typing import Any
 import discord
 import pytest
 from discord import app_commands
+from discord.app_commands import locale_str as _
 
 from bot.discord_bot.cog import HOUSE_RULE_CHOICES, PRESETS, GoujiCog, house_rule_overrides
 from bot.discord_bot.people import People
 from bot.discord_bot.settings import apply_config
 from bot.discord_bot.translator import GoujiTranslator
 from bot.service.errors import UserError
-from bot.text.langs import commands
 from engine.options import Options
 
 from ..service.helpers import CHANNEL, GUILD, HUMANS, make_service
-
-ZH = commands("zh")
 
 
 def _no_discord() -> Any:
@@ -85,20 +83,29 @@ async def test_a_bad_setting_changes_nothing_given_with_it(store) -> None:
     assert not people.knows_guild(GUILD)
 
 
-def test_every_command_text_and_house_rule_choice_has_chinese() -> None:
+async def test_every_command_text_and_house_rule_choice_has_chinese() -> None:
     """Chinese clients see every /gouji name, parameter and description in Chinese, the
     house-rule parameters of /gouji new and config and their choices included."""
-    texts = []
+    texts: list[app_commands.locale_str] = []
     for command in GoujiCog.gouji.walk_commands():
-        texts += [command.name, command.description]
+        texts += [_(command.name), command._locale_description or _(command.description)]
         if isinstance(command, app_commands.Command):
             for param in command.parameters:
-                assert param.locale_name is not None, param.name
-                texts += [param.locale_name.message, param.description]
+                texts += [
+                    param.locale_name or _(param.name),
+                    param.locale_description or _(param.description),
+                ]
     choices = [PRESETS, *HOUSE_RULE_CHOICES.values()]
-    texts += [choice.name for listed in choices for choice in listed]
-    assert {"gou_si_ji", "open_rule", "preset"} <= set(texts)
-    assert [t for t in texts if t not in ZH] == []
+    texts += [_(choice.name) for listed in choices for choice in listed]
+    assert {"gou_si_ji", "open_rule", "preset"} <= {t.message for t in texts}
+    translator = GoujiTranslator()
+    context: Any = None
+    untranslated = [
+        t.message
+        for t in texts
+        if not await translator.translate(t, discord.Locale.chinese, context)
+    ]
+    assert untranslated == []
 
 
 def test_the_standard_preset_sets_every_house_rule_and_given_ones_win() -> None:
@@ -116,13 +123,13 @@ async def test_server_house_rules_are_new_tables_defaults_and_the_preset_restore
     service, _ = make_service(store)
     rules = house_rule_overrides(None, gou_si_ji=True, burn_check="seeds")
     shown = await apply_config(service, people, GUILD, "en", None, None, True, rules)
-    assert "- 够死级 (gou si ji): on *" in shown and shown.endswith("- 开点 (opening): strict")
+    assert "- 够死级 (gou si ji): on *" in shown and "\n- 开点 (opening): strict" in shown
     with pytest.raises(UserError):
         await apply_config(service, people, GUILD, "en", None, None, True, {"open_rule": "loose"})
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
-    assert live.options.engine_options() == Options(gou_si_ji=True, burn_check="seeds")
+    assert live.options.rules == Options(gou_si_ji=True, burn_check="seeds")
     await service.end(CHANNEL, HUMANS[0], may_manage=True)
     standard = house_rule_overrides("standard", open_rule="wide")
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], standard)
-    assert live.options.engine_options() == Options(open_rule="wide")
+    assert live.options.rules == Options(open_rule="wide")
     await service.close()

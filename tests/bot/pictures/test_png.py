@@ -18,7 +18,7 @@ NAMES = [f"p{s}" for s in range(6)]
 
 def caption(view: PublicView, lang: str) -> str:
     assert view.number is not None
-    rules = view.info.options.engine_options().changed()
+    rules = view.info.options.rules.changed()
     return png.table_caption(lang, view.number, view.games_total, rules)
 
 

@@ -5,6 +5,7 @@ revolution with 够死级 on."""
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -31,9 +32,19 @@ REVOLT_RNG = 37  # the service's first deal from this rng: only seat 0 holds no 
 def test_table_options_carry_every_engine_option() -> None:
     chosen: dict[str, Any] = {"gou_si_ji": True, "tribute_cards": "biggest", "open_rule": "wide"}
     opts = TableOptions.from_json({**chosen, "series": False})
-    assert opts.engine_options() == Options(**chosen)
-    assert opts.engine_options().changed() == chosen
+    assert opts.rules == Options(**chosen)
+    assert opts.rules.changed() == chosen
     assert TableOptions.from_json(opts.to_json()) == opts
+
+
+def test_table_options_hold_the_engine_options_not_a_copy_of_them() -> None:
+    own = {f.name for f in fields(TableOptions)} - {"rules"}
+    assert own.isdisjoint(Options().to_json()), "no house rule spelled twice"
+    assert TableOptions().rules == Options(), "the engine's defaults"
+    # stored as before: one flat object, the house rules beside the table's own settings
+    stored = TableOptions().to_json()
+    assert set(stored) == own | set(Options().to_json())
+    assert {k: stored[k] for k in Options().to_json()} == Options().to_json()
 
 
 @pytest.mark.parametrize("bad", [{"burn_check": "any"}, {"gou_si_ji": "yes"}, {"tribute_cards": 3}])
@@ -58,7 +69,7 @@ async def test_house_rules_are_kept_with_the_table_and_the_series(db_path) -> No
         service, _ = make_service(store)
         assert await service.restore() == []
         again = service.table_in(CHANNEL)
-        assert again.options.engine_options() == Options(**rules)
+        assert again.options.rules == Options(**rules)
         assert again.running.options == Options(**rules)
         record = await store.export_series_record(series_id)
         assert record["options"] == rules

@@ -30,7 +30,7 @@ async def test_server_defaults_and_overrides_make_the_options(store) -> None:
     await store.set_table_defaults(GUILD, {"turn_time": 30, "bie_san": True})
     service, _ = make_service(store)
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {"turn_time": 45})
-    assert live.options.turn_time == 45 and live.options.bie_san
+    assert live.options.turn_time == 45 and live.options.rules.bie_san
     assert (await store.get_table(live.id)).options["turn_time"] == 45
 
 
