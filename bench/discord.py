@@ -544,7 +544,7 @@ async def run_benchmark(
                 return GoujiBot(config, rng=random.Random(seed), guild_ready_timeout=0.05)
 
             async with BotRunner(fake, factory) as runner:
-                bot = cast(GoujiBot, runner.client)
+                bot = runner.client
                 if bot.service is None:
                     raise RuntimeError("the bot started without its table service")
                 poll_waits(fake)

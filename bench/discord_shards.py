@@ -117,7 +117,7 @@ class MirroredDriver(TableDriver):
             await super()._act(user, rng)
 
     async def _answer(self, user: Any, *path: str, **options: Any) -> None:
-        mirror: Mirror = self.runner.client.service  # type: ignore[attr-defined]
+        mirror: Mirror = self.runner.client.service
         before = mirror.tables.get(self.channel_id)
         series = before.series_id if before is not None else None
         await super()._answer(user, *path, **options)

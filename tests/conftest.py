@@ -34,6 +34,17 @@ UNTRACED = frozenset(
         "test_hint_and_expert_choose_legal_actions_under_every_option",
         "tests/engine/test_movegen.py::test_perft_answers_agree_with_brute_force",
         "tests/engine/test_movegen.py::test_answers_equal_brute_force",
+        # the strong player's and the review's searches: rollouts on the simulator, whole
+        # games of them (engine/ai/strong.py, review.py and sim.py stay covered by the
+        # shorter tests beside these, and by the strong AI seats the bot's tests play)
+        "tests/ai/test_sim.py::test_rollouts_end_as_the_engine_does",
+        "tests/ai/test_players.py::test_strong_searches_and_decides_legally_under_every_house_rule",
+        "tests/ai/test_players.py::test_strong_is_deterministic_for_a_seed",
+        "tests/ai/test_players.py::test_every_player_kind_plays_legal_games",
+        "tests/ai/test_review.py::test_a_planted_bad_play_is_the_costliest_mistake",
+        "tests/ai/test_review.py::test_every_game_is_reviewed_whatever_its_house_rules",
+        "tests/ai/test_review.py::test_the_budget_bounds_the_rollouts",
+        "tests/cli/test_replay_review.py::test_review_says_the_plays_and_hands_in_words",
     }
 )
 

@@ -80,8 +80,8 @@ def test_strong_answers_burn_windows_legally_and_rebuilds_after_a_burn():
     game = burn_position()
     game.apply_text("0 play KK")
     strong = quick_strong(1)
-    action = strong.act(game.observe(1))
-    assert action.verb in (Verb.BURN, Verb.NOBURN)
+    # the burn the position is built for (RR over KK; the 6 to go out with after)
+    assert strong.act(game.observe(1)) == Action(1, Verb.BURN, Play.parse("RR"))
     game.apply_text("1 burn RR")
     while game.phase not in (Phase.FINISHED, Phase.VOID):
         seat = game.to_act[0]

@@ -6,7 +6,7 @@ import asyncio
 import os
 import random
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,9 @@ class FastGoujiBot(GoujiBot):
         return None
 
 
-def bot_factory(fake: FakeDiscord, db: Path, seed: int = 11, **overrides):
+def bot_factory(
+    fake: FakeDiscord, db: Path, seed: int = 11, **overrides: Any
+) -> Callable[[], FastGoujiBot]:
     """A factory of bots on ``db`` with short timers, AI delay 0 and a seeded deal
     (``overrides``: other ``BotConfig`` values, these too)."""
     timers = {"ai_delay": 0.0, "refresh_interval": 0.05, "warn_before": 0.0}

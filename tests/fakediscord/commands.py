@@ -163,9 +163,9 @@ class CommandRegistry:
                 )
             chain.append((subs[name]["type"], name))
             options = subs[name].get("options", [])
-        subs = [o["name"] for o in options if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
-        if subs:
-            raise CommandUnavailable(f"/{' '.join(path)} needs a subcommand: {sorted(subs)}")
+        needed = [o["name"] for o in options if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+        if needed:
+            raise CommandUnavailable(f"/{' '.join(path)} needs a subcommand: {sorted(needed)}")
 
         def nest(leaves: list[dict[str, Any]]) -> list[dict[str, Any]]:
             inner = leaves

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import json
 import secrets
 import time
@@ -68,7 +69,7 @@ class ZstdFrames:
     """``compress=zstd-stream`` (discord.py asks for it when ``zstandard`` is installed)."""
 
     def __init__(self) -> None:
-        import zstandard  # only present if the client could ask for zstd
+        zstandard = importlib.import_module("zstandard")  # present if the client asks for zstd
 
         self._flush = zstandard.COMPRESSOBJ_FLUSH_BLOCK
         self._stream = zstandard.ZstdCompressor().compressobj()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from .model import AttachmentRecord, walk_components
 
@@ -52,6 +52,8 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upl
         files: dict[int, Upload] = {}
         reader = await request.multipart()
         async for part in reader:
+            if not isinstance(part, BodyPartReader):
+                raise invalid("a nested multipart body")
             name = part.name or ""
             if name == "payload_json":
                 payload = json.loads(await part.text())

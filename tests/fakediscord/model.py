@@ -362,6 +362,7 @@ class InteractionRecord:
         await self.fake.wait_for(  # an empty list of choices is an answer too
             lambda: self.choices is not None, timeout, f"autocomplete choices for {self.id}"
         )
+        assert self.choices is not None
         return self.choices
 
 

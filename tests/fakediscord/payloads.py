@@ -17,7 +17,7 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from .users import SimUser
 
 MENTION = re.compile(r"<@!?(\d+)>")
 
@@ -25,8 +25,25 @@ MENTION = re.compile(r"<@!?(\d+)>")
 class PayloadBuilder:
     """Payload methods of FakeDiscord (kept apart so the server module stays small)."""
 
+    # what they read of the FakeDiscord they are part of (set and defined there)
+    bot_user: FakeUser
+    application_id: int
+    users: dict[int, FakeUser]
+    members: list[SimUser]
+    interactions: dict[int, InteractionRecord]
+
+    @property
+    def text_channels(self) -> list[FakeChannel]:
+        raise NotImplementedError
+
+    def guilds_of(self, shard: list[int] | None) -> list[FakeGuild]:
+        raise NotImplementedError
+
+    def guild_locale_of(self, guild_id: int) -> str:
+        raise NotImplementedError
+
     def member_payload(
-        self: FakeDiscord, user: FakeUser, *, with_permissions: bool = False, with_user: bool = True
+        self, user: FakeUser, *, with_permissions: bool = False, with_user: bool = True
     ) -> dict[str, Any]:
         """A guild member object (``with_user=False``: the partial form beside a user object)."""
         data: dict[str, Any] = {
@@ -44,7 +61,7 @@ class PayloadBuilder:
         return data
 
     def guild_create_payloads(
-        self: FakeDiscord, intents: int, shard: list[int] | None = None
+        self, intents: int, shard: list[int] | None = None
     ) -> list[dict[str, Any]]:
         """The GUILD_CREATE payloads of the guilds on ``shard`` ([i, n]; None: every guild).
 
@@ -56,7 +73,7 @@ class PayloadBuilder:
         return [self._guild_create(guild, listed, len(members)) for guild in self.guilds_of(shard)]
 
     def _guild_create(
-        self: FakeDiscord, guild: FakeGuild, listed: list[FakeUser], member_count: int
+        self, guild: FakeGuild, listed: list[FakeUser], member_count: int
     ) -> dict[str, Any]:
         everyone = {
             "id": str(guild.id),
@@ -97,12 +114,12 @@ class PayloadBuilder:
             "nsfw_level": 0,
         }
 
-    def channel_payload(self: FakeDiscord, channel: FakeChannel) -> dict[str, Any]:
+    def channel_payload(self, channel: FakeChannel) -> dict[str, Any]:
         """A channel object (DMs carry their recipient)."""
         recipient = self.users.get(channel.recipient_id) if channel.recipient_id else None
         return channel.payload(recipient)
 
-    def message_payload(self: FakeDiscord, msg: MessageRecord) -> dict[str, Any]:
+    def message_payload(self, msg: MessageRecord) -> dict[str, Any]:
         """A message object (interaction replies carry ``interaction_metadata``)."""
         data = msg.payload(self.users[msg.author_id], self.application_id)
         mentioned = {int(i) for i in MENTION.findall(msg.content)}
@@ -119,7 +136,7 @@ class PayloadBuilder:
         return data
 
     def interaction_payload(
-        self: FakeDiscord,
+        self,
         rec: InteractionRecord,
         user: FakeUser,
         channel: FakeChannel,

@@ -10,13 +10,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import discord
 
 from bot.discord_bot.endpoints import configure_endpoints, current_endpoints
 
 from .server import FakeDiscord
+
+C = TypeVar("C", bound=discord.Client)
 
 
 @contextlib.asynccontextmanager
@@ -31,27 +33,28 @@ async def running_fake(**options: Any) -> AsyncIterator[FakeDiscord]:
             configure_endpoints(*previous)
 
 
-class BotRunner:
+class BotRunner(Generic[C]):
     """Start, restart and stop a discord.py client against a fake.
 
-    ``factory`` builds a new, not yet started client each time (a "process").
+    ``factory`` builds a new, not yet started client each time (a "process"); ``client``
+    is of the factory's type (a ``GoujiBot`` for the Gouji tests).
     """
 
-    def __init__(self, fake: FakeDiscord, factory: Callable[[], discord.Client]) -> None:
+    def __init__(self, fake: FakeDiscord, factory: Callable[[], C]) -> None:
         self.fake = fake
         self.factory = factory
-        self.bot: discord.Client | None = None
+        self.bot: C | None = None
         self.task: asyncio.Task[None] | None = None
         self.starts = 0
 
     @property
-    def client(self) -> discord.Client:
+    def client(self) -> C:
         """The running client."""
         if self.bot is None:
             raise RuntimeError("the bot is not running; call start() first")
         return self.bot
 
-    async def start(self, timeout: float = 10.0) -> discord.Client:
+    async def start(self, timeout: float = 10.0) -> C:
         """Build a client, log it in and connect; return once it is ready."""
         if self.bot is not None:
             raise RuntimeError("the bot is already running; stop() or restart() it")
@@ -104,12 +107,12 @@ class BotRunner:
         if check and crashed is not None:
             raise RuntimeError(f"the bot had crashed: {crashed!r}") from crashed
 
-    async def restart(self, timeout: float = 10.0) -> discord.Client:
+    async def restart(self, timeout: float = 10.0) -> C:
         """Stop the client and start a new one from the factory (the fake keeps its state)."""
         await self.stop()
         return await self.start(timeout)
 
-    async def __aenter__(self) -> BotRunner:
+    async def __aenter__(self) -> BotRunner[C]:
         await self.start()
         return self
 
