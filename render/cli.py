@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .labels import LANGS
+
 if TYPE_CHECKING:
     from PIL.Image import Image
 
@@ -71,7 +73,7 @@ def add_arguments(
         if extra and kind in extra:
             extra[kind](sub)
         sub.add_argument("-o", "--output", required=True, help="the PNG file to write")
-        sub.add_argument("--lang", choices=("zh", "en"), default="zh", help="label language")
+        sub.add_argument("--lang", choices=LANGS, default="zh", help="label language")
 
 
 def run(args: argparse.Namespace) -> int:

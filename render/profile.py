@@ -267,7 +267,7 @@ def render_leaderboard(
         )
         draw.text(
             (BOARD_W - 48, cy + 19),
-            f"{row.games} {word('games', lang)}" if lang == "en" else f"{row.games} 局",
+            word("games_count", lang, n=row.games),
             font=font(15, bold=True),
             fill=theme.MUTED,
             anchor="rm",
@@ -350,7 +350,7 @@ def render_rating_board(
             fill=theme.MUTED if row.provisional else theme.TEXT,
             anchor="rm",
         )
-        games = f"{row.games} {word('games', lang)}" if lang == "en" else f"{row.games} 局"
+        games = word("games_count", lang, n=row.games)
         draw.text(
             (BOARD_W - 48, cy + 19),
             f"{row.mu:.1f} ± {row.sigma:.1f} · {games}",

@@ -311,7 +311,7 @@ def _owed(draw: ImageDraw.ImageDraw, view: SeriesView, grid: _Grid, y: int, lang
         for p, r, n, kind in view.owed
     )
     line = display_name(
-        f"{plain_word('owed', lang)}{'：' if lang == 'zh' else ': '}{owed}",
+        plain_word("owed_line", lang, owed=owed),
         font(22),
         grid.width - 2 * MARGIN,
     )

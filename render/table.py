@@ -314,7 +314,7 @@ def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, l
     if view.standing_seat is not None:
         box = draw_cards_row(img, view.standing, (cx, cy - 6), STANDING_W, 420)
         who = _seat_name(view.seats[view.standing_seat], view.standing_seat, font(22), 220)
-        label = f"{who} · {word('by', lang)}" if lang == "zh" else f"{word('by', lang)} {who}"
+        label = word("played_by", lang, who=who)
         colour = theme.TEAM_COLOURS[team_of(view.standing_seat)]
         pill(
             img,

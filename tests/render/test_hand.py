@@ -81,7 +81,7 @@ def test_bad_cards_are_refused() -> None:
         render_hand("33X")
     with pytest.raises(RenderInputError, match="is not a card"):
         render_hand(["3"])  # type: ignore[list-item]  # text, not a Card: a bad input on purpose
-    with pytest.raises(RenderInputError, match="'zh' or 'en'"):
+    with pytest.raises(RenderInputError, match="use one of zh, en"):
         render_hand("3", lang="fr")
 
 
