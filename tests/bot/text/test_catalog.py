@@ -71,3 +71,23 @@ def test_the_channel_log_words_every_burn_result_and_the_head_answer() -> None:
         ]
         lines = {text(lang, key, user="bo") for key in keys}
         assert len(lines) == 5 and all("bo" in line for line in lines)
+
+
+def test_every_language_the_bot_speaks_has_the_pictures_words_with_the_same_keys() -> None:
+    """A language module in bot/text/langs needs its picture words in render/labels (and
+    nothing else in render): the same keys and parameters as every other language."""
+    import string
+
+    from render.labels import LABELS
+
+    assert set(langs.LANGS) == set(LABELS)
+
+    def shape(words: dict[str, str]) -> dict[str, set[str]]:
+        found = string.Formatter().parse
+        return {k: {f for _, f, _, _ in found(v) if f} for k, v in words.items()}
+
+    first, *others = LABELS.values()
+    for labels in others:
+        assert shape(labels.bold) == shape(first.bold)
+        assert shape(labels.plain) == shape(first.plain)
+        assert set(labels.places) == set(first.places) == {1, 2, 3, 4, 5, 6}
