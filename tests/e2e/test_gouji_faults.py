@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.discord_bot.presenter import DiscordPresenter
-from bot.text.catalog import CATALOG, LANGS, text
+from bot.text.catalog import text
+from bot.text.langs import entry
 from data import Store
 from engine.cards import counts_of, format_cards, parse_cards
 from engine.record import replay_series
@@ -460,6 +461,8 @@ async def _check_forged(fake: FakeDiscord, cases, valid: dict | None = None) -> 
         assert reply.ephemeral and 0 < len(reply.content) <= 2000, (path, forged)
         assert reply.content != text(lang, "internal"), (path, forged)
         if key is not None:  # the refusal's own words, up to its first value
-            opening = CATALOG[key][LANGS.index(lang)].split("{")[0]
+            template = entry(lang, key)
+            assert isinstance(template, str), key
+            opening = template.split("{")[0]
             assert reply.content.startswith(opening), (path, forged, reply.content[:80])
     assert not [r for r in fake.interactions.values() if r.latency is None]
