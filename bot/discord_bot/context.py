@@ -23,15 +23,8 @@ class Controls(Protocol):
 
     def release(self, live: LiveTable, seat: int) -> None: ...
 
-    def follow(
-        self,
-        live: LiveTable,
-        seat: int,
-        interaction: discord.Interaction,
-        cards: str | None = None,
-    ) -> None:
-        """``interaction`` answered with the seat's controller (``/gouji hand``) and the
-        picture of ``cards``."""
+    def follow(self, live: LiveTable, seat: int, interaction: discord.Interaction) -> None:
+        """``interaction`` answered with the seat's controller (``/gouji hand``)."""
 
     async def answer_press(
         self,

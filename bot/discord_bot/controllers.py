@@ -3,12 +3,6 @@
 deleted) when they are asked something, so that each turn notifies once; a player without DMs
 has their last ``/gouji hand`` answer edited instead, through its interaction token. A press
 on a controller is answered by editing the controller it was made on.
-
-A hand picture is uploaded only when the hand it shows changed: an edit keeps the attachment
-the message has, and a re-send of an unchanged hand goes without the picture — the controller
-it replaces is kept, trimmed to its title and the picture (the seat's ``holder``), above the
-new one, instead of deleted; once the hand changes the new picture goes on the controller and
-the holder is deleted.
 """
 
 from __future__ import annotations
@@ -43,20 +37,12 @@ class Controllers(Outboxes):
         self._settle_pings(live, self._box(live), [seat])
         self._controller(live, seat, resend=False)
 
-    def follow(
-        self,
-        live: LiveTable,
-        seat: int,
-        interaction: discord.Interaction,
-        cards: str | None = None,
-    ) -> None:
+    def follow(self, live: LiveTable, seat: int, interaction: discord.Interaction) -> None:
         """``interaction`` answered with the seat's controller (``/gouji hand``, or a press
-        on it) and the picture of ``cards`` (None: unknown): for a player without DMs, its
-        answer is edited with each new question, the picture only when the hand changed."""
+        on it): for a player without DMs, its answer is edited with each new question."""
         state = self._box(live).seat(seat)
         state.hand = (interaction, time.monotonic())
-        state.shown = None  # the next update shows its text anew
-        state.picture = (cards, None) if cards else None
+        state.shown = state.picture = None  # the next update shows everything anew
 
     def _controller(self, live: LiveTable, seat: int, *, resend: bool) -> None:
         """Queue one update of the seat's controller (updates coalesce; a re-send wins)."""
@@ -86,14 +72,8 @@ class Controllers(Outboxes):
         if not resend and not new_game and state.shown == (shown.content, shown.controls):
             return
         old = state.message
-        fresh = new_game or old is None or state.picture != shown.picture
+        fresh = resend or new_game or old is None or state.picture != shown.picture
         file = await self._hand_file(shown, fresh)
-        async with state.lock:  # a press's answer under way shows its picture first
-            now = state.message
-            kept = now is not None and old is not None and now.id == old.id
-            if not new_game and kept and state.picture == shown.picture:
-                file = None  # it did: shown already
-        lost = False  # the controller is gone (with its picture if it had it)
         if old is not None and not resend and not new_game:
             edit: dict[str, Any] = {"content": shown.content, "view": shown.view}
             if file is not None:
@@ -101,13 +81,9 @@ class Controllers(Outboxes):
             try:
                 await self._edit(state, old, **edit)
                 state.showed(old, shown.deal, shown.picture if file else None, *shown.key)
-                if file is not None:
-                    await self._drop_holder(state)  # its picture is no longer the hand
                 return
             except discord.NotFound:
-                lost = True
-        if file is None and lost and state.holder is None:
-            file = await self._hand_file(shown, True)  # the picture went with its controller
+                pass
         await self._send_controller(live, box, seat, shown, file)
 
     async def _render(self, live: LiveTable, seat: int, state: Seat) -> Shown | None:
@@ -168,30 +144,12 @@ class Controllers(Outboxes):
             if old is not None and not new_game:  # one controller per game: the old one goes
                 async with state.lock:  # not while a press's answer edits it
                     box.gone.append(old.id)
-                    if file is None and state.holder is None:  # it keeps the hand's picture
-                        kept, state.picture = state.picture, None  # unless the edit fails
-                        title = old.content.split("\n", 1)[0]
-                        await self._edit(state, old, content=title, view=None)
-                        state.holder, state.picture = old, kept
-                    else:
-                        await self._delete(state, old)
+                    await self._delete(state, old)
             elif old is not None and _ids_of(old):
                 await self._edit(state, old, view=None)
         except discord.HTTPException:
             pass
         state.token = None  # it was about the old message
-        if file is not None:
-            await self._drop_holder(state)  # the new controller has the hand's picture
-
-    async def _drop_holder(self, state: Seat) -> None:
-        """The hand picture kept above the controller is out of date: it goes."""
-        holder, state.holder = state.holder, None
-        if holder is None:
-            return
-        try:
-            await holder.delete()
-        except discord.HTTPException:
-            pass
 
     async def _follow_hand(self, live: LiveTable, seat: int, state: Seat) -> None:
         """A player without DMs: their last ``/gouji hand`` answer shows the new state, edited
@@ -205,11 +163,9 @@ class Controllers(Outboxes):
             return
         edit: dict[str, Any] = {"content": shown.content, "view": shown.view}
         file = await self._hand_file(shown, state.picture != shown.picture)
+        if file is not None:
+            edit["attachments"] = [file]
         async with state.lock:  # after a press's answer editing it
-            if file is not None and state.picture != shown.picture:  # (it may have shown it)
-                edit["attachments"] = [file]
-            else:
-                file = None
             try:
                 await interaction.edit_original_response(**edit)
             except discord.HTTPException:  # the token ran out, or the message is gone
@@ -316,9 +272,7 @@ class Controllers(Outboxes):
             if cards and (not (own or ephemeral) or state.picture != picture):
                 png = await self.draw(pictures.hand_png, cards, lang, highlight)
                 edit["attachments"] = [discord.File(io.BytesIO(png), "hand.png")]
-            async with state.lock:  # what it shows is noted before the outbox looks
-                if "attachments" in edit and (own or ephemeral) and state.picture == picture:
-                    del edit["attachments"]  # the outbox showed this picture meanwhile
+            async with state.lock:
                 if message is not None and message.id in box.gone:
                     # re-sent meanwhile (the seat was asked something new): the note goes there
                     state.note = note
@@ -332,22 +286,20 @@ class Controllers(Outboxes):
                     log.exception("table %s: updating a controller failed", live.id)
                     await interaction.followup.send(note, ephemeral=True)
                     return
-                shown = (content, _ids(view))
-                pictured = picture if "attachments" in edit else None
-                if ephemeral and self.service.info(live).seats[seat].dm_refused:
-                    state.hand = (interaction, time.monotonic())  # it follows their questions
-                    state.shown = shown
-                    state.picture = pictured or state.picture
-                    self._controller(live, seat, resend=False)  # asked again meanwhile?
-                # the outbox may have sent a newer controller meanwhile: that one stays the seat's
-                elif own and message is not None and state.message is current:
-                    state.pressed(interaction)
-                    state.note = ""
-                    if state.pending is False:  # an edit queued before: shown now
-                        state.pending = None
-                    state.showed(message, deal, pictured, *shown)
-                    if pictured is not None:
-                        await self._drop_holder(state)  # the controller has the hand's picture
+            shown = (content, _ids(view))
+            pictured = picture if "attachments" in edit else None
+            if ephemeral and self.service.info(live).seats[seat].dm_refused:
+                state.hand = (interaction, time.monotonic())  # it follows their questions
+                state.shown = shown
+                state.picture = pictured or state.picture
+                self._controller(live, seat, resend=False)  # asked again meanwhile?
+            # the outbox may have sent a newer controller meanwhile: that one stays the seat's
+            elif own and message is not None and state.message is current:
+                state.pressed(interaction)
+                state.note = ""
+                if state.pending is False:  # an edit queued before: shown now
+                    state.pending = None
+                state.showed(message, deal, pictured, *shown)
         finally:
             state.claimed = False
 

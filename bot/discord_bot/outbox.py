@@ -47,9 +47,6 @@ class Seat:
     update under way and the tokens that can edit it. Its transitions are its methods."""
 
     message: discord.Message | None = None  # its DM controller
-    # a DM above the controller keeping the hand picture that the controller re-sent without
-    # it reuses (a re-send of an unchanged hand uploads nothing); None: the controller has it
-    holder: discord.Message | None = None
     deal: int | None = None  # the deal the controller is about
     picture: Picture | None = None  # what its picture shows
     shown: tuple[str, tuple[str, ...]] | None = None  # its content and controls

@@ -97,17 +97,13 @@ async def acted(rec) -> None:
     """Wait until a DM button or menu press has had its real answer: the bot acknowledges a
     press at once, then edits its message (done) or follows up (a refusal or the hint) — or,
     when the press leads to a new question for the same player, re-sends the controller
-    (the pressed message is deleted and a new one notifies them — or, their hand unchanged,
-    it is kept without its controls as the hand picture above the new one)."""
+    (the pressed message is deleted and a new one notifies them)."""
     what = f"the answer to {rec.id} ({(rec.data or {}).get('custom_id')})"
     fake = rec.fake
 
     def answered() -> bool:
         pressed = fake.messages.get(rec.message_id) if rec.message_id else None
-        replaced = pressed is not None and (
-            pressed.deleted or not (pressed.buttons() or pressed.selects())
-        )
-        return len(rec.responses) >= 2 or replaced
+        return len(rec.responses) >= 2 or (pressed is not None and pressed.deleted)
 
     await fake.wait_for(answered, 30, what)
 
