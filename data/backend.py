@@ -12,13 +12,14 @@ cannot guess a parameter's type. Only the schema (``migrations/`` for SQLite,
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 DEFAULT_PATH = "gouji.db"
 ENV_VAR = "GOUJI_DB"
@@ -30,6 +31,34 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 
 #: A row as the store reads it: a tuple of column values.
 Row = tuple[Any, ...]
+T = TypeVar("T")
+
+
+async def settled(step: Awaitable[T]) -> T:
+    """Await ``step`` to its end even if the awaiting task is cancelled meanwhile, then
+    raise the cancellation. For a transaction's BEGIN, COMMIT and ROLLBACK: the driver runs
+    a statement it was given whether or not its caller still waits, so a cancelled BEGIN
+    would leave the connection inside a transaction nobody ends — every later statement,
+    other tasks' too, would run in it and be lost when the connection closes.
+
+    >>> asyncio.run(settled(asyncio.sleep(0, "done")))
+    'done'
+    """
+    task = asyncio.ensure_future(step)
+    cancelled = False
+    while True:
+        try:
+            result = await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if task.cancelled():
+                raise
+            cancelled = True
+            if not task.done():
+                continue
+            result = task.result()
+        if cancelled:
+            raise asyncio.CancelledError
+        return result
 
 
 def default_path() -> Path:

@@ -18,7 +18,7 @@ from typing import Any
 
 import asyncpg
 
-from .backend import URL_ENV_VAR, Database, Row, redact
+from .backend import URL_ENV_VAR, Database, Row, redact, settled
 from .errors import ConstraintError, StoreError
 from .schema import MIGRATIONS_DIR, Migration, load_migrations
 
@@ -104,8 +104,17 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        async with self._conn.transaction():
+        """BEGIN … COMMIT; ROLLBACK if the body raises (a cancelled task too: each of the
+        three runs to its end, :func:`~data.backend.settled`)."""
+        transaction = self._conn.transaction()
+        try:
+            await settled(transaction.start())
             yield
+        except BaseException:
+            if self._conn.is_in_transaction():
+                await settled(transaction.rollback())
+            raise
+        await settled(transaction.commit())
 
     @asynccontextmanager
     async def guard(self) -> AsyncIterator[None]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import aiosqlite
 
-from .backend import ENV_VAR, Database, Row
+from .backend import ENV_VAR, Database, Row, settled
 from .errors import ConstraintError, StoreError
 from .schema import upgrade
 
@@ -88,19 +88,20 @@ class SqliteDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        """BEGIN IMMEDIATE … COMMIT; ROLLBACK if the body raises."""
-        await self._conn.execute("BEGIN IMMEDIATE")
+        """BEGIN IMMEDIATE … COMMIT; ROLLBACK if the body raises (a cancelled task too: each
+        of the three runs to its end, :func:`~data.backend.settled`)."""
         try:
+            await settled(self._conn.execute("BEGIN IMMEDIATE"))
             yield
         except BaseException:
             if self._conn.in_transaction:  # SQLite may have rolled back already
-                await self._conn.execute("ROLLBACK")
+                await settled(self._conn.execute("ROLLBACK"))
             raise
         try:
-            await self._conn.execute("COMMIT")
+            await settled(self._conn.execute("COMMIT"))
         except BaseException:
             if self._conn.in_transaction:
-                await self._conn.execute("ROLLBACK")
+                await settled(self._conn.execute("ROLLBACK"))
             raise
 
     @asynccontextmanager

@@ -143,9 +143,10 @@ class GoujiBot(commands.Bot):
                 log.exception("renewing the table claims failed")
 
     async def close(self) -> None:
-        for task in (self._sweeper, self._claims):
-            if task is not None:
-                task.cancel()
+        background = [task for task in (self._sweeper, self._claims) if task is not None]
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)  # ended before the release
         if self.web is not None:  # no more actions from the browsers, their sockets closed
             await self.web.close()
         if self.service is not None:

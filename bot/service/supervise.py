@@ -68,7 +68,10 @@ class Supervisor:
             except Exception:
                 log.exception("table %s: handling the failed %s task failed too", table_id, name)
 
-    def cancel_all(self) -> None:
-        """Cancel every task still running (shutting down)."""
-        for task in list(self.tasks):
+    async def cancel_all(self) -> None:
+        """Cancel every task still running and wait until they have ended (shutting down:
+        nothing of theirs is written after this returns)."""
+        tasks = list(self.tasks)
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -539,7 +539,7 @@ class TableService(FrontDoor, Recovery, Archive):
         tables at once (without: as after a crash, they wait for the lease to lapse)."""
         for live in self.tables.values():
             live.tasks.clear()
-        self.supervisor.cancel_all()
+        await self.supervisor.cancel_all()
         if release:
             try:
                 released = await self.store.release_claims(self.owner)

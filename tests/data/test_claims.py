@@ -163,3 +163,26 @@ async def test_released_claims_are_free_for_others(store: Store) -> None:
         await store.claim_tables(" ")
     with pytest.raises(InvalidInputError, match="lease"):
         await store.claim_tables("a", lease=0)
+
+
+async def test_claims_released_after_a_claim_was_cancelled_halfway_stay_released(
+    db_url: str,
+) -> None:
+    """The bot shutting down cancels its claim-renewing task wherever it is, then releases
+    its claims. A transaction cancelled at its BEGIN once left the connection inside it:
+    the release ran in that transaction and was lost when the store closed, so the next
+    process found its tables still held (and did not restore them)."""
+    async with await Store.open(db_url) as setup:
+        ids = await tables_on_both_shards(setup)
+    for steps in range(12):  # cancel the claim after 0, 1, … turns of the loop: every await
+        async with await Store.open(db_url) as store:
+            await store.claim_tables("old", lease=60)
+            claiming = asyncio.ensure_future(store.claim_tables("old", lease=60))  # renewing
+            for _ in range(steps):
+                await asyncio.sleep(0)
+            claiming.cancel()
+            assert await store.release_claims("old") == len(ids[0] + ids[1])
+        async with await Store.open(db_url) as reopened:
+            report = await reopened.claim_tables("new", lease=60)
+            assert report.held == (), f"cancelled after {steps} steps"
+            await reopened.release_claims("new")

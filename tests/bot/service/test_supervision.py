@@ -3,11 +3,14 @@ phase, and nothing is left running. (A failing database: test_outages.py.)"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections import Counter
+from functools import partial
 
 from bot.service.live import LiveTable
+from bot.service.supervise import Supervisor
 from engine.actions import Action, Verb
 
 from .helpers import (
@@ -112,3 +115,23 @@ async def test_a_timed_out_turn_falls_back_when_the_ai_is_refused(store, caplog)
     assert human_turns_taken(), "a person's timed-out turn was played by the fallback"
     assert not presenter.of("broken")
     await service.close()
+
+
+async def test_shutting_down_waits_until_every_task_has_ended() -> None:
+    """The bot releases its table claims right after ``cancel_all``: a task still cleaning
+    up (rolling back its transaction) must be done by then."""
+    supervisor = Supervisor()
+    cleaned: list[int] = []
+
+    async def work(n: int) -> None:
+        try:
+            await asyncio.sleep(3600)
+        finally:
+            await asyncio.sleep(0)  # the cleanup itself awaits
+            cleaned.append(n)
+
+    for n in range(3):
+        supervisor.start(n, "play", partial(work, n))
+    await asyncio.sleep(0)
+    await supervisor.cancel_all()
+    assert sorted(cleaned) == [0, 1, 2] and not supervisor.tasks
