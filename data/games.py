@@ -204,8 +204,8 @@ class GamesMixin(StoreBase):
         unless it lands exactly there."""
         check_action(action)
         _check_expected(expected_index)
-        now = self._now()
-        params = (action, now, game_id, expected_index, expected_index, self._owner, self._owner)
+        now, owner = self._now(), self._owner  # one owner for the tries and the refusal
+        params = (action, now, game_id, expected_index, expected_index, owner, owner)
         async with self._locked() as conn:
             for attempt in range(_RACE_RETRIES):
                 try:
@@ -223,7 +223,7 @@ class GamesMixin(StoreBase):
                 if rows:
                     return int(rows[0][0])
                 break
-            raise await self._append_refused(conn, game_id, expected_index)
+            raise await self._append_refused(conn, game_id, expected_index, owner)
 
     async def _append_with_lock(self, conn: Conn, game_id: int, params: Sequence[Any]) -> list[Row]:
         """:data:`_APPEND` in a transaction that first locks the deal's row."""
@@ -242,7 +242,7 @@ class GamesMixin(StoreBase):
         for action in actions:
             check_action(action)
         _check_expected(expected_index)
-        now = self._now()
+        now, owner = self._now(), self._owner
         for _attempt in range(_RACE_RETRIES):
             try:
                 async with self._transaction() as conn:
@@ -253,9 +253,9 @@ class GamesMixin(StoreBase):
                         not rows
                         or rows[0][0] != "playing"
                         or expected_index not in (None, rows[0][1])
-                        or self._owner not in (None, rows[0][3])
+                        or owner not in (None, rows[0][3])
                     ):
-                        raise await self._append_refused(conn, game_id, expected_index)
+                        raise await self._append_refused(conn, game_id, expected_index, owner)
                     start = rows[0][1]
                     await conn.executemany(
                         "INSERT INTO actions (game_id, idx, action, created_at) VALUES (?, ?, ?, ?)",
@@ -265,19 +265,22 @@ class GamesMixin(StoreBase):
             except ConstraintError:  # a single append of another connection got there first
                 if expected_index is not None:
                     async with self._locked() as conn:
-                        raise await self._append_refused(conn, game_id, expected_index) from None
+                        raise await self._append_refused(
+                            conn, game_id, expected_index, owner
+                        ) from None
         raise StoreError(f"game {game_id}: appends kept colliding with another connection's")
 
     async def _append_refused(
-        self, conn: Conn, game_id: int, expected_index: int | None
+        self, conn: Conn, game_id: int, expected_index: int | None, owner: str | None
     ) -> StoreError:
-        """Why an append did not happen (called with the lock held)."""
+        """Why an append for ``owner`` (the store's owner when the append began: it may act
+        for nobody by now, shutting down) did not happen (called with the lock held)."""
         rows = await fetch_all(conn, _NEXT_INDEX, (game_id,))
         if not rows:
             return NotFoundError(f"there is no game {game_id}")
-        status, actual, table_id, owner = rows[0]
-        if self._owner not in (None, owner):
-            return claim_lost(table_id, owner, self._owner)
+        status, actual, table_id, holder = rows[0]
+        if owner not in (None, holder):
+            return claim_lost(table_id, holder, owner)
         if status != "playing":
             return InvalidInputError(f"game {game_id} is {status}: its log is closed")
         return ActionConflictError(

@@ -186,3 +186,22 @@ async def test_claims_released_after_a_claim_was_cancelled_halfway_stay_released
             report = await reopened.claim_tables("new", lease=60)
             assert report.held == (), f"cancelled after {steps} steps"
             await reopened.release_claims("new")
+
+
+async def test_an_append_refused_for_a_lost_claim_says_so_even_if_the_store_stops_acting(
+    store: Store,
+) -> None:
+    """Shutting down, the store stops acting for its owner while appends are in flight:
+    their refusal still names the lost claim (it once read the owner afresh and called the
+    refusal a conflict: "expected action 0, but the log already holds 0")."""
+    store.act_as("old")
+    _table, _series, game = await new_game(store, guild_id=guild_on(0))
+    await store.release_claims("old")  # the table is nobody's now: "old" may not write
+    for steps in range(1, 8):  # after 1 step the append has begun, acting for "old"
+        store.act_as("old")
+        appending = asyncio.ensure_future(store.append_action(game.id, "0 nodeclare", 0))
+        for _ in range(steps):
+            await asyncio.sleep(0)
+        store.act_as(None)
+        with pytest.raises(ClaimLostError, match="claimed by nobody, not by old"):
+            await appending
