@@ -113,10 +113,13 @@ class DiscordLimits:
             self.route_buckets[key] = RateBucket(method, route, limit, self.seconds(per))
         return self.route_buckets[key]
 
-    def admit(self, method: str, route: str, path: str, major: str) -> Admission:
-        """Count one request to ``route`` (a template) against the limits."""
+    def admit(
+        self, method: str, route: str, path: str, major: str, now: float | None = None
+    ) -> Admission:
+        """Count one request to ``route`` (a template) against the limits, at ``now``
+        (default: ``clock()``)."""
         planned = self.faults.bucket_for(method, route, path)
-        now = self.clock()
+        now = self.clock() if now is None else now
         if not self.enabled and planned is None:
             return Admission(headers=self._roomy(route))
         if self.enabled and token_kind(route) == "bot":

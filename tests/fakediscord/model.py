@@ -377,3 +377,5 @@ class RequestRecord:
     status: int
     fault: str | None = None  # "429", "500" ... when a planned fault answered
     scope: str | None = None  # of a 429: "global", "user" (a route's bucket) or "shared"
+    # when the rate limits counted it (``at`` is when it was answered, its body handled)
+    admitted: float | None = None

@@ -424,18 +424,20 @@ class FakeDiscord(PayloadBuilder):
         )
         route = template[len(API_PREFIX) :] if is_api and template else None
         fault_response, admission, scope = None, None, None
+        admitted = None
         if is_api and route is not None:
             fault_response = self.faults.take(request.method, route, path)
             if fault_response is None:
                 major = major_parameter(dict(request.match_info))
-                admission = self.limits.admit(request.method, route, path, major)
+                admitted = self.limits.clock()
+                admission = self.limits.admit(request.method, route, path, major, admitted)
                 fault_response, scope = admission.refusal, admission.scope
             elif fault_response.status == 429:
                 scope = fault_response.headers["X-RateLimit-Scope"]
         if fault_response is not None:
             planned = admission is None or admission.planned
             fault = str(fault_response.status) if planned else None
-            self._record(request.method, path, route, fault_response.status, fault, scope)
+            self._record(request.method, path, route, fault_response.status, fault, scope, admitted)
             return fault_response
         try:
             response: web.StreamResponse = await handler(request)
@@ -454,7 +456,7 @@ class FakeDiscord(PayloadBuilder):
         if admission is not None and route is not None:
             response.headers.update(admission.headers)
         if template is None or is_api:
-            self._record(request.method, path, route, response.status)
+            self._record(request.method, path, route, response.status, admitted=admitted)
         return response
 
     def _record(
@@ -465,9 +467,10 @@ class FakeDiscord(PayloadBuilder):
         status: int,
         fault: str | None = None,
         scope: str | None = None,
+        admitted: float | None = None,
     ) -> None:
         self.requests.append(
-            RequestRecord(time.monotonic(), method, path, route, status, fault, scope)
+            RequestRecord(time.monotonic(), method, path, route, status, fault, scope, admitted)
         )
         self.notify()
 
