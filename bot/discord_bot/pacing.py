@@ -4,13 +4,16 @@ Discord allows a bot 50 requests per second over every route called with its tok
 interaction callbacks and follow-ups, which discord.py sends through its webhook adapter, are
 not counted). discord.py waits out each route's own bucket from the ``X-RateLimit-*`` headers,
 but learns of the global limit only from a 429. :class:`Pace` spaces the bot-token requests
-so that no second holds more than ``limit`` of them; :func:`pace_requests` puts it in front
-of a client's ``http.request``.
+so that no second holds more than ``limit`` of them, the ones players wait for first (a new
+message before a redraw before a clean-up); :func:`pace_requests` puts it in front of a
+client's ``http.request``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import time
 from collections import deque
 from collections.abc import Callable
@@ -20,10 +23,18 @@ import discord
 
 GLOBAL_LIMIT = 45  # requests per second: Discord's 50, with room for the network's jitter
 
+#: Seconds a request of each method may yield to those that matter more when the pace is
+#: full: a new message (a question's notification, a mention) goes first, an edit (a table
+#: redraw) after, a clean-up (deleting an answered controller) last — but never more than
+#: this behind a request that came after it, so that nothing waits for ever.
+SLACK = {"POST": 0.0, "PATCH": 0.5, "PUT": 0.5, "DELETE": 2.0}
+
 
 class Pace:
-    """At most ``limit`` starts in any ``per`` seconds (a sliding window); ``clock`` and
-    ``sleep`` may be replaced by a test."""
+    """At most ``limit`` starts in any ``per`` seconds (a sliding window). When it is full,
+    the waiting requests go by their deadline: when they came plus their ``slack``
+    (earliest first; equal deadlines in the order they came). ``clock`` and ``sleep`` may be
+    replaced by a test."""
 
     def __init__(
         self,
@@ -38,29 +49,49 @@ class Pace:
         self.clock, self.sleep = clock, sleep
         self.starts: deque[float] = deque()
         self.waited = 0  # how many requests had to wait (for tests and logs)
-        self._lock = asyncio.Lock()
+        self._waiting: list[tuple[float, int, asyncio.Future[None]]] = []  # a heap
+        self._order = itertools.count()
+        self._releasing: asyncio.Task[None] | None = None
 
-    async def wait(self) -> None:
-        """Return when one more request may start now."""
-        async with self._lock:  # in order: the first to wait is the first to go
-            while True:
-                now = self.clock()
-                while self.starts and now - self.starts[0] >= self.per:
-                    self.starts.popleft()
-                if len(self.starts) < self.limit:
+    def _room(self, now: float) -> bool:
+        while self.starts and now - self.starts[0] >= self.per:
+            self.starts.popleft()
+        return len(self.starts) < self.limit
+
+    async def wait(self, slack: float = 0.0) -> None:
+        """Return when one more request may start now (``slack``: see :class:`Pace`)."""
+        now = self.clock()
+        if not self._waiting and self._room(now):
+            self.starts.append(now)
+            return
+        self.waited += 1
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (now + slack, next(self._order), turn))
+        if self._releasing is None or self._releasing.done():
+            self._releasing = asyncio.create_task(self._release())
+        await turn  # a cancelled wait leaves its turn cancelled: _release skips it
+
+    async def _release(self) -> None:
+        """Let the waiting requests go, by deadline, as the window makes room."""
+        while self._waiting:
+            now = self.clock()
+            if self._room(now):
+                _deadline, _n, turn = heapq.heappop(self._waiting)
+                if not turn.done():
                     self.starts.append(now)
-                    return
-                self.waited += 1
-                await self.sleep(self.starts[0] + self.per - now)
+                    turn.set_result(None)
+                continue
+            await self.sleep(self.starts[0] + self.per - now)
 
 
 def pace_requests(client: discord.Client, pace: Pace) -> None:
-    """Make every bot-token request of ``client`` wait for ``pace`` first."""
+    """Make every bot-token request of ``client`` wait for ``pace`` first (with its
+    method's :data:`SLACK`)."""
     http = client.http
     request = http.request
 
     async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
-        await pace.wait()
+        await pace.wait(SLACK.get(route.method, 0.0))
         return await request(route, **kwargs)
 
     http.request = paced  # type: ignore[method-assign]

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.discord_bot.pacing import Pace
+from bot.discord_bot.pacing import SLACK, Pace
 
 
 class Still:
@@ -53,3 +53,46 @@ async def test_requests_that_wait_on_the_pace_start_in_the_order_they_came() -> 
 def test_a_pace_needs_a_positive_limit() -> None:
     with pytest.raises(ValueError):
         Pace(limit=0)
+
+
+async def test_when_the_pace_is_full_a_notification_goes_before_redraws_and_clean_ups() -> None:
+    """At Discord's global limit, a question's new DM must not queue behind every table's
+    redraw and the deletions of answered controllers that came before it."""
+    clock = Still()
+    pace = Pace(limit=2, per=1.0, clock=clock.now, sleep=clock.sleep)
+    order: list[str] = []
+
+    async def request(name: str, method: str) -> None:
+        await pace.wait(SLACK[method])
+        order.append(name)
+
+    await pace.wait()
+    await pace.wait()  # the window is full
+    await asyncio.gather(
+        request("delete", "DELETE"),
+        request("redraw", "PATCH"),
+        request("notify", "POST"),
+        request("redraw 2", "PATCH"),
+    )
+    assert order == ["notify", "redraw", "redraw 2", "delete"]
+
+
+async def test_a_request_yields_to_later_ones_for_no_longer_than_its_slack() -> None:
+    """A clean-up waiting on a full pace lets a new message that came within its slack go
+    first, but not one that came after: nothing waits for ever."""
+    clock = Still()
+    pace = Pace(limit=1, per=1.0, clock=clock.now, sleep=clock.sleep)
+    order: list[str] = []
+
+    async def request(name: str, method: str, at: float) -> None:
+        clock.t = max(clock.t, at)
+        await pace.wait(SLACK[method])
+        order.append(name)
+
+    await pace.wait()  # the window is full until t = 1
+    await asyncio.gather(
+        request("delete", "DELETE", 0.0),  # may yield until t = 2
+        request("notify at 1.5", "POST", 1.5),
+        request("notify at 2.5", "POST", 2.5),
+    )
+    assert order == ["notify at 1.5", "delete", "notify at 2.5"]
