@@ -50,7 +50,7 @@ class Controllers(Outboxes):
             return
         if self._box(live).seat(seat).want(resend):
             box = self._box(live)
-            self._enqueue(live, lambda: self._update_controller(live, box, seat), NOTIFY)
+            self._enqueue(live, lambda: self._update_controller(live, box, seat), NOTIFY, seat)
 
     async def _update_controller(self, live: LiveTable, box: Outbox, seat: int) -> None:
         state = box.seat(seat)
@@ -182,7 +182,7 @@ class Controllers(Outboxes):
         self._settle_pings(live, box, None)
         self._enqueue(live, lambda: self._say(live, key, {}))
         for seat in list(box.seats):
-            self._enqueue(live, functools.partial(self._retire, live, box, seat))
+            self._enqueue(live, functools.partial(self._retire, live, box, seat), lane=seat)
 
     async def _retire(self, live: LiveTable, box: Outbox, seat: int) -> None:
         """An ended table's controller: its title and "the table has ended", no controls."""

@@ -1,6 +1,7 @@
-"""Each table's outbox: its queue of Discord jobs, run one after another by a worker task so
-that the service never waits on Discord and messages keep their order (a question's
-notification before any redraw), and what its messages show — one :class:`Seat` per seat,
+"""Each table's outbox: its lanes of Discord jobs — the channel's, and one per seat's
+controller — each run one after another by a worker task, so that the service never waits
+on Discord, messages keep their order (a question's notification before any redraw), and
+no lane waits for another's rate limit; and what its messages show — one :class:`Seat` per seat,
 the mentions still open. :class:`Outboxes` is the presenter's base: the outboxes, the
 channels, the service, the notices and mentions every part of the presenter uses.
 """
@@ -113,14 +114,30 @@ class Ping:
     seats: set[int]
 
 
+CHANNEL_LANE = -1  # the lane of the table's channel; a seat's lane is the seat's number
+
+
+@dataclass(eq=False)
+class Lane:
+    """One line of a table's Discord jobs, run in order (notifications first) by its own
+    worker: the table's channel, or one seat's controller. Lanes do not wait for each other:
+    discord.py sleeps inside the request that used a bucket's last room until the bucket's
+    window ends (up to 5 s for a channel's edits), and a table redraw waiting so must not
+    hold up a question's notification in someone's DMs."""
+
+    queue: asyncio.PriorityQueue[tuple[int, int, Job]] = field(
+        default_factory=asyncio.PriorityQueue
+    )
+    worker: asyncio.Task[None] | None = None
+
+
 class Outbox:
-    """One table's queue of Discord jobs (notifications first), its redraw timer, what its
+    """One table's lanes of Discord jobs (:class:`Lane`), its redraw timer, what its
     messages show and one :class:`Seat` per seat."""
 
     def __init__(self) -> None:
-        self.queue: asyncio.PriorityQueue[tuple[int, int, Job]] = asyncio.PriorityQueue()
+        self.lanes: dict[int, Lane] = {}
         self.jobs = itertools.count()  # the order of jobs of the same priority
-        self.worker: asyncio.Task[None] | None = None
         self.redraw: asyncio.TimerHandle | None = None  # the debounced table redraw
         self.refresh_pending = False
         self.log: deque[str] = deque(maxlen=LOG_LINES)
@@ -136,8 +153,22 @@ class Outbox:
             state = self.seats[seat] = Seat()
         return state
 
-    def put(self, job: Job, priority: int = SHOW) -> None:
-        self.queue.put_nowait((priority, next(self.jobs), job))
+    def lane(self, lane: int) -> Lane:
+        """The lane numbered ``lane`` (:data:`CHANNEL_LANE`, or a seat), made when first used."""
+        line = self.lanes.get(lane)
+        if line is None:
+            line = self.lanes[lane] = Lane()
+        return line
+
+    def put(self, job: Job, priority: int = SHOW, lane: int = CHANNEL_LANE) -> Lane:
+        """Queue ``job`` in ``lane`` (the channel's, or a seat's); returns the lane."""
+        line = self.lane(lane)
+        line.queue.put_nowait((priority, next(self.jobs), job))
+        return line
+
+    def workers(self) -> list[asyncio.Task[None]]:
+        """The lanes' workers."""
+        return [lane.worker for lane in self.lanes.values() if lane.worker is not None]
 
 
 class Outboxes:
@@ -164,35 +195,47 @@ class Outboxes:
 
     # ----------------------------------------------------------------- the outbox
     def _box(self, live: LiveTable) -> Outbox:
+        """The table's outbox, its channel lane's worker running: that worker lets the
+        outbox go once the table has ended, even if nothing is ever queued in it."""
         box = self.outboxes.get(live.id)
         if box is None:
             box = self.outboxes[live.id] = Outbox()
-        if box.worker is None or box.worker.done():
-            box.worker = self.service.supervisor.start(
-                live.id, "outbox", lambda: self._work(live, box)
-            )
+        self._staff(live, box, box.lane(CHANNEL_LANE))
         return box
 
-    def _enqueue(self, live: LiveTable, job: Job, priority: int = SHOW) -> None:
-        self._box(live).put(job, priority)
+    def _staff(self, live: LiveTable, box: Outbox, lane: Lane) -> None:
+        """Start ``lane``'s worker unless it runs."""
+        if lane.worker is None or lane.worker.done():
+            lane.worker = self.service.supervisor.start(
+                live.id, "outbox", lambda: self._work(live, box, lane)
+            )
 
-    async def _work(self, live: LiveTable, box: Outbox) -> None:
-        """Run the table's jobs, notifications first, else in order; once the table has
-        ended and its last job ran, the outbox goes away with it."""
+    def _enqueue(
+        self, live: LiveTable, job: Job, priority: int = SHOW, lane: int = CHANNEL_LANE
+    ) -> None:
+        """Queue ``job`` in the table's ``lane`` (the channel's, or a seat's controller)."""
+        box = self._box(live)
+        self._staff(live, box, box.put(job, priority, lane))
+
+    async def _work(self, live: LiveTable, box: Outbox, lane: Lane) -> None:
+        """Run a lane's jobs, notifications first, else in order; once the table has ended
+        and its lanes' last jobs ran, the outbox goes away with it."""
         try:
-            while self.service.is_open(live) or not box.queue.empty():
-                _, _, job = await box.queue.get()
+            while self.service.is_open(live) or not lane.queue.empty():
+                _, _, job = await lane.queue.get()
                 try:
                     await job()
                 except Exception:  # one failed message must not stop the table's others
                     log.exception("table %s: a Discord job failed", live.id)
                 finally:
-                    box.queue.task_done()
+                    lane.queue.task_done()
         finally:
-            if self.outboxes.get(live.id) is box:
+            me = asyncio.current_task()
+            others = [w for w in box.workers() if w is not me and not w.done()]
+            if not others and self.outboxes.get(live.id) is box:
                 del self.outboxes[live.id]
-            if box.redraw is not None:
-                box.redraw.cancel()
+                if box.redraw is not None:
+                    box.redraw.cancel()
 
     def _channel(self, channel_id: int) -> Channel | None:
         """A channel the bot can post in (a table's), or None if it is gone."""
@@ -202,9 +245,9 @@ class Outboxes:
     async def drain(self) -> None:
         """Wait until every queued job has run, a pending redraw too (tests, shutdown)."""
         while True:
-            boxes = list(self.outboxes.values())
-            for box in boxes:
-                await box.queue.join()
+            lanes = [lane for box in self.outboxes.values() for lane in box.lanes.values()]
+            for lane in lanes:
+                await lane.queue.join()
             if not any(b.refresh_pending for b in self.outboxes.values()):
                 if not self.draw.drawing_latest:  # a table picture drawn off its queue
                     return
@@ -214,8 +257,8 @@ class Outboxes:
         for box in self.outboxes.values():
             if box.redraw is not None:
                 box.redraw.cancel()
-            if box.worker is not None:
-                box.worker.cancel()
+            for worker in box.workers():
+                worker.cancel()
 
     @property
     def service(self) -> TableService:
@@ -257,8 +300,8 @@ class Outboxes:
 
     def broken(self, table_id: int, channel_id: int, reason: str) -> None:
         box = self.outboxes.pop(table_id, None)  # what was queued for a broken table is moot
-        if box is not None and box.worker is not None:
-            box.worker.cancel()
+        for worker in box.workers() if box is not None else ():
+            worker.cancel()
         self.service.supervisor.start(table_id, "broken notice", lambda: self._broken(channel_id))
 
     async def _broken(self, channel_id: int) -> None:

@@ -59,7 +59,7 @@ class TableMessage(Outboxes):
         def due() -> None:
             box.redraw = None
             if self.outboxes.get(live.id) is box:
-                box.put(lambda: self._refresh(live, box))
+                self._enqueue(live, lambda: self._refresh(live, box))
             else:
                 box.refresh_pending = False
 
@@ -203,7 +203,10 @@ class TableMessage(Outboxes):
     async def _mention(self, live: LiveTable, seats: list[int], key: str, question: str) -> None:
         """Mention the seats still asked ``question``: those without DMs worded for
         ``/gouji hand``, the others (the mention option) as ``key`` says. The mention is
-        deleted once answered."""
+        deleted once answered. The seats' queued controller updates run first: a DM refused
+        there (the person's first question) is what makes their mention."""
+        box = self._box(live)
+        await asyncio.gather(*(box.lane(seat).queue.join() for seat in seats))
         if not self.service.is_open(live) or self.service.question_token(live) != question:
             return  # answered meanwhile (and maybe asked something new: its own mention)
         info = self.service.info(live)

@@ -14,6 +14,7 @@ import pytest
 
 from bot.discord_bot.cog import GoujiCog
 from bot.discord_bot.context import Gouji
+from bot.discord_bot.outbox import NOTIFY
 from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
 from bot.discord_bot.replies import run_dm_action
@@ -123,34 +124,62 @@ async def test_a_dm_button_hitting_a_bug_is_logged_and_answered_in_short(store, 
     await gouji.service.close()
 
 
-async def _idle_outbox(store) -> tuple[Gouji, DiscordPresenter, LiveTable, asyncio.Task[None]]:
-    """A table whose outbox ran a job and waits for the next one."""
+async def _idle_outbox(
+    store,
+) -> tuple[Gouji, DiscordPresenter, LiveTable, list[asyncio.Task[None]]]:
+    """A table whose outbox ran jobs and waits for the next ones (its lanes' workers)."""
     gouji = _gouji(store)
     presenter = gouji.controls
     assert isinstance(presenter, DiscordPresenter)
     live = await seated_table(gouji.service)
     presenter.announce(live, "ev_melee")
     await presenter.drain()
-    worker = presenter.outboxes[live.id].worker
-    assert worker is not None and not worker.done()
-    return gouji, presenter, live, worker
+    workers = presenter.outboxes[live.id].workers()
+    assert workers and not any(w.done() for w in workers)
+    return gouji, presenter, live, workers
 
 
 async def test_a_closed_tables_outbox_goes_away(store) -> None:
-    gouji, presenter, live, worker = await _idle_outbox(store)
+    gouji, presenter, live, workers = await _idle_outbox(store)
     await gouji.service.end(CHANNEL, HUMANS[0], False)
-    await asyncio.wait({worker}, timeout=10)
-    assert worker.done() and live.id not in presenter.outboxes
+    await asyncio.wait(workers, timeout=10)
+    assert all(w.done() for w in workers) and live.id not in presenter.outboxes
     presenter.announce(live, "ev_melee")  # a late event of the ended table: no outbox stays
-    late = presenter.outboxes[live.id].worker
-    assert late is not None
-    await asyncio.wait({late}, timeout=10)
-    assert late.done() and live.id not in presenter.outboxes
+    late = presenter.outboxes[live.id].workers()
+    assert late
+    await asyncio.wait(late, timeout=10)
+    assert all(w.done() for w in late) and live.id not in presenter.outboxes
 
 
 async def test_a_broken_tables_outbox_goes_away(store) -> None:
-    gouji, presenter, live, worker = await _idle_outbox(store)
+    gouji, presenter, live, workers = await _idle_outbox(store)
     presenter.broken(live.id, CHANNEL, "a test")
-    await asyncio.wait({worker}, timeout=10)
-    assert worker.done() and live.id not in presenter.outboxes
+    await asyncio.wait(workers, timeout=10)
+    assert all(w.done() for w in workers) and live.id not in presenter.outboxes
+    await gouji.service.close()
+
+
+async def test_a_seats_notification_does_not_wait_behind_a_blocked_channel_job(store) -> None:
+    """discord.py sleeps inside a request that used its bucket's last room (up to 5 s for a
+    channel's edits): a table redraw waiting so must not hold up a question's notification
+    in someone's DMs — the channel and each seat have their own lane."""
+    gouji, presenter, live, _ = await _idle_outbox(store)
+    released = asyncio.Event()
+    ran: list[str] = []
+
+    async def redraw() -> None:
+        await released.wait()
+        ran.append("redraw")
+
+    async def notify() -> None:
+        ran.append("notify")
+
+    presenter._enqueue(live, redraw)
+    presenter._enqueue(live, notify, NOTIFY, 2)
+    for _ in range(20):  # let the lanes' workers run
+        await asyncio.sleep(0)
+    assert ran == ["notify"]
+    released.set()
+    await presenter.drain()
+    assert ran == ["notify", "redraw"]
     await gouji.service.close()
