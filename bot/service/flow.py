@@ -275,6 +275,8 @@ class GameFlow:
         series = live.running
         await self.store.finish_series(live.series_row, series.totals())
         await self.store.set_table_status(live.id, "lobby")
+        for seat in sorted(live.waiting):  # the answer that ended it: its mention goes too
+            self.presenter.answered(live, seat)
         await self._set_deadline_locked(live, None, frozenset())
         changes = await self.store.series_rating_changes(live.series_row)
         rated = seat_changes(live.seats, changes)

@@ -36,6 +36,13 @@ def bot_factory(
     return lambda: FastGoujiBot(config, rng=random.Random(seed), guild_ready_timeout=0.05)
 
 
+async def series_of(bot: Any, fake: FakeDiscord, games: int) -> None:
+    """Make the tables opened from now on in ``fake``'s server play ``games`` games a series
+    (the server's table defaults, as ``gouji demo --games`` sets them; Discord's is five):
+    a test that needs a series, not five games of one, plays two."""
+    await bot.store.set_table_defaults(fake.guild_id, {"series_games": games})
+
+
 @asynccontextmanager
 async def gouji_process(
     fake: FakeDiscord, db: Path, **env: str

@@ -1,6 +1,6 @@
 """Playing from the hand controller alone: after ``/gouji join`` (and the creator's ``new``,
-``ai add`` and ``start``), every action of a whole five-game series goes through the
-controller's components or its cards modal — in the DMs, or, for a player whose DMs are
+``ai add`` and ``start``), every action of a whole two-game series (the second one with its
+tribute and returns) goes through the controller's components or its cards modal — in the DMs, or, for a player whose DMs are
 closed, in the ephemeral controller of ``/gouji hand``. The counts of issue 14 are checked:
 at most one new DM per question asked, no deleted channel notification, at most three
 lasting channel messages per game.
@@ -16,9 +16,10 @@ import pytest
 from engine.record import replay_series
 from tests.fakediscord import BotRunner, FakeDiscord
 
-from .gouji_helpers import acted, bot_factory, next_person, press
+from .gouji_helpers import acted, bot_factory, next_person, press, series_of
 
 COMPONENT, MODAL_SUBMIT = 3, 5
+GAMES = 2  # a series: the second game adds the returns (还贡); more would repeat them
 
 
 def _controller(messages, table_id: int, token: str):
@@ -92,6 +93,7 @@ async def test_a_series_played_from_the_hand_controller(
         bo.refuse_dms()
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = runner.client
+        await series_of(bot, fake, GAMES)
         await (await alice.slash("gouji", "new", turn_time=300, burn_time=120)).original()
         await (await bo.slash("gouji", "join")).original()
         await (await alice.slash("gouji", "ai", "add")).original()
@@ -101,7 +103,7 @@ async def test_a_series_played_from_the_hand_controller(
         live = bot.service.table_in(channel.id)
         users = {0: alice, 1: bo}
         asked = {0: 0, 1: 0}
-        hand_commands = 0
+        hand_commands = returns = 0
         step = 0
         while True:
             seat = await next_person(fake, bot, live)
@@ -122,12 +124,14 @@ async def test_a_series_played_from_the_hand_controller(
                 )
                 msg = _controller(user.dms(), live.id, token)
             assert msg is not None, f"no controller for {user.name} at {token}"
+            returns += _find(msg, "return", select=True) is not None
             await _use_controller(fake, user, msg, live, seat, step)
         await bot.presenter.drain()
 
         record = await bot.store.export_series_record(live.series_id)
-        replay = replay_series({**record, "games_total": 5})
-        assert len([g for g in replay["games"] if g["finished"]]) == 5
+        replay = replay_series({**record, "games_total": GAMES})
+        assert len([g for g in replay["games"] if g["finished"]]) == GAMES
+        assert returns, "a return (还贡) was made from the controller"
 
         # after start: only components and the modal (and /gouji hand for closed DMs)
         later = [r for i, r in fake.interactions.items() if i > started]
@@ -141,7 +145,7 @@ async def test_a_series_played_from_the_hand_controller(
                 assert not user.dms()
                 continue
             created = [m for m in fake.messages.values() if m.channel_id == _dm_id(user)]
-            assert 0 < len(created) <= asked[seat] + 5, (len(created), asked[seat])
+            assert 0 < len(created) <= asked[seat] + GAMES, (len(created), asked[seat])
         # the channel: no deleted notification, at most three lasting messages a game
         public = [
             m
@@ -153,7 +157,7 @@ async def test_a_series_played_from_the_hand_controller(
         # a player without DMs is mentioned (kept) when asked: their only notification
         mentions = [m for m in lasting if closed_dms and f"<@{bo.id}>" in m.content]
         assert len(mentions) <= asked[1] + 1
-        assert len(lasting) - len(mentions) <= 3 * 5, [m.content[:40] for m in lasting]
+        assert len(lasting) - len(mentions) <= 3 * GAMES, [m.content[:40] for m in lasting]
         assert (
             sum(1 for m in lasting if m.attachments and m.attachments[0].filename == "table.png")
             == 1

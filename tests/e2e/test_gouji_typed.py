@@ -1,4 +1,4 @@
-"""Every question answered by typed commands: a five-game tribute series (够死级 on) in which
+"""Every question answered by typed commands: a two-game tribute series (够死级 on) in which
 dana (seat 0, English) and bo (seat 3, her opposite, Chinese) never touch a component —
 宣点, 革命, 要头, 还贡, burn / no burn, plays (in words) and passes, all by /gouji commands —
 with four AI seats; the first deal leaves both without a 2 or a joker, so both are asked to
@@ -18,7 +18,7 @@ from bot.text.cards import play_label
 from tests.fakediscord import BotRunner, FakeDiscord
 
 from .deals import rigged
-from .gouji_helpers import bot_factory, next_person
+from .gouji_helpers import bot_factory, next_person, series_of
 
 NO_TWO_NO_JOKER = {
     0: "3333 444 555 666 777 888 999 TTT JJJ QQQ KKK AA",
@@ -60,6 +60,7 @@ async def test_a_series_answered_only_by_typed_commands(
     asked: Counter[str] = Counter()
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = runner.client
+        await series_of(bot, fake, 2)  # the second game brings the returns (还贡) and the burn
         await _typed(dana, "new", turn_time=300, burn_time=120, gou_si_ji=True)
         await _typed(bo, "join", seat=3)
         await _typed(dana, "ai", "add")
