@@ -123,15 +123,16 @@ def play_both(game: Game, rng: random.Random, tally: Tally, policy_share: float)
     compare(game, sim)
     while game.phase == Phase.PLAY:
         assert sim.to_act == game.to_act
+        legal_of: dict[int, list[Action]] = {}
         for seat in game.to_act:
-            legal = game.legal_actions(seat)
+            legal = legal_of[seat] = game.legal_actions(seat)
             assert set(sim.legal_actions(seat)) == set(legal), (seat, game.actions[-3:])
             if game.window is None:
                 assert sim.may_yield(seat) == game.may_yield(seat)
         seat = game.to_act[0]
         mine = sim.decide(seat, EXPERT)
         assert mine == decide(view_of_game(game, seat), EXPERT)
-        action = mine if rng.random() < policy_share else rng.choice(game.legal_actions(seat))
+        action = mine if rng.random() < policy_share else rng.choice(legal_of[seat])
         burns_before, melee_before, opened_before = len(game.burns), game.melee, game.opened[:]
         winner = game.standing  # the hand that opens, if this action ends its round
         game.apply(action)
