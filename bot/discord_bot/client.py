@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord.ext import commands
@@ -37,6 +37,8 @@ from data import Store
 
 log = logging.getLogger("gouji.bot")
 
+T = TypeVar("T")
+
 
 class GoujiBot(commands.Bot):
     """The Gouji bot. Unprivileged intents only (no members, presences or message content)."""
@@ -64,8 +66,8 @@ class GoujiBot(commands.Bot):
         pace_requests(self, self.pace)
         self.rng = rng
         self.sweep_interval = sweep_interval
-        self.store: Store | None = None
-        self.service: TableService | None = None
+        self._store: Store | None = None  # these three: set up by setup_hook
+        self._service: TableService | None = None
         self.people = People(self)
         self.draw = Drawer(config.draw_processes)  # ``await bot.draw(pictures.fn, *args)``
         self.presenter = DiscordPresenter(
@@ -80,13 +82,28 @@ class GoujiBot(commands.Bot):
         )
         self._sweeper: asyncio.Task[None] | None = None
         self._claims: asyncio.Task[None] | None = None
-        self.replays: ReplayDesk | None = None  # 录像, 复盘: set up by setup_hook
+        self._replays: ReplayDesk | None = None  # 录像, 复盘
         self.web = web  # the browser table, when GOUJI_WEB_URL is set (gouji bot makes it)
 
+    @property
+    def store(self) -> Store:
+        """The store, opened by ``setup_hook`` (a RuntimeError before, and after ``close``)."""
+        return _started(self._store, "store")
+
+    @property
+    def service(self) -> TableService:
+        """The table service, made by ``setup_hook`` (a RuntimeError before)."""
+        return _started(self._service, "service")
+
+    @property
+    def replays(self) -> ReplayDesk:
+        """The replay desk (录像, 复盘), made by ``setup_hook`` (a RuntimeError before)."""
+        return _started(self._replays, "replays")
+
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.database)
-        self.service = TableService(
-            self.store,
+        self._store = await Store.open(self.config.database)
+        self._service = TableService(
+            self._store,
             self.presenter,
             ai_delay=self.config.ai_delay,
             warn_before=self.config.warn_before,
@@ -103,8 +120,8 @@ class GoujiBot(commands.Bot):
         )
         await self.tree.set_translator(GoujiTranslator())
         self.tree.error(on_command_error)  # what escapes a command: answered on the one path
-        self.replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
-        await self.add_cog(GoujiCog(self.gouji, self.replays))
+        self._replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
+        await self.add_cog(GoujiCog(self.gouji, self._replays))
         self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, TableButton, *PICKER_ITEMS)
         self.add_dynamic_items(ReplayButton, ReplaySelect, ReviewButton)
         if self.config.guild_id is not None:
@@ -149,20 +166,20 @@ class GoujiBot(commands.Bot):
         await asyncio.gather(*background, return_exceptions=True)  # ended before the release
         if self.web is not None:  # no more actions from the browsers, their sockets closed
             await self.web.close()
-        if self.service is not None:
-            await self.service.close()  # its claims released: the next process takes them
+        if self._service is not None:
+            await self._service.close()  # its claims released: the next process takes them
         await self.presenter.close()
         self.draw.close()
-        if self.replays is not None:
-            self.replays.close()
+        if self._replays is not None:
+            self._replays.close()
         await super().close()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
 
     async def on_message(self, message: discord.Message) -> None:
         """Count the messages that pile up below a table message (it is re-posted)."""
-        if message.guild is not None and self.service is not None:
+        if message.guild is not None and self._service is not None:
             self.presenter.channel_message(message.channel.id, message.id)
         await self.process_commands(message)
 
@@ -181,6 +198,13 @@ class ShardedGoujiBot(GoujiBot, commands.AutoShardedBot):
             kwargs.setdefault("shard_count", config.shards.count)
             kwargs.setdefault("shard_ids", list(config.shards.ids))
         super().__init__(config, **kwargs)
+
+
+def _started(part: T | None, name: str) -> T:
+    """``part`` of the bot, made by ``setup_hook``: a clear error when it is not there yet."""
+    if part is None:
+        raise RuntimeError(f"the bot has no {name}: it is not set up (setup_hook) or is closed")
+    return part
 
 
 def make_bot(config: BotConfig, **kwargs: Any) -> GoujiBot:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from engine.cards import card_sort_key, new_shoe, parse_cards
+from collections.abc import Callable
+
+from engine.cards import Card, card_sort_key, new_shoe, parse_cards
 
 
-def rigged(fixed: dict[int, str]):
+def rigged(fixed: dict[int, str]) -> Callable[[int], list[list[Card]]]:
     """A deal: each seat of ``fixed`` gets those cards (3s of spades while there are: four of one
     suit make it the first leader), the rest of the shoe goes round the other seats."""
 
-    def deal(seed: int) -> list[list]:
+    def deal(seed: int) -> list[list[Card]]:
         shoe = sorted(new_shoe(), key=card_sort_key)
-        hands: list[list] = [[] for _ in range(6)]
+        hands: list[list[Card]] = [[] for _ in range(6)]
         for seat, cards in fixed.items():
             for card in parse_cards(cards):
                 same = [c for c in shoe if c.rank == card.rank]

@@ -23,6 +23,13 @@ def plain_client() -> discord.Client:
     return discord.Client(intents=intents, guild_ready_timeout=0.05)
 
 
+def text_channel(client: discord.Client, channel_id: int) -> discord.TextChannel:
+    """The client's text channel ``channel_id`` (an AssertionError when it has no such one)."""
+    channel = client.get_channel(channel_id)
+    assert isinstance(channel, discord.TextChannel), channel
+    return channel
+
+
 async def call(
     http: aiohttp.ClientSession, method: str, path: str, **kwargs: Any
 ) -> tuple[int, Any]:

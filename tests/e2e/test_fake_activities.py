@@ -140,7 +140,8 @@ async def test_launch_activity_starts_one_instance_per_channel(
         },
         "users": [str(fake.member("alice").id), str(fake.member("bo").id)],
     }
-    assert fake.activities.instance_in(gouji.id).instance_id == instance_id
+    instance = fake.activities.instance_in(gouji.id)
+    assert instance is not None and instance.instance_id == instance_id
 
 
 async def test_the_last_one_out_ends_the_instance(

@@ -12,6 +12,7 @@ import io
 import re
 import zlib
 from collections.abc import AsyncIterator
+from typing import Any, cast
 
 import discord
 import pytest
@@ -87,7 +88,9 @@ class ModeSelect(discord.ui.View):
 class NameModal(discord.ui.Modal, title="Your table name"):
     """A modal with one text input."""
 
-    name = discord.ui.TextInput(label="Name", custom_id="table_name", max_length=20)
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(
+        label="Name", custom_id="table_name", max_length=20
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"table named {self.name.value}", ephemeral=True)
@@ -135,6 +138,7 @@ def make_group(bot: TestBot) -> app_commands.Group:
     async def clean(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("temporary")
         await interaction.delete_original_response()
+        assert isinstance(interaction.channel, discord.TextChannel)
         gone = await interaction.channel.send("gone soon")
         await gone.delete()
         await interaction.followup.send("cleaned", ephemeral=True)
@@ -147,6 +151,7 @@ def make_group(bot: TestBot) -> app_commands.Group:
     async def table(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
         msg = await channel.send(
             "table", file=discord.File(io.BytesIO(tiny_png(50)), "table.png"), view=seat_row()
         )
@@ -571,7 +576,7 @@ async def test_fake_and_bots_leave_nothing_running() -> None:
             await (await server.member("alice").slash("gouji", "play", cards="K")).original()
             clients.append(await bot_runner.restart())
         assert all(c.closed_at is not None for c in server.gateway.connections)
-    assert all(c.is_closed() and c.http._HTTPClient__session.closed for c in clients)
+    assert all(c.is_closed() and cast(Any, c.http)._HTTPClient__session.closed for c in clients)
     for _ in range(5):
         await asyncio.sleep(0)
     leftover = {t for t in asyncio.all_tasks() - baseline if not t.done()}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+from typing import Any
 
 import aiohttp
 import discord
@@ -228,7 +229,7 @@ async def test_planned_faults_still_answer_first(
 
 
 # ----------------------------------------------------------------------------- the time scale
-async def _burst(time_scale: float) -> list[tuple[int, dict[str, str], dict | None]]:
+async def _burst(time_scale: float) -> list[tuple[int, dict[str, str], dict[str, Any]]]:
     """Six new messages in one channel, then 45 GETs, all in one still instant, against a fake
     at ``time_scale``: each answer's status, rate-limit headers and JSON body."""
     answers = []

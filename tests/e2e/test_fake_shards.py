@@ -85,7 +85,11 @@ async def test_an_auto_sharded_client_gets_each_guilds_events_on_its_shard() -> 
 
             async def on_message(message: discord.Message) -> None:
                 guild = message.guild
-                seen.append((guild.id, message.channel.name) if guild else (None, "dm"))
+                if guild is None:
+                    seen.append((None, "dm"))
+                else:
+                    assert isinstance(message.channel, discord.TextChannel)
+                    seen.append((guild.id, message.channel.name))
 
             client.event(on_message)
             alice = fake.member("alice")

@@ -93,7 +93,7 @@ async def test_every_kind_of_control_refuses_in_the_persons_language_and_bugs_ar
             user = (alice, bo)[seat]
             token = bot.service.question_token(live)
             await fake.wait_for(
-                lambda u=user, t=token: _controller(u, live.id, t),  # type: ignore[misc]
+                lambda u=user, t=token: _controller(u, live.id, t),
                 10,
                 "the controller",
             )
@@ -115,7 +115,7 @@ async def test_every_kind_of_control_refuses_in_the_persons_language_and_bugs_ar
         for lang, locale in LOCALES.items():
             user.locale = locale
             shown = await user.click(msg, other)  # the cards modal: cards that are no cards
-            await fake.wait_for(lambda s=shown: s.modal is not None, 10, "the cards modal")  # type: ignore[misc]
+            await fake.wait_for(lambda s=shown: s.modal is not None, 10, "the cards modal")
             typed = await _refused(await user.submit_modal(shown, {"cards": "XYZ"}))
             assert typed == text(lang, "bad_cards", typed="XYZ")
             bot.service.hint = refuse  # a button: the question is over

@@ -25,7 +25,7 @@ async def test_timeouts_hand_the_seat_to_the_ai_until_back(
         # two clocks of 1 s, after the hand pictures (a drawing process starting on a busy
         # machine can take many seconds): a generous bound, not a time the test asserts
         await fake.wait_for(lambda: live.seats[0].standin, 120, "the AI in seat 0", poll=0.05)
-        log = await bot.store.get_actions(live.game_id)
+        log = await bot.store.get_actions(live.game_row)
         assert "0 nodeclare" in log, "the unanswered question took its default"
 
         def versions(messages) -> list[str]:  # every version of them, what each showed

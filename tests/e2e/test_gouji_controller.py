@@ -9,10 +9,13 @@ lasting channel messages per game.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import pytest
 
+from bot.pictures.drawing import Drawer
 from engine.record import replay_series
 from tests.fakediscord import BotRunner, FakeDiscord
 
@@ -20,6 +23,7 @@ from .gouji_helpers import acted, bot_factory, next_person, press, series_of
 
 COMPONENT, MODAL_SUBMIT = 3, 5
 GAMES = 2  # a series: the second game adds the returns (还贡); more would repeat them
+T = TypeVar("T")
 
 
 def _controller(messages, table_id: int, token: str):
@@ -128,7 +132,7 @@ async def test_a_series_played_from_the_hand_controller(
             await _use_controller(fake, user, msg, live, seat, step)
         await bot.presenter.drain()
 
-        record = await bot.store.export_series_record(live.series_id)
+        record = await bot.store.export_series_record(live.series_row)
         replay = replay_series({**record, "games_total": GAMES})
         assert len([g for g in replay["games"] if g["finished"]]) == GAMES
         assert returns, "a return (还贡) was made from the controller"
@@ -173,14 +177,14 @@ class SlowAnswers:
     """The bot's drawer, with the pictures of press answers drawn late (``await draw(...)``);
     the outbox's own pictures (``draw.background``) come at once."""
 
-    def __init__(self, draw, delay: float) -> None:
+    def __init__(self, draw: Drawer, delay: float) -> None:
         self.draw, self.delay = draw, delay
 
-    async def __call__(self, fn, *args):
+    async def __call__(self, fn: Callable[..., T], *args: object) -> T:
         await asyncio.sleep(self.delay)
         return await self.draw(fn, *args)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.draw, name)
 
 
@@ -194,7 +198,7 @@ async def test_a_press_answered_after_its_next_question_came_deletes_its_control
     alice = fake.member("alice")
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = runner.client
-        bot.presenter.draw = SlowAnswers(bot.presenter.draw, 0.2)
+        bot.presenter.draw = cast(Drawer, SlowAnswers(bot.presenter.draw, 0.2))  # a proxy
         await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
         await (await alice.slash("gouji", "ai", "add")).original()
         await (await alice.slash("gouji", "start")).original()

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Protocol
 
+from bot.discord_bot.client import GoujiBot
 from bot.discord_bot.presenter import DiscordPresenter
+from bot.service.live import LiveTable
 from bot.text.catalog import text
 from bot.text.langs import entry
 from data import Store
@@ -57,11 +59,11 @@ class Table:
     steps: int = 0
 
     @property
-    def bot(self):
+    def bot(self) -> GoujiBot:
         return self.runner.client
 
     @property
-    def live(self):
+    def live(self) -> LiveTable:
         return self.bot.service.table_in(self.fake.channel("gouji").id)
 
 
@@ -83,7 +85,7 @@ def _progress(t: Table) -> tuple:
     live = t.live
     if not live.playing:
         return ("over",)
-    return (len(live.series.deals), t.bot.service.question_token(live), live.series.to_act)
+    return (len(live.running.deals), t.bot.service.question_token(live), live.running.to_act)
 
 
 async def _step(t: Table, seat: int) -> None:
@@ -103,7 +105,14 @@ async def _step(t: Table, seat: int) -> None:
     )
 
 
-async def _play(t: Table, until: Callable[[Table], bool] = lambda t: False) -> int | None:
+class Until(Protocol):
+    """When ``_play`` stops, a test of the table. (A protocol, not ``Callable[[Table], bool]``:
+    mypy infers a lambda with default arguments, ``lambda t, n=n: ...``, against it.)"""
+
+    def __call__(self, t: Table, /) -> bool: ...
+
+
+async def _play(t: Table, until: Until = lambda t: False) -> int | None:
     """People act until ``until(t)`` holds at a person's turn (their seat is returned) or the
     series is over (None)."""
     while True:
@@ -142,10 +151,10 @@ async def _check_finished(t: Table, games: int, refused: int = 0) -> None:
     async with live.lock:  # the last action's aftermath (results, series end) is written
         pass
     await bot.presenter.drain()
-    record = await bot.store.export_series_record(live.series_id)
+    record = await bot.store.export_series_record(live.series_row)
     replay = replay_series({**record, "games_total": games, "tribute": games > 1})
     assert len([g for g in replay["games"] if g["finished"]]) == games
-    row = await bot.store.get_series(live.series_id)
+    row = await bot.store.get_series(live.series_row)
     assert row.status == "finished" and row.totals == replay["totals"]
     for seat, user in enumerate(t.users):
         profile = await bot.store.get_profile(fake.guild_id, user.id)
@@ -185,7 +194,10 @@ async def test_a_player_without_dms_plays_through_hand_and_play(
             rec for rec in fake.interactions.values() if rec.user_id == dana.id and rec.type == 3
         ]
         assert set(commands) == {"hand"} and len(clicked) == len(commands), "all from /gouji hand"
-        assert all(fake.messages[rec.message_id].ephemeral for rec in clicked)
+        assert all(
+            rec.message_id is not None and fake.messages[rec.message_id].ephemeral
+            for rec in clicked
+        )
         # one mention per question (which notifies), deleted once answered: none piles up
         mentions = [m for m in fake.messages.values() if dana.id in m.notified]
         assert 0 < len(mentions) <= len(commands), "at most one mention per question"
@@ -204,9 +216,11 @@ async def test_rate_limits_and_server_errors_mid_game_are_waited_out(
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         t = await _open(fake, runner, series=False)
         await _start(t)
-        await _play(t, lambda t: t.live.game.phase == "play" and t.steps >= 8)
+        await _play(t, lambda t: t.live.running_game.phase == "play" and t.steps >= 8)
         channel, table_message = fake.channel("gouji").id, t.live.table.message_id
-        dm = t.users[0].dm_channel().id  # the hand controllers are re-sent in the DMs
+        dm_channel = t.users[0].dm_channel()
+        assert dm_channel is not None, "the bot has DMed the player"
+        dm = dm_channel.id  # the hand controllers are re-sent in the DMs
         faults = [  # a player's DMs, the table picture's edits; any edit, any answer
             fake.faults.rate_limit("POST", f"/channels/{dm}/messages", times=3, retry_after=0.2),
             fake.faults.rate_limit(
@@ -269,7 +283,7 @@ async def test_gateway_drops_an_outage_and_a_restart_through_a_series(
         await _outage(t)
         assert session.resumes == 3 and len(fake.gateway.sessions) == 1, "always resumed"
 
-        seat = await _play(t, lambda t: len(t.live.series.deals) >= 2 and _kind(t.live) == "turn")
+        seat = await _play(t, lambda t: len(t.live.running.deals) >= 2 and _kind(t.live) == "turn")
         assert seat is not None, "the series ended before its second game's play"
         await _restart(t, seat)
         assert len(fake.gateway.sessions) == 2
@@ -292,6 +306,7 @@ async def _outage(t: Table) -> None:
     """Interactions made while the gateway is down reach the bot on resume and are answered."""
     fake = t.fake
     seat = await _play(t, lambda t: _kind(t.live) == "turn")
+    assert seat is not None, "the series is on"
     user = t.users[seat]
     prompt, custom_id = await _turn_prompt(t, user)
     before = _progress(t)
@@ -301,6 +316,7 @@ async def _outage(t: Table) -> None:
         assert hand.dispatched_at is None and play.dispatched_at is None
     over = time.monotonic()
     await play.response(PATIENCE)
+    assert play.dispatched_at is not None and hand.dispatched_at is not None, "delivered"
     assert play.dispatched_at >= over and hand.dispatched_at >= over, "delivered on resume"
     assert (await hand.original(PATIENCE)).attachments
     await fake.wait_for(lambda: _progress(t) != before, PATIENCE, "the hint played", poll=0.02)
@@ -314,12 +330,12 @@ async def _restart(t: Table, seat: int) -> None:
     prompt, custom_id = await _turn_prompt(t, user)
     await bot.presenter.drain()
     hands = [bot.service.hand_cards(live, s) for s in range(6)]
-    waiting, deals = live.series.to_act, len(live.series.deals)
+    waiting, deals = live.running.to_act, len(live.running.deals)
 
     await t.runner.restart()
     again = t.live
-    assert again is not live and again.series.to_act == waiting
-    assert len(again.series.deals) == deals
+    assert again is not live and again.running.to_act == waiting
+    assert len(again.running.deals) == deals
     assert [t.bot.service.hand_cards(again, s) for s in range(6)] == hands
     before = _progress(t)
     rec = await user.click(fake.messages[prompt.id], custom_id)
@@ -385,15 +401,17 @@ async def test_the_broken_table_notice_carries_no_card(fake: FakeDiscord, tmp_pa
     async with BotRunner(fake, bot_factory(fake, db)) as runner:
         t = await _open(fake, runner, series=False)
         await _start(t)
-        await _play(t, lambda t: t.live.game.phase == "play")
+        await _play(t, lambda t: t.live.running_game.phase == "play")
         channel = fake.channel("gouji").id
         await runner.stop()
         async with await Store.open(db) as store:  # a play of a card the seat does not hold
             (active,) = (await store.load_active_tables()).tables
             series = await store.restore_series(active, games_total=1, tribute=False)
             seat = series.to_act[0]
-            hand = " ".join(str(c) for c in series.current.game.cards[seat])
-            held = counts_of(series.current.game.cards[seat])
+            game = series.current.game if series.current is not None else None
+            assert game is not None, "a game is being played"
+            hand = " ".join(str(c) for c in game.cards[seat])
+            held = counts_of(game.cards[seat])
             rank, count = min(zip("3456789TJQKA2", held, strict=False), key=lambda rc: rc[1])
             await store.append_action(active.games[-1].game.id, f"{seat} play {rank * (count + 1)}")
         since = max(fake.messages)
@@ -420,7 +438,7 @@ async def test_odd_input_is_answered_and_changes_nothing(fake: FakeDiscord, tmp_
             rec = await bo.slash("gouji", "replay", game=game)
             reply = await rec.original(PATIENCE)
             assert reply.ephemeral and reply.content == text("zh", "replay_unknown"), game
-        cases = [
+        cases: list[Forged] = [
             (alice, ("gouji", "new"), {"turn_time": 1}, "bad_option"),
             (alice, ("gouji", "new"), {"burn_time": 500}, "bad_option"),
             (alice, ("gouji", "new"), {"tribute_cards": "x" * 6000}, "bad_option"),
@@ -443,20 +461,27 @@ async def test_odd_input_is_answered_and_changes_nothing(fake: FakeDiscord, tmp_
         await _check_forged(fake, cases)
         live = bot.service.table_in(fake.channel("gouji").id)
         assert [s.user_id for s in live.seats] == [alice.id] + [None] * 5
-        for user in PEOPLE[1:]:
-            await (await fake.member(user).slash("gouji", "join")).original(PATIENCE)
+        for name in PEOPLE[1:]:
+            await (await fake.member(name).slash("gouji", "join")).original(PATIENCE)
         await (await alice.slash("gouji", "ai", "add")).original(PATIENCE)
         await (await alice.slash("gouji", "start")).original(PATIENCE)
         seat = await next_person(fake, bot, live)
+        assert seat is not None, "the game is on"
         user = fake.member(PEOPLE[seat])
         for cards in ("3" * 6000, "x" * 6000):
             await _check_forged(
                 fake, [(user, ("gouji", "play"), {"cards": cards}, None)], valid={"cards": "3"}
             )
-        assert seat in live.series.to_act
+        assert seat in live.running.to_act
 
 
-async def _check_forged(fake: FakeDiscord, cases, valid: dict | None = None) -> None:
+#: A forged command: who sends it, its path, the forged options, the refusal's key (or None).
+Forged = tuple[SimUser, tuple[str, ...], dict[str, Any], str | None]
+
+
+async def _check_forged(
+    fake: FakeDiscord, cases: list[Forged], valid: dict[str, Any] | None = None
+) -> None:
     for user, path, forged, key in cases:
         rec = await forged_slash(fake, user, *path, valid=valid, **forged)
         reply = await rec.original(PATIENCE)

@@ -66,7 +66,7 @@ async def test_a_gou_si_ji_game_asks_the_revolutionarys_opposite_to_keep_the_hea
         heads = []  # (game, seat) of each 要头 question a person answered
         while (seat := await next_person(fake, bot, live)) is not None:
             user, kind = users[seat], bot.service._prompt_kind(live)
-            game_no = len(live.series.deals)
+            game_no = len(live.running.deals)
             asked[seat] += 1
             verb = ANSWER[kind]
             if game_no == 1:
@@ -90,7 +90,7 @@ async def test_a_gou_si_ji_game_asks_the_revolutionarys_opposite_to_keep_the_hea
             version.content
             for m in fake.messages_in(channel.id, include_deleted=True)
             if not m.ephemeral
-            for version in (*m.history, m)
+            for version in (*m.history, m.snapshot())
         ]
         assert any(k in c for c in shown for k in KEPT), "the channel's log shows the 要头"
         check_message_counts(fake, users, asked, started, games=1)
@@ -99,7 +99,7 @@ async def test_a_gou_si_ji_game_asks_the_revolutionarys_opposite_to_keep_the_hea
         later = [r for i, r in fake.interactions.items() if i > started]
         assert len([r for r in later if r.type != COMPONENT]) == 2
 
-        stored = await bot.store.export_series_record(live.series_id)
+        stored = await bot.store.export_series_record(live.series_row)
         assert stored["options"] == {"gou_si_ji": True}
         assert {"0 revolt", "3 keephead"} <= set(stored["games"][0]["actions"])
         download = await (await dana.slash("gouji", "record")).original()
@@ -112,7 +112,7 @@ async def test_a_gou_si_ji_game_asks_the_revolutionarys_opposite_to_keep_the_hea
             for line in m.content.splitlines()
             if any(k in line for k in OVER)
         ]
-        row = await bot.store.get_series(live.series_id)
+        row = await bot.store.get_series(live.series_row)
         assert all(r.latency is not None for r in fake.interactions.values()), "all answered"
 
     path = tmp_path / "series.json"

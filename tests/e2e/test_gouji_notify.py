@@ -20,7 +20,6 @@ from tests.fakediscord.model import walk_components
 
 from .gouji_helpers import acted, bot_factory, next_person, series_of
 
-asked_debug = []
 REFRESH = 2.0  # seconds between two redraws of the table message (GOUJI_REFRESH)
 GAMES = 2  # the series of the first two tests (Discord's is five: more of the same questions)
 NO = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn", "head": "nokeephead"}
@@ -131,9 +130,9 @@ def _check_once_per_question(asked: Asked, notified: list[MessageRecord]) -> lis
     besides (the new hand), or be the question's notification when it already asks it. A
     mention comes between its question and the next."""
     if all(m.guild_id is None for m in notified):  # DM controllers
-        asking = [m for m in notified if _question_of(m) is not None]
+        asking = [(q, m) for m in notified if (q := _question_of(m)) is not None]
         assert len(notified) - len(asking) <= GAMES, "a new hand notifies once a game at most"
-        by_question = {_question_of(m): m for m in asking}
+        by_question = dict(asking)
         assert len(by_question) == len(asking), "one controller sent per question"
         assert sorted(by_question) == sorted(asked.tokens), "a controller sent per question"
         return [

@@ -15,12 +15,12 @@ import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import discord
 import pytest
 
 from tests.fakediscord import BotRunner, FakeDiscord, request_tally, running_fake
 from tests.fakediscord.limits import ROUTE_LIMITS
 
+from .fake_helpers import text_channel
 from .gouji_helpers import bot_factory
 
 TABLES = 4  # few enough that a busy machine still redraws each faster than Discord allows
@@ -73,7 +73,7 @@ async def test_tables_playing_at_once_stay_inside_discords_real_windows(
             lambda: not any(t.playing for t in tables), 120, "every game over", poll=0.05
         )
         await bot.presenter.drain()
-        finished = [await bot.store.get_series(t.series_id) for t in tables]
+        finished = [await bot.store.get_series(t.series_row) for t in tables]
         assert [s.status for s in finished] == ["finished"] * TABLES
 
     tally = request_tally(fake)
@@ -97,16 +97,15 @@ async def test_the_bots_pace_keeps_a_burst_under_discords_real_global_limit(
 ) -> None:
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = runner.client
-        channels = [bot.get_channel(fake.channel(c).id) for c in CHANNELS]
-        assert all(isinstance(c, discord.TextChannel) for c in channels)
+        channels = [text_channel(bot, fake.channel(c).id) for c in CHANNELS]
         since = fake.requests[-1].at
         # discord.py sends the first request to a bucket it does not know alone and holds the
         # others until it hears back; the pace, in front of discord.py, counts a request when
         # it starts, so held ones would go out bunched: the channels' buckets are learnt first
-        await asyncio.gather(*(c.send("hello") for c in channels))  # type: ignore[union-attr]
+        await asyncio.gather(*(c.send("hello") for c in channels))
         # then four more messages in each of the twelve channels: inside every channel's
         # window, but with the first twelve 60 bot-token requests in a second, over 50
-        burst = [c.send(f"{n}") for c in channels for n in range(4)]  # type: ignore[union-attr]
+        burst = [c.send(f"{n}") for c in channels for n in range(4)]
         await asyncio.gather(*burst)
     tally = request_tally(fake, since)
     assert tally.throttled_total == 0, f"429s under Discord's real windows: {tally.throttled}"

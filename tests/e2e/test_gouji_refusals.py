@@ -67,15 +67,15 @@ async def test_bad_input_gets_an_ephemeral_reply_and_changes_nothing(
         live = bot.service.table_in(fake.channel("gouji").id)
         await _answer_prompts_until_play(fake, bot, live, users)
         await fake.wait_for(
-            lambda: any(not live.is_ai(s) for s in live.series.to_act),
+            lambda: any(not live.is_ai(s) for s in live.running.to_act),
             10,
             "a person's turn",
             poll=0.01,
         )
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
         actor = users[seat]
         idle = next(u for i, u in enumerate(users) if i != seat and u.locale.startswith("en"))
-        log_before = await bot.store.get_actions(live.game_id)
+        log_before = await bot.store.get_actions(live.game_row)
         hand_before = bot.service.hand_cards(live, seat)
 
         not_turn = await _reply(await idle.slash("gouji", "play", cards="3"))
@@ -93,7 +93,7 @@ async def test_bad_input_gets_an_ephemeral_reply_and_changes_nothing(
         assert "/gouji join" in not_seated
         assert "正在打" in await _reply(await bo.slash("gouji", "again"))
 
-        assert await bot.store.get_actions(live.game_id) == log_before
+        assert await bot.store.get_actions(live.game_row) == log_before
         assert bot.service.hand_cards(live, seat) == hand_before
         # every refusal was seen by its caller only
         for user in [*users, erlang]:
@@ -146,14 +146,14 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
         for _ in range(5):
             await fake.wait_for(
                 lambda: (
-                    any(not live.is_ai(s) for s in live.series.to_act)
+                    any(not live.is_ai(s) for s in live.running.to_act)
                     and bot.service._next_step(live) is None
                 ),
                 10,
                 "a turn",
                 poll=0.01,
             )
-            seat = next(s for s in live.series.to_act if not live.is_ai(s))
+            seat = next(s for s in live.running.to_act if not live.is_ai(s))
             user = users[seat]
             await fake.wait_for(lambda u=user: find_prompt(u, live.id, "playhint")[0], 10, "the DM")
             msg, custom_id = find_prompt(user, live.id, "playhint")
@@ -161,8 +161,9 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
         await fake.wait_for(lambda: bot.service._next_step(live) is None, 10, "quiet", poll=0.01)
         await bot.presenter.drain()
         hands = [bot.service.hand_cards(live, s) for s in range(6)]
-        waiting = live.series.to_act
+        waiting = live.running.to_act
         table_message = live.table.message_id
+        assert table_message is not None, "the table message was posted"
         old_prompt = (
             next(m for m in reversed(users[waiting[0]].dms()) if m.buttons())
             if waiting[0] < 4
@@ -173,7 +174,7 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
         bot = runner.client
         again = bot.service.table_in(channel)
         assert [bot.service.hand_cards(again, s) for s in range(6)] == hands
-        assert again.series.to_act == waiting
+        assert again.running.to_act == waiting
         assert again.deadline is not None
         if old_prompt is not None:  # a DM button from before the restart still works
             _, custom_id = find_prompt(users[waiting[0]], again.id, "hint")
@@ -195,7 +196,7 @@ async def test_a_table_whose_log_does_not_replay_is_marked_broken_in_its_channel
         users = await _seat_table(fake)
         await (await users[0].slash("gouji", "start")).original()
         live = runner.client.service.table_in(fake.channel("gouji").id)
-        game_id = live.game_id
+        game_id = live.game_row
         await runner.stop()
         async with await Store.open(db) as store:  # damage the log while the bot is down
             await store.append_action(game_id, "0 play RRRRRRRR")
@@ -220,9 +221,9 @@ async def test_a_process_without_shard_0_sends_dm_controllers_that_point_to_the_
         await (await users[0].slash("gouji", "start")).original()
         live = bot.service.table_in(fake.channel("gouji").id)
         await fake.wait_for(
-            lambda: any(not live.is_ai(s) for s in live.series.to_act), 10, "a question", poll=0.01
+            lambda: any(not live.is_ai(s) for s in live.running.to_act), 10, "a question", poll=0.01
         )
-        user = users[next(s for s in live.series.to_act if not live.is_ai(s))]
+        user = users[next(s for s in live.running.to_act if not live.is_ai(s))]
         await fake.wait_for(lambda: bool(user.dms()), 10, "the DM controller")
         dm = user.dms()[-1]
         assert not dm.buttons() and not dm.selects()

@@ -120,7 +120,7 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         asked = [0] * 4  # questions asked to each person
         started = max(fake.interactions)
         while live.playing:
-            if not game_record_checked and live.series.number_of_next_game > 1:
+            if not game_record_checked and live.running.number_of_next_game > 1:
                 await _check_game_record(alice, live)
                 game_record_checked = True
             seat = await next_person(fake, bot, live)
@@ -136,10 +136,10 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         await bot.presenter.drain()
 
         # the database agrees with the engine's replay of the exported record
-        record = await bot.store.export_series_record(live.series_id)
+        record = await bot.store.export_series_record(live.series_row)
         replay = replay_series({**record, "games_total": 5})
         assert len([g for g in replay["games"] if g["finished"]]) == 5
-        row = await bot.store.get_series(live.series_id)
+        row = await bot.store.get_series(live.series_row)
         assert row.status == "finished" and row.totals == replay["totals"]
         titles = []
         for seat, user in enumerate(users):
@@ -155,7 +155,7 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
 
         # the channel never showed a hand; ephemeral hands were seen by their owner only
         for m in public:
-            for version in [*m.history, m]:
+            for version in [*m.history, m.snapshot()]:
                 assert all(a.filename != "hand.png" for a in version.attachments)
         for m in fake.messages_in(channel.id):
             if any(a.filename == "hand.png" for a in m.attachments):
@@ -163,8 +163,8 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         # no request met a 429: at the tests' time scale its wait would pass unnoticed
         assert request_tally(fake).throttled_total == 0, request_tally(fake).throttled
         # every interaction got a first answer
-        latencies = [rec.latency for rec in fake.interactions.values()]
-        assert all(lat is not None for lat in latencies), "an interaction went unanswered"
+        latencies = [rec.latency for rec in fake.interactions.values() if rec.latency is not None]
+        assert len(latencies) == len(fake.interactions), "an interaction went unanswered"
         assert not fake.unknown_requests
         await _check_score_commands(fake, users, row.totals)
         _write_transcript(fake, users[1], public, max(latencies), step)

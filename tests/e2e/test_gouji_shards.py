@@ -143,10 +143,10 @@ async def test_two_shard_processes_play_and_one_survives_a_kill(
             await (await alice.slash("gouji", "ai", "add", channel=name)).original()
             await (await alice.slash("gouji", "start", channel=name)).original()
             await (await alice.slash("gouji", "leave", channel=name)).original()
-        for shard, channel in enumerate(channels):
+        for number, channel in enumerate(channels):
             _, _, owner = await wait_log(url, channel, lambda s, a, o: len(a) >= 5, "play")
             # each table claimed by its shard's process, under a name of that process alone
-            assert owner.startswith(f"shards {shard} of 2 @ "), owner
+            assert owner.startswith(f"shards {number} of 2 @ "), owner
 
         await shards[0].stop(signal.SIGKILL)
         _, committed, _ = await game_log(url, channels[0])

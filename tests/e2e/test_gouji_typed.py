@@ -15,6 +15,8 @@ import pytest
 
 import bot.service.flow as flow
 from bot.text.cards import play_label
+from engine.cards import Card
+from engine.cards import deal as real_deal
 from tests.fakediscord import BotRunner, FakeDiscord
 
 from .deals import rigged
@@ -48,11 +50,10 @@ async def test_a_series_answered_only_by_typed_commands(
     chosen = [rigged(NO_TWO_NO_JOKER), rigged(JOKERS_AND_FEW_SETS)]
     dealt = []
 
-    def deal(seed: int):
+    def deal(seed: int) -> list[list[Card]]:
         dealt.append(seed)
         return chosen[len(dealt) - 1](seed) if len(dealt) <= len(chosen) else real_deal(seed)
 
-    real_deal = flow.deal
     monkeypatch.setattr(flow, "deal", deal)
     dana, bo = fake.member("dana"), fake.member("bo")
     users = {0: dana, 3: bo}
@@ -72,7 +73,7 @@ async def test_a_series_answered_only_by_typed_commands(
 
         def waits_for_a_burn(seat: int) -> bool:
             """In the second game dana passes until she has been asked to burn."""
-            return seat == 0 and len(live.series.deals) == 2 and asked["burn"] == 0
+            return seat == 0 and len(live.running.deals) == 2 and asked["burn"] == 0
 
         while (seat := await next_person(fake, bot, live)) is not None:
             user = users[seat]
@@ -91,7 +92,7 @@ async def test_a_series_answered_only_by_typed_commands(
             if kind == "declare":
                 said = await _typed(user, "answer", choice="nodeclare")
             elif kind == "revolt":
-                first_game = len(live.series.deals) == 1
+                first_game = len(live.running.deals) == 1
                 choice = "revolt" if seat == 3 and first_game else "norevolt"
                 said = await _typed(user, "answer", choice=choice)
             elif kind == "head":
@@ -114,13 +115,13 @@ async def test_a_series_answered_only_by_typed_commands(
                 lambda token=token, seat=seat: (
                     not live.playing
                     or bot.service.question_token(live) != token
-                    or seat not in live.series.to_act
+                    or seat not in live.running.to_act
                 ),
                 10,
                 f"{user.name}'s typed {kind} taken (answered: {said})",
             )
         assert len([i for i in fake.interactions.values() if i.type == 3]) == components
     print("questions answered by typed commands:", dict(asked))
-    assert live.series.finished
+    assert live.running.finished
     for kind in ("declare", "revolt", "head", "turn", "burn", "return"):
         assert asked[kind] > 0, (kind, dict(asked))

@@ -13,7 +13,7 @@ import secrets
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from aiohttp import web
 
@@ -42,6 +42,7 @@ from .payloads import PayloadBuilder
 from .users import SimUser
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 _log = logging.getLogger(__name__)
 API_PREFIX = "/api/v10"
 DEFAULT_MEMBERS: tuple[tuple[str, str], ...] = (
@@ -52,6 +53,17 @@ DEFAULT_MEMBERS: tuple[tuple[str, str], ...] = (
     ("erlang", "zh-CN"),
     ("fang", "zh-CN"),
 )
+
+
+class Condition(Protocol[T_co]):
+    """What ``wait_for`` waits for: called with no arguments, a truthy value once it holds.
+
+    A protocol, not ``Callable[[], T | None]``: mypy accepts a lambda with default arguments
+    for it (``lambda u=user: u.dms()``, binding a loop's variable), which it cannot infer
+    against a ``Callable`` (its result is then ``Any``).
+    """
+
+    def __call__(self) -> T_co | None: ...
 
 
 class WaitTimeout(AssertionError):
@@ -220,7 +232,7 @@ class FakeDiscord(PayloadBuilder):
 
     async def wait_for(
         self,
-        predicate: Callable[[], T | None],
+        predicate: Condition[T],
         timeout: float = 5.0,
         what: str = "a condition",
         poll: float | None = None,
