@@ -47,10 +47,12 @@ import asyncio
 import bisect
 import cProfile
 import io
+import itertools
 import json
 import math
 import pstats
 import random
+import re
 import tempfile
 import time
 from collections import Counter
@@ -77,6 +79,8 @@ from tests.fakediscord import (
     request_tally,
     running_fake,
 )
+from tests.fakediscord.limits import token_kind
+from tests.fakediscord.model import DM, LOADING
 
 SLASH_SHARE = 0.2  # of the people's turns typed as slash commands
 TARGET_P99 = 0.150  # seconds, for interactions and for autocomplete
@@ -684,6 +688,8 @@ def discord_traffic(fake: FakeDiscord, began: float, tallies: list[Tally]) -> di
     }
     pings = deleted_pings(fake, began)
     per_action = per(requests.bot_total, engine_actions)
+    places = bot_requests_by_place(fake, began)
+    idle = idle_edits(fake, began)
     return {
         "engine_actions": engine_actions,
         "games": games,
@@ -692,6 +698,10 @@ def discord_traffic(fake: FakeDiscord, began: float, tallies: list[Tally]) -> di
         "bot_requests_per_action_by_route": {
             route: per(n, engine_actions) for route, n in requests.bot.most_common()
         },
+        "bot_requests_per_action_by_place": {
+            place: per(n, engine_actions) for place, n in sorted(places.items())
+        },
+        "idle_edits_per_action": {place: per(n, engine_actions) for place, n in idle.items()},
         "interaction_requests": sum(requests.interaction.values()),
         "rate_limited": {
             "total": requests.throttled_total,
@@ -709,6 +719,49 @@ def discord_traffic(fake: FakeDiscord, began: float, tallies: list[Tally]) -> di
             "lasting_per_game": per_game["lasting"] <= TARGET_LASTING_PER_GAME,
         },
     }
+
+
+CHANNEL_PATH = re.compile(r"^/api/v\d+/channels/(\d+)/|^/channels/(\d+)/")
+
+
+def bot_requests_by_place(fake: FakeDiscord, began: float) -> Counter[str]:
+    """The bot-token requests on a channel's messages from ``began`` on, by where and what:
+    ``"DM PATCH"``, ``"table channel POST"``... (a DM is one person's controller; a table
+    channel holds the table message, the mentions, the cards)."""
+    out: Counter[str] = Counter()
+    for r in fake.requests:
+        if r.at < began or r.route is None or not r.route.startswith("/channels/"):
+            continue
+        if token_kind(r.route) != "bot":
+            continue
+        found = CHANNEL_PATH.search(r.path)
+        if found is None:
+            continue
+        channel = fake.channels.get(int(found.group(1) or found.group(2)))
+        place = "DM" if channel is not None and channel.type == DM else "table channel"
+        out[f"{place} {r.method}"] += 1
+    return out
+
+
+def idle_edits(fake: FakeDiscord, began: float) -> Counter[str]:
+    """Edits of the bot's messages that changed nothing anyone sees (the same content,
+    controls and attachments' bytes as before), in DMs and in table channels."""
+    out: Counter[str] = Counter()
+    for msg in fake.messages.values():
+        if msg.author_id != fake.bot_user.id or msg.created_at < began or msg.ephemeral:
+            continue
+        states = [*msg.history, msg.snapshot()]
+        for before, after in itertools.pairwise(states):
+            if before.flags & LOADING:
+                continue  # a deferred answer filled in
+            same = (before.content, before.components, before.embeds) == (
+                after.content,
+                after.components,
+                after.embeds,
+            ) and [a.data for a in before.attachments] == [a.data for a in after.attachments]
+            if same:
+                out["DM" if msg.guild_id is None else "table channel"] += 1
+    return out
 
 
 class TableChanges(Listener):
@@ -955,6 +1008,10 @@ def _traffic_lines(d: dict[str, Any], rate_limits: bool) -> list[str]:
         f"Discord ({'with' if rate_limits else 'without'} its rate limits), over "
         f"{d['games']} whole games, {d['engine_actions']} engine actions:",
         f"   bot-token requests per action: {d['bot_requests_per_action']} ({routes})",
+        "      by place: "
+        + ", ".join(f"{k} {n}" for k, n in d["bot_requests_per_action_by_place"].items()),
+        "      edits that changed nothing seen, per action: "
+        + (", ".join(f"{k} {n}" for k, n in d["idle_edits_per_action"].items()) or "none"),
         f"   429s: {limited['total']} {limited['by_scope']}",
         f"   DMs per own turn: {dm['posted_mean']} (max {dm['posted_max']}), "
         f"replaced (deleted) {dm['deleted_mean']}; deleted pings {d['deleted_pings']}",

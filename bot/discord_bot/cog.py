@@ -579,7 +579,7 @@ class GoujiCog(commands.Cog):
 
     @gouji.command(name="hand", description=_("Show your hand (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        shown: list[tuple[LiveTable, int]] = []  # the controller answered: it follows them
+        shown: list[tuple[LiveTable, int, str]] = []  # the controller answered (its hand)
 
         async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
@@ -596,12 +596,12 @@ class GoujiCog(commands.Cog):
                 view = web_link(view, url, lang)
             if self.deps.activity:  # the same seat in the table inside Discord
                 view = launch_button(view, lang)
-            shown.append((live, seat))
+            shown.append((live, seat, mine.hand))
             return content, await hand_file(self.deps.draw, mine.hand, lang), True, view
 
         await self._guarded(interaction, work)
-        for live, seat in shown:
-            self.deps.controls.follow(live, seat, interaction)
+        for live, seat, cards in shown:  # it follows them, its picture kept while it holds
+            self.deps.controls.follow(live, seat, interaction, cards)
 
     # ----------------------------------------------------------------- scores
     @gouji.command(name="score", description=_("Score, title, rating, games and places"))

@@ -23,8 +23,11 @@ class Controls(Protocol):
 
     def release(self, live: LiveTable, seat: int) -> None: ...
 
-    def follow(self, live: LiveTable, seat: int, interaction: discord.Interaction) -> None:
-        """``interaction`` answered with the seat's controller (``/gouji hand``)."""
+    def follow(
+        self, live: LiveTable, seat: int, interaction: discord.Interaction, cards: str
+    ) -> None:
+        """``interaction`` answered with the seat's controller (``/gouji hand``) and the
+        picture of ``cards``."""
 
     async def answer_press(
         self,

@@ -3,6 +3,11 @@
 deleted) when they are asked something, so that each turn notifies once; a player without DMs
 has their last ``/gouji hand`` answer edited instead, through its interaction token. A press
 on a controller is answered by editing the controller it was made on.
+
+A hand picture is uploaded only when the picture a message shows is not its hand's: an edit
+carries no attachments then (Discord keeps the message's own), and what a press's answer or
+the outbox showed is noted under the seat's lock, so that the other, racing it, does not
+upload the same picture again. A re-sent controller (a new DM: it notifies) carries it anew.
 """
 
 from __future__ import annotations
@@ -37,12 +42,16 @@ class Controllers(Outboxes):
         self._settle_pings(live, self._box(live), [seat])
         self._controller(live, seat, resend=False)
 
-    def follow(self, live: LiveTable, seat: int, interaction: discord.Interaction) -> None:
-        """``interaction`` answered with the seat's controller (``/gouji hand``, or a press
-        on it): for a player without DMs, its answer is edited with each new question."""
+    def follow(
+        self, live: LiveTable, seat: int, interaction: discord.Interaction, cards: str
+    ) -> None:
+        """``interaction`` answered with the seat's controller (``/gouji hand``) and the
+        picture of ``cards``: for a player without DMs, its answer is edited with each new
+        question, with a new picture only once the hand changed."""
         state = self._box(live).seat(seat)
         state.hand = (interaction, time.monotonic())
-        state.shown = state.picture = None  # the next update shows everything anew
+        state.shown = None  # the next update shows its text anew
+        state.picture = (cards, None)
 
     def _controller(self, live: LiveTable, seat: int, *, resend: bool) -> None:
         """Queue one update of the seat's controller (updates coalesce; a re-send wins)."""
@@ -76,6 +85,9 @@ class Controllers(Outboxes):
         file = await self._hand_file(shown, fresh)
         if old is not None and not resend and not new_game:
             edit: dict[str, Any] = {"content": shown.content, "view": shown.view}
+            async with state.lock:  # a press's answer may have shown this picture meanwhile
+                if _showing(state, old, shown.picture):
+                    file = None
             if file is not None:
                 edit["attachments"] = [file]
             try:
@@ -163,17 +175,19 @@ class Controllers(Outboxes):
             return
         edit: dict[str, Any] = {"content": shown.content, "view": shown.view}
         file = await self._hand_file(shown, state.picture != shown.picture)
-        if file is not None:
-            edit["attachments"] = [file]
-        async with state.lock:  # after a press's answer editing it
+        async with state.lock:  # after a press's answer editing it (it may show the picture)
+            if state.picture == shown.picture:
+                file = None
+            if file is not None:
+                edit["attachments"] = [file]
             try:
                 await interaction.edit_original_response(**edit)
             except discord.HTTPException:  # the token ran out, or the message is gone
                 state.hand = None
                 return
-        state.shown = shown.key
-        if file is not None:
-            state.picture = shown.picture
+            state.shown = shown.key  # noted under the lock: a press's answer looks
+            if file is not None:
+                state.picture = shown.picture
 
     def closed(self, live: LiveTable, key: str) -> None:
         """The table ended: the channel is told, no mention is left, and every controller
@@ -273,6 +287,9 @@ class Controllers(Outboxes):
                 png = await self.draw(pictures.hand_png, cards, lang, highlight)
                 edit["attachments"] = [discord.File(io.BytesIO(png), "hand.png")]
             async with state.lock:
+                mine_now = message if own else None
+                if "attachments" in edit and _already_showing(state, mine_now, ephemeral, picture):
+                    del edit["attachments"]  # the outbox showed this picture meanwhile
                 if message is not None and message.id in box.gone:
                     # re-sent meanwhile (the seat was asked something new): the note goes there
                     state.note = note
@@ -286,20 +303,21 @@ class Controllers(Outboxes):
                     log.exception("table %s: updating a controller failed", live.id)
                     await interaction.followup.send(note, ephemeral=True)
                     return
-            shown = (content, _ids(view))
-            pictured = picture if "attachments" in edit else None
-            if ephemeral and self.service.info(live).seats[seat].dm_refused:
-                state.hand = (interaction, time.monotonic())  # it follows their questions
-                state.shown = shown
-                state.picture = pictured or state.picture
-                self._controller(live, seat, resend=False)  # asked again meanwhile?
-            # the outbox may have sent a newer controller meanwhile: that one stays the seat's
-            elif own and message is not None and state.message is current:
-                state.pressed(interaction)
-                state.note = ""
-                if state.pending is False:  # an edit queued before: shown now
-                    state.pending = None
-                state.showed(message, deal, pictured, *shown)
+                # noted under the lock: the outbox, racing this answer, looks after taking it
+                shown = (content, _ids(view))
+                pictured = picture if "attachments" in edit else None
+                if ephemeral and self.service.info(live).seats[seat].dm_refused:
+                    state.hand = (interaction, time.monotonic())  # it follows their questions
+                    state.shown = shown
+                    state.picture = pictured or state.picture
+                    self._controller(live, seat, resend=False)  # asked again meanwhile?
+                # the outbox may have sent a newer controller meanwhile: that one stays
+                elif own and message is not None and state.message is current:
+                    state.pressed(interaction)
+                    state.note = ""
+                    if state.pending is False:  # an edit queued before: shown now
+                        state.pending = None
+                    state.showed(message, deal, pictured, *shown)
         finally:
             state.claimed = False
 
@@ -352,6 +370,24 @@ def _ids(view: discord.ui.View | None) -> tuple[str, ...]:
     if view is None:
         return ()
     return tuple(str(getattr(item, "custom_id", "")) for item in view.children)
+
+
+def _showing(state: Seat, msg: discord.Message, picture: Picture) -> bool:
+    """Whether the seat's DM controller is still ``msg`` and shows ``picture`` (a press's
+    answer is a new message object: compared by id)."""
+    now = state.message
+    return now is not None and now.id == msg.id and state.picture == picture
+
+
+def _already_showing(
+    state: Seat, message: discord.Message | None, ephemeral: bool, picture: Picture
+) -> bool:
+    """Whether the message a press was made on shows ``picture`` already, as the seat's
+    state notes it: its DM controller (``message``, None if the press was not made on it),
+    or an ephemeral ``/gouji hand`` controller."""
+    if message is not None:
+        return _showing(state, message, picture)
+    return ephemeral and state.picture == picture
 
 
 def _ids_of(message: discord.Message) -> bool:

@@ -146,6 +146,8 @@ class Outbox:
         self.pings: list[Ping] = []  # mentions of open questions
         self.gone: deque[int] = deque(maxlen=GONE_KEPT)  # controllers replaced and deleted
         self.card: list[str] | None = None  # the lines of a result card not yet posted
+        # what the table message shows: its id, its content and its picture's bytes
+        self.table_shown: tuple[int, str, bytes] | None = None
 
     def seat(self, seat: int) -> Seat:
         state = self.seats.get(seat)

@@ -99,17 +99,23 @@ class TableMessage(Outboxes):
         message_id = view.info.message_id
         opens: dict[str, Any] = {"view": launch_button(None, lang)} if self.launch else {}
         if message_id is not None and (box.below <= REPOST_BELOW or not self.service.is_open(live)):
+            shown = box.table_shown
+            same_picture = shown is not None and shown[0] == message_id and shown[2] == png
+            if same_picture and shown is not None and shown[1] == content:
+                return  # nothing anyone sees would change: no request
+            # the picture unchanged: the edit keeps the message's own (no upload)
+            edit: dict[str, Any] = {} if same_picture else {"attachments": [file]}
             try:
                 msg = channel.get_partial_message(message_id)
-                await msg.edit(
-                    content=content, attachments=[file], allowed_mentions=NO_PINGS, **opens
-                )
+                await msg.edit(content=content, allowed_mentions=NO_PINGS, **edit, **opens)
+                box.table_shown = (message_id, content, png)
                 return
             except discord.NotFound:
                 pass
         if not self.service.is_open(live):
             return  # nothing new is posted for a table that has ended
         msg = await channel.send(content, file=file, allowed_mentions=NO_PINGS, **opens)
+        box.table_shown = (msg.id, content, png)
         box.below = 0
         await self.service.set_table_message(live, msg.id)
         if message_id is not None:  # the buried one goes: one table message per channel

@@ -231,6 +231,7 @@ async def test_rate_limits_and_server_errors_mid_game_are_waited_out(
         ]
         await _play(t)
         assert [f.hits for f in faults] == [3, 2, 1, 1], "every planned fault was met"
+        await t.bot.presenter.drain()  # a 5xx is retried after 1 + 2 × tries seconds
         refused = [r for r in fake.requests if r.fault is not None]
         for r in refused:  # each refused call went through later
             assert any(
