@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+import bench.discord as bench_discord
 from bench.discord import (
     FAST_THINK,
     format_report,
@@ -76,13 +77,24 @@ def test_think_is_a_range_of_seconds() -> None:
         think_range("8-2")
 
 
-def test_main_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["--tables", "1", "--actions", "1", "--think", "0", "--ai-delay", "0"]
-    assert main([*argv, "--draw-processes", "0", "--no-rate-limits", "--json"]) == 0
-    fig = json.loads(capsys.readouterr().out)
-    assert fig["tables"] == 1 and set(fig) >= {"interactions", "autocomplete", "unanswered"}
-    assert fig["draw_processes"] == 0 and fig["rate_limits"] is False
-    assert fig["think_seconds"] == [0.0, 0.0] and "discord" in fig
+def test_main_runs_the_benchmark_as_asked_and_prints_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``main`` hands its arguments to :func:`run_benchmark` (run for real by the test
+    above) and prints the figures it returns."""
+    asked: list[tuple[object, ...]] = []
+
+    async def benchmark(*args: object) -> dict[str, object]:
+        asked.append(args)
+        return {"tables": args[0], "discord": {"bot_requests": 7}}
+
+    monkeypatch.setattr(bench_discord, "run_benchmark", benchmark)
+    argv = ["--tables", "3", "--actions", "2", "--think", "0", "--ai-delay", "0.1"]
+    assert main([*argv, "--draw-processes", "0", "--no-rate-limits", "--json", "--seed", "5"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"tables": 3, "discord": {"bot_requests": 7}}
+    (tables, actions, think, ai_delay, seed, where, profiler, draw, limits), *more = asked
+    assert (tables, actions, think, ai_delay, seed) == (3, 2, (0.0, 0.0), 0.1, 5) and not more
+    assert (where, profiler, draw, limits) == (None, None, 0, False)
 
 
 def test_bad_arguments_are_refused() -> None:
