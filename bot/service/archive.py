@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 from bot.service.errors import UserError
 from bot.service.live import LiveTable, TableOptions
 from bot.service.standing import Standing, standing_of
+from bot.text.langs import LANGS
 from data import FinishedGame, NotFoundError, PlayerRating, Profile, Store
 from data.export import series_game_entry
 from engine.record import SERIES_FORMAT
 
 #: The languages a server's channel messages may be in.
-LANGUAGES = ("zh", "en")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +96,8 @@ class Archive:
         settings as they are now. Bad values raise ``UserError('bad_option')`` before
         anything is saved. (Who may do this is the front end's to check: Manage Server.)"""
         merged = None
-        if language is not None and language not in LANGUAGES:
-            raise UserError("bad_option", what=f"language {'/'.join(LANGUAGES)}")
+        if language is not None and language not in LANGS:
+            raise UserError("bad_option", what=f"language {'/'.join(LANGS)}")
         if defaults:
             current = (await self.store.get_settings(guild_id)).table_defaults
             merged = {**current, **defaults}

@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 
 from bot.service.errors import UserError
+from bot.text.langs import LANGS
 
 #: How long a personal link from Discord stays good (seconds).
 LINK_LIFE = 24 * 3600.0
@@ -89,5 +90,5 @@ class WebLinks:
     def personal(self, table_id: int, user_id: int, lang: str | None = None) -> str:
         """``user_id``'s link to ``table_id`` (good for :data:`LINK_LIFE`), the page in
         ``lang``: ``https://gouji.example/?lang=zh#12.345.1700000000.sig``."""
-        query = f"?lang={lang}" if lang in ("zh", "en") else ""
+        query = f"?lang={lang}" if lang in LANGS else ""
         return f"{self.base_url}/{query}#{self.tickets.issue(table_id, user_id)}"

@@ -19,6 +19,7 @@ from aiohttp import web
 
 from bot.service.errors import UserError
 from bot.service.tickets import Tickets
+from bot.text.langs import LANGS
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ class TicketGate:
     def admit(self, request: web.Request) -> Visitor:
         ticket = self.tickets.check(request.query.get("t", ""))
         lang = request.query.get("lang")
-        return Visitor(ticket.table_id, ticket.user_id, lang if lang in ("zh", "en") else None)
+        return Visitor(ticket.table_id, ticket.user_id, lang if lang in LANGS else None)
 
 
 __all__ = ["Gate", "TicketGate", "UserError", "Visitor"]

@@ -35,6 +35,7 @@ from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
 from bot.text.cards import action_text, hand_text, play_label, readable_params
 from bot.text.catalog import error_text, text
+from bot.text.langs import LANGS, LANGUAGE_TAGS
 from bot.text.params import params_text
 from bot.web.hub import Connection, Hub, frame
 from bot.web.strings import client_strings
@@ -58,6 +59,8 @@ def hello(conn: Connection, seat: int | None) -> str:
         seat=seat,
         watching=seat is None,
         lang=conn.lang,
+        langs=LANGS,  # the language button goes round them
+        tag=LANGUAGE_TAGS[conn.lang],
         strings=client_strings(conn.lang),
         ranks=RANK_LETTERS,
     )
@@ -113,7 +116,7 @@ class Requests:
             return frame("pong", id=ref)
         if kind == "lang":
             lang = message.get("lang")
-            if lang not in ("zh", "en"):
+            if lang not in LANGS:
                 raise UserError("web_bad_message")
             conn.lang = lang
             info = self.service.info(live)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from bot.service.errors import REFUSALS
+from bot.text.langs import LANGS, LANGUAGE_TAGS
 from bot.web.local import user_of
 from engine.cards import RANK_LETTERS
 from tests.web.helpers import (
@@ -304,5 +305,31 @@ async def test_a_refused_play_is_answered_in_the_players_language_and_changes_no
                 )
                 assert await page.is_disabled("#play")
                 assert "不是能出的牌" in await page.inner_text("#play")
+        finally:
+            await context.close()
+
+
+@pytest.mark.asyncio(loop_scope="session")
+async def test_the_language_button_goes_round_the_languages_the_server_speaks(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Each press of the language button shows the page in the next of the server's
+    languages (bot.text.langs.LANGS, in order), and the page says which (``<html lang>``)."""
+    async with served(tmp_path, {0: "济南"}, seed=3) as local:
+        context = await browser.new_context(**DESKTOP, locale="zh-CN")
+        try:
+            page = await context.new_page()
+            await page.goto(local.link(0))
+            await ready(page)
+            order = [*LANGS[LANGS.index("zh") :], *LANGS[: LANGS.index("zh")]]
+            for lang in [*order[1:], order[0]]:
+                await page.click("#lang")
+                await page.wait_for_function(
+                    f"document.getElementById('app').dataset.lang === {json.dumps(lang)}",
+                    timeout=WAIT,
+                    polling=10,
+                )
+                tag = await page.evaluate("document.documentElement.lang")
+                assert tag == LANGUAGE_TAGS[lang]
         finally:
             await context.close()

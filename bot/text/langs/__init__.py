@@ -1,7 +1,7 @@
 """The languages players read: one module per language in this package, found by itself.
 
 A language module (``zh.py``, ``en.py``) holds ``NAME`` (the language in its own words),
-``ORDER`` (its place in lists), ``LOCALES`` (the prefixes of the Discord locales and language
+``ORDER`` (its place in lists), ``TAG`` (its language tag in a web page), ``LOCALES`` (the prefixes of the Discord locales and language
 tags it serves), ``DISCORD_LOCALES`` (the Discord locales its command names are given for),
 ``TEXTS`` (key → template with named parameters, or a small function of them where the
 language words a number its own way) and ``COMMANDS`` (the English command names and
@@ -40,6 +40,8 @@ _MODULES: dict[str, ModuleType] = {
 LANGS: tuple[str, ...] = tuple(sorted(_MODULES, key=lambda lang: _MODULES[lang].ORDER))
 #: each language by its own name
 LANGUAGE_NAMES: dict[str, str] = {lang: _MODULES[lang].NAME for lang in LANGS}
+#: each language's tag in a web page (``<html lang>``)
+LANGUAGE_TAGS: dict[str, str] = {lang: _MODULES[lang].TAG for lang in LANGS}
 _TEXTS: dict[str, dict[str, Text]] = {lang: _MODULES[lang].TEXTS for lang in LANGS}
 _missing: set[tuple[str, str]] = set()
 

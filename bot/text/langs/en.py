@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 NAME = "English"
+TAG = "en"
 ORDER = 1
 LOCALES = ("en",)
 DISCORD_LOCALES: tuple[str, ...] = ()  # the commands are written in English

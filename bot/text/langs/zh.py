@@ -12,6 +12,7 @@ from bot.text.commands import AI_STRENGTH
 from engine.ai import DIFFICULTIES
 
 NAME = "中文"
+TAG = "zh-Hans"
 ORDER = 0
 LOCALES = ("zh",)
 DISCORD_LOCALES = ("zh-CN", "zh-TW")

@@ -15,6 +15,7 @@ let socket = null;
 const state = {
   strings: {},
   lang: localStorage.getItem("gouji-lang") || "",
+  langs: [], // the languages the server speaks (its hello)
   seat: null,
   table: null,
   me: null,
@@ -63,7 +64,9 @@ export function startTable(options) {
   window.gouji = { state, socket }; // for a look from the console (and the tests)
   setInterval(tick, 250);
   $("lang").addEventListener("click", () => {
-    const lang = state.lang === "zh" ? "en" : "zh";
+    const langs = state.langs;
+    if (!langs.length) return; // before the server's hello
+    const lang = langs[(langs.indexOf(state.lang) + 1) % langs.length];
     localStorage.setItem("gouji-lang", lang);
     state.lang = lang;
     socket.send({ t: "lang", lang });
@@ -79,7 +82,8 @@ function onMessage(msg) {
       state.strings = msg.strings;
       state.seat = msg.seat;
       state.lang = msg.lang;
-      document.documentElement.lang = msg.lang === "zh" ? "zh-Hans" : "en";
+      state.langs = msg.langs;
+      document.documentElement.lang = msg.tag;
       setRanks(msg.ranks);
       app.dataset.lang = msg.lang;
       app.dataset.seat = msg.watching ? "watching" : String(msg.seat);

@@ -14,6 +14,7 @@ import aiohttp
 import pytest
 
 from bot.text.catalog import text
+from bot.text.langs import LANGS
 from bot.web.local import LocalTable
 from bot.web.make_fonts import ui_chars
 from bot.web.static_files import STATIC
@@ -104,7 +105,8 @@ async def test_bad_requests_are_refused_in_the_socket_s_language_and_change_noth
             assert local.service.question_token(live) == asked["token"]
             # a language switch: a new hello and the state again, in English
             await ws.send_json({"t": "lang", "lang": "en"})
-            assert (await _next(ws, "hello"))["lang"] == "en"
+            hello = await _next(ws, "hello")
+            assert (hello["lang"], hello["tag"], hello["langs"]) == ("en", "en", list(LANGS))
             assert (await _next(ws, "state"))["me"]["question"]["token"] == asked["token"]
 
 
