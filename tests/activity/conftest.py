@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pytest_asyncio
 
 from bot.web.activity import ActivityKeys
+from tests.e2e.fake_helpers import TIME_SCALE
 from tests.fakediscord import FakeDiscord, running_fake
 from tests.fakediscord.activities import ActivityInstance
 from tests.fakediscord.activity_harness import ActivityProxy, DiscordClient, Launch, open_activity
@@ -188,7 +189,7 @@ async def discord_table(
 ) -> AsyncIterator[DiscordTable]:
     """One fake Discord and one bot serving the Activity for the tests of a module."""
     folder: Path = tmp_path_factory.mktemp("activity")
-    async with running_fake() as fake:
+    async with running_fake(time_scale=TIME_SCALE) as fake:
         keys = ActivityKeys(
             fake.application_id, fake.activities.client_secret, fake.token, fake.api_base
         )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.e2e.fake_helpers import TIME_SCALE
 from tests.e2e.gouji_helpers import next_person, press
 from tests.fakediscord import running_fake
 from tests.web.helpers import APP, WAIT, answer, bot_beside_web, question, ready
@@ -64,7 +65,7 @@ async def _page_shows(page: Page, bot: Any, live: Any, seat: int) -> None:
 async def test_one_seat_played_from_the_dm_controller_and_the_browser_by_turns(
     browser: Browser, tmp_path: Path
 ) -> None:
-    async with running_fake() as fake:
+    async with running_fake(time_scale=TIME_SCALE) as fake:
         alice = fake.member("alice")
         async with bot_beside_web(fake, tmp_path / "gouji.db") as (bot, url):
             await (await alice.slash("gouji", "new", series=False)).original()

@@ -22,9 +22,12 @@ const signin = document.getElementById("signin");
 const SIGNING_IN = "正在进入牌桌… · Opening the table…";
 const NO_SIGN_IN = "无法进入，请重新打开牌桌。 · Could not sign in: open the table again.";
 
-// ms: a Discord client that closes the frame (a wrong client id) or never answers the
-// handshake leaves the SDK waiting: the page says so instead of waiting for ever
+// ms: a Discord client that never answers the handshake leaves the SDK waiting: the page
+// says so instead of waiting for ever
 const READY_WITHIN = 10000;
+// the SDK protocol's opcode by which the Discord client closes the frame's connection (a
+// wrong client id: 4000, a wrong origin: 4001); the SDK only parses it and goes on waiting
+const CLOSE = 2;
 
 class Refused extends Error {}
 
@@ -90,8 +93,20 @@ async function signIn() {
   return session;
 }
 
+/** Fails once the Discord client closes the connection: the page says so at once. */
+function closedByTheClient() {
+  return new Promise((_, fail) => {
+    addEventListener("message", (event) => {
+      const data = event.data;
+      if (event.source === window.parent && Array.isArray(data) && data[0] === CLOSE) {
+        fail(new Refused(NO_SIGN_IN));
+      }
+    });
+  });
+}
+
 show(SIGNING_IN, false);
-signIn().then(
+Promise.race([signIn(), closedByTheClient()]).then(
   (session) => {
     signin.hidden = true;
     signin.dataset.state = "in";
