@@ -5,12 +5,15 @@ fake Discord, counting the requests on the table message and the pictures upload
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
 
 from bot.discord_bot.client import GoujiBot
+from bot.pictures import views
 from tests.fakediscord import BotRunner, FakeDiscord
 from tests.fakediscord.model import AttachmentRecord
 
@@ -28,6 +31,9 @@ async def test_a_redraw_that_changes_nothing_seen_sends_nothing(
         return store(channel_id, upload, description)
 
     monkeypatch.setattr(fake, "new_attachment", counting)
+    # the picture shows the turn clock's seconds left when drawn: let them stand still
+    frozen = time.time()
+    monkeypatch.setattr(views, "time", SimpleNamespace(time=lambda: frozen))
     alice = fake.member("alice")
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = cast(GoujiBot, runner.client)
