@@ -7,13 +7,16 @@ Reusable by other crash tests: pass another child module and its arguments.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import multiprocessing.context
 import os
+import runpy
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -39,39 +42,68 @@ def parse_acks(output: str) -> list[Ack]:
     return acks
 
 
+#: The children of the crash tests, imported once into the fork server (see
+#: :func:`run_and_kill`); another child module works too, importing what it needs as it starts.
+PRELOADED = ("tests.data.crashkit", "tests.data.crash_child", "tests.data.game_child")
+
+
+def _forks() -> multiprocessing.context.ForkServerContext:
+    """multiprocessing's fork server, with the crash children imported before it forks."""
+    context = multiprocessing.get_context("forkserver")
+    assert isinstance(context, multiprocessing.context.ForkServerContext)
+    context.set_forkserver_preload(list(PRELOADED))  # takes effect when it starts
+    return context
+
+
+def _run_child(module: str, args: list[str], stdout: Connection, stderr: str) -> None:
+    """In the forked child: stdout to the parent's pipe, stderr to a file, then run
+    ``module`` as ``python -m module *args`` would (``__main__``, ``sys.argv``)."""
+    os.dup2(stdout.fileno(), 1)
+    stdout.close()
+    with open(stderr, "wb") as err:
+        os.dup2(err.fileno(), 2)
+    sys.argv = [module, *args]
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+
 def run_and_kill(
     module: str, args: list[str], *, kill_after_acks: int, delay: float, limit: float = 60.0
 ) -> list[Ack]:
-    """Start ``python -m module *args``, wait until it printed ``kill_after_acks`` acks
-    (0: until it printed nothing yet — a kill during start-up), sleep ``delay`` seconds,
-    SIGKILL it, and return every ack it printed before dying."""
-    with tempfile.TemporaryFile() as stderr:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", module, *args],
-            cwd=REPO_ROOT,
-            stdout=subprocess.PIPE,
-            stderr=stderr,
-            text=True,
-            bufsize=1,
-        )
+    """Run ``module`` as ``python -m module *args`` would, wait until it printed
+    ``kill_after_acks`` acks (0: until it printed nothing yet — a kill during start-up),
+    sleep ``delay`` seconds, SIGKILL it, and return every ack it printed before dying.
+
+    The child is a process of its own, forked from a server that imported the project
+    once (multiprocessing's ``forkserver``, :data:`PRELOADED`): what a fresh ``python -m``
+    spends importing, the same at every start and nothing that any store does, is spent once
+    instead of once per kill. Everything the child does with the store (open, migrate,
+    restore, write) it does after the fork, where the kill can land."""
+    context = _forks()
+    reader, writer = context.Pipe(duplex=False)
+    with tempfile.NamedTemporaryFile(prefix="crash-child-", suffix=".err") as stderr:
+        proc = context.Process(target=_run_child, args=(module, args, writer, stderr.name))
+        proc.start()
+        writer.close()  # the child's copy is the only writer: EOF when it dies
         lines: list[str] = []
         deadline = time.monotonic() + limit
-        assert proc.stdout is not None
-        try:
-            while sum(line.startswith("ack ") for line in lines) < kill_after_acks:
-                line = proc.stdout.readline()
-                if not line or time.monotonic() > deadline:
-                    stderr.seek(0)
-                    raise RuntimeError(
-                        f"child {module} stopped before {kill_after_acks} acks:\n"
-                        + stderr.read().decode(errors="replace")
-                    )
-                lines.append(line)
-            time.sleep(delay)
-        finally:
-            os.kill(proc.pid, signal.SIGKILL)
-            rest, _ = proc.communicate()
-        assert proc.returncode == -signal.SIGKILL, f"child ended by itself: {proc.returncode}"
+        with open(reader.fileno(), encoding="utf-8", closefd=False) as stdout:
+            try:
+                while sum(line.startswith("ack ") for line in lines) < kill_after_acks:
+                    line = stdout.readline()
+                    if not line or time.monotonic() > deadline:
+                        raise RuntimeError(
+                            f"child {module} stopped before {kill_after_acks} acks:\n"
+                            + Path(stderr.name).read_text(errors="replace")
+                        )
+                    lines.append(line)
+                time.sleep(delay)
+            finally:
+                if proc.is_alive():  # (not if it died by itself: then its pid is not ours)
+                    proc.kill()  # SIGKILL
+                proc.join()
+                rest = stdout.read()
+                reader.close()
+        assert proc.exitcode == -signal.SIGKILL, f"child ended by itself: {proc.exitcode}"
         return parse_acks("".join(lines) + rest)
 
 

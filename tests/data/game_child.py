@@ -223,15 +223,31 @@ async def play_series(store: Store, series_seed: int, ack: Ack) -> int:
             await settle(store, game_id, series.current)
 
 
-def replay_logs(series_seed: int, logs: Sequence[Sequence[str]]) -> Series:
+class LogReplay:
     """The series the deals' action logs give when replayed through the engine alone (no
-    store, no record): the independent check of a restored series."""
-    series = Series()
-    for index, log in enumerate(logs):
-        series.start_game(next_hands(series_seed, series), deal_seed(series_seed, index))
-        for text in log:
-            series.apply(Action.parse(text))
-    return series
+    store, no record): the independent check of a restored series. For logs that only
+    grow (a store's, read again after every kill): each :meth:`extend` applies only the
+    entries that are new since the last one."""
+
+    def __init__(self, series_seed: int) -> None:
+        self.series_seed = series_seed
+        self.series = Series()
+        self.logs: list[list[str]] = []  # what has been applied, deal by deal
+
+    def extend(self, logs: Sequence[Sequence[str]]) -> Series:
+        """The series ``logs`` give; they must extend the logs of the last call."""
+        for index, log in enumerate(logs):
+            if index == len(self.logs):
+                seed = deal_seed(self.series_seed, index)
+                self.series.start_game(next_hands(self.series_seed, self.series), seed)
+                self.logs.append([])
+            done = self.logs[index]
+            assert list(log[: len(done)]) == done, f"deal {index}: the log changed"
+            for text in log[len(done) :]:
+                self.series.apply(Action.parse(text))
+                done.append(text)
+        assert len(logs) == len(self.logs), "a deal disappeared from the logs"
+        return self.series
 
 
 def snapshot(series: Series) -> dict:

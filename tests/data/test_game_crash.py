@@ -94,6 +94,7 @@ async def test_series_survives_sigkill_and_plays_on_identically(tmp_path, db_url
     acked: dict[tuple[int, int], str] = {}
     committed = 0  # actions in the store, over all deals
     landed: Counter[str] = Counter()
+    independent_replay = game_child.LogReplay(SEED)  # applies what each kill point adds
     for point in range(KILL_POINTS):
         kill_after, delay = kill_moment(rng, point, committed, deal_ends)
         acks = run_and_kill(CHILD, [db, str(SEED), "60"], kill_after_acks=kill_after, delay=delay)
@@ -114,7 +115,7 @@ async def test_series_survives_sigkill_and_plays_on_identically(tmp_path, db_url
             assert log == reference[k][: len(log)], f"kill point {point}: deal {k} differs"
         assert [g.game.hands for g in games] == [tuple(h) for h in _hands(record, len(games))]
         # the bot's restore gives the state the logs give through the engine alone
-        independent = game_child.snapshot(game_child.replay_logs(SEED, logs))
+        independent = game_child.snapshot(independent_replay.extend(logs))
         assert restored == independent, f"kill point {point}: restored state differs"
         committed = sum(map(len, logs))
         place = where_killed(games, logs, reference)

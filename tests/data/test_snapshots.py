@@ -4,6 +4,7 @@ gives — and whenever the snapshot cannot be trusted, from the whole log instea
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 
@@ -11,21 +12,36 @@ import pytest
 
 from data import ENGINE, ClaimLostError, InvalidInputError, Store
 from data.snapshots import dump_series, load_series, logged_entries
+from engine.series import Series
 
 from .conftest import raw_sql
 from .game_child import snapshot
-from .test_engine_roundtrip import _store_partial, cut, engine_prefix, played_series
+from .test_engine_roundtrip import (
+    _store_partial,
+    cut,
+    engine_prefix,
+    engine_walk,
+    logged,
+    played_series,
+)
 
 
 async def _stored_with_snapshot(
-    store: Store, record: dict, game: int, at: int, keep: int, channel: int
+    store: Store,
+    record: dict,
+    game: int,
+    at: int,
+    keep: int,
+    channel: int,
+    at_state: Series | None = None,
 ) -> tuple[int, int]:
     """Deal ``game`` of ``record`` stored with ``keep`` log entries and a snapshot taken
-    after the first ``at``; returns (series id, the deal's game id)."""
-    series_id, game_ids = await _store_partial(
-        store, cut(record, game, at), engine_prefix(record, game, keep), channel
-    )
-    assert await store.save_snapshot(game_ids[-1], engine_prefix(record, game, at)) == at
+    after the first ``at`` (of ``at_state``, the engine's series there, when the caller has
+    it); returns (series id, the deal's game id)."""
+    if at_state is None:
+        at_state = engine_prefix(record, game, at)
+    series_id, game_ids = await _store_partial(store, cut(record, game, at), at_state, channel)
+    assert await store.save_snapshot(game_ids[-1], at_state) == at
     entry = record["games"][game]
     log = (entry.get("returns", []) + entry["actions"])[at:keep]
     if log:
@@ -47,17 +63,31 @@ async def test_a_table_resumed_from_its_snapshot_is_the_state_a_replay_gives(sto
     _, record = played_series(kind, seed)
     rng = random.Random(seed)
     points = []
-    for game, entry in enumerate(record["games"]):
-        keep = min(rng.randint(0, 70), len(entry.get("returns", [])) + len(entry["actions"]))
+    for game in range(len(record["games"])):
+        keep = min(rng.randint(0, 70), logged(record, game))
         points += [(game, 0, keep), (game, rng.randint(0, keep), keep), (game, keep, keep)]
+    # the engine's own series at each snapshot point (a copy: the walk moves on) and its
+    # state at each cut, from one walk through the record
+    snapshotted = {(game, at) for game, at, _ in points}
+    cuts = {(game, keep) for game, _, keep in points}
+    at_states, expected = {}, {}
+    for game, index, series in engine_walk(record):
+        if (game, index) in snapshotted:
+            at_states[game, index] = copy.deepcopy(series)
+        if (game, index) in cuts:
+            expected[game, index] = snapshot(series)
     for channel, (game, at, keep) in enumerate(points):
-        series_id, game_id = await _stored_with_snapshot(store, record, game, at, keep, channel)
+        series_id, game_id = await _stored_with_snapshot(
+            store, record, game, at, keep, channel, at_states[game, at]
+        )
         active = await _active(store, series_id)
         assert active.resume is not None and active.resume.game_id == game_id
         assert active.resume.idx == at and len(active.resume.tail) == keep - at
         assert all(log.actions == () for log in active.games)  # the snapshot covers them
         restored = await store.restore_series(active)
-        assert snapshot(restored) == snapshot(engine_prefix(record, game, keep)), (game, at)
+        assert snapshot(restored) == expected[game, keep], (game, at)
+        # ended, so that the next load reads its own table only (not all the earlier ones)
+        await store.set_table_status(active.table.id, "ended")
 
 
 async def test_without_the_engine_the_load_gives_whole_logs(store) -> None:
@@ -178,8 +208,6 @@ async def test_a_snapshot_that_would_run_code_is_refused_and_the_log_restores(
     call hidden inside the state of an engine object."""
     import pickle
     import zlib
-
-    from engine.series import Series
 
     _, record = played_series("random", 21)
     marker = tmp_path / "ran"

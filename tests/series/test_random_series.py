@@ -5,6 +5,7 @@ game by game, the record replays to the same totals, in-process and through ``go
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import pytest
 from engine.cards import NUM_RANKS, counts_of
 from engine.record import replay
 from engine.scoring import PLACE, place_points, team_of
-from engine.series import TRIBUTE_RANKS
+from engine.series import TRIBUTE_RANKS, Series
 from tests.game.randomplay import play_random_series
 
 SEEDS = [(seed, False) for seed in range(12)] + [
@@ -25,15 +26,24 @@ SEED_IDS = [f"seed{seed}{'-bie_san' if bie else ''}" for seed, bie in SEEDS]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
-def series_of() -> dict:
-    return {key: play_random_series(*key) for key in SEEDS}
+@functools.cache
+def _played(seed: int, bie_san: bool) -> tuple[Series, dict]:
+    """``play_random_series``, played once per process and seed, when a test first asks."""
+    return play_random_series(seed, bie_san)
+
+
+class Played:
+    """(series, record) by ``[seed, bie_san]``: each series played only if a test of this
+    process needs it; each lookup gets its own copy of the record to change."""
+
+    def __getitem__(self, key: tuple[int, bool]) -> tuple[Series, dict]:
+        series, record = _played(*key)
+        return series, copy.deepcopy(record)
 
 
 @pytest.fixture
-def played(series_of) -> dict:
-    """(series, record) by seed; each test gets its own copy of the records to change."""
-    return {seed: (series, copy.deepcopy(record)) for seed, (series, record) in series_of.items()}
+def played() -> Played:
+    return Played()
 
 
 @pytest.mark.parametrize("seed", SEEDS, ids=SEED_IDS)
