@@ -37,12 +37,14 @@ from bot.service.errors import UserError
 from bot.service.live import BURN_TIME, TURN_TIME, LiveTable, TableOptions, echo
 from bot.service.recovery import OUTAGES
 from bot.service.views import TableInfo
-from bot.text.cards import play_label, read_cards
+from bot.text.cards import action_text, play_label, read_cards
 from bot.text.catalog import LANGS, LANGUAGE_NAMES, text
 from bot.text.commands import AI_STRENGTH
 from bot.text.options import house_rules, option_text, rules_of, value_text
+from engine.actions import Verb
 from engine.ai import DIFFICULTIES
 from engine.options import CHOICES, Options
+from engine.state import QUESTIONS
 
 log = logging.getLogger("gouji.bot")
 
@@ -62,17 +64,12 @@ SEAT = app_commands.Range[int, 0, 5]
 CARDS = app_commands.Range[str, 1, 100]  # in words a big play is long: "twelve As + …"
 TURN_SECONDS = app_commands.Range[int, TURN_TIME[0], TURN_TIME[1]]
 BURN_SECONDS = app_commands.Range[int, BURN_TIME[0], BURN_TIME[1]]
-#: /gouji answer: the answers that take no cards, as a player names them
-ANSWER_VERBS = {
-    "declare": "declare (宣点)",
-    "nodeclare": "do not declare (不宣)",
-    "revolt": "revolt (革命)",
-    "norevolt": "do not revolt (不革命)",
-    "keephead": "keep the head (要头)",
-    "nokeephead": "headless (无头)",
-    "noburn": "no burn (不烧)",
-}
-ANSWER_CHOICES = [app_commands.Choice(name=_(name), value=v) for v, name in ANSWER_VERBS.items()]
+#: /gouji answer: the answers that take no cards — each question's yes and no
+#: (engine.state.QUESTIONS, in its order), then no burn
+ANSWER_VERBS: tuple[str, ...] = (
+    *(verb.value for asked in QUESTIONS.values() for verb in (asked.yes, asked.no)),
+    Verb.NOBURN.value,
+)
 PRESETS = [app_commands.Choice(name=_("standard (标准)"), value="standard")]
 #: the choices of the house rules that are not on/off (their words: bot.text.options)
 HOUSE_RULE_CHOICES = {
@@ -176,6 +173,24 @@ def rule_words(name: str, *, source: str | None = None) -> app_commands.locale_s
 def worded(key: str) -> app_commands.locale_str:
     """A command's name or description from the catalog (``bot.text``), in every language."""
     return in_every_language(lambda lang: text(lang, key))
+
+
+#: the language of the game's own terms, which the source language's choice names carry
+TERMS = "zh"
+
+
+def answer_words(verb: str) -> app_commands.locale_str:
+    """An answer's name in /gouji answer's list: the verb as its button names it in each
+    language, the source language's followed by the game's term (``declare (宣点)``)."""
+
+    def say(lang: str) -> str:
+        said, term = action_text(lang, verb, how="verb"), action_text(TERMS, verb, how="verb")
+        return f"{said} ({term})" if lang == SOURCE != TERMS else said
+
+    return in_every_language(say)
+
+
+ANSWER_CHOICES = [app_commands.Choice(name=answer_words(v), value=v) for v in ANSWER_VERBS]
 
 
 def fit(content: str) -> str:

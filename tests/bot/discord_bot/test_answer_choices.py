@@ -1,0 +1,51 @@
+"""/gouji answer's choices come from the engine's questions (engine.state.QUESTIONS): each
+question's yes and no, then no burn, named as their buttons name them, and named as before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.discord_bot.cog import ANSWER_CHOICES, ANSWER_VERBS
+from bot.discord_bot.translator import GoujiTranslator
+from bot.text.catalog import text
+from engine.actions import Verb
+from engine.state import QUESTIONS
+
+#: what Discord was given before the choices were derived (English name, Chinese name)
+BEFORE = {
+    "declare": ("declare (宣点)", "宣点"),
+    "nodeclare": ("do not declare (不宣)", "不宣"),
+    "revolt": ("revolt (革命)", "革命"),
+    "norevolt": ("do not revolt (不革命)", "不革命"),
+    "keephead": ("keep the head (要头)", "要头"),
+    "nokeephead": ("headless (无头)", "无头"),
+    "noburn": ("no burn (不烧)", "不烧"),
+}
+
+
+async def _payloads() -> list[dict[str, Any]]:
+    translator = GoujiTranslator()
+    return [await choice.get_translated_payload(translator) for choice in ANSWER_CHOICES]
+
+
+def test_every_question_offers_its_yes_and_no_in_its_order_then_no_burn() -> None:
+    asked = [verb for question in QUESTIONS.values() for verb in (question.yes, question.no)]
+    assert list(ANSWER_VERBS) == [*asked, Verb.NOBURN]
+    assert [choice.value for choice in ANSWER_CHOICES] == list(ANSWER_VERBS)
+    assert len(set(ANSWER_VERBS)) == len(ANSWER_VERBS)
+
+
+async def test_the_answers_are_named_as_before() -> None:
+    payloads = [p for p in await _payloads() if p["value"] in BEFORE]
+    assert [p["value"] for p in payloads] == list(BEFORE)  # in their order
+    for payload in payloads:
+        english, chinese = BEFORE[payload["value"]]
+        assert payload["name"] == english
+        assert payload["name_localizations"] == {"zh-CN": chinese, "zh-TW": chinese}
+
+
+async def test_chinese_clients_see_each_answer_as_its_button_names_it() -> None:
+    for payload in await _payloads():
+        button = text("zh", f"btn_{payload['value']}")
+        assert set(payload["name_localizations"].values()) == {button}
+        assert payload["name"].endswith(f" ({button})")
