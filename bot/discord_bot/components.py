@@ -34,6 +34,7 @@ from engine.actions import Verb
 from engine.cards import RANK_LETTERS, CardError, counts_of, parse_cards
 from engine.options import Phase
 from engine.scoring import opposite_of, team_of
+from engine.state import QUESTIONS
 
 
 class Control(StrEnum):
@@ -204,7 +205,7 @@ def controller(
         lines.append(text(lang, "ctl_wait", who=list_text(who, lang)))
     elif public.phase in (Phase.FINISHED, Phase.VOID):
         lines.append(text(lang, "ctl_game_over"))
-    if public.in_game and public.phase not in (Phase.DECLARE, Phase.REVOLT, Phase.HEAD):
+    if public.in_game and public.phase not in QUESTIONS:  # asked before play: none played
         if public.standing is not None and public.standing_seat is not None:
             lines.append(
                 text(

@@ -1,0 +1,53 @@
+"""The hand controller shows the cards left per seat in play, not while a question before
+play is asked (engine.state.QUESTIONS: 宣点, 革命, 要头)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot.discord_bot.components import controller
+from bot.discord_bot.people import People
+from bot.service.views import PrivateView
+from bot.text.catalog import text
+from engine.options import Phase
+from engine.state import QUESTIONS
+
+from ..service.helpers import CHANNEL, HUMANS, make_service, seated_table
+
+
+@pytest.fixture
+async def view(store: Any) -> PrivateView:
+    service, _ = make_service(store)
+    live = await seated_table(service)
+    await service.start(CHANNEL, HUMANS[0])
+    return await service.private_view(live, 0)
+
+
+def _shows_counts(view: PrivateView, phase: str) -> bool:
+    people = People(SimpleNamespace(get_user=lambda user_id: None))  # type: ignore[arg-type]
+    seen = replace(view, question=None, public=replace(view.public, phase=phase, playing=False))
+    content, _ = controller(people, seen, "en", "DM")
+    prefix = text("en", "ctl_left", counts="")
+    return any(line.startswith(prefix) for line in content.splitlines())
+
+
+def test_the_cards_left_show_in_play_and_after_it_not_before(view: PrivateView) -> None:
+    before = {
+        Phase.DECLARE: False,
+        Phase.REVOLT: False,
+        Phase.HEAD: False,
+        Phase.PLAY: True,
+        Phase.FINISHED: True,
+        Phase.VOID: True,
+    }
+    assert {phase: _shows_counts(view, phase) for phase in before} == before
+
+
+def test_no_question_phase_shows_the_cards_left(view: PrivateView) -> None:
+    assert QUESTIONS
+    assert not any(_shows_counts(view, phase) for phase in QUESTIONS)
+    assert all(_shows_counts(view, phase) for phase in set(Phase) - set(QUESTIONS))
