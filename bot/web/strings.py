@@ -12,16 +12,13 @@ from __future__ import annotations
 from functools import cache
 
 from bot.text.langs import entry, keys
+from engine.state import QUESTIONS
 from render.labels import place_name, word
 
-#: catalog keys the client uses (buttons, questions, status lines)
+#: catalog keys the client uses (buttons, questions, status lines): the answers' buttons of
+#: every question (engine.state.QUESTIONS), then the others
 CATALOG_KEYS = (
-    "btn_declare",
-    "btn_nodeclare",
-    "btn_revolt",
-    "btn_norevolt",
-    "btn_keephead",
-    "btn_nokeephead",
+    *(f"btn_{verb}" for asked in QUESTIONS.values() for verb in (asked.yes, asked.no)),
     "btn_noburn",
     "btn_pass",
     "btn_yield",
