@@ -35,6 +35,7 @@ from engine.events import (
 from engine.game import Phase
 from engine.observation import Observation
 from engine.scoring import opposite_of, team_of
+from engine.state import QUESTIONS
 
 
 def t(lang: str, key: str, **params: object) -> str:
@@ -68,12 +69,8 @@ def last_action_text(last: str | None, lang: str) -> str:
 def table_text(obs: Observation, names: Sequence[str], lang: str, number: int, total: int) -> str:
     """The table as seat ``obs.seat`` sees it: every seat's line, the standing hand, whose
     turn, the card counter and the player's hand."""
-    if obs.phase == Phase.DECLARE:
-        phase = t(lang, "phase_declare")
-    elif obs.phase == Phase.REVOLT:
-        phase = t(lang, "phase_revolt")
-    elif obs.phase == Phase.HEAD:
-        phase = t(lang, "phase_head")
+    if obs.phase in QUESTIONS:  # a question's phase: play.phase_PHASE
+        phase = t(lang, f"phase_{obs.phase}")
     else:
         phase = t(lang, "phase_melee" if obs.melee else "phase_play")
     lines = [t(lang, "header", n=number, total=total, phase=phase)]
@@ -122,12 +119,8 @@ def table_text(obs: Observation, names: Sequence[str], lang: str, number: int, t
 
 def prompt_text(obs: Observation, names: Sequence[str], lang: str) -> str:
     """What the player is asked now."""
-    if obs.phase == Phase.DECLARE:
-        return t(lang, "p_declare")
-    if obs.phase == Phase.REVOLT:
-        return t(lang, "p_revolt")
-    if obs.phase == Phase.HEAD:
-        return t(lang, "p_head")
+    if obs.phase in QUESTIONS:  # a question's phase: play.p_PHASE
+        return t(lang, f"p_{obs.phase}")
     burns = [a.cards for a in obs.legal_actions if a.verb == "burn" and a.cards is not None]
     standing = play_words(obs.standing, lang) if obs.standing is not None else ""
     if burns:
