@@ -20,6 +20,7 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from bot.cli import AI_HELP, ai_kind_arg, lang_choices
@@ -122,6 +123,8 @@ class Command:
     text: str = ""
 
 
+#: the words typed for what is not a question's answer (and a question's answers' aliases
+#: beyond those :func:`_aliases` takes from the questions)
 _WORDS = {
     "quit": ("quit", "q", "exit", "退出"),
     "help": ("help", "h", "帮助"),
@@ -132,14 +135,26 @@ _WORDS = {
     "noburn": ("noburn", "不烧"),
     "yes": ("yes", "是", "要"),
     "no": ("no", "n", "不", "否"),
-    "declare": ("declare", "宣", "宣点"),
-    "nodeclare": ("nodeclare", "不宣"),
-    "revolt": ("revolt", "革命"),
-    "norevolt": ("norevolt", "不革命"),
-    "keephead": ("keephead", "要头"),
-    "nokeephead": ("nokeephead", "无头"),
+    "declare": ("宣",),
 }
-_ALIAS = {word: key for key, words in _WORDS.items() for word in words}
+
+
+@cache
+def _aliases() -> dict[str, str]:
+    """Each typed word → what it means: :data:`_WORDS`, and each question's answers
+    (engine.state.QUESTIONS) by their verb and by their buttons' texts that are one word
+    (``nodeclare``, 不宣; ``Declare``)."""
+    from bot.text.langs import LANGS, text
+    from engine.state import QUESTIONS
+
+    words = {key: list(typed) for key, typed in _WORDS.items()}
+    for asked in QUESTIONS.values():
+        for verb in (asked.yes, asked.no):
+            said = [verb.value, *(text(lang, f"btn_{verb.value}").lower() for lang in LANGS)]
+            words.setdefault(verb.value, []).extend(w for w in said if " " not in w)
+    return {word: key for key, typed in words.items() for word in typed}
+
+
 #: the answers to "play again? (y/n)"
 AGAIN_YES = frozenset({"y", "yes", "是", "要", "再来", "好"})
 AGAIN_NO = frozenset({"n", "no", "不", "否", "不要", "q", "quit", "退出"})
@@ -160,7 +175,7 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
     text = line.strip()
     if not text:
         return Command("again")
-    word = _ALIAS.get(text.lower())
+    word = _aliases().get(text.lower())
     if word in ("quit", "help", "hint", "table"):
         return Command(word)
     asked = QUESTIONS[Phase(phase)] if phase in QUESTION_PHASES else None
