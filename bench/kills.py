@@ -43,6 +43,8 @@ from typing import Any
 from bench.discord_shards import BotProcess
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from data import Store
+from engine.options import Phase
+from engine.state import QUESTIONS
 from tests.fakediscord import FakeDiscord, InteractionRecord, SimUser, WaitTimeout, running_fake
 from tests.pgserver import PgServer, find_bindir
 
@@ -52,9 +54,7 @@ STALL = 45.0  # seconds without a new question before the people type /gouji han
 PATIENCE = 120.0  # seconds to wait for the bot's answer to a command, or its start
 ANSWER = {  # the press for each kind of question (custom id verb, is it a menu)
     "turn": ("playhint", False),
-    "declare": ("nodeclare", False),
-    "revolt": ("norevolt", False),
-    "head": ("nokeephead", False),
+    **{phase.value: (asked.no.value, False) for phase, asked in QUESTIONS.items()},  # the no
     "burn": ("noburn", False),
     "return": ("return", True),
 }
@@ -245,10 +245,11 @@ def lost_presses(record: dict, presses: Sequence[Press]) -> list[str]:
                 a.startswith(mine) and a.split()[1] in ("burn", "noburn")
                 for a in actions[int(start) :]
             )
-        else:
-            verbs = {"declare": ("declare", "nodeclare"), "revolt": ("revolt", "norevolt")}
-            wanted = verbs.get(kind, ("keephead", "nokeephead"))
-            found = any(a.startswith(mine) and a.split()[1] in wanted for a in actions)
+        else:  # a question's phase: its yes or its no
+            asked = QUESTIONS[Phase(kind)]
+            found = any(
+                a.startswith(mine) and a.split()[1] in (asked.yes, asked.no) for a in actions
+            )
         if not found:
             lost.append(f"seat {press.seat} at {press.token}")
     return lost
