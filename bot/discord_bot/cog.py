@@ -41,6 +41,7 @@ from bot.text.cards import action_text, play_label, read_cards
 from bot.text.catalog import LANGS, LANGUAGE_NAMES, text
 from bot.text.commands import AI_STRENGTH
 from bot.text.options import house_rules, option_text, rules_of, value_text
+from bot.text.params import list_text
 from engine.actions import Verb
 from engine.ai import DIFFICULTIES
 from engine.options import CHOICES, Options
@@ -575,7 +576,8 @@ class GoujiCog(commands.Cog):
     async def answer(self, interaction: discord.Interaction, choice: str) -> None:
         if choice not in ANSWER_VERBS:  # a forged value: Discord checks only its own clients
             lang = self.people.remember(interaction)
-            await reply(interaction, text(lang, "bad_answer"))
+            answers = list_text([action_text(lang, v, how="verb") for v in ANSWER_VERBS], lang)
+            await reply(interaction, text(lang, "bad_answer", answers=answers))
             return
         await self._act(interaction, choice)
 

@@ -78,7 +78,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "how_declare_time": "按「宣点」或「不宣」，或打 /gouji answer。",
     "how_revolt_time": "按「革命」或「不革命」，或打 /gouji answer。",
     "how_answer_burn": "在烧牌菜单里选一手（或打 /gouji burn），或按「不烧」（或 /gouji answer 选不烧）。",
-    "bad_answer": "没有这个回答：用 /gouji answer 从列表里选（宣点、不宣、革命、不革命、要头、无头、不烧）。",
+    "bad_answer": "没有这个回答：用 /gouji answer 从列表里选（{answers}）。",
     "nothing_to_do": "现在没有要你做的事。",
     "not_standin": "没有 AI 替你打：座位本来就是你的。",
     "seat_not_ai": "{seat} 号位不是 AI。",

@@ -1,15 +1,22 @@
 """/gouji answer's choices come from the engine's questions (engine.state.QUESTIONS): each
-question's yes and no, then no burn, named as their buttons name them, and named as before."""
+question's yes and no, then no burn, named as their buttons name them, and named as before;
+a value not in the list is refused with the list."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.discord_bot.cog import ANSWER_CHOICES, ANSWER_VERBS
+import pytest
+
+from bot.discord_bot.cog import ANSWER_CHOICES, ANSWER_VERBS, GoujiCog
 from bot.discord_bot.translator import GoujiTranslator
+from bot.text.cards import action_text
 from bot.text.catalog import text
+from data import Store
 from engine.actions import Verb
 from engine.state import QUESTIONS
+
+from .test_failures import _gouji, _interaction
 
 #: what Discord was given before the choices were derived (English name, Chinese name)
 BEFORE = {
@@ -49,3 +56,25 @@ async def test_chinese_clients_see_each_answer_as_its_button_names_it() -> None:
         button = text("zh", f"btn_{payload['value']}")
         assert set(payload["name_localizations"].values()) == {button}
         assert payload["name"].endswith(f" ({button})")
+
+
+#: the refusal of an answer not in the list, before the answers were listed from the choices
+BAD_ANSWER = {
+    "zh": "没有这个回答：用 /gouji answer 从列表里选（宣点、不宣、革命、不革命、要头、无头、不烧）。",
+    "en": "There is no such answer: pick one from the list of /gouji answer (declare, do not "
+    "declare, revolt, do not revolt, keep the head, headless, no burn).",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(BAD_ANSWER))
+async def test_a_forged_answer_is_refused_with_the_list_of_answers(store: Store, lang: str) -> None:
+    gouji = _gouji(store)
+    interaction = _interaction(gouji)
+    interaction.locale = {"zh": "zh-CN", "en": "en-US"}[lang]
+    cog = GoujiCog(gouji)
+    callback: Any = GoujiCog.answer.callback  # the cog's method: it takes the cog first
+    await callback(cog, interaction, "surrender")
+    (refusal,) = interaction.response.sent
+    assert refusal == BAD_ANSWER[lang]
+    for verb in ANSWER_VERBS:  # a new question's answers are listed too
+        assert action_text(lang, verb, how="verb") in refusal
