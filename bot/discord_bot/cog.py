@@ -194,6 +194,16 @@ def answer_words(verb: str) -> app_commands.locale_str:
 ANSWER_CHOICES = [app_commands.Choice(name=answer_words(v), value=v) for v in ANSWER_VERBS]
 
 
+def answer_about() -> app_commands.locale_str:
+    """/gouji answer's description: the questions, each by its yes in the game's terms, and
+    no burn (``Answer the question you are asked: 宣点, 革命, 要头, 不烧``)."""
+    yes = (*(asked.yes for asked in QUESTIONS.values()), Verb.NOBURN)
+    terms = [action_text(TERMS, verb, how="verb") for verb in yes]
+    return in_every_language(
+        lambda lang: text(lang, "answer_about", answers=list_text(terms, lang))
+    )
+
+
 def fit(content: str) -> str:
     """An answer cut to what Discord takes."""
     return content if len(content) <= MESSAGE_LIMIT else content[: MESSAGE_LIMIT - 1] + "…"
@@ -568,9 +578,7 @@ class GoujiCog(commands.Cog):
         return await self._autocomplete(interaction, current)
 
     # the questions before and around play, typed (the controller has them as buttons)
-    @gouji.command(
-        name="answer", description=_("Answer the question you are asked: 宣点, 革命, 要头, 不烧")
-    )
+    @gouji.command(name="answer", description=answer_about())
     @app_commands.describe(choice=_("Your answer"))
     @app_commands.choices(choice=ANSWER_CHOICES)
     async def answer(self, interaction: discord.Interaction, choice: str) -> None:

@@ -80,6 +80,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "how_declare_time": "Press Declare or Do not declare, or type /gouji answer.",
     "how_revolt_time": "Press Revolt or Do not revolt, or type /gouji answer.",
     "how_answer_burn": "Pick a play in the burn menu (or type /gouji burn), or press No burn (or /gouji answer: no burn).",
+    "answer_about": "Answer the question you are asked: {answers}",
     "bad_answer": "There is no such answer: pick one from the list of /gouji answer ({answers}).",
     "nothing_to_do": "There is nothing for you to do now.",
     "not_standin": "No AI is playing for you: the seat is yours.",

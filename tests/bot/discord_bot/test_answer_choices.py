@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 from bot.discord_bot.cog import ANSWER_CHOICES, ANSWER_VERBS, GoujiCog
@@ -78,3 +79,14 @@ async def test_a_forged_answer_is_refused_with_the_list_of_answers(store: Store,
     assert refusal == BAD_ANSWER[lang]
     for verb in ANSWER_VERBS:  # a new question's answers are listed too
         assert action_text(lang, verb, how="verb") in refusal
+
+
+async def test_the_description_names_every_question_as_before() -> None:
+    command = GoujiCog.answer
+    described = command._locale_description
+    assert described is not None
+    chinese = await GoujiTranslator().translate(described, discord.Locale.chinese, None)  # type: ignore[arg-type]
+    assert command.description == "Answer the question you are asked: 宣点, 革命, 要头, 不烧"
+    assert chinese == "回答现在问你的：宣点、革命、要头、不烧"
+    for asked in QUESTIONS.values():
+        assert text("zh", f"verb.{asked.yes.value}") in command.description
