@@ -38,6 +38,7 @@ from engine.ai.strong import StrongPlayer
 from engine.ai.view import view_of_game
 from engine.game import Game, Options, Phase
 from engine.observation import Observation
+from engine.state import QUESTIONS
 
 clock = time.process_time
 
@@ -79,7 +80,7 @@ def positions(n: int, midgame: int) -> list[Game]:
     for seed in range(n):
         game = Game.from_deal(seed, Options())
         steps = 0
-        while game.phase in (Phase.PLAY, "declare", "revolt") and (
+        while (game.phase == Phase.PLAY or game.phase in QUESTIONS) and (
             game.phase != Phase.PLAY or steps < midgame
         ):
             seat = game.to_act[0]

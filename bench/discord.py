@@ -68,6 +68,7 @@ from bot.service.presenter import Listener
 from bot.service.tables import TableService
 from engine.game import Game
 from engine.series import Series
+from engine.state import QUESTIONS
 from tests.fakediscord import (
     BotRunner,
     FakeDiscord,
@@ -94,7 +95,11 @@ POLL = 0.02  # seconds between two looks of a simulated person at something
 LOOK = 0.5  # seconds between two looks at the table when the bot tells of no change
 PATIENCE = 30.0  # seconds a person waits for an answer or the table to move on ("stuck")
 SETUP_PATIENCE_PER_TABLE = 0.1  # seconds more for an answer while the tables are opened
-QUESTION_VERBS = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
+#: the "no" a person answers each question with: a game phase's (engine.state.QUESTIONS), a burn's
+QUESTION_VERBS = {
+    **{phase.value: asked.no.value for phase, asked in QUESTIONS.items()},
+    "burn": "noburn",
+}
 TARGET_REQUESTS_PER_ACTION = 1.5  # bot-token requests per engine action
 TARGET_LASTING_PER_GAME = 3  # channel messages a game leaves
 THINK = (2.0, 8.0)  # seconds a person thinks before an action, as real players
@@ -428,7 +433,7 @@ class TableDriver:
                 rec = await user.select(msg, custom_id, values)
             await self.fake.wait_for(lambda: len(rec.responses) >= 2, 10, "a press answered")
 
-        for verb in ("nodeclare", "norevolt", "noburn"):
+        for verb in QUESTION_VERBS.values():
             if (cid := control(verb)) is not None:
                 await press(cid)
                 return
@@ -457,7 +462,7 @@ class TableDriver:
         seat = live.seat_of(user.id)
         if seat is None:
             raise WaitTimeout(f"user {user.id} has no seat at table {live.id}")
-        if game.phase in ("declare", "revolt") or game.window is not None:
+        if game.phase in QUESTIONS or game.window is not None:
             await self._answer_question(user, "burn" if game.window is not None else game.phase)
             return
         legal = {a.verb for a in game.legal_actions(seat)}
