@@ -63,23 +63,7 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         sys.settrace(tracer)  # coverage's tracer puts itself back the fast way on its next call
 
 
-# The tests that play whole games through real parts (the fake Discord, Chromium, killed
-# processes) take 10-45 s each: they are handed out first, so that under `.ci/run`'s workers
-# (given two tests at a time, `--maxschedchunk 2`) none of them starts last and runs alone at
-# the end. Only the order of the run: a wrong entry costs time, never a result.
-LONG_FIRST = (
-    "tests/e2e/test_gouji_",
-    "tests/web/",
-    "tests/activity/",
-    "tests/data/test_game_crash.py",
-    "tests/bench/",
-    "tests/ai/test_sim.py",
-    "tests/bot/service/test_front.py",
-)
-
-
 def pytest_collection_modifyitems(config, items):
-    items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))  # stable
     if config.getoption("--slow"):
         return
     skip = pytest.mark.skip(reason="long run: use --slow")
