@@ -37,6 +37,8 @@ QUESTIONS = {
     Phase.HEAD: PhaseQuestion(Verb.KEEPHEAD, Verb.NOKEEPHEAD, "head_time", hidden=False),
 }
 QUESTION_PHASES = tuple(QUESTIONS)
+#: Every question's answers: each one's yes and no, in :data:`QUESTIONS`' order.
+QUESTION_ANSWERS = tuple(verb for asked in QUESTIONS.values() for verb in (asked.yes, asked.no))
 
 
 @dataclass(slots=True)

@@ -145,13 +145,12 @@ def _aliases() -> dict[str, str]:
     (engine.state.QUESTIONS) by their verb and by their buttons' texts that are one word
     (``nodeclare``, 不宣; ``Declare``)."""
     from bot.text.langs import LANGS, text
-    from engine.state import QUESTIONS
+    from engine.state import QUESTION_ANSWERS
 
     words = {key: list(typed) for key, typed in _WORDS.items()}
-    for asked in QUESTIONS.values():
-        for verb in (asked.yes, asked.no):
-            said = [verb.value, *(text(lang, f"btn_{verb.value}").lower() for lang in LANGS)]
-            words.setdefault(verb.value, []).extend(w for w in said if " " not in w)
+    for verb in QUESTION_ANSWERS:
+        said = [verb.value, *(text(lang, f"btn_{verb.value}").lower() for lang in LANGS)]
+        words.setdefault(verb.value, []).extend(w for w in said if " " not in w)
     return {word: key for key, typed in words.items() for word in typed}
 
 

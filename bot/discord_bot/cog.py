@@ -45,7 +45,7 @@ from bot.text.params import list_text
 from engine.actions import Verb
 from engine.ai import DIFFICULTIES
 from engine.options import CHOICES, Options
-from engine.state import QUESTIONS
+from engine.state import QUESTION_ANSWERS, QUESTIONS
 
 log = logging.getLogger("gouji.bot")
 
@@ -66,9 +66,9 @@ CARDS = app_commands.Range[str, 1, 100]  # in words a big play is long: "twelve 
 TURN_SECONDS = app_commands.Range[int, TURN_TIME[0], TURN_TIME[1]]
 BURN_SECONDS = app_commands.Range[int, BURN_TIME[0], BURN_TIME[1]]
 #: /gouji answer: the answers that take no cards — each question's yes and no
-#: (engine.state.QUESTIONS, in its order), then no burn
+#: (engine.state.QUESTION_ANSWERS), then no burn
 ANSWER_VERBS: tuple[str, ...] = (
-    *(verb.value for asked in QUESTIONS.values() for verb in (asked.yes, asked.no)),
+    *(verb.value for verb in QUESTION_ANSWERS),
     Verb.NOBURN.value,
 )
 PRESETS = [app_commands.Choice(name=_("standard (标准)"), value="standard")]

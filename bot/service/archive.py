@@ -25,8 +25,6 @@ from data import FinishedGame, NotFoundError, PlayerRating, Profile, Store
 from data.export import series_game_entry
 from engine.record import SERIES_FORMAT
 
-#: The languages a server's channel messages may be in.
-
 
 @dataclass(frozen=True, slots=True)
 class ServerSettings:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from functools import cache
 
 from bot.text.langs import entry, keys
-from engine.state import QUESTIONS
+from engine.state import QUESTION_ANSWERS
 from render.labels import place_name, word
 
 #: catalog keys the client uses (buttons, questions, status lines): the answers' buttons of
-#: every question (engine.state.QUESTIONS), then the others
+#: every question (engine.state.QUESTION_ANSWERS), then the others
 CATALOG_KEYS = (
-    *(f"btn_{verb}" for asked in QUESTIONS.values() for verb in (asked.yes, asked.no)),
+    *(f"btn_{verb}" for verb in QUESTION_ANSWERS),
     "btn_noburn",
     "btn_pass",
     "btn_yield",

@@ -1,8 +1,8 @@
 """The languages players read: one module per language in this package, found by itself.
 
 A language module (``zh.py``, ``en.py``) holds ``NAME`` (the language in its own words),
-``ORDER`` (its place in lists), ``TAG`` (its language tag in a web page), ``LOCALES`` (the prefixes of the Discord locales and language
-tags it serves), ``DISCORD_LOCALES`` (the Discord locales its command names are given for),
+``ORDER`` (its place in lists), ``TAG`` (its language tag in a web page), ``LOCALES`` (the
+prefixes of the Discord locales and language tags it serves), ``DISCORD_LOCALES`` (the Discord locales its command names are given for),
 ``TEXTS`` (key → template with named parameters, or a small function of them where the
 language words a number its own way) and ``COMMANDS`` (the English command names and
 descriptions → its own). A third language is one more module here (and its glyphs in the
