@@ -25,7 +25,7 @@ from bot.discord_bot.picker import OPTIONS, Group, group_page, plain_menu, rank_
 from bot.discord_bot.replies import run_dm_action
 from bot.discord_bot.table_button import table_button
 from bot.service.errors import UserError
-from bot.service.questions import Question, QuestionKind
+from bot.service.questions import Prompt, Question, yes_or_no
 from bot.service.views import PrivateView, TableInfo
 from bot.text.cards import cards_count, play_label, play_text, rank_name, read_cards
 from bot.text.catalog import lang_of, text
@@ -86,7 +86,7 @@ class ActionButton(
             await _show_page(interaction, self.table_id, self.token, Verb.PLAY, None)
             return
         if self.verb == Control.OTHER:
-            verb = Verb.BURN if QuestionKind.BURN in self.token.split(".") else Verb.PLAY
+            verb = Verb.BURN if Prompt.BURN in self.token.split(".") else Verb.PLAY
             lang = lang_of(interaction.locale)
             await interaction.response.send_modal(CardsModal(self.table_id, self.token, verb, lang))
             return
@@ -251,7 +251,7 @@ def _controls(
     def button(verb: str) -> None:
         view.add_item(ActionButton(tid, token, verb, _button_label(lang, verb)))
 
-    if kind == QuestionKind.RETURN:
+    if kind == Prompt.RETURN:
         n = asked.return_count
         options = []
         for rank, count in enumerate(asked.returnable):
@@ -271,12 +271,12 @@ def _controls(
         to = asked.return_to
         who = people.fmt(info, lang, Who(to)) if to is not None else ""
         return view, text(lang, "dm_return", n=n, who=who)
-    if kind.yes_or_no:  # 宣点, 革命, 要头: its verbs as buttons
+    if yes_or_no(kind):  # 宣点, 革命, 要头: its verbs as buttons
         for verb in asked.answers:
             button(verb)
         return view, text(lang, f"dm_{kind}")
     plays = asked.plays
-    verb = Verb.BURN if kind == QuestionKind.BURN else Verb.PLAY
+    verb = Verb.BURN if kind == Prompt.BURN else Verb.PLAY
     if plays:
         shown = plain_menu(plays)
         options = [
@@ -291,7 +291,7 @@ def _controls(
         view.add_item(_select(tid, token, verb, placeholder, options))
         if cut:
             view.add_item(_rank_select(tid, asked, verb, lang, hand))
-    if kind == QuestionKind.BURN:
+    if kind == Prompt.BURN:
         button(Verb.NOBURN)
         if plays:
             button(Control.OTHER)

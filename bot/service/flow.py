@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from bot.service.clock import Clock
 from bot.service.live import LiveTable
 from bot.service.presenter import Acted, Place, Presenter, Who
-from bot.service.questions import QuestionKind, question_kind
+from bot.service.questions import Prompt, QuestionKind, question_kind, yes_or_no
 from bot.service.results import game_result, profile_updates
 from bot.service.standing import change_line, seat_changes
 from bot.service.supervise import Supervisor
@@ -342,7 +342,7 @@ class GameFlow:
         game = cur.game
         if game is None:
             start = sum(r.cards is not None for r in cur.returns)
-        elif kind.yes_or_no:
+        elif yes_or_no(kind):
             start = 0
         elif game.window is not None:
             start = len(game.actions) - len(game.window)
@@ -372,12 +372,12 @@ class GameFlow:
         if not new and live.deadline is not None:
             live.waiting = waiting
             return
-        seconds = live.options.burn_time if kind == QuestionKind.BURN else live.options.turn_time
+        seconds = live.options.burn_time if kind == Prompt.BURN else live.options.turn_time
         for seat in sorted(new):
             self.presenter.prompt(live, seat, kind)
         # every question notifies each person newly asked once (a turn, a burn window too)
         self.presenter.ping(
-            live, sorted(new), "your_turn" if kind == QuestionKind.TURN else "your_turn_many"
+            live, sorted(new), "your_turn" if kind == Prompt.TURN else "your_turn_many"
         )
         await self._set_deadline_locked(live, self.clock.now() + seconds, waiting)
 
@@ -421,7 +421,7 @@ class GameFlow:
         for seat in sorted(live.waiting):
             if not live.playing or seat not in live.running.to_act:
                 continue
-            if self._prompt_kind(live) == QuestionKind.TURN:
+            if self._prompt_kind(live) == Prompt.TURN:
                 count = await self.store.add_timeout(live.id, seat)
                 if count >= 2 and not live.seats[seat].standin:
                     await self.store.set_standin(live.id, seat, True, live.ai_kind(seat))
@@ -487,7 +487,7 @@ class GameFlow:
             if step is None:
                 return
             phase = self._prompt_kind(live)
-            if step.ai and self.ai_delay > 0 and phase in (QuestionKind.TURN, QuestionKind.BURN):
+            if step.ai and self.ai_delay > 0 and phase in (Prompt.TURN, Prompt.BURN):
                 await self.clock.sleep(self.ai_delay)
             async with live.lock:
                 if self._next_step(live) != step:

@@ -25,7 +25,14 @@ from bot.service.errors import UserError
 from bot.service.flow import GameFlow
 from bot.service.live import LiveTable, echo
 from bot.service.presenter import Listeners, Presenter
-from bot.service.questions import Question, QuestionKind, question_kind, turn_verbs
+from bot.service.questions import (
+    Prompt,
+    Question,
+    QuestionKind,
+    question_kind,
+    turn_verbs,
+    yes_or_no,
+)
 from bot.service.views import PrivateView, PublicView, RecentLog, SeatInfo, TableInfo
 from engine.actions import Verb
 from engine.ai import DIFFICULTIES, ai_kind
@@ -151,7 +158,7 @@ class FrontDoor(GameFlow):
         if cur is None:
             phase = None
         else:
-            phase = str(game.phase) if game is not None else str(QuestionKind.RETURN)
+            phase = str(game.phase) if game is not None else str(Prompt.RETURN)
         return PublicView(
             info=info,
             playing=live.playing,
@@ -222,9 +229,9 @@ class FrontDoor(GameFlow):
             seat=seat,
             verbs=(),
             deadline=live.deadline,
-            seconds=live.options.burn_time if kind == QuestionKind.BURN else live.options.turn_time,
+            seconds=live.options.burn_time if kind == Prompt.BURN else live.options.turn_time,
         )
-        if kind == QuestionKind.RETURN:
+        if kind == Prompt.RETURN:
             count, allowed = live.running.returnable(seat)
             due = live.current.pending_return
             return dataclasses.replace(
@@ -235,7 +242,7 @@ class FrontDoor(GameFlow):
                 return_to=due.taker if due is not None else None,
             )
         game = live.running_game
-        if kind.yes_or_no:
+        if yes_or_no(kind):
             verbs = tuple(action.verb for action in game.legal_actions(seat))
             return dataclasses.replace(asked, verbs=verbs)
         plays = self.ranked_plays(live, seat)

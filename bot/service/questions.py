@@ -15,34 +15,38 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeAlias
 
 from bot.service.live import LiveTable
 from engine.actions import Verb
 from engine.hands import Play
+from engine.options import Phase
 from engine.state import QUESTION_PHASES
 
 
-class QuestionKind(StrEnum):
-    """What a seat is asked. The values are the strings the question tokens and the DM
-    controls' custom ids have always used; a question of a game phase (宣点, 革命, 要头) is
-    named as its :class:`~engine.options.Phase` (``QuestionKind(game.phase)``).
+class Prompt(StrEnum):
+    """What a seat is asked outside the game's yes/no phases. The values are the strings the
+    question tokens and the DM controls' custom ids have always used."""
 
-    >>> QuestionKind("declare").yes_or_no, QuestionKind.TURN.yes_or_no
-    (True, False)
-    """
-
-    DECLARE = "declare"  # 宣点
-    REVOLT = "revolt"  # 革命
-    HEAD = "head"  # 要头 / 无头: the revolutionary's opposite chooses (够死级 on)
     RETURN = "return"  # 还贡: give cards back for the tribute received
     BURN = "burn"  # the burn window (烧牌): burn the gouji hand just played, or not
     TURN = "turn"  # a turn: play (lead or beat), pass or yield
 
-    @property
-    def yes_or_no(self) -> bool:
-        """A question of a game phase, answered by one of two verbs and no cards (宣点, 革命,
-        要头): the engine's question phases."""
-        return self.value in QUESTION_PHASES
+
+#: What a seat is asked: a :class:`Prompt`, or a question of a game phase (宣点, 革命, 要头:
+#: one of :data:`engine.state.QUESTION_PHASES`) named as its :class:`~engine.options.Phase`.
+#: Its value is the string tokens and custom ids use.
+QuestionKind: TypeAlias = Prompt | Phase
+
+
+def yes_or_no(kind: QuestionKind) -> bool:
+    """A question of a game phase, answered by one of two verbs and no cards (宣点, 革命,
+    要头): the engine's question phases.
+
+    >>> yes_or_no(Phase.DECLARE), yes_or_no(Prompt.TURN)
+    (True, False)
+    """
+    return kind in QUESTION_PHASES
 
 
 def question_kind(live: LiveTable) -> QuestionKind:
@@ -50,10 +54,10 @@ def question_kind(live: LiveTable) -> QuestionKind:
     returned, the game's yes/no phase, the burn window, else a turn."""
     game = live.current.game
     if game is None:
-        return QuestionKind.RETURN
+        return Prompt.RETURN
     if game.phase in QUESTION_PHASES:
-        return QuestionKind(game.phase.value)
-    return QuestionKind.BURN if game.window is not None else QuestionKind.TURN
+        return game.phase
+    return Prompt.BURN if game.window is not None else Prompt.TURN
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +90,7 @@ class Question:
     @property
     def leading(self) -> bool:
         """A turn with nothing standing: the seat leads (发牌)."""
-        return self.kind == QuestionKind.TURN and self.standing is None
+        return self.kind == Prompt.TURN and self.standing is None
 
     def allows(self, verb: str) -> bool:
         """Whether ``verb`` answers this question (with the right cards, for those taking

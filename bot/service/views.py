@@ -27,7 +27,7 @@ from typing import Any
 
 from bot.service.live import LiveTable, TableOptions
 from bot.service.presenter import Listener
-from bot.service.questions import Question, QuestionKind
+from bot.service.questions import Prompt, Question, QuestionKind
 from bot.text.params import Param
 from engine.cards import Card
 from engine.hands import Play
@@ -138,7 +138,7 @@ class PublicView:
     @property
     def in_game(self) -> bool:
         """A game is being played or just over (not during 还贡, not before a deal)."""
-        return self.phase is not None and self.phase != QuestionKind.RETURN
+        return self.phase is not None and self.phase != Prompt.RETURN
 
     def card_counts(self) -> tuple[int, ...]:
         """The cards each seat holds."""

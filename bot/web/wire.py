@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.service.questions import Question, QuestionKind
+from bot.service.questions import Prompt, Question
 from bot.service.views import Announcement, PrivateView, PublicView
 from bot.text.cards import play_text
 from bot.text.catalog import text
@@ -125,10 +125,10 @@ def question_part(asked: Question | None, lang: str, namer: Namer) -> dict[str, 
     if asked is None:
         return None
     kind = asked.kind
-    if kind == QuestionKind.RETURN:
+    if kind == Prompt.RETURN:
         to = namer.seat(asked.return_to) if asked.return_to is not None else ""
         words = text(lang, "dm_return", n=asked.return_count, who=to)
-    elif kind == QuestionKind.BURN:
+    elif kind == Prompt.BURN:
         by = asked.standing_seat
         words = text(
             lang,
@@ -137,7 +137,7 @@ def question_part(asked: Question | None, lang: str, namer: Namer) -> dict[str, 
             cards=play_text(asked.standing, lang) if asked.standing is not None else "",
             seconds=asked.seconds,
         )
-    elif kind == QuestionKind.TURN:
+    elif kind == Prompt.TURN:
         words = text(lang, "dm_turn")
         if asked.leading:
             words += " — " + text(lang, "ctl_lead")

@@ -12,9 +12,10 @@ import pytest
 
 from bot.service.errors import UserError
 from bot.service.presenter import Listener, Listeners, RecordingPresenter
-from bot.service.questions import QuestionKind
+from bot.service.questions import Prompt, yes_or_no
 from bot.service.views import to_json
 from engine.actions import VERBS_WITH_CARDS
+from engine.options import Phase
 from engine.state import QUESTION_PHASES
 
 from .helpers import (
@@ -73,7 +74,7 @@ async def test_the_question_is_the_engines_legal_answers_in_every_phase(store) -
             assert set(question.answers) == set(question.verbs) - VERBS_WITH_CARDS
             assert question.deadline == live.deadline
             game = live.game
-            if question.kind == QuestionKind.RETURN:
+            if question.kind == Prompt.RETURN:
                 count, allowed = series.returnable(seat)
                 assert (question.return_count, list(question.returnable)) == (count, allowed)
                 assert live.current.pending_return is not None
@@ -82,7 +83,7 @@ async def test_the_question_is_the_engines_legal_answers_in_every_phase(store) -
             assert game is not None
             legal = {a.cards for a in game.legal_actions(seat) if a.cards is not None}
             assert set(question.plays) == legal and len(question.plays) == len(legal)
-            if question.kind in (QuestionKind.TURN, QuestionKind.BURN):
+            if question.kind in (Prompt.TURN, Prompt.BURN):
                 assert (question.standing, question.standing_seat) == (
                     game.standing,
                     game.standing_seat,
@@ -245,8 +246,9 @@ async def test_a_player_may_let_the_ai_play_for_them_until_they_come_back(store)
 
 
 def test_every_question_phase_of_the_engine_is_a_yes_or_no_question_kind() -> None:
-    """A rule that adds a question phase (engine.state.QUESTIONS) is asked by its kind's name,
-    answered by buttons of its two verbs: the service names it after the phase."""
-    kinds = {QuestionKind(phase.value) for phase in QUESTION_PHASES}
-    assert kinds == {kind for kind in QuestionKind if kind.yes_or_no}
-    assert {QuestionKind.RETURN, QuestionKind.BURN, QuestionKind.TURN}.isdisjoint(kinds)
+    """A rule that adds a question phase (engine.state.QUESTIONS) is asked as that phase,
+    answered by buttons of its two verbs; no other prompt is, and no prompt's name is a phase's
+    (tokens and custom ids carry the name)."""
+    assert all(yes_or_no(phase) for phase in QUESTION_PHASES)
+    assert not any(yes_or_no(prompt) for prompt in Prompt)
+    assert {str(prompt) for prompt in Prompt}.isdisjoint(str(phase) for phase in Phase)
