@@ -1,9 +1,11 @@
 """The /gouji tree as discord.py syncs it: Discord takes at most 25 children (subcommands and
 groups) per level, and a 26th makes the whole sync fail, so /gouji keeps a slot free for the
-next command; the commands about a finished game are one group, /gouji replay (录像、复盘、记录)."""
+next command; the commands about a finished game are one group, /gouji replay (录像、复盘、记录),
+which /gouji help names."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -12,6 +14,7 @@ from discord import app_commands
 
 from bot.discord_bot.cog import GoujiCog
 from bot.discord_bot.translator import GoujiTranslator
+from bot.text.catalog import text
 from tests.fakediscord.commands import (
     SUB_COMMAND,
     SUB_COMMAND_GROUP,
@@ -79,3 +82,10 @@ async def test_the_finished_game_commands_are_the_replay_group_in_both_languages
     assert subcommands["record"]["options"] == []
     names = {c["name"] for c in _children(synced)}
     assert not names & {"review", "record"}  # gone from /gouji itself
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_help_names_the_replay_group_and_its_commands(lang: str) -> None:
+    said = text(lang, "help")
+    assert re.search(r"· replay\b.*\bwatch\b.*\breview\b.*\brecord\b.*· rules", said), said
+    assert "· record" not in said  # no longer a command of /gouji itself
