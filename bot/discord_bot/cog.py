@@ -216,10 +216,15 @@ class GoujiCog(commands.Cog):
         name="gouji", description=_("Play Gouji (够级), the six-player team card game")
     )
     ai = app_commands.Group(name="ai", description=_("AI players"), parent=gouji)
+    replay = app_commands.Group(
+        name="replay",
+        description=_("Finished games: watch one again (录像), review it (复盘), its record file"),
+        parent=gouji,
+    )
 
     def __init__(self, deps: Gouji, replays: ReplayDesk | None = None) -> None:
         self.deps = deps  # not "gouji": that is the command group
-        self.replays = replays  # 录像, 复盘 (None: /gouji replay and review answer an error)
+        self.replays = replays  # 录像, 复盘 (None: /gouji replay watch and review answer an error)
         self.service = deps.service
         self.people = deps.people
 
@@ -678,10 +683,38 @@ class GoujiCog(commands.Cog):
 
         await self._guarded(interaction, work, public=True, precheck=precheck)
 
-    @gouji.command(
+    # ----------------------------------------------------------------- 录像, 复盘, 记录
+    def _desk(self) -> ReplayDesk:
+        if self.replays is None:
+            raise RuntimeError("this bot has no replay desk")
+        return self.replays
+
+    @replay.command(name="watch", description=_("Watch a finished game again, step by step (录像)"))
+    @app_commands.describe(game=_("A finished game (default: the last one of this channel)"))
+    async def replay_watch(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await run_replay(self._desk(), interaction, game)
+
+    @replay.command(
+        name="review",
+        description=_("Your costliest decisions in a finished game (复盘, only you see it)"),
+    )
+    @app_commands.describe(game=_("A finished game (default: the last one of this channel)"))
+    async def replay_review(
+        self, interaction: discord.Interaction, game: str | None = None
+    ) -> None:
+        await run_review(self._desk(), interaction, game)
+
+    @replay_watch.autocomplete("game")
+    @replay_review.autocomplete("game")
+    async def finished_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await finished_choices(self._desk(), interaction, current)
+
+    @replay.command(
         name="record", description=_("The record file of the last finished game or series")
     )
-    async def record(self, interaction: discord.Interaction) -> None:
+    async def replay_record(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
             if not self.service.has_record(self.service.table_in(interaction.channel_id)):
                 raise UserError("no_record")
@@ -694,29 +727,3 @@ class GoujiCog(commands.Cog):
             return content, discord.File(io.BytesIO(data), filename=found.name), False
 
         await self._guarded(interaction, work, public=True, precheck=precheck)
-
-    # ----------------------------------------------------------------- 录像, 复盘
-    def _desk(self) -> ReplayDesk:
-        if self.replays is None:
-            raise RuntimeError("this bot has no replay desk")
-        return self.replays
-
-    @gouji.command(name="replay", description=_("Watch a finished game again, step by step (录像)"))
-    @app_commands.describe(game=_("A finished game (default: the last one of this channel)"))
-    async def replay(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await run_replay(self._desk(), interaction, game)
-
-    @gouji.command(
-        name="review",
-        description=_("Your costliest decisions in a finished game (复盘, only you see it)"),
-    )
-    @app_commands.describe(game=_("A finished game (default: the last one of this channel)"))
-    async def review(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await run_review(self._desk(), interaction, game)
-
-    @replay.autocomplete("game")
-    @review.autocomplete("game")
-    async def finished_games(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await finished_choices(self._desk(), interaction, current)

@@ -1,5 +1,5 @@
-"""录像 (replay) and 复盘 (review) on Discord: the work of ``/gouji replay [game]`` and
-``/gouji review [game]`` (the commands themselves are the cog's) and their persistent
+"""录像 (replay) and 复盘 (review) on Discord: the work of ``/gouji replay watch [game]`` and
+``/gouji replay review [game]`` (the commands themselves are the cog's) and their persistent
 components.
 
 Only finished deals (``games.status = 'finished'``) are ever loaded, so a replay never shows
@@ -415,7 +415,7 @@ def review_item(lang: str, n: int, mistake: Mistake, names: list[str]) -> str:
 
 
 async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: str | None) -> None:
-    """/gouji review: answered at once ("thinking", only the caller sees it), then a refusal
+    """/gouji replay review: answered at once ("thinking", only the caller sees it), then a refusal
     or "reviewing…", edited into the review when it is ready."""
     async with answering(interaction) as answer:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -463,7 +463,7 @@ async def run_review(desk: ReplayDesk, interaction: discord.Interaction, game: s
 
 # ----------------------------------------------------------------- commands
 async def run_replay(desk: ReplayDesk, interaction: discord.Interaction, game: str | None) -> None:
-    """/gouji replay: a refusal only the caller sees, or (after "thinking") the deal's first
+    """/gouji replay watch: a refusal only the caller sees, or (after "thinking") the deal's first
     step for the channel, in the server's language."""
     people = desk.gouji.people
     async with answering(interaction):
@@ -480,7 +480,7 @@ async def run_replay(desk: ReplayDesk, interaction: discord.Interaction, game: s
 async def finished_choices(
     desk: ReplayDesk, interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The autocomplete of /gouji replay and review: the server's last finished deals."""
+    """The autocomplete of /gouji replay watch and review: the server's last finished deals."""
     if interaction.guild is None:
         return []
     lang = desk.gouji.people.remember(interaction)

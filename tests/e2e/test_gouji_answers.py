@@ -69,7 +69,7 @@ async def test_every_kind_of_control_refuses_in_the_persons_language_and_bugs_ar
             bo.locale = locale
             denied = await _said(await bo.slash("gouji", "start"))
             assert denied == text(lang, "only_creator", creator=alice.mention)
-            unknown = await _said(await bo.slash("gouji", "replay", game="999"))
+            unknown = await _said(await bo.slash("gouji", "replay", "watch", game="999"))
             assert unknown == text(lang, "replay_unknown")
         assert not live.playing
 

@@ -436,7 +436,7 @@ async def test_odd_input_is_answered_and_changes_nothing(fake: FakeDiscord, tmp_
         bot = runner.client
         alice, bo = fake.member("alice"), fake.member("bo")
         for game in ("²", "٤٢", "1" * 20, "1" * 4300, "0"):
-            rec = await bo.slash("gouji", "replay", game=game)
+            rec = await bo.slash("gouji", "replay", "watch", game=game)
             reply = await rec.original(PATIENCE)
             assert reply.ephemeral and reply.content == text("zh", "replay_unknown"), game
         cases: list[Forged] = [

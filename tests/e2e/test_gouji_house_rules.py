@@ -95,14 +95,14 @@ async def test_a_gou_si_ji_game_asks_the_revolutionarys_opposite_to_keep_the_hea
         assert any(k in c for c in shown for k in KEPT), "the channel's log shows the 要头"
         check_message_counts(fake, users, asked, started, games=1)
         # after start, every answer came from a DM controller: the only commands are
-        # /gouji rules, /gouji hand and (below) /gouji record
+        # /gouji rules, /gouji hand and (below) /gouji replay record
         later = [r for i, r in fake.interactions.items() if i > started]
         assert len([r for r in later if r.type != COMPONENT]) == 2
 
         stored = await bot.store.export_series_record(live.series_row)
         assert stored["options"] == {"gou_si_ji": True}
         assert {"0 revolt", "3 keephead"} <= set(stored["games"][0]["actions"])
-        download = await (await dana.slash("gouji", "record")).original()
+        download = await (await dana.slash("gouji", "replay", "record")).original()
         downloaded = json.loads(download.attachments[0].data)
         assert {k: downloaded[k] for k in stored} == stored, "the record as stored"
         announced = [  # the team points line, in the channel's messages as they stand now

@@ -1,6 +1,6 @@
-"""录像 and 复盘 through Discord: /gouji replay steps through a whole finished game (each
+"""录像 and 复盘 through Discord: /gouji replay watch steps through a whole finished game (each
 press answered at once, its message edited when the picture is drawn), its buttons survive a
-restart, quick presses end on the last one; /gouji review answers at once and finds a planted
+restart, quick presses end on the last one; /gouji replay review answers at once and finds a planted
 bad play, only for a player of the game, and refuses a game with other table options in
 words; a game in progress is refused by both."""
 
@@ -31,7 +31,7 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         alice, bo, chen = (fake.member(n) for n in ("alice", "bo", "chen"))
         channel = next(iter(fake.channels))
-        refused = await (await chen.slash("gouji", "replay")).original()
+        refused = await (await chen.slash("gouji", "replay", "watch")).original()
         assert refused.ephemeral and "还没有打完的牌局" in refused.content  # chen: Chinese
         store = runner.client.store
         game_id = await store_finished_game(
@@ -39,7 +39,7 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
         )
         steps = Replay.from_record(PLANTED).steps
 
-        rec = await chen.slash("gouji", "replay")  # anyone in the channel
+        rec = await chen.slash("gouji", "replay", "watch")  # anyone in the channel
         msg = await rec.original()
         assert not msg.ephemeral and msg.attachments and shown_step(msg) == 0
         assert f"第 0 / {steps} 步" in msg.content  # the channel's language
@@ -68,9 +68,9 @@ async def test_replay_steps_through_the_whole_game_and_survives_a_restart(
         msg = await edited(await alice.click(msg, _button(msg, "◀")["custom_id"]))
         assert shown_step(msg) == before - 1 and msg.attachments
 
-        chosen = await alice.autocomplete("gouji", "replay", "game", typed="")
+        chosen = await alice.autocomplete("gouji", "replay", "watch", "game", typed="")
         assert chosen and chosen[0]["value"] == str(game_id)
-        msg = await (await alice.slash("gouji", "replay", game=str(game_id))).original()
+        msg = await (await alice.slash("gouji", "replay", "watch", game=str(game_id))).original()
         assert shown_step(msg) == 0 and not msg.ephemeral
 
 
@@ -83,7 +83,7 @@ async def test_quick_presses_on_a_replay_the_last_one_wins(
         await store_finished_game(
             runner.client.store, fake.guild_id, channel.id, PLANTED, {0: bo.user.id}
         )
-        msg = await (await bo.slash("gouji", "replay")).original()
+        msg = await (await bo.slash("gouji", "replay", "watch")).original()
         select = msg.selects()[0]
         values = [o["value"] for o in select["options"]]
         chosen = [values[-1], values[3], values[-2], values[1], values[5]]
@@ -120,11 +120,15 @@ async def test_review_finds_the_planted_play_only_for_a_player(
             store, fake.guild_id, channel, PLANTED, users, finish=False
         )
 
-        refused = await (await chen.slash("gouji", "review")).original()
+        refused = await (await chen.slash("gouji", "replay", "review")).original()
         assert refused.ephemeral and "只有这局的玩家" in refused.content  # chen: Chinese
-        refused = await (await alice.slash("gouji", "review", game=str(playing))).original()
+        refused = await (
+            await alice.slash("gouji", "replay", "review", game=str(playing))
+        ).original()
         assert refused.ephemeral and "not over" in refused.content
-        refused = await (await alice.slash("gouji", "replay", game=str(playing))).original()
+        refused = await (
+            await alice.slash("gouji", "replay", "watch", game=str(playing))
+        ).original()
         assert refused.ephemeral and "not over" in refused.content
 
         # a game under house rules is reviewed like any other (贡牌 biggest plays the same)
@@ -132,7 +136,7 @@ async def test_review_finds_the_planted_play_only_for_a_player(
         other_rules = await store_finished_game(store, fake.guild_id, channel, options, users)
         tops = []
         for reviewed in (game_id, other_rules):
-            rec = await alice.slash("gouji", "review", game=str(reviewed))
+            rec = await alice.slash("gouji", "replay", "review", game=str(reviewed))
             assert (await rec.response()).type == 5  # at once, "thinking", only alice sees it
             assert "Reviewing" in (await rec.original()).content
 

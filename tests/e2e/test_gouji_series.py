@@ -112,7 +112,7 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         live = bot.service.table_in(fake.channel("gouji").id)
         await _check_first_hands(fake, bot, live, users)
 
-        early = await (await users[1].slash("gouji", "record")).original()
+        early = await (await users[1].slash("gouji", "replay", "record")).original()
         assert early.ephemeral and not early.attachments, "no record of a game in progress"
         game_record_checked = False
 
@@ -171,8 +171,8 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
 
 
 async def _check_game_record(user, live) -> None:
-    """After game 1, /gouji record gives game 1's record, which replays to its result."""
-    msg = await (await user.slash("gouji", "record")).original()
+    """After game 1, /gouji replay record gives game 1's record, which replays to its result."""
+    msg = await (await user.slash("gouji", "replay", "record")).original()
     assert not msg.ephemeral and msg.attachments[0].filename.endswith("game1.json")
     record = json.loads(msg.attachments[0].data)
     assert record["format"] == "gouji-record/1"
@@ -183,7 +183,7 @@ async def _check_game_record(user, live) -> None:
 async def _check_score_commands(fake: FakeDiscord, users, totals) -> None:
     """The series record, scoreboard, profile and leaderboard answer with their files."""
     alice, bo = users[0], users[1]
-    msg = await (await alice.slash("gouji", "record")).original()
+    msg = await (await alice.slash("gouji", "replay", "record")).original()
     record = json.loads(msg.attachments[0].data)
     assert record["format"] == "gouji-series/1"
     assert replay_series(record)["totals"] == totals

@@ -267,7 +267,7 @@ async def test_the_replay_controls_refuse_an_illegal_action(
     assert not _errors(caplog)
 
 
-@pytest.mark.parametrize("name", ["replay", "review"])
+@pytest.mark.parametrize("name", ["replay_watch", "replay_review"])
 async def test_the_replay_commands_refuse_an_illegal_action(
     store: Store, caplog: pytest.LogCaptureFixture, name: str
 ) -> None:
