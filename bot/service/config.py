@@ -58,7 +58,7 @@ class BotConfig:
     database_url: str | None = None
     shards: Shards | None = None  # None: every shard
     lease: float = DEFAULT_LEASE  # seconds a claim lasts unless renewed
-    review_budget: int = DEFAULT_BUDGET  # rollouts per /gouji review (复盘)
+    review_budget: int = DEFAULT_BUDGET  # rollouts per /gouji replay review (复盘)
 
     @property
     def database(self) -> str:
