@@ -18,6 +18,7 @@ from bench.discord import (
     summarize,
     think_range,
 )
+from tests.e2e.fake_helpers import TIME_SCALE
 
 
 def test_percentiles_by_nearest_rank() -> None:
@@ -32,7 +33,9 @@ def test_percentiles_by_nearest_rank() -> None:
 
 
 async def test_two_tables_report_latency_and_discord_traffic_over_whole_games() -> None:
-    fig = await run_benchmark(tables=2, actions=1, think=(0.0, 0.0), ai_delay=0.0, seed=3)
+    fig = await run_benchmark(
+        tables=2, actions=1, think=(0.0, 0.0), ai_delay=0.0, seed=3, time_scale=TIME_SCALE
+    )
     assert fig["tables"] == 2 and fig["actions"] >= 1 * 2 * 4
     assert fig["rate_limits"] is True and fig["unanswered"] == 0
     # a table that did not move on is counted and said why (today's bot: a deferred
