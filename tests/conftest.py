@@ -21,32 +21,16 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long runs, enabled with --slow")
 
 
-# The long randomized and brute-force runs of the engine go untraced under coverage (`.ci/run`
-# measures it with pytest-cov): its tracer makes their tight loops about three times slower
-# (Python 3.11 has no sys.monitoring), and what they loop over is the engine's code, which its
-# other tests and every game played through the bot cover. file::test, all parameters.
+# The tests named in tests/untraced.txt run untraced under coverage (`.ci/run` measures it with
+# pytest-cov): its tracer makes traced code two to three times slower (Python 3.11 has no
+# sys.monitoring), and every branch they run is run by a traced test too (tests/untraced.py
+# chose them and says how to choose again). GOUJI_TRACE_ALL=1 traces every test.
 UNTRACED = frozenset(
-    {
-        "tests/ai/test_sim.py::test_simulator_plays_like_the_engine",
-        "tests/game/test_invariants.py::test_random_full_games_keep_every_invariant",
-        "tests/game/test_invariants.py::test_random_small_positions_keep_every_invariant_and_burn",
-        "tests/game/test_players_under_options.py::"
-        "test_hint_and_expert_choose_legal_actions_under_every_option",
-        "tests/engine/test_movegen.py::test_perft_answers_agree_with_brute_force",
-        "tests/engine/test_movegen.py::test_answers_equal_brute_force",
-        # the strong player's and the review's searches: rollouts on the simulator, whole
-        # games of them (engine/ai/strong.py, review.py and sim.py stay covered by the
-        # shorter tests beside these, and by the strong AI seats the bot's tests play)
-        "tests/ai/test_sim.py::test_rollouts_end_as_the_engine_does",
-        "tests/ai/test_players.py::test_strong_searches_and_decides_legally_under_every_house_rule",
-        "tests/ai/test_players.py::test_strong_is_deterministic_for_a_seed",
-        "tests/ai/test_players.py::test_every_player_kind_plays_legal_games",
-        "tests/ai/test_review.py::test_a_planted_bad_play_is_the_costliest_mistake",
-        "tests/ai/test_review.py::test_every_game_is_reviewed_whatever_its_house_rules",
-        "tests/ai/test_review.py::test_the_budget_bounds_the_rollouts",
-        "tests/cli/test_replay_review.py::test_review_says_the_plays_and_hands_in_words",
-    }
+    line.strip()
+    for line in (Path(__file__).parent / "untraced.txt").read_text().splitlines()
+    if line.strip() and not line.startswith("#")
 )
+TRACE_ALL = os.environ.get("GOUJI_TRACE_ALL") == "1"
 
 
 @pytest.hookimpl(wrapper=True)
@@ -54,7 +38,7 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """Run an ``UNTRACED`` test with tracing off (pytest-cov's ``no_cover`` is not enough under
     xdist: a worker runs two coverage collectors, and pausing one resumes the other)."""
     tracer = sys.gettrace()
-    if tracer is None or item.nodeid.split("[")[0] not in UNTRACED:
+    if tracer is None or TRACE_ALL or item.nodeid.split("[")[0] not in UNTRACED:
         return (yield)
     sys.settrace(None)
     try:
