@@ -47,7 +47,14 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         sys.settrace(tracer)  # coverage's tracer puts itself back the fast way on its next call
 
 
+# The tests that play whole games through the bot (and a browser) run first, handed out one
+# by one as workers free up (`.ci/run`: --dist load): none of them starts last and runs alone
+# while the other workers are done.
+WHOLE_GAMES_FIRST = ("tests/e2e/", "tests/web/", "tests/activity/", "tests/bench/")
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: not item.nodeid.startswith(WHOLE_GAMES_FIRST))  # stable
     if config.getoption("--slow"):
         return
     skip = pytest.mark.skip(reason="long run: use --slow")
