@@ -31,10 +31,11 @@ SLACK = {"POST": 0.0, "PATCH": 0.5, "PUT": 0.5, "DELETE": 2.0}
 
 
 class Pace:
-    """At most ``limit`` starts in any ``per`` seconds (a sliding window). When it is full,
-    the waiting requests go by their deadline: when they came plus their ``slack``
-    (earliest first; equal deadlines in the order they came). ``clock`` and ``sleep`` may be
-    replaced by a test."""
+    """At most ``limit`` requests in any ``per`` seconds (a sliding window), each counted from
+    its start, or from its answer once :meth:`finished` says it came: a request the event loop
+    sent late still counts in the second Discord saw it. When the window is full, the waiting
+    requests go by their deadline: when they came plus their ``slack`` (earliest first; equal
+    deadlines in the order they came). ``clock`` and ``sleep`` may be replaced by a test."""
 
     def __init__(
         self,
@@ -49,7 +50,7 @@ class Pace:
         self.clock, self.sleep = clock, sleep
         self.starts: deque[float] = deque()
         self.waited = 0  # how many requests had to wait (for tests and logs)
-        self._waiting: list[tuple[float, int, asyncio.Future[None]]] = []  # a heap
+        self._waiting: list[tuple[float, int, asyncio.Future[float]]] = []  # a heap
         self._order = itertools.count()
         self._releasing: asyncio.Task[None] | None = None
 
@@ -58,18 +59,28 @@ class Pace:
             self.starts.popleft()
         return len(self.starts) < self.limit
 
-    async def wait(self, slack: float = 0.0) -> None:
-        """Return when one more request may start now (``slack``: see :class:`Pace`)."""
+    async def wait(self, slack: float = 0.0) -> float:
+        """Return when one more request may start now (``slack``: see :class:`Pace`): the
+        time its slot was taken, for :meth:`finished`."""
         now = self.clock()
         if not self._waiting and self._room(now):
             self.starts.append(now)
-            return
+            return now
         self.waited += 1
-        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        turn: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiting, (now + slack, next(self._order), turn))
         if self._releasing is None or self._releasing.done():
             self._releasing = asyncio.create_task(self._release())
-        await turn  # a cancelled wait leaves its turn cancelled: _release skips it
+        return await turn  # a cancelled wait leaves its turn cancelled: _release skips it
+
+    def finished(self, started: float) -> None:
+        """The request whose slot was taken at ``started`` was answered: its slot counts from
+        now (the window's times stay in order: every other is earlier)."""
+        try:
+            self.starts.remove(started)
+        except ValueError:  # older than the window already
+            pass
+        self.starts.append(self.clock())
 
     async def _release(self) -> None:
         """Let the waiting requests go, by deadline, as the window makes room."""
@@ -79,19 +90,22 @@ class Pace:
                 _deadline, _n, turn = heapq.heappop(self._waiting)
                 if not turn.done():
                     self.starts.append(now)
-                    turn.set_result(None)
+                    turn.set_result(now)
                 continue
             await self.sleep(self.starts[0] + self.per - now)
 
 
 def pace_requests(client: discord.Client, pace: Pace) -> None:
     """Make every bot-token request of ``client`` wait for ``pace`` first (with its
-    method's :data:`SLACK`)."""
+    method's :data:`SLACK`), its slot held until its answer."""
     http = client.http
     request = http.request
 
     async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
-        await pace.wait(SLACK.get(route.method, 0.0))
-        return await request(route, **kwargs)
+        started = await pace.wait(SLACK.get(route.method, 0.0))
+        try:
+            return await request(route, **kwargs)
+        finally:
+            pace.finished(started)
 
     http.request = paced  # type: ignore[method-assign]

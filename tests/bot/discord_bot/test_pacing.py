@@ -50,6 +50,22 @@ async def test_requests_that_wait_on_the_pace_start_in_the_order_they_came() -> 
     assert order == list(range(6))
 
 
+async def test_a_request_answered_late_holds_its_slot_from_its_answer() -> None:
+    """A request the event loop sent late reaches Discord late: it counts in the second of
+    its answer, not of its start, so the next one waits a second from that answer."""
+    clock = Still()
+    pace = Pace(limit=2, per=1.0, clock=clock.now, sleep=clock.sleep)
+    first = await pace.wait()
+    await pace.wait()
+    clock.t = 0.7  # the first request is answered only now
+    pace.finished(first)
+    clock.t = 1.0
+    await pace.wait()  # the second's slot (taken at 0) is free again; the first's is not
+    assert clock.t == 1.0
+    await pace.wait()
+    assert clock.t == pytest.approx(1.7), "a second after the first request's answer"
+
+
 def test_a_pace_needs_a_positive_limit() -> None:
     with pytest.raises(ValueError):
         Pace(limit=0)
