@@ -11,6 +11,7 @@ import pytest
 
 from data import Store
 from tests.pgserver import PgServer, find_bindir
+from tests.untraced import listed, name_of
 
 
 def pytest_addoption(parser):
@@ -25,11 +26,7 @@ def pytest_configure(config):
 # pytest-cov): its tracer makes traced code two to three times slower (Python 3.11 has no
 # sys.monitoring), and every branch they run is run by a traced test too (tests/untraced.py
 # chose them and says how to choose again). GOUJI_TRACE_ALL=1 traces every test.
-UNTRACED = frozenset(
-    line.strip()
-    for line in (Path(__file__).parent / "untraced.txt").read_text().splitlines()
-    if line.strip() and not line.startswith("#")
-)
+UNTRACED = listed()
 TRACE_ALL = os.environ.get("GOUJI_TRACE_ALL") == "1"
 
 
@@ -38,7 +35,7 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """Run an ``UNTRACED`` test with tracing off (pytest-cov's ``no_cover`` is not enough under
     xdist: a worker runs two coverage collectors, and pausing one resumes the other)."""
     tracer = sys.gettrace()
-    if tracer is None or TRACE_ALL or item.nodeid.split("[")[0] not in UNTRACED:
+    if tracer is None or TRACE_ALL or name_of(item.nodeid) not in UNTRACED:
         return (yield)
     sys.settrace(None)
     try:
@@ -47,9 +44,9 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         sys.settrace(tracer)  # coverage's tracer puts itself back the fast way on its next call
 
 
-# The tests that play whole games through the bot (and a browser) run first, handed out one
-# by one as workers free up (`.ci/run`: --dist load): none of them starts last and runs alone
-# while the other workers are done.
+# The tests that play whole games through the bot (and a browser) run first, handed out two
+# at a time as workers free up (`.ci/run`: --dist load --maxschedchunk 2): none of them starts
+# last and runs alone while the other workers are done.
 WHOLE_GAMES_FIRST = ("tests/e2e/", "tests/web/", "tests/activity/", "tests/bench/")
 
 

@@ -28,11 +28,19 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 Arc = tuple[str, int, int]
+LIST = Path(__file__).parent / "untraced.txt"
 
 
 def name_of(context: str) -> str:
-    """``tests/x.py::test_y[param]|run`` -> ``tests/x.py::test_y``."""
+    """A test's node id or coverage context as the list names it:
+    ``tests/x.py::test_y[param]|run`` -> ``tests/x.py::test_y``."""
     return context.split("|")[0].split("[")[0]
+
+
+def listed(path: Path = LIST) -> frozenset[str]:
+    """The tests the list names (its ``#`` lines are comments)."""
+    lines = (line.strip() for line in path.read_text().splitlines())
+    return frozenset(line for line in lines if line and not line.startswith("#"))
 
 
 def arcs_by_test(coverage_file: Path) -> dict[str, set[Arc]]:
@@ -57,7 +65,7 @@ def seconds_by_test(junit_xml: Path) -> dict[str, float]:
         path = case.get("classname", "").replace(".", "/")
         module, _, cls = path.partition("/Test")  # test classes: module.TestX
         name = f"{module}.py::{'Test' + cls + '::' if cls else ''}{case.get('name', '')}"
-        times[name.split("[")[0]] += float(case.get("time", 0))
+        times[name_of(name)] += float(case.get("time", 0))
     return times
 
 
