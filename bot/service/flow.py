@@ -9,8 +9,10 @@ table's lock (the ``_locked`` ones expect it held).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -427,7 +429,8 @@ class GameFlow:
                     await self.store.set_standin(live.id, seat, True, live.ai_kind(seat))
                     self.presenter.announce(live, "timeout_standin", user=Who(seat))
                 live.seats[seat] = (await self.store.get_seats(live.id))[seat]
-                action = await self._ai_act_locked(live, seat)
+                think = self._ai_thinker(live, seat)  # a timed-out turn: thought under the lock
+                action = await self._ai_act_locked(live, seat, await think())
             else:
                 action = self._fallback_action(live, seat)  # the engine's "no" comes first
                 await self._apply_locked(live, action)
@@ -438,23 +441,41 @@ class GameFlow:
         live.waiting = frozenset()
 
     # ----------------------------------------------------------------- AI and auto-pass
-    async def _ai_action(self, live: LiveTable, seat: int) -> Action:
-        """What the seat's AI does now (run in a thread for the slower kinds)."""
-        series = live.running
-        cur = live.current
-        kind = live.ai_kind(seat)
-        key = (seat, kind)
-        player = live.players.get(key)
-        if player is None:
-            player = make_player(kind, (cur.seed or 0) * 6 + seat)
-            live.players[key] = player
-        if cur.game is None:
-            n, allowed = series.returnable(seat)
-            return Action(seat, Verb.RETURN, player.choose_return(allowed, n))
-        obs = cur.game.observe(seat)
-        if kind == "hint":
-            return player.act(obs)
-        return await asyncio.to_thread(player.act, obs)
+    def _ai_thinker(self, live: LiveTable, seat: int) -> Callable[[], Awaitable[Action | None]]:
+        """The seat's AI choosing from what it sees now (taken under the lock): await the
+        result with the lock released, so that the table's presses, views and notifications
+        need not wait while it thinks (a strong AI's search takes up to a second, in a thread
+        for the slower kinds). None: the AI failed (logged), and the table goes on."""
+        try:
+            series = live.running
+            cur = live.current
+            kind = live.ai_kind(seat)
+            key = (seat, kind)
+            player = live.players.get(key)
+            if player is None:
+                player = make_player(kind, (cur.seed or 0) * 6 + seat)
+                live.players[key] = player
+            if cur.game is None:
+                n, allowed = series.returnable(seat)
+                returned = Action(seat, Verb.RETURN, player.choose_return(allowed, n))
+                act = None
+            else:
+                obs = cur.game.observe(seat)
+                act = functools.partial(player.act, obs)
+        except Exception:  # an AI bug
+            log.exception("table %s seat %s: the AI failed to choose", live.id, seat)
+            return _no_choice
+
+        async def think() -> Action | None:
+            if act is None:
+                return returned
+            try:
+                return act() if kind == "hint" else await asyncio.to_thread(act)
+            except Exception:  # an AI bug
+                log.exception("table %s seat %s: the AI failed to choose", live.id, seat)
+                return None
+
+        return think
 
     def _next_step(self, live: LiveTable) -> _Step | None:
         if live.ended or not live.playing or live.stalled_since is not None:
@@ -489,12 +510,19 @@ class GameFlow:
             phase = self._prompt_kind(live)
             if step.ai and self.ai_delay > 0 and phase in (Prompt.TURN, Prompt.BURN):
                 await self.clock.sleep(self.ai_delay)
+            choice: Action | None = None
+            if step.ai:
+                async with live.lock:
+                    if self._next_step(live) != step:
+                        continue
+                    think = self._ai_thinker(live, step.seat)
+                choice = await think()  # without the lock; the step is checked again below
             async with live.lock:
                 if self._next_step(live) != step:
                     continue
                 try:
                     if step.ai:
-                        await self._ai_act_locked(live, step.seat)
+                        await self._ai_act_locked(live, step.seat, choice)
                     else:
                         await self._apply_locked(live, Action(step.seat, Verb.PASS))
                     await self._after_change_locked(live)
@@ -502,15 +530,11 @@ class GameFlow:
                     self._failed_locked(live, exc, "automatic play")
                     return
 
-    async def _ai_act_locked(self, live: LiveTable, seat: int) -> Action:
-        """The seat's AI acts. An AI that fails or whose action is refused must not stop the
-        table: the first legal action is taken instead (a default one where there is one:
-        no burn, no declaring, no revolution, the lowest return), and that is logged."""
-        action: Action | None = None
-        try:
-            action = await self._ai_action(live, seat)
-        except Exception:  # an AI bug
-            log.exception("table %s seat %s: the AI failed to choose", live.id, seat)
+    async def _ai_act_locked(self, live: LiveTable, seat: int, action: Action | None) -> Action:
+        """The seat's AI's choice ``action`` is taken (:meth:`_ai_thinker`). An AI that
+        failed (None) or whose action is refused must not stop the table: the first legal
+        action is taken instead (a default one where there is one: no burn, no declaring, no
+        revolution, the lowest return), and that is logged."""
         if action is not None:
             try:
                 await self._apply_locked(live, action)
@@ -545,3 +569,8 @@ class GameFlow:
             await asyncio.sleep(0)
             if task is not None and not task.done():
                 await asyncio.wait({task})
+
+
+async def _no_choice() -> Action | None:
+    """The thought of an AI that failed before it could think (:meth:`GameFlow._ai_thinker`)."""
+    return None

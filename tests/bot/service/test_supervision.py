@@ -6,12 +6,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import threading
 from collections import Counter
 from functools import partial
+from typing import Any
 
-from bot.service.live import LiveTable
+from bot.service import flow
 from bot.service.supervise import Supervisor
 from engine.actions import Action, Verb
+from engine.ai import make_player
+from engine.observation import Observation
 
 from .helpers import (
     CHANNEL,
@@ -50,22 +54,51 @@ def _fallbacks(caplog) -> Counter[str]:
     return found
 
 
-async def test_a_refused_ai_action_falls_back_to_a_legal_one_in_every_phase(store, caplog) -> None:
-    caplog.set_level(logging.WARNING, logger="gouji.bot")
-    service, presenter = make_service(store, rng=FirstSeed())
-    real = service._ai_action
-    asked: Counter[str] = Counter()
+class MisbehavingAI:
+    """An AI seat's player that chooses ``wrong(real, obs)`` for an action and
+    ``wrong_return(real, returnable, n)`` for a 还贡 (each may ask ``real``, the seat's real
+    player, or raise): the AI breaks where the service cannot see into it."""
 
-    async def every_other_one_illegal(live: LiveTable, seat: int) -> Action:
-        kind = service._prompt_kind(live)
+    def __init__(self, real: Any, wrong: Any, wrong_return: Any) -> None:
+        self.real, self.wrong, self.wrong_return = real, wrong, wrong_return
+
+    def act(self, obs: Observation) -> Action:
+        return self.wrong(self.real, obs)
+
+    def choose_return(self, returnable: Any, n: int) -> str:
+        return self.wrong_return(self.real, returnable, n)
+
+
+def break_the_ai(monkeypatch, wrong: Any, wrong_return: Any) -> None:
+    """Every AI player the service makes from now on is a :class:`MisbehavingAI`."""
+
+    def make(kind: str, seed: int) -> MisbehavingAI:
+        return MisbehavingAI(make_player(kind, seed), wrong, wrong_return)
+
+    monkeypatch.setattr(flow, "make_player", make)
+
+
+async def test_a_refused_ai_action_falls_back_to_a_legal_one_in_every_phase(
+    store, caplog, monkeypatch
+) -> None:
+    caplog.set_level(logging.WARNING, logger="gouji.bot")
+    asked: Counter[object] = Counter()
+
+    def every_other_one_illegal(real: Any, obs: Observation) -> Action:
+        kind = frozenset(a.verb for a in obs.legal_actions)  # one kind of question
         asked[kind] += 1
         if asked[kind] % 2 == 0:
-            return await real(live, seat)
-        if live.game is None:
-            return Action(seat, Verb.PASS)  # a pass while tribute is returned
-        return Action(seat, Verb.RETURN, "3")  # a return while the game is on
+            return real.act(obs)
+        return Action(obs.seat, Verb.RETURN, "3")  # a return while the game is on
 
-    service._ai_action = every_other_one_illegal  # type: ignore[method-assign]
+    def every_other_return_illegal(real: Any, returnable: Any, n: int) -> str:
+        asked["return"] += 1
+        if asked["return"] % 2 == 0:
+            return real.choose_return(returnable, n)
+        return real.choose_return(returnable, n) + "R"  # one card too many
+
+    break_the_ai(monkeypatch, every_other_one_illegal, every_other_return_illegal)
+    service, presenter = make_service(store, rng=FirstSeed())
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
     await service.add_ai(CHANNEL, HUMANS[0])  # seats 1-5 are AI
     await service.start(CHANNEL, HUMANS[0])
@@ -76,14 +109,14 @@ async def test_a_refused_ai_action_falls_back_to_a_legal_one_in_every_phase(stor
     await service.close()
 
 
-async def test_an_ai_that_raises_falls_back_too(store, caplog) -> None:
+async def test_an_ai_that_raises_falls_back_too(store, caplog, monkeypatch) -> None:
     caplog.set_level(logging.WARNING, logger="gouji.bot")
-    service, presenter = make_service(store)
 
-    async def broken_ai(live: LiveTable, seat: int) -> Action:
+    def broken(*args: Any) -> Any:
         raise KeyError("a bug in the AI")
 
-    service._ai_action = broken_ai  # type: ignore[method-assign]
+    break_the_ai(monkeypatch, broken, broken)
+    service, presenter = make_service(store)
     live = await seated_table(service, {"series": False})
     await service.start(CHANNEL, HUMANS[0])
     await play_humans(service, live)
@@ -92,14 +125,16 @@ async def test_an_ai_that_raises_falls_back_too(store, caplog) -> None:
     await service.close()
 
 
-async def test_a_timed_out_turn_falls_back_when_the_ai_is_refused(store, caplog) -> None:
+async def test_a_timed_out_turn_falls_back_when_the_ai_is_refused(
+    store, caplog, monkeypatch
+) -> None:
     caplog.set_level(logging.WARNING, logger="gouji.bot")
+
+    def illegal(real: Any, obs: Observation) -> Action:
+        return Action(obs.seat, Verb.RETURN, "3")
+
+    break_the_ai(monkeypatch, illegal, illegal)
     service, presenter, live, clock = await clocked_table(store, turn_time=5, warn_before=0)
-
-    async def illegal(live: LiveTable, seat: int) -> Action:
-        return Action(seat, Verb.RETURN, "3")
-
-    service._ai_action = illegal  # type: ignore[method-assign]
 
     def human_turns_taken() -> int:
         return sum(
@@ -114,6 +149,34 @@ async def test_a_timed_out_turn_falls_back_when_the_ai_is_refused(store, caplog)
             break
     assert human_turns_taken(), "a person's timed-out turn was played by the fallback"
     assert not presenter.of("broken")
+    await service.close()
+
+
+async def test_an_ai_thinking_leaves_the_table_free_for_its_people(store, monkeypatch) -> None:
+    """A strong AI thinks for up to a second, in a thread: meanwhile the table's people are
+    shown their views and questions (each takes the table's lock), not made to wait."""
+    thinking, think_on = threading.Event(), threading.Event()
+
+    def slow(real: Any, obs: Observation) -> Action:
+        thinking.set()
+        think_on.wait(10)
+        return real.act(obs)
+
+    break_the_ai(monkeypatch, slow, lambda real, returnable, n: real.choose_return(returnable, n))
+    service, presenter = make_service(store)
+    live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {"series": False})
+    for user in HUMANS[1:]:
+        await service.join(CHANNEL, user)
+    await service.add_ai(CHANNEL, HUMANS[0], kind="strong")  # thinks in a thread
+    await service.start(CHANNEL, HUMANS[0])
+    try:
+        assert await asyncio.to_thread(thinking.wait, 10), "the AI seats never thought"
+        view = await asyncio.wait_for(service.private_view(live, 0), 5)
+        assert view.hand, "the person's view came while the AI was thinking"
+    finally:
+        think_on.set()
+    await play_humans(service, live)
+    assert live.running.finished and not presenter.of("broken")
     await service.close()
 
 
