@@ -633,6 +633,8 @@ async def run_benchmark(
             fig["notification"]["missing_examples"] = [
                 f"table {a.table} user {a.user} question {a.token}" for a in delays.missing[:5]
             ]
+            fig["notification"]["by_kind"] = delays.by_kind()
+            fig["notification"]["slowest"] = delays.slowest()
             return fig
 
 
@@ -842,6 +844,7 @@ class Ask:
     table: int
     token: str
     at: float
+    kind: str = ""
 
 
 class Asked(Listener):
@@ -855,7 +858,7 @@ class Asked(Listener):
         user = live.seats[seat].user_id
         if user is not None:
             token = self.service.question_token(live)
-            self.asks.append(Ask(user, live.id, token, time.monotonic()))
+            self.asks.append(Ask(user, live.id, token, time.monotonic(), str(kind)))
 
 
 @dataclass
@@ -864,6 +867,22 @@ class Delays:
 
     seconds: list[float] = field(default_factory=list)
     missing: list[Ask] = field(default_factory=list)
+    paired: list[tuple[Ask, float, str]] = field(default_factory=list)  # ask, delay, "dm"/"mention"
+
+    def by_kind(self) -> dict[str, dict[str, Any]]:
+        """The delays of each kind of question (a turn, a burn window, 宣点 …)."""
+        kinds: dict[str, list[float]] = {}
+        for ask, delay, _ in self.paired:
+            kinds.setdefault(ask.kind, []).append(delay)
+        return {kind: summarize(found) for kind, found in sorted(kinds.items())}
+
+    def slowest(self, count: int = 5) -> list[str]:
+        """The ``count`` slowest pairs, for reading the tail."""
+        ranked = sorted(self.paired, key=lambda p: -p[1])[:count]
+        return [
+            f"{delay * 1000:.0f} ms: {ask.kind} at table {ask.table} for user {ask.user} by {how}"
+            for ask, delay, how in ranked
+        ]
 
 
 def notification_delays(asks: Sequence[Ask], notes: Sequence[Notification]) -> Delays:
@@ -885,9 +904,9 @@ def notification_delays(asks: Sequence[Ask], notes: Sequence[Notification]) -> D
     used: dict[int, int] = {}  # user -> mentions counted so far
     found = Delays()
     for ask in sorted(asks, key=lambda a: a.at):
-        at = carried.get((ask.user, ask.table, ask.token))
+        at, how = carried.get((ask.user, ask.table, ask.token)), "dm"
         if at is None:
-            times = mentions.get(ask.user, [])
+            times, how = mentions.get(ask.user, []), "mention"
             i = max(used.get(ask.user, 0), bisect.bisect_left(times, ask.at))
             if i < len(times):
                 at, used[ask.user] = times[i], i + 1
@@ -895,6 +914,7 @@ def notification_delays(asks: Sequence[Ask], notes: Sequence[Notification]) -> D
             found.missing.append(ask)
         else:
             found.seconds.append(max(0.0, at - ask.at))
+            found.paired.append((ask, found.seconds[-1], how))
     return found
 
 
@@ -1000,6 +1020,15 @@ def format_report(fig: dict[str, Any]) -> str:
         f"p99 {note['p99_ms']:.0f} ms, max {note['max_ms']:.0f} ms; "
         f"{note['missing']} never notified"
     )
+    kinds = note.get("by_kind", {})
+    if kinds:
+        lines.append(
+            "     by question: "
+            + "; ".join(
+                f"{kind} {k['count']}: p50 {k['p50_ms']:.0f} ms, p99 {k['p99_ms']:.0f} ms"
+                for kind, k in kinds.items()
+            )
+        )
     if fig["unanswered"] or fig["stuck"] or fig["unstarted"]:
         lines.append(
             f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}, "

@@ -113,10 +113,10 @@ def test_a_question_is_paired_with_the_notification_that_carries_it() -> None:
     controls = [{"custom_id": "g:7:1.turn.12:pass"}, {"custom_id": "rp:3:4:x"}]
     assert question_ids(controls) == {(7, "1.turn.12")}
     asks = [
-        Ask(1, 7, "1.declare.0", at=10.0),  # its controller came with the deal, earlier
-        Ask(1, 7, "1.turn.3", at=20.0),  # never notified: not paired with the next one
-        Ask(1, 7, "1.turn.9", at=30.0),
-        Ask(2, 7, "1.turn.4", at=40.0),  # a mention (no controls) after it
+        Ask(1, 7, "1.declare.0", at=10.0, kind="declare"),  # came with the deal, earlier
+        Ask(1, 7, "1.turn.3", at=20.0, kind="turn"),  # never notified: not paired with the next
+        Ask(1, 7, "1.turn.9", at=30.0, kind="turn"),
+        Ask(2, 7, "1.turn.4", at=40.0, kind="turn"),  # a mention (no controls) after it
     ]
     notes = [
         Notification(1, 8.0, frozenset({(7, "1.declare.0")})),
@@ -127,6 +127,14 @@ def test_a_question_is_paired_with_the_notification_that_carries_it() -> None:
     delays = notification_delays(asks, notes)
     assert delays.seconds == [0.0, 0.25, 0.5]
     assert delays.missing == [asks[1]]
+    by_kind = delays.by_kind()
+    assert set(by_kind) == {"declare", "turn"}
+    assert (by_kind["declare"]["count"], by_kind["turn"]["count"]) == (1, 2)
+    assert by_kind["turn"]["max_ms"] == 500.0
+    assert delays.slowest(2) == [
+        "500 ms: turn at table 7 for user 2 by mention",
+        "250 ms: turn at table 7 for user 1 by dm",
+    ]
 
 
 def test_starts_are_spread_so_that_no_more_than_25_tables_start_a_second() -> None:
