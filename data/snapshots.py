@@ -34,6 +34,7 @@ snapshot whose classes changed.
 from __future__ import annotations
 
 import copyreg
+import enum
 import hashlib
 import importlib
 import io
@@ -89,6 +90,10 @@ def _card(rank: int, suit: str | None) -> Card:
     return _CARDS[rank, suit]
 
 
+def _by_value(member: enum.Enum) -> tuple[type[enum.Enum], tuple[object]]:
+    return type(member), (member.value,)
+
+
 _DISPATCH = copyreg.dispatch_table.copy()
 _DISPATCH[Card] = lambda c: (_card, (c.rank, c.suit))
 _DISPATCH[Action] = lambda a: (Action, (a.seat, a.verb, a.cards))
@@ -115,6 +120,13 @@ def _engine_classes() -> dict[tuple[str, str], object]:
             if isinstance(value, type) and value.__module__ == info.name:
                 admitted[info.name, name] = value
     return admitted
+
+
+# An enum member is pickled as its class called with its value, on every Python: Python
+# 3.11.2 pickles some by name through builtins.getattr (refused below), and 3.11.7 by value.
+for _admitted in _engine_classes().values():
+    if isinstance(_admitted, type) and issubclass(_admitted, enum.Enum):
+        _DISPATCH[_admitted] = _by_value
 
 
 class EngineUnpickler(pickle.Unpickler):

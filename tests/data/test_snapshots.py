@@ -5,13 +5,18 @@ gives — and whenever the snapshot cannot be trusted, from the whole log instea
 from __future__ import annotations
 
 import copy
+import io
 import logging
+import pickle
 import random
+import zlib
+from typing import Any
 
 import pytest
 
 from data import ENGINE, ClaimLostError, InvalidInputError, Store
-from data.snapshots import dump_series, load_series, logged_entries
+from data.snapshots import EngineUnpickler, _by_value, dump_series, load_series, logged_entries
+from engine.actions import Verb
 from engine.series import Series
 
 from .conftest import raw_sql
@@ -185,6 +190,31 @@ def test_a_snapshot_round_trips_and_counts_the_logged_entries() -> None:
         series = engine_prefix(record, 1, keep)
         assert logged_entries(series) == keep
         assert snapshot(load_series(dump_series(series))) == snapshot(series)
+
+
+class _Noting(pickle.Unpickler):
+    """An unpickler that notes every global a pickle names (and loads it as pickle does)."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(io.BytesIO(data))
+        self.named: set[tuple[str, str]] = set()
+
+    def find_class(self, module: str, name: str) -> Any:
+        self.named.add((module, name))
+        return super().find_class(module, name)
+
+
+def test_a_snapshot_names_only_engine_classes_on_every_python() -> None:
+    """Python 3.11.2 pickles some enum members by name through ``builtins.getattr``, which
+    the loader refuses: a bot on that Python could not read back its own snapshots. Every
+    global a snapshot names is one the loader admits; enum members go by value."""
+    _, record = played_series("void", 20)
+    noting = _Noting(zlib.decompress(dump_series(engine_prefix(record, 1, 40))))
+    noting.load()
+    admitted = set(EngineUnpickler.ADMITTED)
+    assert ("engine.actions", "Verb") in noting.named
+    assert noting.named <= admitted, noting.named - admitted
+    assert _by_value(Verb.PLAY) == (Verb, ("play",))
 
 
 class _RunsCode:
