@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-seconds", type=float, default=1.0, help="shorter tests stay")
     parser.add_argument("--loss-seconds", type=float, default=3.0)
     parser.add_argument("--loss-arcs", type=int, default=2)
-    parser.add_argument("--seconds-per-arc", type=float, default=3.5)
+    parser.add_argument("--seconds-per-arc", type=float, default=1.0)
     args = parser.parse_args(argv)
     arcs = arcs_by_test(args.coverage_file)
     seconds = seconds_by_test(args.junit_xml)
