@@ -865,9 +865,13 @@ class Asked(Listener):
 class Delays:
     """Question → notification: the delays (s), and the questions that brought none."""
 
-    seconds: list[float] = field(default_factory=list)
     missing: list[Ask] = field(default_factory=list)
     paired: list[tuple[Ask, float, str]] = field(default_factory=list)  # ask, delay, "dm"/"mention"
+
+    @property
+    def seconds(self) -> list[float]:
+        """The delays, in the questions' order."""
+        return [delay for _, delay, _ in self.paired]
 
     def by_kind(self) -> dict[str, dict[str, Any]]:
         """The delays of each kind of question (a turn, a burn window, 宣点 …)."""
@@ -913,8 +917,7 @@ def notification_delays(asks: Sequence[Ask], notes: Sequence[Notification]) -> D
         if at is None:
             found.missing.append(ask)
         else:
-            found.seconds.append(max(0.0, at - ask.at))
-            found.paired.append((ask, found.seconds[-1], how))
+            found.paired.append((ask, max(0.0, at - ask.at), how))
     return found
 
 

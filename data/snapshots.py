@@ -124,7 +124,8 @@ def _engine_classes() -> dict[tuple[str, str], object]:
 
 # An enum member is pickled as its class called with its value, on every Python: Python
 # 3.11.2 pickles some by name through builtins.getattr (refused below), and 3.11.7 by value.
-for _admitted in _engine_classes().values():
+_ADMITTED = _engine_classes()
+for _admitted in _ADMITTED.values():
     if isinstance(_admitted, type) and issubclass(_admitted, enum.Enum):
         _DISPATCH[_admitted] = _by_value
 
@@ -133,7 +134,7 @@ class EngineUnpickler(pickle.Unpickler):
     """An unpickler that admits only the engine's own classes: a pickle that names any
     other global (a function to call, a module to import) is refused before it runs."""
 
-    ADMITTED = _engine_classes()
+    ADMITTED = _ADMITTED
 
     def find_class(self, module: str, name: str) -> Any:
         found = self.ADMITTED.get((module, name))

@@ -119,10 +119,7 @@ def stack_art(front: Card, n: int, lit: int) -> Image.Image:
     size = (CARD_W + STACK_EXTRA + 2 * STACK_PAD, CARD_H + LIFT + 2 * STACK_PAD)
     art = Image.new("RGBA", size, (0, 0, 0, 0))
     x, y = STACK_PAD, LIFT + STACK_PAD
-
-    def lay(layer: Image.Image, xy: tuple[int, int]) -> None:
-        art.alpha_composite(layer, xy)
-
+    lay = art.alpha_composite  # the layers in order, over what is already laid
     for i in range(n):
         k = n - 1 - i  # 0 for the front card
         cx = round(x + k * step)

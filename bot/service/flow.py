@@ -455,22 +455,20 @@ class GameFlow:
             if player is None:
                 player = make_player(kind, (cur.seed or 0) * 6 + seat)
                 live.players[key] = player
-            if cur.game is None:
+            game = cur.game
+            if game is None:
                 n, allowed = series.returnable(seat)
-                returned = Action(seat, Verb.RETURN, player.choose_return(allowed, n))
-                act = None
+                act = functools.partial(_returned, seat, player, allowed, n)
             else:
-                obs = cur.game.observe(seat)
-                act = functools.partial(player.act, obs)
+                act = functools.partial(player.act, game.observe(seat))
+            inline = kind == "hint" or game is None  # quick: no thread
         except Exception:  # an AI bug
             log.exception("table %s seat %s: the AI failed to choose", live.id, seat)
             return _no_choice
 
         async def think() -> Action | None:
-            if act is None:
-                return returned
             try:
-                return act() if kind == "hint" else await asyncio.to_thread(act)
+                return act() if inline else await asyncio.to_thread(act)
             except Exception:  # an AI bug
                 log.exception("table %s seat %s: the AI failed to choose", live.id, seat)
                 return None
@@ -574,3 +572,8 @@ class GameFlow:
 async def _no_choice() -> Action | None:
     """The thought of an AI that failed before it could think (:meth:`GameFlow._ai_thinker`)."""
     return None
+
+
+def _returned(seat: int, player: Any, allowed: list[int], n: int) -> Action:
+    """The AI's 还贡: ``n`` cards of ``allowed`` (rank counts)."""
+    return Action(seat, Verb.RETURN, player.choose_return(allowed, n))
