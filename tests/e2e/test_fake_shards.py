@@ -4,13 +4,15 @@ interactions) go to the connection of its shard; DMs to shard 0, as on Discord."
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 import discord
 
 from tests.fakediscord import BotRunner, FakeDiscord, running_fake
 from tests.fakediscord.gateway import shard_of
 
-from .fake_helpers import call
+from .fake_helpers import TIME_SCALE, call
 from .test_fake_gateway import connect
 
 
@@ -19,6 +21,15 @@ def _two_shards(fake: FakeDiscord) -> tuple[int, int]:
     zero = fake.add_guild("Zero", ["zero-tables"], shard=(0, 2)).id
     one = fake.add_guild("One", ["one-tables"], shard=(1, 2)).id
     return zero, one
+
+
+class ScaledShardsClient(discord.AutoShardedClient):
+    """discord.py waits Discord's 5 s between one shard's IDENTIFY and the next's; here
+    5 s at the e2e time scale, as the fake scales its own windows."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        if not initial:
+            await asyncio.sleep(5.0 * TIME_SCALE)
 
 
 def test_add_guild_picks_an_id_on_the_asked_shard() -> None:
@@ -73,12 +84,13 @@ async def test_an_auto_sharded_client_gets_each_guilds_events_on_its_shard() -> 
         def factory() -> discord.Client:
             intents = discord.Intents.default()
             intents.members = intents.presences = intents.message_content = False
-            return discord.AutoShardedClient(intents=intents, guild_ready_timeout=0.05)
+            return ScaledShardsClient(intents=intents, guild_ready_timeout=0.05)
 
         async with BotRunner(fake, factory) as runner:
             client = runner.client
             assert isinstance(client, discord.AutoShardedClient)
-            await fake.wait_for(lambda: len(client.guilds) == 3, 10, "every guild")
+            # the client's own state: re-checked every 20 ms, not only when the fake records
+            await fake.wait_for(lambda: len(client.guilds) == 3, 10, "every guild", poll=0.02)
             assert client.shard_count == 2 and sorted(client.shards) == [0, 1]
             assert sorted(fake.gateway.by_shard) == [0, 1]
             seen: list[tuple[int | None, str]] = []
@@ -96,7 +108,7 @@ async def test_an_auto_sharded_client_gets_each_guilds_events_on_its_shard() -> 
             await alice.say("in zero", "zero-tables")
             await alice.say("in one", "one-tables")
             await alice.say("hello", "dm")
-            await fake.wait_for(lambda: len(seen) == 3, 10, "three messages")
+            await fake.wait_for(lambda: len(seen) == 3, 10, "three messages", poll=0.02)
             logs = {
                 shard: [e.data for e in session.log if e.event == "MESSAGE_CREATE"]
                 for shard, session in fake.gateway.by_shard.items()
