@@ -103,14 +103,17 @@ class Controllers(Outboxes):
         taken with the view (a question asked meanwhile is in both). A question asked and
         answered before this ran (typed, or the clock) is not notified: the controller is
         only edited. A re-send shows the seat's note once; an edit keeps it."""
-        info = self.service.info(live)
-        user_id = info.seats[seat].user_id
-        mine = await self.service.private_view(live, seat) if user_id is not None else None
+        seated = self.service.info(live).seats[seat].user_id is not None
+        mine = await self.service.private_view(live, seat) if seated else None
         resend = bool(state.take())
-        if user_id is None or mine is None or mine.public.number is None:
+        # the seats as the view has them (under the lock), not as they were before the wait:
+        # a /gouji back meanwhile has taken the seat back from the AI
+        info = mine.public.info if mine is not None else None
+        user_id = info.seats[seat].user_id if info is not None else None
+        if mine is None or info is None or user_id is None or mine.public.number is None:
             return None
-        lang = self.people.user_lang(user_id, info.guild_id)
         public = mine.public
+        lang = self.people.user_lang(user_id, info.guild_id)
         question = mine.question.token if mine.question is not None else None
         # a question notifies once: its controller may have gone out with a new deal's hand
         resend = resend and public.playing and seat in public.to_act

@@ -13,6 +13,8 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+import pytest
+
 from bot.service.presenter import Listener
 from bot.text.catalog import text
 from tests.fakediscord import BotRunner, FakeDiscord, MessageRecord
@@ -270,7 +272,7 @@ async def test_after_gouji_end_nothing_is_sent_and_controllers_are_spent(
 
 
 async def test_after_gouji_back_the_controller_no_longer_says_the_ai_plays(
-    fake: FakeDiscord, tmp_path: Path
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two turns timed out in a row: the controller says the AI plays on (托管); after
     /gouji back, the next question's controller no longer says so."""
@@ -303,7 +305,28 @@ async def test_after_gouji_back_the_controller_no_longer_says_the_ai_plays(
             "two timeouts and the AI playing on",
             poll=0.05,
         )
-        await (await alice.slash("gouji", "back")).original()
+        # an update of her controller that looked at her seat before /gouji back and waited
+        # for the table while it ran must not show the line taken back
+        store = bot.service.store
+        set_standin = store.set_standin
+        taking_back, go_on = asyncio.Event(), asyncio.Event()
+
+        async def paused_set_standin(*args: Any) -> None:
+            if args[2] is False:  # /gouji back, under the table's lock
+                taking_back.set()
+                await go_on.wait()
+            await set_standin(*args)
+
+        monkeypatch.setattr(store, "set_standin", paused_set_standin)
+        back = asyncio.create_task(alice.slash("gouji", "back"))
+        await asyncio.wait_for(taking_back.wait(), 10)
+        bot.presenter.answered(live, seat)  # an edit of her controller, queued in her lane
+        lane = bot.presenter.outboxes[live.id].lane(seat)
+        await fake.wait_for(lambda: lane.queue.qsize() == 0, 10, "the update waiting", poll=0.005)
+        go_on.set()
+        await (await back).original()
+        await bot.presenter.drain()
+        assert not says(alice.dms()[-1]), alice.dms()[-1].content
         await next_person(fake, bot, live)
         token = bot.service.question_token(live)
         await fake.wait_for(
