@@ -4,6 +4,7 @@ coverage does not trace."""
 
 import os
 import sys
+import threading
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -32,15 +33,19 @@ TRACE_ALL = os.environ.get("GOUJI_TRACE_ALL") == "1"
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    """Run an ``UNTRACED`` test with tracing off (pytest-cov's ``no_cover`` is not enough under
-    xdist: a worker runs two coverage collectors, and pausing one resumes the other)."""
+    """Run an ``UNTRACED`` test with tracing off, in the threads it starts too (the bot's
+    database and drawing threads, the AI's). pytest-cov's ``no_cover`` is not enough under
+    xdist: a worker runs two coverage collectors, and pausing one resumes the other."""
     tracer = sys.gettrace()
     if tracer is None or TRACE_ALL or name_of(item.nodeid) not in UNTRACED:
         return (yield)
+    thread_tracer = threading.gettrace()
     sys.settrace(None)
+    threading.settrace(None)
     try:
         return (yield)
     finally:
+        threading.settrace(thread_tracer)
         sys.settrace(tracer)  # coverage's tracer puts itself back the fast way on its next call
 
 
