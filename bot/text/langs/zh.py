@@ -128,7 +128,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "score_caption": "{user}：{score} 分，{title}",
     "rules": "**够级规则（简要）**\n六人两队：0、2、4 号位对 1、3、5 号位，隔两人的是**对家**；四副牌，每人 36 张。\n**一手牌**：同一点数的牌；2 可以当任意点数，王可以挂上。管牌要张数相同、每张都更大。\n**够级牌**（只有对家能管，别人只能**烧**）：10×5、J×4、Q×3、K×2、A×2、任何 2、带王的牌。\n打出够级牌没人管就是**开点**。先出完的是头科，然后二科、三科、四科、二落，最后大落。\n**名次分**：头科 +4 · 二科 +2 · 三科 0 · 四科 0 · 二落 −2 · 大落 −4；每张贡牌付的 −1、收的 +1。\n**个人积分**就是本队三个座位分的和（输赢按队算），中途离开 −10。\n**进贡局**：五局；下一局开始前进贡——闷贡、烧贡、点贡、落贡（大落给头科 2 张，二落给二科 1 张，收的人还贡）。串三户：下一局不进贡，名次分翻倍。{link}",
     "rules_link": "\n完整规则：{url}",
-    "help": "/gouji new 开桌 · join 入座 · ai add 补 AI · start 开局 · play 出牌（会列出能出的牌）· pass 过牌 · yield 让牌 · burn 烧牌 · answer 回答（宣点、革命、要头、不烧）· return 还贡 · hint 提示 · hand 手牌和操作 · back 拿回托管 · series 记分板 · score 个人 · top 排行 · replay 打完的牌局（watch 录像、review 复盘、record 记录）· rules 规则 · leave 离开 · end 结束 · config 设置（管理员）",
+    "help": "/gouji new 开桌 · join 入座 · ai add 补 AI、ai remove 撤下 AI · start 开局 · play 出牌（会列出能出的牌）· pass 过牌 · yield 让牌 · burn 烧牌 · answer 回答（宣点、革命、要头、不烧）· return 还贡 · hint 提示 · hand 手牌和操作 · back 拿回托管 · series 记分板 · score 个人 · top 排行 · replay 打完的牌局（watch 录像、review 复盘、record 记录）· rules 规则 · leave 离开 · end 结束 · again 同桌再来一轮 · config 设置（管理员）",
     "your_turn": "{user} 该你了。",
     "your_turn_many": "{users}：请在私信里作答。",
     "your_turn_hand": "{users}：轮到你了，用 /gouji hand 作答。",

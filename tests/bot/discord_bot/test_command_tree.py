@@ -89,3 +89,31 @@ def test_the_help_names_the_replay_group_and_its_commands(lang: str) -> None:
     said = text(lang, "help")
     assert re.search(r"· replay\b.*\bwatch\b.*\breview\b.*\brecord\b.*· rules", said), said
     assert "· record" not in said  # no longer a command of /gouji itself
+
+
+def _commands(level: dict[str, Any], path: str) -> list[str]:
+    """The commands under ``level``, as ``help`` names them ("ai add", "replay watch")."""
+    found = []
+    for child in _children(level):
+        name = f"{path} {child['name']}".strip()
+        if child["type"] == SUB_COMMAND_GROUP:
+            found += _commands(child, name)
+        else:
+            found.append(name)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_the_help_names_every_command_of_gouji(lang: str) -> None:
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    english = GoujiCog.gouji.to_dict(tree)  # the names people type in either language
+    said = text(lang, "help")
+    missing = []
+    for command in _commands(english, ""):
+        if command == "help":
+            continue  # it is what is read
+        *group, name = command.split()
+        words = [*group, name] if not group or group[0] != "replay" else [name]
+        if not all(re.search(rf"\b{w}\b", said) for w in words):
+            missing.append(command)
+    assert missing == [], said
