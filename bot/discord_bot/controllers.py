@@ -106,13 +106,15 @@ class Controllers(Outboxes):
         seated = self.service.info(live).seats[seat].user_id is not None
         mine = await self.service.private_view(live, seat) if seated else None
         resend = bool(state.take())
-        # the seats as the view has them (under the lock), not as they were before the wait:
-        # a /gouji back meanwhile has taken the seat back from the AI
-        info = mine.public.info if mine is not None else None
-        user_id = info.seats[seat].user_id if info is not None else None
-        if mine is None or info is None or user_id is None or mine.public.number is None:
+        if mine is None or mine.public.number is None:
             return None
         public = mine.public
+        # the seats as the view has them (under the lock), not as they were before the wait:
+        # a /gouji back meanwhile has taken the seat back from the AI
+        info = public.info
+        user_id = info.seats[seat].user_id
+        if user_id is None:
+            return None
         lang = self.people.user_lang(user_id, info.guild_id)
         question = mine.question.token if mine.question is not None else None
         # a question notifies once: its controller may have gone out with a new deal's hand
