@@ -44,6 +44,20 @@ function el(tag, cls = "", text = "") {
   return e;
 }
 
+// A region is drawn again only when what it shows changed: every AI move is a state, and a
+// phone that redrew the whole table for each one would spend its battery on the same pixels.
+const drawn = new WeakMap(); // a region -> the key of what it shows
+function changed(region, ...what) {
+  const key = JSON.stringify([state.lang, ...what]);
+  if (drawn.get(region) === key) return false;
+  drawn.set(region, key);
+  return true;
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 function socketUrl() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const lang = state.lang ? `&lang=${state.lang}` : "";
@@ -256,13 +270,13 @@ function render() {
 
 function renderBar() {
   const table = state.table;
-  $("title").textContent = t("web_title");
-  $("lang").textContent = t("web_lang");
+  setText($("title"), t("web_title"));
+  setText($("lang"), t("web_lang"));
   const games = table && table.number ? t("table_caption", { number: table.number, total: table.games }) : "";
-  $("series").textContent = games;
+  setText($("series"), games);
   // the score: each team's name (hidden on a narrow screen, its colour dot stays) and points
   const score = table?.score;
-  $("score").replaceChildren(
+  if (changed($("score"), score?.teams)) $("score").replaceChildren(
     ...(score
       ? [0, 1].map((team) => {
           const side = el("span", `side team${team}`);
@@ -274,7 +288,7 @@ function renderBar() {
   const mine = state.seat !== null && table ? table.seats[state.seat] : null;
   const auto = $("auto");
   auto.hidden = !mine || !table.playing || mine.marks.includes("ai");
-  auto.textContent = t("web_auto");
+  setText(auto, t("web_auto"));
 }
 
 function bottomSeat() {
@@ -284,15 +298,22 @@ function bottomSeat() {
 function renderSeats() {
   const table = state.table;
   const seats = $("seats");
-  seats.replaceChildren();
-  if (!table) return;
+  if (!table) {
+    seats.replaceChildren();
+    return;
+  }
+  if (seats.children.length !== table.seats.length) {
+    seats.replaceChildren(...table.seats.map(() => el("div")));
+  }
   const bottom = bottomSeat();
   table.seats.forEach((seat, s) => {
     const pos = (s - bottom + 6) % 6;
+    const turn = table.toAct.includes(s);
+    const shown = seats.children[s];
+    if (!changed(shown, seat, pos, turn, s === state.seat)) return;
     const plate = el("div", `seat team${seat.team}`);
     plate.dataset.seat = String(s);
     plate.dataset.pos = String(pos);
-    const turn = table.toAct.includes(s);
     plate.classList.toggle("turn", turn);
     plate.classList.toggle("me", s === state.seat);
     const avatar = el("div", "avatar", [...(seat.name || "?")][0]);
@@ -318,13 +339,17 @@ function renderSeats() {
       else action.append(el("span", "bubble", t(`label_${last.verb}`)));
       plate.append(action);
     }
-    seats.append(plate);
+    drawn.set(plate, drawn.get(shown));
+    shown.replaceWith(plate);
   });
 }
 
 function renderCentre() {
   const table = state.table;
   const standing = $("standing");
+  const who = table ? table.seats[table.standingSeat] : null;
+  const what = table && [table.standing, table.standingText, who?.name, who?.team, table.burn, table.melee, table.counter];
+  if (!changed(standing, what)) return;
   standing.replaceChildren();
   const by = $("standing-by");
   by.textContent = "";
@@ -333,7 +358,6 @@ function renderCentre() {
   if (!table) return;
   if (table.standing) {
     standing.append(playRow(table.standing, "big"));
-    const who = table.seats[table.standingSeat];
     by.textContent = `${who ? who.name : ""} · ${table.standingText}`;
     by.className = who ? `team${who.team}` : "";
   }
@@ -354,7 +378,9 @@ function renderCentre() {
 
 function renderLog() {
   const log = $("log");
-  log.replaceChildren(...(state.table?.log || []).map((line) => el("div", "line", line)));
+  const lines = state.table?.log || [];
+  if (!changed(log, lines)) return;
+  log.replaceChildren(...lines.map((line) => el("div", "line", line)));
 }
 
 function button(label, onClick, cls = "", verb = "") {
@@ -388,41 +414,39 @@ function reconcile(box, wanted) {
 
 function renderControls() {
   const buttons = [];
-  fillControls(buttons);
+  setText($("question"), fillControls(buttons));
   reconcile($("buttons"), buttons);
 }
 
+// The buttons for what is asked now, and the question's words (returned).
 function fillControls(buttons) {
   const table = state.table;
   const question = state.me?.question;
-  const prompt = $("question");
-  prompt.textContent = "";
   const notice = $("notice");
-  notice.textContent = state.notice.text;
+  setText(notice, state.notice.text);
   notice.classList.toggle("bad", state.notice.bad);
-  if (!table) return;
+  if (!table) return "";
   const mine = state.seat !== null ? table.seats[state.seat] : null;
   if (!table.started) {
-    prompt.textContent = t("web_waiting_players");
-    return;
+    return t("web_waiting_players");
   }
   if (!question) {
-    if (state.seat === null) prompt.textContent = t("web_watching");
+    let ask = "";
+    if (state.seat === null) ask = t("web_watching");
     else if (mine && mine.marks.includes("ai") && table.playing) {
-      prompt.textContent = t("web_standing_in");
+      ask = t("web_standing_in");
       buttons.push(button(t("web_back"), () => request("back"), "primary", "back"));
     } else if (!table.playing) {
-      prompt.textContent = t("web_series_over");
+      ask = t("web_series_over");
       buttons.push(button(t("web_again"), () => request("again"), "primary", "again"));
     } else if (table.toAct.length) {
       const who = table.toAct.map((s) => table.seats[s].name).join(table.toAct.length > 1 ? "、" : "");
-      prompt.textContent = t("ctl_wait", { who });
+      ask = t("ctl_wait", { who });
     } else if (table.phase === "finished" || table.phase === "void") {
-      prompt.textContent = t("ctl_game_over");
+      ask = t("ctl_game_over");
     }
-    return;
+    return ask;
   }
-  prompt.textContent = question.text;
   const busy = state.busy !== null;
   const add = (b) => {
     if (busy) b.disabled = true;
@@ -436,11 +460,11 @@ function fillControls(buttons) {
     go.disabled = !ready;
     add(button(t("btn_hint"), () => request("hint"), "", "hint"));
     add(go);
-    return;
+    return question.text;
   }
   if (question.kind !== "turn" && question.kind !== "burn") {
     for (const verb of question.answers) add(button(t(`btn_${verb}`), () => act(verb), "", verb));
-    return;
+    return question.text;
   }
   for (const verb of question.answers) add(button(t(`btn_${verb}`), () => act(verb), "", verb));
   add(button(t("btn_hint"), () => request("hint"), "", "hint"));
@@ -456,17 +480,27 @@ function fillControls(buttons) {
   go.dataset.legal = String(legal);
   buttons.push(go);
   if (key) buttons.push(button(t("web_clear"), () => { state.selected.clear(); changedSelection(); }, "", "clear"));
+  return question.text;
 }
 
+// The hand is laid out anew only when its cards or the window change: a tap only marks its
+// card chosen (a phone redraws one card, not 36; a finger is never lifted off a card that was
+// replaced under it).
 let shownHand = "";
 function renderHand(force = false) {
   const hand = $("hand");
   const cards = sortedHand();
   hand.hidden = cards.length === 0;
-  const key = `${cards.join(" ")}|${[...state.selected].sort().join(",")}|${innerWidth}x${innerHeight}`;
-  if (key === shownHand && !force) return; // the same hand, the same choice: nothing to draw
-  shownHand = key;
-  layoutHand(hand, cards, state.selected, toggle, cardFace);
+  const key = `${cards.join(" ")}|${innerWidth}x${innerHeight}`;
+  if (key !== shownHand || force) {
+    shownHand = key;
+    layoutHand(hand, cards, state.selected, toggle, cardFace);
+    return;
+  }
+  for (const card of hand.querySelectorAll(".card")) {
+    const chosen = state.selected.has(Number(card.dataset.index));
+    if (card.classList.contains("sel") !== chosen) card.classList.toggle("sel", chosen);
+  }
 }
 
 function renderStatus() {
@@ -484,14 +518,14 @@ function renderStatus() {
 function tick() {
   const table = state.table;
   if (!table || table.deadline === null || table.deadline === undefined) {
-    for (const c of document.querySelectorAll(".clock")) c.textContent = "";
+    for (const c of document.querySelectorAll(".clock")) setText(c, "");
     return;
   }
   const left = Math.max(0, Math.ceil(table.deadline - (Date.now() / 1000 + state.offset)));
   for (const c of document.querySelectorAll(".clock")) {
-    c.textContent = String(left);
+    setText(c, String(left));
     c.classList.toggle("urgent", left <= 10);
   }
   const mine = $("my-clock");
-  mine.textContent = state.me?.question ? t("web_seconds", { n: left }) : "";
+  setText(mine, state.me?.question ? t("web_seconds", { n: left }) : "");
 }
