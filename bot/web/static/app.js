@@ -498,8 +498,7 @@ function renderHand(force = false) {
     return;
   }
   for (const card of hand.querySelectorAll(".card")) {
-    const chosen = state.selected.has(Number(card.dataset.index));
-    if (card.classList.contains("sel") !== chosen) card.classList.toggle("sel", chosen);
+    card.classList.toggle("sel", state.selected.has(Number(card.dataset.index)));
   }
 }
 
