@@ -62,7 +62,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from bot.discord_bot.client import GoujiBot
-from bot.service.config import BotConfig
+from bot.service.config import PICTURE_WAIT, BotConfig
 from bot.service.live import LiveTable
 from bot.service.presenter import Listener
 from bot.service.tables import TableService
@@ -530,11 +530,13 @@ async def run_benchmark(
     draw_processes: int = 1,
     rate_limits: bool = True,
     time_scale: float = 1.0,
+    picture_wait: float | None = PICTURE_WAIT,
 ) -> dict[str, Any]:
     """Play ``tables`` tables at once and return the figures (see the module doc); with a
     ``profiler``, profile the event loop while the tables play; ``time_scale`` shortens the
     fake's rate-limit windows (1.0: Discord's own, what the figures are for; the tests' scale
-    for a test of the figures' shape)."""
+    for a test of the figures' shape); ``picture_wait`` as ``GOUJI_PICTURE_WAIT`` (None: a
+    DM waits for its hand picture)."""
     if tables < 1 or actions < 1:
         raise ValueError("--tables and --actions must be at least 1")
     rng = random.Random(seed)
@@ -553,6 +555,7 @@ async def run_benchmark(
                 ai_delay=ai_delay,
                 warn_before=0.0,
                 draw_processes=draw_processes,
+                picture_wait=picture_wait,
             )
 
             def factory() -> GoujiBot:
@@ -621,6 +624,7 @@ async def run_benchmark(
             )
             fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
             fig["draw_processes"] = draw_processes
+            fig["picture_wait"] = picture_wait
             fig["think_seconds"] = list(think)
             fig["rate_limits"] = rate_limits
             fig["discord"] = discord_traffic(fake, began, list(tallies))
@@ -1099,6 +1103,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--draw-processes", type=int, default=1, help="processes drawing pictures (0: threads)"
     )
+    parser.add_argument(
+        "--picture-wait",
+        type=float,
+        default=PICTURE_WAIT,
+        help="most seconds a DM waits for its hand picture (GOUJI_PICTURE_WAIT; -1: until drawn)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--profile", action="store_true", help="profile the event loop")
     args = parser.parse_args(argv)
@@ -1116,6 +1126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             profiler,
             args.draw_processes,
             not args.no_rate_limits,
+            picture_wait=None if args.picture_wait < 0 else args.picture_wait,
         )
     )
     print(json.dumps(fig, indent=1) if args.json else format_report(fig))

@@ -75,6 +75,7 @@ class GoujiBot(commands.Bot):
             self.people,
             self.draw,
             refresh_interval=config.refresh_interval,
+            picture_wait=config.picture_wait,
             # Discord delivers presses in DMs to shard 0 only: a process without it sends
             # DM controllers without controls and points to /gouji hand in the channel.
             dm_presses=config.shards is None or 0 in config.shards.ids,

@@ -8,10 +8,13 @@ A hand picture is uploaded only when the picture a message shows is not its hand
 carries no attachments then (Discord keeps the message's own), and what a press's answer or
 the outbox showed is noted under the seat's lock, so that the other, racing it, does not
 upload the same picture again. A re-sent controller (a new DM: it notifies) carries it anew.
+A DM controller waits at most ``picture_wait`` (``GOUJI_PICTURE_WAIT``) for its picture: a
+busy drawing process does not hold up the question; an edit adds the picture once drawn.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import io
 import time
@@ -78,11 +81,12 @@ class Controllers(Outboxes):
             return
         new_game = state.deal != shown.deal
         resend = shown.resend
-        if not resend and not new_game and state.shown == (shown.content, shown.controls):
+        owed = state.owed is not None and state.owed != state.picture
+        if not resend and not new_game and state.shown == shown.key and not owed:
             return
         old = state.message
         fresh = resend or new_game or old is None or state.picture != shown.picture
-        file = await self._hand_file(shown, fresh)
+        file = await self._hand_file_soon(live, seat, state, shown, fresh)
         if old is not None and not resend and not new_game:
             edit: dict[str, Any] = {"content": shown.content, "view": shown.view}
             async with state.lock:  # a press's answer may have shown this picture meanwhile
@@ -139,6 +143,37 @@ class Controllers(Outboxes):
             return None
         png = await self.draw.background(pictures.hand_png, shown.cards, shown.lang)
         return discord.File(io.BytesIO(png), "hand.png")
+
+    async def _hand_file_soon(
+        self, live: LiveTable, seat: int, state: Seat, shown: Shown, fresh: bool
+    ) -> discord.File | None:
+        """The hand picture as :meth:`_hand_file` gives it, waited for at most
+        ``picture_wait``: past it (a new deal at many tables fills the drawing process) the
+        controller goes without it, the picture is noted as owed, and once it is drawn an
+        update of the controller edits it in (from the cache)."""
+        if self.picture_wait is None or not shown.cards or not fresh:
+            return await self._hand_file(shown, fresh)
+        drawing = asyncio.ensure_future(
+            self.draw.background(pictures.hand_png, shown.cards, shown.lang)
+        )
+        await asyncio.wait({drawing}, timeout=self.picture_wait)
+        if drawing.done():
+            return discord.File(io.BytesIO(drawing.result()), "hand.png")
+        state.owed = shown.picture
+        self.owed_drawings.add(drawing)
+        drawing.add_done_callback(functools.partial(self._owed_drawn, live, seat))
+        return None
+
+    def _owed_drawn(self, live: LiveTable, seat: int, drawing: asyncio.Future[bytes]) -> None:
+        """A hand picture a controller went without is drawn: the controller shows it."""
+        self.owed_drawings.discard(drawing)
+        if drawing.cancelled():
+            return
+        if drawing.exception() is not None:
+            log.error("table %s: a hand picture failed", live.id, exc_info=drawing.exception())
+            return
+        if self.service.is_open(live):
+            self._controller(live, seat, resend=False)
 
     async def _send_controller(
         self, live: LiveTable, box: Outbox, seat: int, shown: Shown, file: discord.File | None

@@ -50,6 +50,7 @@ class Seat:
     message: discord.Message | None = None  # its DM controller
     deal: int | None = None  # the deal the controller is about
     picture: Picture | None = None  # what its picture shows
+    owed: Picture | None = None  # the picture it went without (not drawn in time)
     shown: tuple[str, tuple[str, ...]] | None = None  # its content and controls
     pending: bool | None = None  # an update is queued: True a re-send (it notifies)
     claimed: bool = False  # an interaction is updating the controller
@@ -83,7 +84,7 @@ class Seat:
         """``msg`` is the seat's controller and shows this (``picture``: None if unchanged)."""
         self.message, self.deal, self.shown = msg, deal, (content, controls)
         if picture is not None:
-            self.picture = picture
+            self.picture, self.owed = picture, None
 
     def pressed(self, interaction: discord.Interaction) -> None:
         """A press on the DM controller was answered: its token edits that message."""
@@ -183,6 +184,7 @@ class Outboxes:
         people: People,
         draw: Drawer,
         refresh_interval: float = 1.0,
+        picture_wait: float | None = None,
         dm_presses: bool = True,
         launch: bool = False,
     ) -> None:
@@ -193,6 +195,8 @@ class Outboxes:
         self.draw = draw
         self._service: TableService | None = None
         self.refresh_interval = refresh_interval
+        self.picture_wait = picture_wait  # at most this long a DM waits for its hand picture
+        self.owed_drawings: set[asyncio.Future[bytes]] = set()  # pictures a DM went without
         self.outboxes: dict[int, Outbox] = {}
 
     # ----------------------------------------------------------------- the outbox
@@ -251,7 +255,8 @@ class Outboxes:
             for lane in lanes:
                 await lane.queue.join()
             if not any(b.refresh_pending for b in self.outboxes.values()):
-                if not self.draw.drawing_latest:  # a table picture drawn off its queue
+                # a table picture drawn off its queue, a hand picture a controller awaits
+                if not self.draw.drawing_latest and not self.owed_drawings:
                     return
             await asyncio.sleep(self.refresh_interval / 4 or 0.01)
 

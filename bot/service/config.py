@@ -34,6 +34,7 @@ from data.claims import Shards
 from engine.ai.review import DEFAULT_BUDGET
 
 DISCORD_API = "https://discord.com/api/v10"
+PICTURE_WAIT = 0.15  # GOUJI_PICTURE_WAIT's default: seconds a DM waits for its hand picture
 
 TOKEN_HELP = (
     "No DISCORD_TOKEN set. Get one in the Discord Developer Portal "
@@ -55,6 +56,9 @@ class BotConfig:
     refresh_interval: float = 2.0
     warn_before: float = 10.0
     draw_processes: int = 0
+    # seconds a DM controller waits for its hand picture before it goes without it (the
+    # picture is edited in once drawn); None: it waits until drawn (tests count exactly)
+    picture_wait: float | None = None
     database_url: str | None = None
     shards: Shards | None = None  # None: every shard
     lease: float = DEFAULT_LEASE  # seconds a claim lasts unless renewed
@@ -135,6 +139,7 @@ class BotConfig:
             refresh_interval=number("GOUJI_REFRESH", 2.0),
             warn_before=number("GOUJI_WARN", 10.0),
             draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
+            picture_wait=number("GOUJI_PICTURE_WAIT", PICTURE_WAIT),
             review_budget=max(1, int(number("GOUJI_REVIEW_BUDGET", DEFAULT_BUDGET))),
             rules_url=env.get("GOUJI_RULES_URL") or None,
             web_url=env.get("GOUJI_WEB_URL") or None,

@@ -18,7 +18,7 @@ from bot.pictures import png as pictures
 from bot.service.live import LiveTable
 from bot.text.catalog import lang_of
 from tests.fakediscord import BotRunner, FakeDiscord, MessageRecord, SimUser
-from tests.fakediscord.model import AttachmentRecord
+from tests.fakediscord.model import AttachmentRecord, MessageVersion, walk_components
 
 from .gouji_helpers import acted, bot_factory, next_person
 
@@ -89,7 +89,7 @@ def _asks(msg: MessageRecord | None, table_id: int, token: str) -> bool:
     return any(i.startswith((f"g:{table_id}:{token}:", f"gs:{table_id}:{token}:")) for i in ids)
 
 
-def _picture(msg: MessageRecord) -> AttachmentRecord | None:
+def _picture(msg: MessageRecord | MessageVersion) -> AttachmentRecord | None:
     return next((a for a in msg.attachments if a.filename == "hand.png"), None)
 
 
@@ -283,3 +283,69 @@ async def test_the_outbox_showing_the_new_hand_before_a_press_is_answered_upload
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await _race(fake, tmp_path, monkeypatch, press_first=False)
+
+
+def _controllers(fake: FakeDiscord, user: SimUser) -> list[MessageRecord]:
+    """Every DM the bot sent ``user`` with controls, deleted ones too, oldest first."""
+    channel = user.dm_channel()
+    found = [m for m in fake.messages.values() if channel and m.channel_id == channel.id]
+    return sorted((m for m in found if m.buttons() or m.history), key=lambda m: m.created_at)
+
+
+async def _held_first_picture(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, end: bool
+) -> None:
+    """Alice's first controller with its hand picture held back in the drawing process (as
+    a new deal at many tables does): with ``picture_wait`` 0 it goes at once, controls and
+    no picture; once the picture is drawn, one edit adds it — no second DM, one upload — or,
+    with ``end``, the table ended meanwhile and nothing but the spent controls follows."""
+    uploads = Uploads(fake, monkeypatch)
+    alice = fake.member("alice")
+    # the AI seats wait long: nothing but the held picture changes her controller
+    factory = bot_factory(fake, tmp_path / "gouji.db", picture_wait=0.0, ai_delay=60.0)
+    async with BotRunner(fake, factory) as runner:
+        bot = cast(GoujiBot, runner.client)
+        gate = GatedDraw(bot.presenter.draw, fake)
+        bot.presenter.draw = gate  # type: ignore[assignment]
+        ended = False
+
+        def sent_without_picture() -> bool:
+            sent = _controllers(fake, alice)
+            return bool(sent) and _picture(sent[0]) is None and (ended or not end)
+
+        gate.arm(press=False, until=sent_without_picture)
+        live = await _alone_with_ai(fake, alice, bot)
+        await fake.wait_for(lambda: bool(_controllers(fake, alice)), 10, "her controller")
+        if end:
+            await (await alice.slash("gouji", "end")).original()
+            ended = True
+        await bot.presenter.drain()
+        assert gate.held == 1, "the picture was held back"
+        (first,) = _controllers(fake, alice)  # no second DM
+        sent = first.history[0] if first.history else first.snapshot()
+        assert _picture(sent) is None, "sent without waiting for its picture"
+        assert any("custom_id" in c for c in walk_components(sent.components)), "with controls"
+        pictured = [_picture(v) is not None for v in [*first.history, first.snapshot()]]
+        if end:
+            assert not any(pictured) and uploads.of(first.channel_id) == 0, "none after the end"
+            assert not first.buttons(), "its controls spent"
+            return
+        seat = bot.service.seat_for(live, alice.id)
+        picture = _picture(first)
+        assert picture is not None and picture.data == pictures.hand_png(
+            bot.service.hand_cards(live, seat), lang_of(alice.locale)
+        )
+        assert pictured[-1] and pictured.count(True) == 1, "one edit added it (the last)"
+        assert uploads.of(first.channel_id) == 1
+
+
+async def test_a_dm_does_not_wait_for_a_slow_hand_picture_and_one_edit_adds_it(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _held_first_picture(fake, tmp_path, monkeypatch, end=False)
+
+
+async def test_a_slow_hand_picture_is_not_added_once_the_table_has_ended(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _held_first_picture(fake, tmp_path, monkeypatch, end=True)
