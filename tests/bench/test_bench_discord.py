@@ -18,6 +18,7 @@ from bench.discord import (
     summarize,
     think_range,
 )
+from bot.service.config import PICTURE_WAIT
 from tests.e2e.fake_helpers import TIME_SCALE
 
 
@@ -85,19 +86,24 @@ def test_main_runs_the_benchmark_as_asked_and_prints_json(
 ) -> None:
     """``main`` hands its arguments to :func:`run_benchmark` (run for real by the test
     above) and prints the figures it returns."""
-    asked: list[tuple[object, ...]] = []
+    asked: list[tuple[tuple[object, ...], dict[str, object]]] = []
 
-    async def benchmark(*args: object) -> dict[str, object]:
-        asked.append(args)
+    async def benchmark(*args: object, **kwargs: object) -> dict[str, object]:
+        asked.append((args, kwargs))
         return {"tables": args[0], "discord": {"bot_requests": 7}}
 
     monkeypatch.setattr(bench_discord, "run_benchmark", benchmark)
     argv = ["--tables", "3", "--actions", "2", "--think", "0", "--ai-delay", "0.1"]
     assert main([*argv, "--draw-processes", "0", "--no-rate-limits", "--json", "--seed", "5"]) == 0
     assert json.loads(capsys.readouterr().out) == {"tables": 3, "discord": {"bot_requests": 7}}
-    (tables, actions, think, ai_delay, seed, where, profiler, draw, limits), *more = asked
+    ((tables, actions, think, ai_delay, seed, where, profiler, draw, limits), options), *more = (
+        asked
+    )
     assert (tables, actions, think, ai_delay, seed) == (3, 2, (0.0, 0.0), 0.1, 5) and not more
     assert (where, profiler, draw, limits) == (None, None, 0, False)
+    assert options == {"picture_wait": PICTURE_WAIT}, "as GOUJI_PICTURE_WAIT's default"
+    assert main([*argv, "--json", "--picture-wait", "-1"]) == 0
+    assert asked[1][1] == {"picture_wait": None}, "-1: a DM waits for its picture"
 
 
 def test_bad_arguments_are_refused() -> None:
