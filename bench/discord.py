@@ -642,6 +642,12 @@ async def run_benchmark(
             return fig
 
 
+def _on_deleted(fake: FakeDiscord, rec: InteractionRecord) -> bool:
+    """Whether the message ``rec`` was made on is deleted."""
+    msg = fake.messages.get(rec.message_id) if rec.message_id is not None else None
+    return msg is not None and msg.deleted
+
+
 def _figures(
     fake: FakeDiscord, began: float, seconds: float, tables: int, tallies: list[Tally]
 ) -> dict[str, Any]:
@@ -650,6 +656,13 @@ def _figures(
     auto = [x for r in answered if r.type == AUTOCOMPLETE and (x := r.latency) is not None]
     other = [x for r in answered if r.type != AUTOCOMPLETE and (x := r.latency) is not None]
     full = [answer_latency(r) for r in answered if r.type != AUTOCOMPLETE]
+    # a press on a controller re-sent meanwhile (a new question) is acknowledged only: the
+    # new controller shows what it did
+    superseded = [
+        r
+        for r in answered
+        if r.type != AUTOCOMPLETE and answer_latency(r) is None and _on_deleted(fake, r)
+    ]
     return {
         "tables": tables,
         "seconds": round(seconds, 1),
@@ -658,6 +671,7 @@ def _figures(
         "interactions": summarize(other),
         "autocomplete": summarize(auto),
         "full_answers": summarize([x for x in full if x is not None], TARGET_FULL_P99),
+        "full_superseded": len(superseded),
         "by_kind": _by_kind(answered, lambda r: r.latency),
         "full_by_kind": _by_kind([r for r in answered if r.type != AUTOCOMPLETE], answer_latency),
         "unanswered": len(recs) - len(answered),
@@ -989,6 +1003,11 @@ def format_report(fig: dict[str, Any]) -> str:
         lines.append(
             f"{name:>13}: n={s['count']:5d}  p50 {s['p50_ms']:6.1f} ms  p99 {s['p99_ms']:6.1f} ms"
             f"  max {s['max_ms']:6.1f} ms  — {target}"
+        )
+    if fig.get("full_superseded"):
+        lines.append(
+            f"{'':>13}  {fig['full_superseded']} presses on a controller re-sent meanwhile: "
+            "acknowledged, the new controller shows them"
         )
     setup = fig["setup"]
     lines.append(

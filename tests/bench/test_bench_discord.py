@@ -48,7 +48,8 @@ async def test_two_tables_report_latency_and_discord_traffic_over_whole_games() 
         assert part["count"] > 0
         assert 0 <= part["p50_ms"] <= part["p99_ms"] <= part["max_ms"]
         assert isinstance(part["meets_target"], bool)
-    assert fig["full_answers"]["count"] == fig["interactions"]["count"]
+    # every press is answered in full, but one made on a controller re-sent meanwhile
+    assert fig["full_answers"]["count"] + fig["full_superseded"] == fig["interactions"]["count"]
     d = fig["discord"]
     assert d["games"] == fig["games_finished"] >= 2
     assert d["engine_actions"] > fig["actions"]  # the AI seats act too
