@@ -23,7 +23,15 @@ from bot.service.questions import Prompt, QuestionKind, question_kind, yes_or_no
 from bot.service.results import game_result, profile_updates
 from bot.service.standing import change_line, seat_changes
 from bot.service.supervise import Supervisor
-from bot.text.params import OwedLine, PlaceLine, ScoreLine, TeamPoints, TitleLine, TributeLine
+from bot.text.params import (
+    OwedLine,
+    PlaceLine,
+    RatingLine,
+    ScoreLine,
+    TeamPoints,
+    TitleLine,
+    TributeLine,
+)
 from data import ClaimLostError, Store
 from data.snapshots import SNAPSHOT_EVERY, logged_entries
 from engine.actions import Action, IllegalActionError, Verb
@@ -296,7 +304,7 @@ class GameFlow:
             )
         if titles:
             self.presenter.announce(live, "ev_titles", titles=titles)
-        lines = [(Who(s), change_line(*r)) for s, r in enumerate(rated) if r is not None]
+        lines = [RatingLine(Who(s), change_line(*r)) for s, r in enumerate(rated) if r is not None]
         if lines:
             self.presenter.announce(live, "ev_ratings", ratings=lines)
         self.presenter.announce(live, "ev_again" if live.options.series else "ev_again_single")

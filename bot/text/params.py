@@ -158,6 +158,17 @@ class TitleLine(Param):
 
 
 @dataclass(frozen=True, slots=True)
+class RatingLine(Param):
+    """A player's rating (技术分) after a series, its change first: ``济南 (3) +1.8 → 19.4``."""
+
+    who: Who
+    change: str  # :func:`bot.service.standing.change_line`
+
+    def words(self, lang: str, names: Namer) -> str:
+        return f"{self.who.words(lang, names)} {self.change}"
+
+
+@dataclass(frozen=True, slots=True)
 class TeamPoints(Param):
     """The two teams' points of a game: seats 0·2·4 and 1·3·5."""
 

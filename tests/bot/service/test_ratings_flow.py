@@ -36,7 +36,7 @@ async def test_a_series_rates_every_seat_and_announces_the_changes(store) -> Non
         assert rated is not None and rated.rating.games == 5 == changes[player].games
         assert changes[player].after == rated.rating.ordinal
     (ratings,) = [e[3]["ratings"] for e in presenter.of("announce") if e[2] == "ev_ratings"]
-    assert [(who.seat, line) for who, line in ratings] == [
+    assert [(r.who.seat, r.change) for r in ratings] == [
         (s, change_line(changes[p].change, changes[p].after)) for s, p in enumerate(players)
     ]
     keys = presenter.announced()

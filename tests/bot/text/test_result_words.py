@@ -3,7 +3,7 @@ same seats told apart), and titles in the reader's language."""
 
 from __future__ import annotations
 
-from bot.text.params import OwedLine, SeatNumbers, TitleLine, Who, param_text
+from bot.text.params import OwedLine, RatingLine, SeatNumbers, TitleLine, Who, param_text
 from engine.scoring import LOWEST_TITLE, TITLES
 
 
@@ -21,3 +21,11 @@ def test_every_title_has_an_english_name_for_english_readers():
         assert param_text(line, "zh", SeatNumbers()).endswith(title)
         english = param_text(line, "en", SeatNumbers())
         assert title not in english and english.isascii(), english
+
+
+def test_the_ratings_line_names_each_player_with_their_own_change():
+    """Each player's change and rating follow their name; only players are separated
+    (the line once read "0 (0)、+8.3 → 8.3、1 (1)、−1.7 → −1.7")."""
+    lines = [RatingLine(Who(0), "+8.3 → 8.3"), RatingLine(Who(1), "−1.7 → −1.7")]
+    assert param_text(lines, "zh", SeatNumbers()) == "0 (0) +8.3 → 8.3、1 (1) −1.7 → −1.7"
+    assert param_text(lines, "en", SeatNumbers()) == "0 (0) +8.3 → 8.3, 1 (1) −1.7 → −1.7"
