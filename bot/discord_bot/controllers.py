@@ -151,20 +151,20 @@ class Controllers(Outboxes):
         ``picture_wait``: past it (a new deal at many tables fills the drawing process) the
         controller goes without it, the picture is noted as owed, and once it is drawn an
         update of the controller edits it in (from the cache)."""
-        if self.picture_wait is None or not shown.cards or not fresh:
+        if self.picture_wait is None:
             return await self._hand_file(shown, fresh)
-        drawing = asyncio.ensure_future(
-            self.draw.background(pictures.hand_png, shown.cards, shown.lang)
-        )
+        drawing = asyncio.ensure_future(self._hand_file(shown, fresh))
         await asyncio.wait({drawing}, timeout=self.picture_wait)
         if drawing.done():
-            return discord.File(io.BytesIO(drawing.result()), "hand.png")
+            return drawing.result()
         state.owed = shown.picture
         self.owed_drawings.add(drawing)
         drawing.add_done_callback(functools.partial(self._owed_drawn, live, seat))
         return None
 
-    def _owed_drawn(self, live: LiveTable, seat: int, drawing: asyncio.Future[bytes]) -> None:
+    def _owed_drawn(
+        self, live: LiveTable, seat: int, drawing: asyncio.Future[discord.File | None]
+    ) -> None:
         """A hand picture a controller went without is drawn: the controller shows it."""
         self.owed_drawings.discard(drawing)
         if drawing.cancelled():

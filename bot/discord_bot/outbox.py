@@ -196,7 +196,7 @@ class Outboxes:
         self._service: TableService | None = None
         self.refresh_interval = refresh_interval
         self.picture_wait = picture_wait  # at most this long a DM waits for its hand picture
-        self.owed_drawings: set[asyncio.Future[bytes]] = set()  # pictures a DM went without
+        self.owed_drawings: set[asyncio.Future[Any]] = set()  # pictures a DM went without
         self.outboxes: dict[int, Outbox] = {}
 
     # ----------------------------------------------------------------- the outbox
