@@ -192,16 +192,19 @@ class Controllers(Outboxes):
             return
         state.showed(sent, shown.deal, shown.picture if file else None, *shown.key)
         state.notified = shown.question
+        token = state.token  # about the old message
         try:
             if old is not None and not new_game:  # one controller per game: the old one goes
-                async with state.lock:  # not while a press's answer edits it
-                    box.gone.append(old.id)
-                    await self._delete(state, old)
+                async with state.lock:  # a press's answer editing it finishes first,
+                    box.gone.append(old.id)  # and a later one sees it gone
+                # not under the lock: a delete the bot's request limit holds back (the last
+                # in its queue) must not hold up a press's answer on the new controller
+                await self._delete(state, old)
             elif old is not None and _ids_of(old):
                 await self._edit(state, old, view=None)
         except discord.HTTPException:
             pass
-        state.token = None  # it was about the old message
+        state.forget(token)
 
     async def _follow_hand(self, live: LiveTable, seat: int, state: Seat) -> None:
         """A player without DMs: their last ``/gouji hand`` answer shows the new state, edited
@@ -264,24 +267,24 @@ class Controllers(Outboxes):
     async def _edit(self, state: Seat, msg: discord.Message, **edit: Any) -> None:
         """Edit a controller: through its last press's token when it still works (an
         interaction route, outside the bot's request limit), else with the bot's token."""
-        interaction = state.token_for(msg)
+        interaction, token = state.token_for(msg), state.token
         if interaction is not None:
             try:
                 await interaction.edit_original_response(**edit)
                 return
             except discord.NotFound:  # the token ran out (or the message is gone)
-                state.token = None
+                state.forget(token)
         await msg.edit(**edit)
 
     async def _delete(self, state: Seat, msg: discord.Message) -> None:
         """Delete a controller, through its last press's token when it still works."""
-        interaction = state.token_for(msg)
+        interaction, token = state.token_for(msg), state.token
         if interaction is not None:
             try:
                 await interaction.delete_original_response()
                 return
             except discord.NotFound:
-                state.token = None
+                state.forget(token)
         await msg.delete()
 
     # ----------------------------------------------------------------- presses

@@ -90,6 +90,12 @@ class Seat:
         """A press on the DM controller was answered: its token edits that message."""
         self.token = (interaction, time.monotonic())
 
+    def forget(self, token: tuple[discord.Interaction, float] | None) -> None:
+        """Drop the press token ``token`` (spent, or about a message gone), unless a newer
+        press has replaced it meanwhile."""
+        if self.token is token:
+            self.token = None
+
     def token_for(self, msg: discord.Message) -> discord.Interaction | None:
         """The last press on controller ``msg`` if its token still works."""
         if self.token is None:

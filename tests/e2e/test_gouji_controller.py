@@ -19,7 +19,7 @@ from bot.pictures.drawing import Drawer
 from engine.record import replay_series
 from tests.fakediscord import BotRunner, FakeDiscord
 
-from .gouji_helpers import acted, bot_factory, next_person, press, series_of
+from .gouji_helpers import acted, bot_factory, find_prompt, next_person, press, series_of
 
 COMPONENT, MODAL_SUBMIT = 3, 5
 GAMES = 2  # a series: the second game adds the returns (还贡); more would repeat them
@@ -211,6 +211,65 @@ async def test_a_press_answered_after_its_next_question_came_deletes_its_control
             presses += 1
         await bot.presenter.drain()
     assert presses > 10
+    failed = [(r.method, r.route, r.status) for r in fake.requests if r.status >= 400]
+    assert not failed
+    assert len([m for m in alice.dms() if m.buttons() or m.selects()]) <= 1, "one controller"
+
+
+async def test_a_press_on_a_new_controller_is_answered_while_the_old_one_waits_to_be_deleted(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When a question re-sends the controller, the old one's delete may wait in the bot's
+    request queue (deletes go last there, at many tables for seconds). A press on the new
+    controller meanwhile is answered at once: the wait does not hold the seat's lock, which
+    the answer needs. Held here until the press is answered; then the old one goes."""
+    alice = fake.member("alice")
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        presenter, service = bot.presenter, bot.service
+        release, held = asyncio.Event(), list[int]()
+        delete = presenter._delete
+
+        async def held_delete(state: Any, msg: Any) -> None:
+            if not held:  # the first old controller to go
+                held.append(msg.id)
+                await release.wait()
+            await delete(state, msg)
+
+        monkeypatch.setattr(presenter, "_delete", held_delete)
+        await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
+        await (await alice.slash("gouji", "ai", "add")).original()
+        await (await alice.slash("gouji", "start")).original()
+        live = service.table_in(fake.channel("gouji").id)
+        no = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
+        pressed: int | None = None  # the controller she pressed last
+        try:
+            while True:
+                assert await next_person(fake, bot, live) is not None, "asked again"
+                verb = no.get(service._prompt_kind(live), "playhint")
+                token = service.question_token(live) + ":"
+
+                def shown(verb: str = verb, token: str = token) -> Any:
+                    return find_prompt(alice, live.id, verb, False, token)[0]
+
+                await fake.wait_for(lambda: shown() is not None, 10, "her controller")
+                now = shown().id
+                if pressed is not None and now != pressed:  # re-sent: the old one goes
+                    await fake.wait_for(
+                        lambda old=pressed: bool(held) or fake.messages[old].deleted,
+                        10,
+                        "its delete",
+                    )
+                if held:
+                    break
+                pressed = (await press(fake, service, alice, live, verb)).id
+            assert held == [pressed] and not fake.messages[held[0]].deleted, "its delete waits"
+            msg = await press(fake, service, alice, live, verb)  # answered meanwhile
+            assert msg.id == now and len(fake.messages[now].history) >= 1, "edited by the answer"
+        finally:
+            release.set()
+        await presenter.drain()
+        assert fake.messages[held[0]].deleted, "the old controller went once let"
     failed = [(r.method, r.route, r.status) for r in fake.requests if r.status >= 400]
     assert not failed
     assert len([m for m in alice.dms() if m.buttons() or m.selects()]) <= 1, "one controller"
