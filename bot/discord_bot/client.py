@@ -80,6 +80,7 @@ class GoujiBot(commands.Bot):
             # DM controllers without controls and points to /gouji hand in the channel.
             dm_presses=config.shards is None or 0 in config.shards.ids,
             launch=config.activity and web is not None,  # the Discord Activity's button
+            busy=self.pace.busy,  # near Discord's limit, the table redraws wait
         )
         self._sweeper: asyncio.Task[None] | None = None
         self._claims: asyncio.Task[None] | None = None

@@ -193,8 +193,10 @@ class Outboxes:
         picture_wait: float | None = None,
         dm_presses: bool = True,
         launch: bool = False,
+        busy: Callable[[], bool] = lambda: False,
     ) -> None:
         self.client = client
+        self.busy = busy  # the bot's requests near Discord's limit (:meth:`Pace.busy`)
         self.dm_presses = dm_presses  # presses on DM controllers reach this process
         self.launch = launch  # the "Open the table" button (the Discord Activity configured)
         self.people = people

@@ -29,6 +29,8 @@ GLOBAL_LIMIT = 45  # requests per second: Discord's 50, with room for the networ
 #: this behind a request that came after it, so that nothing waits for ever.
 SLACK = {"POST": 0.0, "PATCH": 0.5, "PUT": 0.5, "DELETE": 2.0}
 
+BUSY = 0.75  # the share of the window taken from which the pace is :meth:`Pace.busy`
+
 
 class Pace:
     """At most ``limit`` requests in any ``per`` seconds (a sliding window), each counted from
@@ -54,10 +56,16 @@ class Pace:
         self._order = itertools.count()
         self._releasing: asyncio.Task[None] | None = None
 
-    def _room(self, now: float) -> bool:
+    def _room(self, now: float, taken: float | None = None) -> bool:
+        """Whether fewer than ``taken`` (the limit) requests started in the window to ``now``."""
         while self.starts and now - self.starts[0] >= self.per:
             self.starts.popleft()
-        return len(self.starts) < self.limit
+        return len(self.starts) < (self.limit if taken is None else taken)
+
+    def busy(self) -> bool:
+        """Whether requests wait now, or at least :data:`BUSY` of the window is taken: what
+        can wait (a table's redraw) had better, so that the questions go at once."""
+        return bool(self._waiting) or not self._room(self.clock(), self.limit * BUSY)
 
     async def wait(self, slack: float = 0.0) -> float:
         """Return when one more request may start now (``slack``: see :class:`Pace`): the

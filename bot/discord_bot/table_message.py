@@ -42,6 +42,7 @@ CARD_LINES = frozenset(
     }
 )
 REPOST_BELOW = 3  # more messages than this below the table message: post it again
+BUSY_WAITS = 4  # intervals more a redraw may wait near Discord's limit: 10 s in all at 2 s each
 
 
 class TableMessage(Outboxes):
@@ -50,18 +51,27 @@ class TableMessage(Outboxes):
     # ----------------------------------------------------------------- the table message
     def table_changed(self, live: LiveTable) -> None:
         """Redraw the table message once ``refresh_interval`` has passed (its own timer:
-        what is queued meanwhile, a question's notification first of all, does not wait)."""
+        what is queued meanwhile, a question's notification first of all, does not wait).
+        While the bot's requests are near Discord's limit (``busy``) the redraw waits
+        another interval, up to :data:`BUSY_WAITS` times: the questions go first."""
         box = self._box(live)
         if box.refresh_pending:
             return
         box.refresh_pending = True
+        self._redraw_after(live, box, BUSY_WAITS)
+
+    def _redraw_after(self, live: LiveTable, box: Outbox, waits: int) -> None:
+        """Queue the table's redraw after ``refresh_interval`` (``waits``: more it may
+        wait while busy)."""
 
         def due() -> None:
             box.redraw = None
-            if self.outboxes.get(live.id) is box:
-                self._enqueue(live, lambda: self._refresh(live, box))
-            else:
+            if self.outboxes.get(live.id) is not box:
                 box.refresh_pending = False
+            elif waits > 0 and self.service.is_open(live) and self.busy():
+                self._redraw_after(live, box, waits - 1)
+            else:
+                self._enqueue(live, lambda: self._refresh(live, box))
 
         box.redraw = asyncio.get_running_loop().call_later(self.refresh_interval, due)
 

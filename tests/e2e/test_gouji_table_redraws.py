@@ -13,6 +13,7 @@ from typing import Any, cast
 import pytest
 
 from bot.discord_bot.client import GoujiBot
+from bot.discord_bot.table_message import BUSY_WAITS
 from bot.pictures import views
 from tests.fakediscord import BotRunner, FakeDiscord
 from tests.fakediscord.model import AttachmentRecord
@@ -65,3 +66,51 @@ async def test_a_redraw_that_changes_nothing_seen_sends_nothing(
         assert len(on_table()) == before + 1, "one edit"
         assert "a new line in the log" in table.content
         assert table.attachments == picture and len(uploads) == uploaded, "its picture kept"
+
+
+async def test_near_discords_limit_a_table_redraw_waits_a_few_intervals_then_goes(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the bot's requests are near Discord's global limit (its pace busy), a table
+    redraw waits another interval, so that the questions' DMs go first: it goes at the first
+    interval the pace has room, and after ``BUSY_WAITS`` more at the latest."""
+    alice = fake.member("alice")
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = cast(GoujiBot, runner.client)
+        presenter, service = bot.presenter, bot.service
+        await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
+        await (await alice.slash("gouji", "ai", "add")).original()
+        await (await alice.slash("gouji", "start")).original()
+        live = service.table_in(fake.channel("gouji").id)
+        assert await next_person(fake, bot, live) is not None
+        await presenter.drain()
+        table_id = service.info(live).message_id
+        assert table_id is not None
+        table, box = fake.messages[table_id], presenter._box(live)
+        asked, seen = list[bool](), list[tuple[int, bool]]()
+
+        def busy_twice() -> bool:  # busy at the first two intervals, then room
+            seen.append((len(table.history), box.refresh_pending))
+            asked.append(len(asked) < 2)
+            return asked[-1]
+
+        monkeypatch.setattr(presenter, "busy", busy_twice)
+        edits = len(table.history)
+        box.log.append("a line while busy")
+        presenter.table_changed(live)
+        await presenter.drain()
+        assert asked == [True, True, False]
+        assert seen == [(edits, True)] * 3, "the redraw waited"
+        assert len(table.history) == edits + 1 and "a line while busy" in table.content
+
+        def always_busy() -> bool:
+            asked.append(True)
+            return True
+
+        monkeypatch.setattr(presenter, "busy", always_busy)
+        asked[:] = []
+        box.log.append("a line while always busy")
+        presenter.table_changed(live)
+        await presenter.drain()
+        assert asked == [True] * BUSY_WAITS, "then it goes: nothing waits for ever"
+        assert len(table.history) == edits + 2 and "a line while always busy" in table.content

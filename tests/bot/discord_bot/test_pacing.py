@@ -112,3 +112,16 @@ async def test_a_request_yields_to_later_ones_for_no_longer_than_its_slack() -> 
         request("notify at 2.5", "POST", 2.5),
     )
     assert order == ["notify at 1.5", "delete", "notify at 2.5"]
+
+
+async def test_the_pace_is_busy_from_three_quarters_of_its_window_or_while_requests_wait() -> None:
+    clock = Still()
+    pace = Pace(limit=4, per=1.0, clock=clock.now, sleep=clock.sleep)
+    assert not pace.busy()
+    for _ in range(2):
+        await pace.wait()
+    assert not pace.busy(), "half the window"
+    await pace.wait()
+    assert pace.busy(), "three quarters"
+    clock.t = 1.0
+    assert not pace.busy(), "a second on, the window is empty again"
