@@ -62,7 +62,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from bot.discord_bot.client import GoujiBot
-from bot.service.config import PICTURE_WAIT, BotConfig
+from bot.service.config import DISCORD_GLOBAL_LIMIT, PICTURE_WAIT, BotConfig
 from bot.service.live import LiveTable
 from bot.service.presenter import Listener
 from bot.service.tables import TableService
@@ -531,12 +531,14 @@ async def run_benchmark(
     rate_limits: bool = True,
     time_scale: float = 1.0,
     picture_wait: float | None = PICTURE_WAIT,
+    global_limit: int = DISCORD_GLOBAL_LIMIT,
 ) -> dict[str, Any]:
     """Play ``tables`` tables at once and return the figures (see the module doc); with a
     ``profiler``, profile the event loop while the tables play; ``time_scale`` shortens the
     fake's rate-limit windows (1.0: Discord's own, what the figures are for; the tests' scale
     for a test of the figures' shape); ``picture_wait`` as ``GOUJI_PICTURE_WAIT`` (None: a
-    DM waits for its hand picture)."""
+    DM waits for its hand picture); ``global_limit`` the bot token's requests a second, in
+    the fake and the bot (``GOUJI_GLOBAL_LIMIT``: Discord's 50, or as it raised it)."""
     if tables < 1 or actions < 1:
         raise ValueError("--tables and --actions must be at least 1")
     rng = random.Random(seed)
@@ -547,6 +549,7 @@ async def run_benchmark(
             channels=channels,
             rate_limits=rate_limits,
             time_scale=time_scale,
+            global_limit=global_limit,
         ) as fake:
             config = BotConfig(
                 token=fake.token,
@@ -556,6 +559,7 @@ async def run_benchmark(
                 warn_before=0.0,
                 draw_processes=draw_processes,
                 picture_wait=picture_wait,
+                global_limit=global_limit,
             )
 
             def factory() -> GoujiBot:
@@ -627,6 +631,7 @@ async def run_benchmark(
             fig["picture_wait"] = picture_wait
             fig["think_seconds"] = list(think)
             fig["rate_limits"] = rate_limits
+            fig["global_limit"] = global_limit
             fig["discord"] = discord_traffic(fake, began, list(tallies))
             fig["pictures_uploaded"] = picture_uploads(fake, uploads, drivers)
             fig["pictures_uploaded"]["hand_and_scoreboard_pictures"] = reuse
@@ -1025,7 +1030,8 @@ def format_report(fig: dict[str, Any]) -> str:
             f"   {name} by kind (p50/p99 ms): "
             + ", ".join(f"{k} {v['p50_ms']:.0f}/{v['p99_ms']:.0f}" for k, v in fig[key].items())
         )
-    lines += _traffic_lines(fig["discord"], fig["rate_limits"])
+    limit = fig.get("global_limit", DISCORD_GLOBAL_LIMIT)  # bench.discord_shards: Discord's
+    lines += _traffic_lines(fig["discord"], fig["rate_limits"], limit)
     pics = fig["pictures_uploaded"]
     lines.append(
         f"   pictures uploaded: hand per person per game {pics['hand_per_person_per_game']} "
@@ -1064,14 +1070,14 @@ def format_report(fig: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _traffic_lines(d: dict[str, Any], rate_limits: bool) -> list[str]:
+def _traffic_lines(d: dict[str, Any], rate_limits: bool, global_limit: int) -> list[str]:
     limited = d["rate_limited"]
     dm, ch = d["dm_per_own_turn"], d["channel_messages_per_game"]
     routes = ", ".join(
         f"{r} {n}" for r, n in list(d["bot_requests_per_action_by_route"].items())[:6]
     )
     return [
-        f"Discord ({'with' if rate_limits else 'without'} its rate limits), over "
+        f"Discord ({f'global limit {global_limit}/s' if rate_limits else 'no rate limits'}), over "
         f"{d['games']} whole games, {d['engine_actions']} engine actions:",
         f"   bot-token requests per action: {d['bot_requests_per_action']} ({routes})",
         "      by place: "
@@ -1128,10 +1134,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=PICTURE_WAIT,
         help="most seconds a DM waits for its hand picture (GOUJI_PICTURE_WAIT; -1: until drawn)",
     )
+    parser.add_argument(
+        "--global-limit",
+        type=int,
+        default=DISCORD_GLOBAL_LIMIT,
+        help="the bot token's requests a second (GOUJI_GLOBAL_LIMIT: Discord's 50, or raised)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--profile", action="store_true", help="profile the event loop")
     args = parser.parse_args(argv)
-    if min(args.tables, args.actions) < 1 or min(args.ai_delay, args.draw_processes) < 0:
+    if (
+        min(args.tables, args.actions, args.global_limit) < 1
+        or min(args.ai_delay, args.draw_processes) < 0
+    ):
         parser.error("--tables and --actions must be at least 1, the times not negative")
     profiler = cProfile.Profile() if args.profile else None
     fig = asyncio.run(
@@ -1146,6 +1161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.draw_processes,
             not args.no_rate_limits,
             picture_wait=None if args.picture_wait < 0 else args.picture_wait,
+            global_limit=args.global_limit,
         )
     )
     print(json.dumps(fig, indent=1) if args.json else format_report(fig))

@@ -18,7 +18,7 @@ from bot.discord_bot.cog import GoujiCog
 from bot.discord_bot.components import PICKER_ITEMS, ActionButton, ActionSelect
 from bot.discord_bot.context import Beside, Gouji
 from bot.discord_bot.launch import LaunchButton
-from bot.discord_bot.pacing import Pace, pace_requests
+from bot.discord_bot.pacing import Pace, pace_limit, pace_requests
 from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
 from bot.discord_bot.replay import (
@@ -62,7 +62,8 @@ class GoujiBot(commands.Bot):
         kwargs.setdefault("command_prefix", commands.when_mentioned)
         super().__init__(intents=intents, help_command=None, **kwargs)
         self.config = config
-        self.pace = Pace()  # the bot-token requests stay under Discord's global limit
+        # the bot-token requests stay under Discord's global limit
+        self.pace = Pace(pace_limit(config.global_limit))
         pace_requests(self, self.pace)
         self.rng = rng
         self.sweep_interval = sweep_interval

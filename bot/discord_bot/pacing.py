@@ -21,7 +21,14 @@ from typing import Any
 
 import discord
 
+HEADROOM = 0.9  # of Discord's global limit the pace uses: room for the network's jitter
 GLOBAL_LIMIT = 45  # requests per second: Discord's 50, with room for the network's jitter
+
+
+def pace_limit(discord_limit: int) -> int:
+    """The pace for a bot Discord allows ``discord_limit`` requests a second: ``50`` -> 45."""
+    return max(1, int(discord_limit * HEADROOM))
+
 
 #: Seconds a request of each method may yield to those that matter more when the pace is
 #: full: a new message (a question's notification, a mention) goes first, an edit (a table

@@ -13,7 +13,9 @@ between two redraws of a table message, default 2: each player follows their own
 controller), ``GOUJI_WARN`` (seconds before a timeout to warn), ``GOUJI_RULES_URL`` (the full
 rules' address under ``/gouji rules``; none by default) and
 ``GOUJI_DRAW_PROCESSES`` (processes that draw the pictures, default 1; 0: threads of the bot's
-own process, which slows its answers when many tables play). The browser table (docs/web.md):
+own process, which slows its answers when many tables play), ``GOUJI_GLOBAL_LIMIT`` (the
+requests a second Discord allows the bot's token: 50, unless Discord raised it for a large
+bot; the bot keeps a tenth below it). The browser table (docs/web.md):
 ``GOUJI_WEB_URL`` (the address people reach it at; set, the bot serves it and offers each
 player a personal link), ``GOUJI_WEB_HOST``/``GOUJI_WEB_PORT`` (where it listens, default
 127.0.0.1:8080) and ``GOUJI_WEB_SECRET`` (signs the links; without it they die with the
@@ -34,6 +36,7 @@ from data.claims import Shards
 from engine.ai.review import DEFAULT_BUDGET
 
 DISCORD_API = "https://discord.com/api/v10"
+DISCORD_GLOBAL_LIMIT = 50  # requests a second over the bot token's routes, Discord's default
 PICTURE_WAIT = 0.15  # GOUJI_PICTURE_WAIT's default: seconds a DM waits for its hand picture
 
 TOKEN_HELP = (
@@ -63,6 +66,7 @@ class BotConfig:
     shards: Shards | None = None  # None: every shard
     lease: float = DEFAULT_LEASE  # seconds a claim lasts unless renewed
     review_budget: int = DEFAULT_BUDGET  # rollouts per /gouji replay review (复盘)
+    global_limit: int = DISCORD_GLOBAL_LIMIT  # bot-token requests a second Discord allows
 
     @property
     def database(self) -> str:
@@ -141,6 +145,7 @@ class BotConfig:
             draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
             picture_wait=number("GOUJI_PICTURE_WAIT", PICTURE_WAIT),
             review_budget=max(1, int(number("GOUJI_REVIEW_BUDGET", DEFAULT_BUDGET))),
+            global_limit=max(1, int(number("GOUJI_GLOBAL_LIMIT", DISCORD_GLOBAL_LIMIT))),
             rules_url=env.get("GOUJI_RULES_URL") or None,
             web_url=env.get("GOUJI_WEB_URL") or None,
             web_host=env.get("GOUJI_WEB_HOST") or "127.0.0.1",

@@ -71,7 +71,7 @@ async def test_two_tables_report_latency_and_discord_traffic_over_whole_games() 
     tables = fig["pictures_uploaded"]["table_pictures"]
     assert tables["drawn"] > 0 and tables["unchanged"] >= 0
     assert "autocomplete" in report and "p99" in report and "2 tables" in report
-    assert "bot-token requests per action" in report and "with its rate limits" in report
+    assert "bot-token requests per action" in report and "global limit 50/s" in report
     assert "deleted pings 0" in report
 
 
@@ -102,9 +102,9 @@ def test_main_runs_the_benchmark_as_asked_and_prints_json(
     )
     assert (tables, actions, think, ai_delay, seed) == (3, 2, (0.0, 0.0), 0.1, 5) and not more
     assert (where, profiler, draw, limits) == (None, None, 0, False)
-    assert options == {"picture_wait": PICTURE_WAIT}, "as GOUJI_PICTURE_WAIT's default"
-    assert main([*argv, "--json", "--picture-wait", "-1"]) == 0
-    assert asked[1][1] == {"picture_wait": None}, "-1: a DM waits for its picture"
+    assert options == {"picture_wait": PICTURE_WAIT, "global_limit": 50}, "the defaults"
+    assert main([*argv, "--json", "--picture-wait", "-1", "--global-limit", "500"]) == 0
+    assert asked[1][1] == {"picture_wait": None, "global_limit": 500}, "-1: a DM waits"
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -27,6 +27,7 @@ from tests.fakediscord import (
     request_tally,
     running_fake,
 )
+from tests.fakediscord.limits import DiscordLimits, ScaledFaultPlan
 
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
@@ -295,3 +296,11 @@ async def test_planned_faults_take_discord_seconds_and_answer_them_scaled(
 def test_a_time_scale_must_be_positive() -> None:
     with pytest.raises(ValueError, match="time_scale"):
         FakeDiscord(time_scale=0)
+
+
+def test_a_raised_global_limit_lets_that_many_bot_token_requests_a_second() -> None:
+    """Discord raises the global limit for a large bot: ``global_limit`` plays that bot."""
+    limits = DiscordLimits(ScaledFaultPlan(), global_limit=3)
+    scopes = [limits.admit("GET", "/users/@me", "/users/@me", "", now=0.0).scope for _ in range(4)]
+    assert scopes == [None, None, None, "global"]
+    assert limits.admit("GET", "/users/@me", "/users/@me", "", now=1.0).refusal is None

@@ -1,6 +1,7 @@
 """Discord's own rate limits, as the fake enforces them (on unless ``rate_limits=False``).
 
-* The **global** limit: 50 requests per second for the bot's token, over every route except
+* The **global** limit: 50 requests per second for the bot's token (``global_limit``: as
+  Discord raises it for a large bot), over every route except
   the interaction ones (``POST /interactions/{id}/{token}/callback`` and the interaction
   webhook ``/webhooks/{application_id}/{token}...``), which Discord exempts. A request over
   it gets 429 with ``"global": true``, ``X-RateLimit-Global`` and ``X-RateLimit-Scope:
@@ -90,14 +91,21 @@ class DiscordLimits:
     that wants the windows still or moved on at will; ``time_scale`` shortens every window
     (``seconds`` turns Discord's seconds into the fake's)."""
 
-    def __init__(self, faults: FaultPlan, *, enabled: bool = True, time_scale: float = 1.0) -> None:
+    def __init__(
+        self,
+        faults: FaultPlan,
+        *,
+        enabled: bool = True,
+        time_scale: float = 1.0,
+        global_limit: int = GLOBAL_LIMIT[0],
+    ) -> None:
         if time_scale <= 0:
             raise ValueError("time_scale must be positive (1.0: Discord's own time)")
         self.faults = faults
         self.enabled = enabled
         self.time_scale = time_scale
         self.clock: Callable[[], float] = time.monotonic
-        limit, per = GLOBAL_LIMIT
+        limit, per = global_limit, GLOBAL_LIMIT[1]
         self.global_bucket = RateBucket("*", "global", limit, self.seconds(per), scope="global")
         self.route_buckets: dict[tuple[str, str], RateBucket] = {}
 

@@ -22,7 +22,7 @@ from .activities import Activities
 from .commands import CommandRegistry
 from .faults import error_response
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT, GatewayHub, shard_of
-from .limits import DiscordLimits, ScaledFaultPlan, major_parameter
+from .limits import GLOBAL_LIMIT, DiscordLimits, ScaledFaultPlan, major_parameter
 from .messages import ApiError, Upload
 from .model import (
     ALL_PERMISSIONS,
@@ -76,6 +76,7 @@ class FakeDiscord(PayloadBuilder):
     ``time_scale`` (real seconds per Discord second, 1.0 by default) shortens Discord's rate
     limit windows and so every wait the fake asks of the client, e.g. ``time_scale=1/32``: a
     channel still takes 5 new messages per window, but the window lasts 0.156 s, not 5 s.
+    ``global_limit``: the bot token's requests a second (Discord's 50, raised for large bots).
     """
 
     def __init__(
@@ -89,6 +90,7 @@ class FakeDiscord(PayloadBuilder):
         rate_limits: bool = True,
         recommended_shards: int = 1,
         time_scale: float = 1.0,
+        global_limit: int = GLOBAL_LIMIT[0],
     ) -> None:
         self.ids = Snowflakes()
         self.token = token
@@ -109,7 +111,9 @@ class FakeDiscord(PayloadBuilder):
         self.requests: list[RequestRecord] = []
         self.internal_errors: list[str] = []  # tracebacks of requests the fake failed on
         self.faults = ScaledFaultPlan(time_scale)
-        self.limits = DiscordLimits(self.faults, enabled=rate_limits, time_scale=time_scale)
+        self.limits = DiscordLimits(
+            self.faults, enabled=rate_limits, time_scale=time_scale, global_limit=global_limit
+        )
         self.commands = CommandRegistry(self.ids, self.application_id)
         self.activities = Activities(self)  # OAuth2 codes/tokens, activity instances
         self.gateway = GatewayHub(self)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord_bot.pacing import pace_limit
 from bot.service.config import BotConfig
 
 
@@ -101,3 +102,12 @@ def test_config_reads_the_claim_lease() -> None:
     assert BotConfig.from_env({"GOUJI_CLAIM_LEASE": "5"}).lease == 5.0
     with pytest.raises(ValueError, match="GOUJI_CLAIM_LEASE"):
         BotConfig.from_env({"GOUJI_CLAIM_LEASE": "0.5"})
+
+
+def test_config_reads_the_global_limit_discord_allows_and_the_pace_keeps_under_it() -> None:
+    assert BotConfig.from_env({}).global_limit == 50, "Discord's own"
+    raised = BotConfig.from_env({"GOUJI_GLOBAL_LIMIT": "1200"})
+    assert raised.global_limit == 1200
+    assert pace_limit(50) == 45 and pace_limit(1200) == 1080 and pace_limit(1) == 1
+    with pytest.raises(ValueError, match="GOUJI_GLOBAL_LIMIT"):
+        BotConfig.from_env({"GOUJI_GLOBAL_LIMIT": "lots"})
