@@ -62,8 +62,11 @@ class GoujiBot(commands.Bot):
         kwargs.setdefault("command_prefix", commands.when_mentioned)
         super().__init__(intents=intents, help_command=None, **kwargs)
         self.config = config
-        # the bot-token requests stay under Discord's global limit
-        self.pace = Pace(pace_limit(config.global_limit))
+        # the bot-token requests stay under Discord's global limit, which a shard process
+        # shares with the others (its part: its shards' part)
+        shards = config.shards
+        share = len(shards.ids) / shards.count if shards is not None else 1.0
+        self.pace = Pace(pace_limit(config.global_limit, share))
         pace_requests(self, self.pace)
         self.rng = rng
         self.sweep_interval = sweep_interval

@@ -25,9 +25,11 @@ HEADROOM = 0.9  # of Discord's global limit the pace uses: room for the network'
 GLOBAL_LIMIT = 45  # requests per second: Discord's 50, with room for the network's jitter
 
 
-def pace_limit(discord_limit: int) -> int:
-    """The pace for a bot Discord allows ``discord_limit`` requests a second: ``50`` -> 45."""
-    return max(1, int(discord_limit * HEADROOM))
+def pace_limit(discord_limit: int, share: float = 1.0) -> int:
+    """The pace of one process of a bot Discord allows ``discord_limit`` requests a second,
+    the process making ``share`` of them: ``pace_limit(50)`` is 45, and each of two shard
+    processes (``share`` 0.5: the shards share the token, so its limit) takes 22."""
+    return max(1, int(discord_limit * HEADROOM * share))
 
 
 #: Seconds a request of each method may yield to those that matter more when the pace is

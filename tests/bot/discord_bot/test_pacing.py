@@ -6,7 +6,10 @@ import asyncio
 
 import pytest
 
+from bot.discord_bot.client import GoujiBot
 from bot.discord_bot.pacing import SLACK, Pace
+from bot.service.config import BotConfig
+from data import Shards
 
 
 class Still:
@@ -125,3 +128,14 @@ async def test_the_pace_is_busy_from_three_quarters_of_its_window_or_while_reque
     assert pace.busy(), "three quarters"
     clock.t = 1.0
     assert not pace.busy(), "a second on, the window is empty again"
+
+
+async def test_each_shard_process_paces_its_part_of_the_tokens_global_limit() -> None:
+    """The shard processes share one token, so one global limit: each takes its shards' part
+    (two of four shards: half), where a bot that is one process takes it all."""
+    whole = GoujiBot(BotConfig(token="t"))
+    half = GoujiBot(BotConfig(token="t", shards=Shards.parse(4, "0-1")))
+    raised = GoujiBot(BotConfig(token="t", shards=Shards.parse(4, "3"), global_limit=1000))
+    assert (whole.pace.limit, half.pace.limit, raised.pace.limit) == (45, 22, 225)
+    for bot in (whole, half, raised):
+        await bot.close()
