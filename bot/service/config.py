@@ -131,6 +131,9 @@ class BotConfig:
         lease = number("GOUJI_CLAIM_LEASE", DEFAULT_LEASE)
         if lease < 1:
             raise ValueError("GOUJI_CLAIM_LEASE must be at least 1 second")
+        global_limit = number("GOUJI_GLOBAL_LIMIT", DISCORD_GLOBAL_LIMIT)
+        if global_limit < 1 or global_limit != int(global_limit):
+            raise ValueError("GOUJI_GLOBAL_LIMIT must be a whole number of requests, 1 or more")
         return cls(
             database_url=env.get("GOUJI_DATABASE_URL") or None,
             shards=shards,
@@ -145,7 +148,7 @@ class BotConfig:
             draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
             picture_wait=number("GOUJI_PICTURE_WAIT", PICTURE_WAIT),
             review_budget=max(1, int(number("GOUJI_REVIEW_BUDGET", DEFAULT_BUDGET))),
-            global_limit=max(1, int(number("GOUJI_GLOBAL_LIMIT", DISCORD_GLOBAL_LIMIT))),
+            global_limit=int(global_limit),
             rules_url=env.get("GOUJI_RULES_URL") or None,
             web_url=env.get("GOUJI_WEB_URL") or None,
             web_host=env.get("GOUJI_WEB_HOST") or "127.0.0.1",

@@ -117,7 +117,7 @@ async def test_a_request_yields_to_later_ones_for_no_longer_than_its_slack() -> 
     assert order == ["notify at 1.5", "delete", "notify at 2.5"]
 
 
-async def test_the_pace_is_busy_from_three_quarters_of_its_window_or_while_requests_wait() -> None:
+async def test_the_pace_is_busy_from_three_quarters_of_its_window_taken() -> None:
     clock = Still()
     pace = Pace(limit=4, per=1.0, clock=clock.now, sleep=clock.sleep)
     assert not pace.busy()

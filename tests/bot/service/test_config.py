@@ -109,5 +109,6 @@ def test_config_reads_the_global_limit_discord_allows_and_the_pace_keeps_under_i
     raised = BotConfig.from_env({"GOUJI_GLOBAL_LIMIT": "1200"})
     assert raised.global_limit == 1200
     assert pace_limit(50) == 45 and pace_limit(1200) == 1080 and pace_limit(1) == 1
-    with pytest.raises(ValueError, match="GOUJI_GLOBAL_LIMIT"):
-        BotConfig.from_env({"GOUJI_GLOBAL_LIMIT": "lots"})
+    for wrong in ("lots", "0", "49.5"):
+        with pytest.raises(ValueError, match="GOUJI_GLOBAL_LIMIT"):
+            BotConfig.from_env({"GOUJI_GLOBAL_LIMIT": wrong})
