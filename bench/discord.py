@@ -1147,7 +1147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         min(args.tables, args.actions, args.global_limit) < 1
         or min(args.ai_delay, args.draw_processes) < 0
     ):
-        parser.error("--tables and --actions must be at least 1, the times not negative")
+        parser.error(
+            "--tables, --actions and --global-limit must be at least 1, the times not negative"
+        )
     profiler = cProfile.Profile() if args.profile else None
     fig = asyncio.run(
         run_benchmark(

@@ -21,8 +21,9 @@ from typing import Any
 
 import discord
 
+from bot.service.config import DISCORD_GLOBAL_LIMIT
+
 HEADROOM = 0.9  # of Discord's global limit the pace uses: room for the network's jitter
-GLOBAL_LIMIT = 45  # requests per second: Discord's 50, with room for the network's jitter
 
 
 def pace_limit(discord_limit: int, share: float = 1.0) -> int:
@@ -30,6 +31,9 @@ def pace_limit(discord_limit: int, share: float = 1.0) -> int:
     the process making ``share`` of them: ``pace_limit(50)`` is 45, and each of two shard
     processes (``share`` 0.5: the shards share the token, so its limit) takes 22."""
     return max(1, int(discord_limit * HEADROOM * share))
+
+
+GLOBAL_LIMIT = pace_limit(DISCORD_GLOBAL_LIMIT)  # requests per second: 45 of Discord's 50
 
 
 #: Seconds a request of each method may yield to those that matter more when the pace is
