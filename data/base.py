@@ -137,10 +137,16 @@ async def fence(conn: Conn, owner: str | None, table: str, key: Any, what: str) 
         f"UPDATE tables SET owner = owner WHERE id = {table} AND owner = ?", (key, owner)
     ):
         return
+    raise await not_owned(conn, owner, table, key, what)
+
+
+async def not_owned(conn: Conn, owner: str | None, table: str, key: Any, what: str) -> StoreError:
+    """Why a write for ``owner`` found no row of the table ``table`` names: there is none
+    (:class:`NotFoundError`), or another owner holds it (:class:`ClaimLostError`)."""
     rows = await conn.fetch(f"SELECT id, owner FROM tables WHERE id = {table}", (key,))
-    if not rows:
-        raise NotFoundError(f"there is no {what}")
-    raise claim_lost(rows[0][0], rows[0][1], owner)
+    if not rows or owner is None:
+        return NotFoundError(f"there is no {what}")
+    return claim_lost(rows[0][0], rows[0][1], owner)
 
 
 async def fetch_all(conn: Conn, sql: str, params: Iterable[Any] = ()) -> list[Row]:

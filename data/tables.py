@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .base import TABLE, StoreBase, fetch_all
+from .base import TABLE, StoreBase, fetch_all, not_owned
 from .errors import ChannelTakenError, ConstraintError, InvalidInputError, NotFoundError
 from .models import AI_KINDS, Seat, Table
 from .rows import (
@@ -114,14 +114,21 @@ class TablesMixin(StoreBase):
         await self._update_table(table_id, "turn_deadline = ?", (value,))
 
     async def _update_table(self, table_id: int, assignments: str, params: tuple[Any, ...]) -> None:
-        # ``assignments`` is fixed text from this module; values go through parameters.
-        async with self._owned(TABLE, table_id, f"table {table_id}") as conn:
-            count = await conn.execute(
-                f"UPDATE tables SET {assignments}, updated_at = ? WHERE id = ?",
-                (*params, self._now(), table_id),
-            )
-        if not count:
-            raise NotFoundError(f"there is no table {table_id}")
+        """``UPDATE tables SET assignments`` (and ``updated_at``) on one table, in one
+        statement that is also the owner's fence (:meth:`_owned`): it changes the row only
+        while the owner the store acts for holds it — atomically, as PostgreSQL re-reads the
+        row's owner after a concurrent claim commits — and else raises as ``_owned`` does.
+        One round trip where a fenced transaction takes four (every turn sets its deadline).
+        ``assignments`` is fixed text from this module; values go through parameters."""
+        owner = self._owner
+        async with self._locked() as conn:
+            if await conn.execute(
+                f"UPDATE tables SET {assignments}, updated_at = ? WHERE id = ? "
+                "AND (CAST(? AS TEXT) IS NULL OR owner = ?)",
+                (*params, self._now(), table_id, owner, owner),
+            ):
+                return
+            raise await not_owned(conn, owner, TABLE, table_id, f"table {table_id}")
 
     # --- seats ------------------------------------------------------------------------
 
