@@ -20,6 +20,12 @@ class DiscordPresenter(TableMessage, Controllers):
     """:class:`~bot.service.presenter.Presenter` on Discord: ``client`` sends, ``people``
     names, ``draw`` draws; :meth:`attach` gives it the service whose events it shows."""
 
+    def closed(self, live: LiveTable, key: str) -> None:
+        """The table ended: its message is redrawn at once (no turn, no clock), then the
+        channel is told and the controllers are retired."""
+        self.redraw_at_once(live)
+        super().closed(live, key)
+
     def warn(self, live: LiveTable, seats: list[int], seconds: int) -> None:
         """The clock runs out soon. An edit makes no sound, so the warning notifies: a DM
         player's controller is sent again with it (the old one deleted, so one controller

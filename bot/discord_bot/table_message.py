@@ -75,6 +75,15 @@ class TableMessage(Outboxes):
 
         box.redraw = asyncio.get_running_loop().call_later(self.refresh_interval, due)
 
+    def redraw_at_once(self, live: LiveTable) -> None:
+        """A redraw still waiting out its interval goes now (the table ended: its message
+        shows how, with no clock), after what is already queued."""
+        box = self.outboxes.get(live.id)
+        if box is not None and box.redraw is not None:
+            box.redraw.cancel()
+            box.redraw = None
+            self._enqueue(live, lambda: self._refresh(live, box))
+
     def channel_message(self, channel_id: int, message_id: int) -> None:
         """A message appeared in a channel (the gateway said so): one more below the table
         message of that channel's table; too many, and the table message is posted again."""

@@ -15,10 +15,25 @@ import pytest
 from bot.discord_bot.client import GoujiBot
 from bot.discord_bot.table_message import BUSY_WAITS
 from bot.pictures import views
+from bot.service.live import LiveTable
 from tests.fakediscord import BotRunner, FakeDiscord
-from tests.fakediscord.model import AttachmentRecord
+from tests.fakediscord.model import AttachmentRecord, MessageRecord
 
 from .gouji_helpers import bot_factory, next_person
+
+
+async def alice_alone_with_ai(fake: FakeDiscord, bot: GoujiBot) -> tuple[LiveTable, MessageRecord]:
+    """A one-game table of alice and five AI seats, her turn asked, its table message shown."""
+    alice = fake.member("alice")
+    await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
+    await (await alice.slash("gouji", "ai", "add")).original()
+    await (await alice.slash("gouji", "start")).original()
+    live = bot.service.table_in(fake.channel("gouji").id)
+    assert await next_person(fake, bot, live) is not None
+    await bot.presenter.drain()
+    table_id = bot.service.info(live).message_id
+    assert table_id is not None
+    return live, fake.messages[table_id]
 
 
 async def test_a_redraw_that_changes_nothing_seen_sends_nothing(
@@ -35,19 +50,10 @@ async def test_a_redraw_that_changes_nothing_seen_sends_nothing(
     # the picture shows the turn clock's seconds left when drawn: let them stand still
     frozen = time.time()
     monkeypatch.setattr(views, "time", SimpleNamespace(time=lambda: frozen))
-    alice = fake.member("alice")
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = cast(GoujiBot, runner.client)
-        service = bot.service
-        await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
-        await (await alice.slash("gouji", "ai", "add")).original()
-        await (await alice.slash("gouji", "start")).original()
-        live = service.table_in(fake.channel("gouji").id)
-        assert await next_person(fake, bot, live) is not None
-        await bot.presenter.drain()
-        table_id = service.info(live).message_id
-        assert table_id is not None
-        table = fake.messages[table_id]
+        live, table = await alice_alone_with_ai(fake, bot)
+        table_id = table.id
 
         def on_table() -> list[tuple[str, str]]:
             return [(r.method, r.path) for r in fake.requests if f"/messages/{table_id}" in r.path]
@@ -74,19 +80,11 @@ async def test_near_discords_limit_a_table_redraw_waits_a_few_intervals_then_goe
     """While the bot's requests are near Discord's global limit (its pace busy), a table
     redraw waits another interval, so that the questions' DMs go first: it goes at the first
     interval the pace has room, and after ``BUSY_WAITS`` more at the latest."""
-    alice = fake.member("alice")
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = cast(GoujiBot, runner.client)
-        presenter, service = bot.presenter, bot.service
-        await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
-        await (await alice.slash("gouji", "ai", "add")).original()
-        await (await alice.slash("gouji", "start")).original()
-        live = service.table_in(fake.channel("gouji").id)
-        assert await next_person(fake, bot, live) is not None
-        await presenter.drain()
-        table_id = service.info(live).message_id
-        assert table_id is not None
-        table, box = fake.messages[table_id], presenter._box(live)
+        presenter = bot.presenter
+        live, table = await alice_alone_with_ai(fake, bot)
+        box = presenter._box(live)
         asked, seen = list[bool](), list[tuple[int, bool]]()
 
         def busy_twice() -> bool:  # busy at the first two intervals, then room
@@ -114,3 +112,25 @@ async def test_near_discords_limit_a_table_redraw_waits_a_few_intervals_then_goe
         await presenter.drain()
         assert asked == [True] * BUSY_WAITS, "then it goes: nothing waits for ever"
         assert len(table.history) == edits + 2 and "a line while always busy" in table.content
+
+
+async def test_a_table_that_ends_while_its_redraw_waits_shows_how_it_ended(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """``/gouji end`` while the table message's redraw waits out its interval: the redraw
+    goes at once, so that the message no longer says whose turn it is nor runs a clock."""
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = cast(GoujiBot, runner.client)
+        presenter = bot.presenter
+        live, table = await alice_alone_with_ai(fake, bot)
+        box = presenter._box(live)
+        assert "<t:" in table.content, "a turn and its clock"
+        presenter.refresh_interval = 30.0
+        box.log.append("the last line before the end")
+        presenter.table_changed(live)
+        assert box.redraw is not None, "the redraw waits its 30 s"
+        await (await fake.member("alice").slash("gouji", "end")).original()
+        await presenter.drain()
+        assert "the last line before the end" in table.content
+        assert "<t:" not in table.content, "no clock on an ended table"
+        assert live.id not in presenter.outboxes
