@@ -1039,13 +1039,32 @@ def format_report(fig: dict[str, Any]) -> str:
         f"{pics['hand_replies_per_person_per_game']} in replies; "
         f"table and result per game {pics['channel_per_game']}; total {pics['total']}"
     )
+    lines += _in_process_lines(fig)
+    if fig["unanswered"] or fig["stuck"] or fig["unstarted"]:
+        lines.append(
+            f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}, "
+            f"tables not opened or started in time: {fig['unstarted']}"
+        )
+        lines += [f"  {e}" for e in fig["errors"]]
+    return "\n".join(lines)
+
+
+def _in_process_lines(fig: dict[str, Any]) -> list[str]:
+    """The figures only the bot's memory tells (pictures reused, question → notification):
+    none when the bot ran in other processes (``bench.discord_shards``)."""
+    pics = fig["pictures_uploaded"]
+    if "notification" not in fig:
+        return [
+            "   (pictures reused, question → notification: the bot's own, not measured "
+            "when it runs in other processes)"
+        ]
     reuse = pics["hand_and_scoreboard_pictures"]
-    lines.append(
+    lines = [
         f"   hand and scoreboard pictures: {reuse['drawn']} drawn, {reuse['reused']} reused "
         f"(bot.pictures.cache, {reuse['kept']} kept at the end); table pictures: "
         f"{pics['table_pictures']['drawn']} drawn, {pics['table_pictures']['unchanged']} "
         "unchanged (not drawn again)"
-    )
+    ]
     note = fig["notification"]
     lines.append(
         f"   question → notification: {note['count']} questions, p50 {note['p50_ms']:.0f} ms, "
@@ -1061,13 +1080,7 @@ def format_report(fig: dict[str, Any]) -> str:
                 for kind, k in kinds.items()
             )
         )
-    if fig["unanswered"] or fig["stuck"] or fig["unstarted"]:
-        lines.append(
-            f"unanswered: {fig['unanswered']}, stuck: {fig['stuck']}, "
-            f"tables not opened or started in time: {fig['unstarted']}"
-        )
-        lines += [f"  {e}" for e in fig["errors"]]
-    return "\n".join(lines)
+    return lines
 
 
 def _traffic_lines(d: dict[str, Any], rate_limits: bool, global_limit: int) -> list[str]:

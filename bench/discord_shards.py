@@ -1,18 +1,24 @@
-"""``bench.discord`` with the bot split in two processes sharing PostgreSQL.
+"""``bench.discord`` with the bot in processes of its own, sharing PostgreSQL.
 
-    python -m bench.discord_shards [--tables 10] [--actions 10] [--think 2-8 | --fast]
-                                   [--ai-delay 0.5] [--no-rate-limits] [--draw-processes 1]
-                                   [--seed 1] [--json]
+    python -m bench.discord_shards [--shards 2] [--tables 10] [--actions 10]
+                                   [--think 2-8 | --fast] [--ai-delay 0.5] [--no-rate-limits]
+                                   [--draw-processes 1] [--seed 1] [--json]
 
-Two ``gouji bot`` processes, shards 0 and 1 of 2 (``GOUJI_SHARD_COUNT=2``,
-``GOUJI_SHARDS=0`` / ``1``), share one throwaway PostgreSQL server (``tests/pgserver.py``,
-with fsync on, as a real one) and the fake Discord, which holds a server on each shard with
-half of the ``--tables`` channels each. The people, their tables and the figures are those
-of ``python -m bench.discord`` (its :class:`~bench.discord.TableDriver` and report); as the
-bots run in other processes, the people see the tables through the shared database: a
-mirror rebuilt from it every ``MIRROR_EVERY`` seconds (from the bots' snapshots), where the
-one-process run looks at the bot's memory. CPU: the two bot processes' (from the OS when
-they exit) and this process's (the fake Discord, the people, the mirror).
+``--shards 2`` (the default): two ``gouji bot`` processes, shards 0 and 1 of 2
+(``GOUJI_SHARD_COUNT=2``, ``GOUJI_SHARDS=0`` / ``1``), share one throwaway PostgreSQL server
+(``tests/pgserver.py``, with fsync on, as a real one) and the fake Discord, which holds a
+server on each shard with half of the ``--tables`` channels each. ``--shards 1``: one bot
+process holds every table — the bot's own figures, as ``bench.discord`` measures them but
+without the fake Discord and the simulated people on the bot's event loop (at 500 tables
+they took a third of it there).
+
+The people, their tables and the figures are those of ``python -m bench.discord`` (its
+:class:`~bench.discord.TableDriver` and report), but for what only the bot's memory tells
+(question → notification, pictures reused): as the bots run in other processes, the people
+see the tables through the shared database, in a mirror that rebuilds, every
+``MIRROR_EVERY`` seconds, the tables whose rows changed (from the bots' snapshots). CPU: the
+bot processes' (from the OS when they exit) and this process's (the fake Discord, the
+people, the mirror).
 """
 
 from __future__ import annotations
@@ -34,17 +40,24 @@ from types import SimpleNamespace
 from typing import Any
 
 from bench.discord import (
+    LOOK,
     PATIENCE,
     PEOPLE_PER_TABLE,
     SEAT_SPREAD,
-    START_SPREAD,
+    SETUP_PATIENCE_PER_TABLE,
     THINK,
+    MessageIndex,
     TableDriver,
+    UploadTally,
     _figures,
     _members,
     add_play_arguments,
     discord_traffic,
     format_report,
+    picture_uploads,
+    poll_waits,
+    start_spread,
+    summarize,
 )
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.service.live import LiveTable
@@ -55,13 +68,34 @@ from tests.fakediscord import FakeDiscord, running_fake
 from tests.pgserver import PgServer, find_bindir
 
 ROOT = Path(__file__).parents[1]
-SHARDS = 2
-MIRROR_EVERY = 0.1  # seconds between two rebuilds of the people's view of the tables
+SHARDS = (1, 2)  # the --shards a run may have: one bot process, or one for each shard
+MIRROR_EVERY = 0.1  # seconds between two looks at which tables changed in the database
+#: Each open table's rows as a version (PostgreSQL): the table's own row, its seats, its
+#: latest series and deal, and how far that deal's log goes. A bot writes one of them for
+#: everything the people can see change.
+_VERSIONS = """
+WITH latest AS (
+    SELECT s.table_id, max(s.updated_at) AS series_at, max(g.id) AS game_id
+    FROM series AS s JOIN games AS g ON g.series_id = s.id
+    JOIN tables AS t ON t.id = s.table_id WHERE t.status IN ('lobby', 'playing')
+    GROUP BY s.table_id
+)
+SELECT t.id, t.updated_at, l.series_at, l.game_id,
+    (SELECT g.updated_at FROM games AS g WHERE g.id = l.game_id),
+    (SELECT max(a.idx) FROM actions AS a WHERE a.game_id = l.game_id),
+    (SELECT string_agg(concat_ws(',', st.seat, st.user_id, st.ai_kind, st.standin,
+        st.timeouts, st.dm_refused), ';' ORDER BY st.seat) FROM seats AS st
+     WHERE st.table_id = t.id)
+FROM tables AS t LEFT JOIN latest AS l ON l.table_id = t.id
+WHERE t.status IN ('lobby', 'playing')
+"""
 
 
 class Mirror:
     """The open tables as the bots hold them, rebuilt from the shared database; answers
-    what :class:`~bench.discord.TableDriver` asks the bot's table service."""
+    what :class:`~bench.discord.TableDriver` asks the bot's table service. Each look
+    rebuilds only the tables whose rows changed (:data:`_VERSIONS`): at 500 tables,
+    rebuilding every one ten times a second would take this process's whole event loop."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -69,16 +103,34 @@ class Mirror:
         self.service = TableService(store, RecordingPresenter())
         # a table caught between two writes of its bot is replayed from its log: expected
         logging.getLogger("gouji.data").setLevel(logging.ERROR)
-        self.tables: dict[int, LiveTable] = {}
-        self.refreshes = 0
+        self.tables: dict[int, LiveTable] = {}  # by channel id
+        self.versions: dict[int, tuple[Any, ...]] = {}  # by table id
+        self.changes: dict[int, asyncio.Event] = {}  # by channel id: set when rebuilt
+        self.refreshes = 0  # looks at the versions
+        self.rebuilt = 0  # tables rebuilt
 
     async def refresh(self) -> None:
-        report = await self.store.load_active_tables(engine=ENGINE)
-        tables = {}
+        rows = await self.store._fetch(_VERSIONS)
+        versions = {int(row[0]): tuple(row[1:]) for row in rows}
+        changed = [t for t, v in versions.items() if self.versions.get(t) != v]
+        report = await self.store.load_active_tables(engine=ENGINE, tables=changed)
+        tables = {c: live for c, live in self.tables.items() if live.id in versions}
         for active in report.tables:
-            tables[active.table.channel_id] = await self.service._rebuild(active)
-        self.tables = tables
+            channel = active.table.channel_id
+            tables[channel] = await self.service._rebuild(active)
+            self.changed(channel).set()
+        for gone in self.tables.keys() - tables.keys():  # ended: its people look again
+            self.changed(gone).set()
+        self.tables, self.versions = tables, versions
         self.refreshes += 1
+        self.rebuilt += len(report.tables)
+
+    def changed(self, channel_id: int) -> asyncio.Event:
+        """Set whenever the table of ``channel_id`` is rebuilt (or gone)."""
+        event = self.changes.get(channel_id)
+        if event is None:
+            event = self.changes[channel_id] = asyncio.Event()
+        return event
 
     async def run(self) -> None:
         while True:
@@ -110,6 +162,16 @@ class MirroredDriver(TableDriver):
         super().__init__(*args, **kwargs)
         self.typed = typed
 
+    async def _look(self) -> None:
+        """Wait until the mirror rebuilds this table (or ``LOOK`` seconds)."""
+        mirror: Mirror = self.runner.client.service
+        changed = mirror.changed(self.channel_id)
+        changed.clear()
+        try:
+            await asyncio.wait_for(changed.wait(), LOOK)
+        except TimeoutError:
+            pass
+
     async def _act(self, user: Any, rng: random.Random) -> None:
         if self.typed:
             await self._act_by_slash(user, rng)
@@ -134,10 +196,17 @@ class MirroredDriver(TableDriver):
 
 
 class BotProcess:
-    """One ``gouji bot`` process serving one shard of two."""
+    """One ``gouji bot`` process serving shard ``shard`` of ``shards``."""
 
     def __init__(
-        self, fake: FakeDiscord, url: str, shard: int, ai_delay: float, draw: int, log: Path
+        self,
+        fake: FakeDiscord,
+        url: str,
+        shard: int,
+        ai_delay: float,
+        draw: int,
+        log: Path,
+        shards: int = 2,
     ):
         self.env = {
             **os.environ,
@@ -145,7 +214,7 @@ class BotProcess:
             GATEWAY_ENV: fake.gateway_url,
             "DISCORD_TOKEN": fake.token,
             "GOUJI_DATABASE_URL": url,
-            "GOUJI_SHARD_COUNT": str(SHARDS),
+            "GOUJI_SHARD_COUNT": str(shards),
             "GOUJI_SHARDS": str(shard),
             "GOUJI_AI_DELAY": str(ai_delay),
             "GOUJI_WARN": "0",
@@ -183,11 +252,14 @@ async def run_benchmark(
     seed: int = 1,
     draw_processes: int = 1,
     rate_limits: bool = True,
+    shards: int = 2,
 ) -> dict:
-    """Play ``tables`` tables at once on two shard processes; the figures of
-    :func:`bench.discord.run_benchmark`, with the processes' CPU."""
-    if tables < SHARDS or actions < 1:
-        raise ValueError(f"--tables must be at least {SHARDS} and --actions at least 1")
+    """Play ``tables`` tables at once on ``shards`` bot processes (one per shard); the
+    figures of :func:`bench.discord.run_benchmark`, with the processes' CPU."""
+    if shards not in SHARDS or tables < shards or actions < 1:
+        raise ValueError(
+            "--shards must be 1 or 2, --tables at least --shards, --actions at least 1"
+        )
     bindir = find_bindir()
     if bindir is None:
         raise RuntimeError("no PostgreSQL binaries found: apt-get install postgresql")
@@ -196,15 +268,17 @@ async def run_benchmark(
     try:
         with tempfile.TemporaryDirectory() as tmp:
             async with running_fake(
-                members=_members(tables), recommended_shards=SHARDS, rate_limits=rate_limits
+                members=_members(tables), recommended_shards=shards, rate_limits=rate_limits
             ) as fake:
                 channels = [f"t{i:03d}" for i in range(tables)]
-                for shard in range(SHARDS):
-                    fake.add_guild(f"Shard {shard}", channels[shard::SHARDS], shard=(shard, SHARDS))
+                for shard in range(shards):
+                    fake.add_guild(f"Shard {shard}", channels[shard::shards], shard=(shard, shards))
                 url = server.url()
                 bots = [
-                    BotProcess(fake, url, i, ai_delay, draw_processes, Path(tmp) / f"shard{i}.log")
-                    for i in range(SHARDS)
+                    BotProcess(
+                        fake, url, i, ai_delay, draw_processes, Path(tmp) / f"shard{i}.log", shards
+                    )
+                    for i in range(shards)
                 ]
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 try:
@@ -212,9 +286,9 @@ async def run_benchmark(
                         await bot.start()
                     await fake.wait_for(
                         lambda: all(b.connected() for b in bots) and fake.commands.commands_in(None),
-                        120, "both shard processes to connect", poll=0.1,
+                        120, "the bot processes to connect", poll=0.1,
                     )  # fmt: skip
-                    fig = await _play(fake, url, channels, actions, think, rng)
+                    fig = await _play(fake, url, channels, actions, think, rng, shards)
                 finally:
                     for bot in bots:
                         await bot.stop()
@@ -229,7 +303,7 @@ async def run_benchmark(
                 fig["draw_processes"] = draw_processes
                 fig["think_seconds"] = list(think)
                 fig["rate_limits"] = rate_limits
-                fig["shards"] = SHARDS
+                fig["shards"] = shards
                 return fig
     finally:
         server.stop()
@@ -249,29 +323,40 @@ async def _play(
     actions: int,
     think: tuple[float, float],
     rng: random.Random,
+    shards: int,
 ) -> dict:
     """The people of every table play (as in bench.discord); the figures."""
     async with await Store.open(url) as store:
         mirror = Mirror(store)
         runner = SimpleNamespace(client=SimpleNamespace(service=mirror))
         tables = len(channels)
+        poll_waits(fake)
+        index, uploads = MessageIndex(fake), UploadTally(fake)
         drivers = [
             MirroredDriver(
                 fake,
                 runner,  # a stand-in runner: its client is the mirror
                 fake.channel(name).id,
                 fake.members[i * PEOPLE_PER_TABLE : (i + 1) * PEOPLE_PER_TABLE],
-                typed=shard_of(_guild_of(fake, name), SHARDS) != 0,
+                index,
+                typed=shard_of(_guild_of(fake, name), shards) != 0,
             )
             for i, name in enumerate(channels)
         ]
+        # as in bench.discord: tables opened over a while, answers given longer meanwhile
+        for driver in drivers:
+            driver.patience = PATIENCE + SETUP_PATIENCE_PER_TABLE * tables
+        opened = time.monotonic()
         await asyncio.gather(
             *(d.seat_everyone(rng.uniform(0, SEAT_SPREAD * tables)) for d in drivers)
         )
         mirroring = asyncio.create_task(mirror.run())
         try:
             began, cpu, loop_cpu = time.monotonic(), time.process_time(), time.thread_time()
-            await asyncio.gather(*(d.start(rng.uniform(0, START_SPREAD)) for d in drivers))
+            uploads.counting = True
+            await asyncio.gather(*(d.start(rng.uniform(0, start_spread(tables))) for d in drivers))
+            for driver in drivers:
+                driver.patience = PATIENCE
             tallies = await asyncio.gather(
                 *(d.play(actions, think, random.Random(rng.random())) for d in drivers)
             )
@@ -280,23 +365,38 @@ async def _play(
         finally:
             mirroring.cancel()
     fig = _figures(fake, began, seconds, tables, list(tallies))
+    fig["setup"] = summarize(
+        [
+            x
+            for r in fake.interactions.values()
+            if opened <= r.created_at < began and (x := r.latency) is not None
+        ]
+    )
     fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
     fig["discord"] = discord_traffic(fake, began, list(tallies))
+    fig["pictures_uploaded"] = picture_uploads(fake, uploads, drivers)
     fig["mirror_refreshes"] = mirror.refreshes
+    fig["mirror_rebuilt"] = mirror.rebuilt
     return fig
 
 
 def format_shards_report(fig: dict) -> str:
-    """bench.discord's report, with the two processes' CPU in place of the one process's."""
+    """bench.discord's report, with the bot processes' CPU in place of the one process's."""
     lines = format_report(fig).splitlines()
-    cpu = fig["cpu_seconds"]
+    cpu, shards = fig["cpu_seconds"], fig["shards"]
+    where = (
+        "the bot process (every table, one PostgreSQL)"
+        if shards == 1
+        else f"the {shards} bot processes (shards 0 and 1 of {shards}, one PostgreSQL)"
+    )
     lines = [
         line
         if not line.startswith("CPU: ")
         else (
-            f"CPU: {fig['bot_processes_cpu_seconds']} s in the {fig['shards']} bot processes "
-            f"(shards 0 and 1 of {fig['shards']}, one PostgreSQL); {cpu['process']} s in this "
-            f"process (fake Discord, people, the mirror: {fig['mirror_refreshes']} rebuilds)"
+            f"CPU: {fig['bot_processes_cpu_seconds']} s in {where}, pictures drawn by "
+            f"{fig['draw_processes'] or 'threads, no'} worker processes each; {cpu['process']} s "
+            f"in this process (fake Discord, people, the mirror: {fig['mirror_refreshes']} "
+            f"looks, {fig['mirror_rebuilt']} tables rebuilt)"
         )
         for line in lines
     ]
@@ -308,18 +408,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.discord_shards", description=__doc__)
     add_play_arguments(parser, tables=10)
     parser.add_argument(
+        "--shards",
+        type=int,
+        choices=SHARDS,
+        default=2,
+        help="bot processes, one per shard (1: one process holds every table)",
+    )
+    parser.add_argument(
         "--draw-processes", type=int, default=1, help="processes drawing pictures, per bot"
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    if args.tables < SHARDS or args.actions < 1 or min(args.ai_delay, args.draw_processes) < 0:
-        parser.error(
-            f"--tables must be at least {SHARDS}, --actions at least 1, times not negative"
-        )
+    if args.tables < args.shards or args.actions < 1 or min(args.ai_delay, args.draw_processes) < 0:
+        parser.error("--tables must be at least --shards, --actions at least 1, times not negative")
     fig = asyncio.run(
         run_benchmark(
             args.tables, args.actions, args.think, args.ai_delay, args.seed,
-            args.draw_processes, not args.no_rate_limits,
+            args.draw_processes, not args.no_rate_limits, args.shards,
         )
     )  # fmt: skip
     print(json.dumps(fig, indent=1) if args.json else format_shards_report(fig))

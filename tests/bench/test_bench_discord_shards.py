@@ -1,5 +1,5 @@
-"""bench.discord_shards: two bot processes on one PostgreSQL play through the fake Discord
-and print bench.discord's figures, with both processes' CPU."""
+"""bench.discord_shards: one bot process, or two shard processes, on one PostgreSQL play
+through the fake Discord and print bench.discord's figures, with the processes' CPU."""
 
 from __future__ import annotations
 
@@ -23,7 +23,29 @@ async def test_two_shard_processes_play_two_tables_to_the_end() -> None:
     assert "bot-token requests per action" in report
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(find_bindir() is None, reason="no PostgreSQL binaries")
+async def test_one_bot_process_plays_every_table_from_the_dm_controllers() -> None:
+    fig = await run_benchmark(tables=2, actions=1, think=(0.0, 0.0), ai_delay=0.0, seed=3, shards=1)
+    assert fig["shards"] == 1 and fig["games_finished"] >= 2 and fig["unanswered"] == 0
+    # nobody types every turn (one process holds every table): the DM controllers are used
+    assert fig["discord"]["dm_per_own_turn"]["posted_mean"] > 0
+    assert fig["full_answers"]["count"] > fig["actions"] / 2
+    # the mirror rebuilt only what changed: fewer tables than looks times tables
+    assert 0 < fig["mirror_rebuilt"] < fig["mirror_refreshes"] * 2
+    assert not [e for e in fig["errors"] if "traceback" in e]
+    report = format_shards_report(fig)
+    assert "in the bot process (every table, one PostgreSQL)" in report
+    assert "not measured when it runs in other processes" in report
+
+
 def test_bad_arguments_are_refused() -> None:
-    for argv in (["--tables", "1"], ["--actions", "0"], ["--ai-delay", "-1"]):
+    for argv in (
+        ["--tables", "1"],
+        ["--actions", "0"],
+        ["--ai-delay", "-1"],
+        ["--shards", "3"],
+        ["--shards", "2", "--tables", "1"],
+    ):
         with pytest.raises(SystemExit):
             main(argv)
