@@ -46,11 +46,14 @@ BUSY = 0.75  # the share of the window taken from which the pace is :meth:`Pace.
 
 
 class Pace:
-    """At most ``limit`` requests in any ``per`` seconds (a sliding window), each counted from
-    its start, or from its answer once :meth:`finished` says it came: a request the event loop
-    sent late still counts in the second Discord saw it. When the window is full, the waiting
-    requests go by their deadline: when they came plus their ``slack`` (earliest first; equal
-    deadlines in the order they came). ``clock`` and ``sleep`` may be replaced by a test."""
+    """At most ``limit`` requests in any ``per`` seconds, as Discord counts them: each holds
+    its slot from its start until its answer (:meth:`finished`), and for ``per`` seconds
+    after. Discord counts a request when it arrives, which may be long after its start (a
+    network that stalls delivers what it held in a bunch), but never after its answer: so
+    however late each one arrives, no ``per`` seconds of Discord's see more than ``limit``.
+    When the window is full, the waiting requests go by their deadline: when they came plus
+    their ``slack`` (earliest first; equal deadlines in the order they came). ``clock`` and
+    ``sleep`` may be replaced by a test."""
 
     def __init__(
         self,
@@ -63,17 +66,20 @@ class Pace:
             raise ValueError("a pace needs a limit of at least 1 per a positive time")
         self.limit, self.per = limit, per
         self.clock, self.sleep = clock, sleep
-        self.starts: deque[float] = deque()
+        self.in_flight = 0  # requests started and not yet answered
+        self.answered: deque[float] = deque()  # when the answers of the last ``per`` came
         self.waited = 0  # how many requests had to wait (for tests and logs)
         self._waiting: list[tuple[float, int, asyncio.Future[float]]] = []  # a heap
         self._order = itertools.count()
         self._releasing: asyncio.Task[None] | None = None
+        self._answer = asyncio.Event()  # set when an answer frees a slot held in flight
 
     def _room(self, now: float, taken: float | None = None) -> bool:
-        """Whether fewer than ``taken`` (the limit) requests started in the window to ``now``."""
-        while self.starts and now - self.starts[0] >= self.per:
-            self.starts.popleft()
-        return len(self.starts) < (self.limit if taken is None else taken)
+        """Whether fewer than ``taken`` (the limit) slots are held at ``now``."""
+        while self.answered and now - self.answered[0] >= self.per:
+            self.answered.popleft()
+        held = self.in_flight + len(self.answered)
+        return held < (self.limit if taken is None else taken)
 
     def busy(self) -> bool:
         """Whether requests wait now, or at least :data:`BUSY` of the window is taken: what
@@ -81,27 +87,31 @@ class Pace:
         return bool(self._waiting) or not self._room(self.clock(), self.limit * BUSY)
 
     async def wait(self, slack: float = 0.0) -> float:
-        """Return when one more request may start now (``slack``: see :class:`Pace`): the
-        time its slot was taken, for :meth:`finished`."""
+        """Return when one more request may start now (``slack``: see :class:`Pace`), its slot
+        taken: the caller must give it back with :meth:`finished` once answered (or failed).
+        Returns the time it started."""
         now = self.clock()
         if not self._waiting and self._room(now):
-            self.starts.append(now)
+            self.in_flight += 1
             return now
         self.waited += 1
         turn: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiting, (now + slack, next(self._order), turn))
         if self._releasing is None or self._releasing.done():
             self._releasing = asyncio.create_task(self._release())
-        return await turn  # a cancelled wait leaves its turn cancelled: _release skips it
+        try:
+            return await turn  # a cancelled wait leaves its turn cancelled: _release skips it
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # given a slot, cancelled before using it
+                self.finished(turn.result())
+            raise
 
     def finished(self, started: float) -> None:
-        """The request whose slot was taken at ``started`` was answered: its slot counts from
-        now (the window's times stay in order: every other is earlier)."""
-        try:
-            self.starts.remove(started)
-        except ValueError:  # older than the window already
-            pass
-        self.starts.append(self.clock())
+        """The request that started at ``started`` was answered (or failed): its slot is held
+        ``per`` seconds from now, then free."""
+        self.in_flight = max(0, self.in_flight - 1)
+        self.answered.append(self.clock())
+        self._answer.set()
 
     async def _release(self) -> None:
         """Let the waiting requests go, by deadline, as the window makes room."""
@@ -110,15 +120,19 @@ class Pace:
             if self._room(now):
                 _deadline, _n, turn = heapq.heappop(self._waiting)
                 if not turn.done():
-                    self.starts.append(now)
+                    self.in_flight += 1
                     turn.set_result(now)
                 continue
-            await self.sleep(self.starts[0] + self.per - now)
+            if not self.answered:  # every slot is in flight: the next answer frees one
+                self._answer.clear()
+                await self._answer.wait()
+                continue
+            await self.sleep(self.answered[0] + self.per - now)
 
 
 def pace_requests(client: discord.Client, pace: Pace) -> None:
     """Make every bot-token request of ``client`` wait for ``pace`` first (with its
-    method's :data:`SLACK`), its slot held until its answer."""
+    method's :data:`SLACK`), its slot held until a second after its answer."""
     http = client.http
     request = http.request
 

@@ -6,12 +6,14 @@ Four tables start at once in four channels and the AI plays them out: the table 
 are redrawn faster than Discord lets a channel edit, so discord.py waits out the real
 five-second windows from the headers; the bot meets no 429 of any scope. And a burst of the
 bot's own requests over twelve channels, beyond Discord's 50 a second, is held back by its
-pace (``bot/discord_bot/pacing.py``, 45 a second) instead of meeting the global limit.
+pace (``bot/discord_bot/pacing.py``, 45 a second) instead of meeting the global limit, and
+so is what a stalled network delivers in a bunch.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -111,3 +113,32 @@ async def test_the_bots_pace_keeps_a_burst_under_discords_real_global_limit(
     assert tally.throttled_total == 0, f"429s under Discord's real windows: {tally.throttled}"
     assert tally.bot["POST /channels/{channel_id}/messages"] == len(burst) + 12, "no retries"
     assert bot.pace.waited > 0, "the pace held the burst back"
+
+
+async def test_requests_held_on_the_way_keep_their_slots_until_discord_answers(
+    tmp_path: Path,
+) -> None:
+    """A network that stalls delivers what it held in a bunch: the 45 messages the pace let
+    go reach Discord 1.2 s late. Had their slots lapsed a second after they started, the next
+    45 would go at 1.0 s and meet them in Discord's second (90 there, over 50: global 429s,
+    which discord.py retries together, a second burst). They keep their slots until answered.
+    """
+    channels = [f"burst-{i:02d}" for i in range(90)]  # a message each: no channel's own limit
+    async with running_fake(channels=channels, time_scale=1.0) as fake:
+        async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+            bot = runner.client
+            targets = [text_channel(bot, fake.channel(c).id) for c in channels]
+            await asyncio.sleep(1.1)  # the start's requests are out of Discord's window
+            since = time.monotonic()
+            route = "/channels/{channel_id}/messages"
+            held = fake.faults.delay("POST", route, seconds=1.2, times=bot.pace.limit)
+            first = [asyncio.create_task(c.send("held")) for c in targets[: bot.pace.limit]]
+            await fake.wait_for(
+                lambda: held.hits == bot.pace.limit, 5, "the first 45 held", poll=0.01
+            )
+            then = [c.send("then") for c in targets[bot.pace.limit :]]
+            await asyncio.gather(*first, *then)
+        tally = request_tally(fake, since)
+        assert not fake.internal_errors, "\n".join(fake.internal_errors)
+    assert tally.throttled_total == 0, f"429s: {tally.throttled}"
+    assert tally.bot[f"POST {route}"] == len(channels), "no retries"

@@ -1,5 +1,5 @@
-"""Faults on demand for REST routes: 429s and 5xx errors for the next N calls, and real buckets;
-and forged interactions (:func:`forged_slash`: what a modified client can send).
+"""Faults on demand for REST routes: 429s and 5xx errors for the next N calls, calls held up on
+the way (a slow network), and real buckets; and forged interactions (:func:`forged_slash`: what a modified client can send).
 
 A route is named the way discord.py names it (``discord.http.Route``): a method and a path
 template, e.g. ``("POST", "/channels/{channel_id}/messages")``. A concrete path
@@ -37,6 +37,23 @@ class RouteFault:
 
     def matches(self, method: str, template: str | None, path: str) -> bool:
         """Whether a request to ``path`` (route ``template``) is hit by this fault."""
+        return self.times > 0 and self.method == method.upper() and self.path in (template, path)
+
+
+@dataclass
+class RouteDelay:
+    """The next ``times`` calls to one route reach Discord ``seconds`` late (held on the way,
+    before Discord counts them against any limit): a network that stalls, then delivers
+    what it held in a bunch."""
+
+    method: str
+    path: str
+    seconds: float
+    times: int
+    hits: int = 0
+
+    def matches(self, method: str, template: str | None, path: str) -> bool:
+        """Whether a request to ``path`` (route ``template``) is held by this delay."""
         return self.times > 0 and self.method == method.upper() and self.path in (template, path)
 
 
@@ -107,6 +124,7 @@ class FaultPlan:
 
     def __init__(self) -> None:
         self.route_faults: list[RouteFault] = []
+        self.delays: list[RouteDelay] = []
         self.buckets: list[RateBucket] = []
 
     def limit_route(self, method: str, path: str, *, limit: int, per: float) -> RateBucket:
@@ -143,9 +161,27 @@ class FaultPlan:
         self.route_faults.append(fault)
         return fault
 
+    def delay(self, method: str, path: str, *, seconds: float, times: int = 1) -> RouteDelay:
+        """Hold the next ``times`` calls to the route ``seconds`` on their way to Discord."""
+        if times < 1 or seconds <= 0:
+            raise ValueError("delay needs times >= 1 and seconds > 0")
+        held = RouteDelay(method.upper(), path, seconds, times)
+        self.delays.append(held)
+        return held
+
+    def held(self, method: str, template: str | None, path: str) -> float:
+        """Seconds this request is held on its way (a planned :meth:`delay`), else 0."""
+        for held in self.delays:
+            if held.matches(method, template, path):
+                held.times -= 1
+                held.hits += 1
+                return held.seconds
+        return 0.0
+
     def clear(self) -> None:
-        """Forget every planned fault and bucket."""
+        """Forget every planned fault, delay and bucket."""
         self.route_faults.clear()
+        self.delays.clear()
         self.buckets.clear()
 
     def take(self, method: str, template: str | None, path: str) -> web.Response | None:

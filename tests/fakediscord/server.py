@@ -442,6 +442,8 @@ class FakeDiscord(PayloadBuilder):
         fault_response, admission, scope = None, None, None
         admitted = None
         if is_api and route is not None:
+            if held := self.faults.held(request.method, route, path):
+                await asyncio.sleep(held)  # on its way: Discord has not seen it yet
             fault_response = self.faults.take(request.method, route, path)
             if fault_response is None:
                 major = major_parameter(dict(request.match_info))

@@ -27,12 +27,17 @@ class Still:
         self.t += seconds
 
 
+async def answered_at_once(pace: Pace, slack: float = 0.0) -> None:
+    """A request through ``pace`` that Discord answers as soon as it starts."""
+    pace.finished(await pace.wait(slack))
+
+
 async def test_the_pace_lets_at_most_its_limit_start_in_any_second() -> None:
     clock = Still()
     pace = Pace(limit=5, per=1.0, clock=clock.now, sleep=clock.sleep)
     starts = []
     for _ in range(12):
-        await pace.wait()
+        await answered_at_once(pace)
         starts.append(clock.t)
     assert starts[:5] == [0.0] * 5, "the first five go at once"
     for i in range(5, 12):
@@ -46,7 +51,7 @@ async def test_requests_that_wait_on_the_pace_start_in_the_order_they_came() -> 
     order: list[int] = []
 
     async def request(n: int) -> None:
-        await pace.wait()
+        await answered_at_once(pace)
         order.append(n)
 
     await asyncio.gather(*(request(n) for n in range(6)))
@@ -59,14 +64,47 @@ async def test_a_request_answered_late_holds_its_slot_from_its_answer() -> None:
     clock = Still()
     pace = Pace(limit=2, per=1.0, clock=clock.now, sleep=clock.sleep)
     first = await pace.wait()
-    await pace.wait()
+    await answered_at_once(pace)
     clock.t = 0.7  # the first request is answered only now
     pace.finished(first)
     clock.t = 1.0
-    await pace.wait()  # the second's slot (taken at 0) is free again; the first's is not
+    await pace.wait()  # the second's slot (answered at 0) is free again; the first's is not
     assert clock.t == 1.0
     await pace.wait()
     assert clock.t == pytest.approx(1.7), "a second after the first request's answer"
+
+
+async def test_a_request_not_yet_answered_holds_its_slot_however_long_it_takes() -> None:
+    """A network that stalls delivers what it held in a bunch, when Discord counts it: a
+    request unanswered after a second may not have reached Discord yet, so its slot is not
+    free until a second after its answer."""
+    clock = Still()
+    pace = Pace(limit=1, per=1.0, clock=clock.now, sleep=clock.sleep)
+    stalled = await pace.wait()
+    after = asyncio.create_task(pace.wait())
+    for _ in range(5):
+        await asyncio.sleep(0)
+    clock.t = 5.0
+    await asyncio.sleep(0)
+    assert not after.done(), "no slot while the first request waits for its answer"
+    pace.finished(stalled)  # answered at 5 s
+    assert await after == pytest.approx(6.0), "a second after that answer"
+
+
+async def test_a_wait_cancelled_once_given_its_slot_gives_it_back() -> None:
+    clock = Still()
+    pace = Pace(limit=1, per=1.0, clock=clock.now, sleep=clock.sleep)
+    await answered_at_once(pace)  # the window is full until t = 1
+    given = asyncio.create_task(pace.wait())
+    await asyncio.sleep(0)
+    (_, _, turn), *_ = pace._waiting
+    while not turn.done():
+        await asyncio.sleep(0)
+    assert not given.done()
+    given.cancel()  # its turn came (at t = 1), its caller is cancelled before using it
+    with pytest.raises(asyncio.CancelledError):
+        await given
+    assert pace.in_flight == 0, "the slot it was given is not held for ever"
 
 
 def test_a_pace_needs_a_positive_limit() -> None:
@@ -82,11 +120,11 @@ async def test_when_the_pace_is_full_a_notification_goes_before_redraws_and_clea
     order: list[str] = []
 
     async def request(name: str, method: str) -> None:
-        await pace.wait(SLACK[method])
+        await answered_at_once(pace, SLACK[method])
         order.append(name)
 
-    await pace.wait()
-    await pace.wait()  # the window is full
+    await answered_at_once(pace)
+    await answered_at_once(pace)  # the window is full
     await asyncio.gather(
         request("delete", "DELETE"),
         request("redraw", "PATCH"),
@@ -105,10 +143,10 @@ async def test_a_request_yields_to_later_ones_for_no_longer_than_its_slack() -> 
 
     async def request(name: str, method: str, at: float) -> None:
         clock.t = max(clock.t, at)
-        await pace.wait(SLACK[method])
+        await answered_at_once(pace, SLACK[method])
         order.append(name)
 
-    await pace.wait()  # the window is full until t = 1
+    await answered_at_once(pace)  # the window is full until t = 1
     await asyncio.gather(
         request("delete", "DELETE", 0.0),  # may yield until t = 2
         request("notify at 1.5", "POST", 1.5),
@@ -122,9 +160,9 @@ async def test_the_pace_is_busy_from_three_quarters_of_its_window_taken() -> Non
     pace = Pace(limit=4, per=1.0, clock=clock.now, sleep=clock.sleep)
     assert not pace.busy()
     for _ in range(2):
-        await pace.wait()
+        await answered_at_once(pace)
     assert not pace.busy(), "half the window"
-    await pace.wait()
+    await answered_at_once(pace)
     assert pace.busy(), "three quarters"
     clock.t = 1.0
     assert not pace.busy(), "a second on, the window is empty again"
