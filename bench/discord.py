@@ -431,7 +431,13 @@ class TableDriver:
                 rec = await user.click(msg, custom_id)
             else:
                 rec = await user.select(msg, custom_id, values)
-            await self.fake.wait_for(lambda: len(rec.responses) >= 2, 10, "a press answered")
+            # answered, or only acknowledged: a press on a controller re-sent meanwhile (the
+            # new controller shows it; counted apart as ``full_superseded``)
+            await self.fake.wait_for(
+                lambda: len(rec.responses) >= 2 or (rec.responses and _on_deleted(self.fake, rec)),
+                10,
+                "a press answered",
+            )
 
         for verb in QUESTION_VERBS.values():
             if (cid := control(verb)) is not None:
