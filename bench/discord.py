@@ -283,12 +283,16 @@ class TableDriver:
         rec = await user.slash(*path, channel=self.channel_id, **options)
         await rec.original(timeout=self.patience)
 
+    def _changed(self) -> asyncio.Event | None:
+        """Set when this table changes, if the people can be told (the bot's events)."""
+        return None if self.changes is None else self.changes.of(self.live.id)
+
     async def _look(self) -> None:
         """Wait until the bot tells of a change at this table (or ``LOOK`` seconds)."""
-        if self.changes is None:
+        changed = self._changed()
+        if changed is None:
             await asyncio.sleep(POLL)
             return
-        changed = self.changes.of(self.live.id)
         changed.clear()
         try:
             await asyncio.wait_for(changed.wait(), LOOK)
@@ -625,13 +629,7 @@ async def run_benchmark(
                     "unchanged": bot.draw.latest_unchanged,
                 }
             fig = _figures(fake, began, seconds, tables, list(tallies))
-            fig["setup"] = summarize(
-                [
-                    x
-                    for r in fake.interactions.values()
-                    if opened <= r.created_at < began and (x := r.latency) is not None
-                ]
-            )
+            fig["setup"] = opening_figures(fake, opened, began)
             fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
             fig["draw_processes"] = draw_processes
             fig["picture_wait"] = picture_wait
@@ -651,6 +649,18 @@ async def run_benchmark(
             fig["notification"]["by_kind"] = delays.by_kind()
             fig["notification"]["slowest"] = delays.slowest()
             return fig
+
+
+def opening_figures(fake: FakeDiscord, opened: float, began: float) -> dict[str, Any]:
+    """The first answers while the tables were opened and filled, from ``opened`` to
+    ``began`` (apart from the figures of the play)."""
+    return summarize(
+        [
+            x
+            for r in fake.interactions.values()
+            if opened <= r.created_at < began and (x := r.latency) is not None
+        ]
+    )
 
 
 def _on_deleted(fake: FakeDiscord, rec: InteractionRecord) -> bool:

@@ -40,13 +40,13 @@ from types import SimpleNamespace
 from typing import Any
 
 from bench.discord import (
-    LOOK,
     PATIENCE,
     PEOPLE_PER_TABLE,
     SEAT_SPREAD,
     SETUP_PATIENCE_PER_TABLE,
     THINK,
     MessageIndex,
+    TableChanges,
     TableDriver,
     UploadTally,
     _figures,
@@ -54,10 +54,10 @@ from bench.discord import (
     add_play_arguments,
     discord_traffic,
     format_report,
+    opening_figures,
     picture_uploads,
     poll_waits,
     start_spread,
-    summarize,
 )
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.service.live import LiveTable
@@ -105,7 +105,7 @@ class Mirror:
         logging.getLogger("gouji.data").setLevel(logging.ERROR)
         self.tables: dict[int, LiveTable] = {}  # by channel id
         self.versions: dict[int, tuple[Any, ...]] = {}  # by table id
-        self.changes: dict[int, asyncio.Event] = {}  # by channel id: set when rebuilt
+        self.changes = TableChanges()  # by channel id: set when rebuilt (or gone)
         self.refreshes = 0  # looks at the versions
         self.rebuilt = 0  # tables rebuilt
 
@@ -118,19 +118,12 @@ class Mirror:
         for active in report.tables:
             channel = active.table.channel_id
             tables[channel] = await self.service._rebuild(active)
-            self.changed(channel).set()
+            self.changes.of(channel).set()
         for gone in self.tables.keys() - tables.keys():  # ended: its people look again
-            self.changed(gone).set()
+            self.changes.of(gone).set()
         self.tables, self.versions = tables, versions
         self.refreshes += 1
         self.rebuilt += len(report.tables)
-
-    def changed(self, channel_id: int) -> asyncio.Event:
-        """Set whenever the table of ``channel_id`` is rebuilt (or gone)."""
-        event = self.changes.get(channel_id)
-        if event is None:
-            event = self.changes[channel_id] = asyncio.Event()
-        return event
 
     async def run(self) -> None:
         while True:
@@ -162,15 +155,10 @@ class MirroredDriver(TableDriver):
         super().__init__(*args, **kwargs)
         self.typed = typed
 
-    async def _look(self) -> None:
-        """Wait until the mirror rebuilds this table (or ``LOOK`` seconds)."""
+    def _changed(self) -> asyncio.Event:
+        """Set when the mirror rebuilds this table (or it is gone)."""
         mirror: Mirror = self.runner.client.service
-        changed = mirror.changed(self.channel_id)
-        changed.clear()
-        try:
-            await asyncio.wait_for(changed.wait(), LOOK)
-        except TimeoutError:
-            pass
+        return mirror.changes.of(self.channel_id)
 
     async def _act(self, user: Any, rng: random.Random) -> None:
         if self.typed:
@@ -365,13 +353,7 @@ async def _play(
         finally:
             mirroring.cancel()
     fig = _figures(fake, began, seconds, tables, list(tallies))
-    fig["setup"] = summarize(
-        [
-            x
-            for r in fake.interactions.values()
-            if opened <= r.created_at < began and (x := r.latency) is not None
-        ]
-    )
+    fig["setup"] = opening_figures(fake, opened, began)
     fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
     fig["discord"] = discord_traffic(fake, began, list(tallies))
     fig["pictures_uploaded"] = picture_uploads(fake, uploads, drivers)

@@ -72,7 +72,7 @@ class Pace:
         self._waiting: list[tuple[float, int, asyncio.Future[float]]] = []  # a heap
         self._order = itertools.count()
         self._releasing: asyncio.Task[None] | None = None
-        self._answer = asyncio.Event()  # set when an answer frees a slot held in flight
+        self._answer = asyncio.Event()  # set at each answer: its slot lapses ``per`` later
 
     def _room(self, now: float, taken: float | None = None) -> bool:
         """Whether fewer than ``taken`` (the limit) slots are held at ``now``."""

@@ -1,5 +1,6 @@
 """Faults on demand for REST routes: 429s and 5xx errors for the next N calls, calls held up on
-the way (a slow network), and real buckets; and forged interactions (:func:`forged_slash`: what a modified client can send).
+the way (a slow network), and real buckets; and forged interactions (:func:`forged_slash`: what
+a modified client can send).
 
 A route is named the way discord.py names it (``discord.http.Route``): a method and a path
 template, e.g. ``("POST", "/channels/{channel_id}/messages")``. A concrete path
@@ -12,7 +13,7 @@ import json
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from aiohttp import web
 
@@ -21,6 +22,29 @@ from .model import APPLICATION_COMMAND, InteractionRecord
 if TYPE_CHECKING:
     from .server import FakeDiscord
     from .users import SimUser
+
+
+class _Planned(Protocol):
+    """Something planned for the next ``times`` calls to one route."""
+
+    method: str
+    path: str
+    times: int
+    hits: int
+
+
+P = TypeVar("P", bound=_Planned)
+
+
+def _use_next(planned: list[P], method: str, template: str | None, path: str) -> P | None:
+    """The first of ``planned`` that applies to a request to ``path`` (route ``template``),
+    one of its calls used; None if none does."""
+    for entry in planned:
+        if entry.times > 0 and entry.method == method.upper() and entry.path in (template, path):
+            entry.times -= 1
+            entry.hits += 1
+            return entry
+    return None
 
 
 @dataclass
@@ -35,10 +59,6 @@ class RouteFault:
     is_global: bool = False
     hits: int = 0
 
-    def matches(self, method: str, template: str | None, path: str) -> bool:
-        """Whether a request to ``path`` (route ``template``) is hit by this fault."""
-        return self.times > 0 and self.method == method.upper() and self.path in (template, path)
-
 
 @dataclass
 class RouteDelay:
@@ -51,10 +71,6 @@ class RouteDelay:
     seconds: float
     times: int
     hits: int = 0
-
-    def matches(self, method: str, template: str | None, path: str) -> bool:
-        """Whether a request to ``path`` (route ``template``) is held by this delay."""
-        return self.times > 0 and self.method == method.upper() and self.path in (template, path)
 
 
 @dataclass
@@ -171,12 +187,8 @@ class FaultPlan:
 
     def held(self, method: str, template: str | None, path: str) -> float:
         """Seconds this request is held on its way (a planned :meth:`delay`), else 0."""
-        for held in self.delays:
-            if held.matches(method, template, path):
-                held.times -= 1
-                held.hits += 1
-                return held.seconds
-        return 0.0
+        held = _use_next(self.delays, method, template, path)
+        return 0.0 if held is None else held.seconds
 
     def clear(self) -> None:
         """Forget every planned fault, delay and bucket."""
@@ -186,12 +198,8 @@ class FaultPlan:
 
     def take(self, method: str, template: str | None, path: str) -> web.Response | None:
         """If a fault applies to this request, use one of its calls and return its answer."""
-        for fault in self.route_faults:
-            if fault.matches(method, template, path):
-                fault.times -= 1
-                fault.hits += 1
-                return self._answer(fault)
-        return None
+        fault = _use_next(self.route_faults, method, template, path)
+        return None if fault is None else self._answer(fault)
 
     def bucket_for(self, method: str, template: str | None, path: str) -> RateBucket | None:
         """The planned bucket (``limit_route``) this request falls in, if any."""
