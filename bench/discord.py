@@ -710,8 +710,8 @@ def discord_traffic(fake: FakeDiscord, began: float, tallies: list[Tally]) -> di
     """What the bot asked of Discord from ``began`` on, over whole games (see the module doc).
 
     Per engine action: bot-token requests (interaction callbacks and follow-ups apart: Discord
-    does not count them in the global limit). Per own turn: the DMs posted to a person (each
-    notifies) and deleted. Per game: the table channels' non-ephemeral bot messages.
+    does not count them in the global limit). Per own turn: the DMs sent to a person (each
+    notifies), posted with the bot's token or as follow-ups of their last press, and deleted. Per game: the table channels' non-ephemeral bot messages.
     """
     requests, messages = request_tally(fake, began), message_tally(fake, began)
     engine_actions = sum(t.engine_actions for t in tallies)
@@ -724,7 +724,11 @@ def discord_traffic(fake: FakeDiscord, began: float, tallies: list[Tally]) -> di
     for t in tallies:
         own_turns.update(t.own_turns)
     dms = {c.recipient_id: c for c in messages.values() if c.dm}
-    posted = [per(dms[u].posted if u in dms else 0, n) for u, n in own_turns.items()]
+    # a new DM notifies whether the bot's token posted it or a press's token followed up on it
+    posted = [
+        per(dms[u].posted + dms[u].replies if u in dms else 0, n) for u, n in own_turns.items()
+    ]
+    followed = sum(dms[u].replies for u in own_turns if u in dms)
     deleted = sum(dms[u].deleted for u in own_turns if u in dms)
     channels = [c for c in messages.values() if not c.dm]
     per_game = {
@@ -735,6 +739,8 @@ def discord_traffic(fake: FakeDiscord, began: float, tallies: list[Tally]) -> di
         "people": len(posted),
         "posted_mean": per(sum(posted), len(posted)),
         "posted_max": max(posted, default=0.0),
+        # sent as a follow-up of the person's last press: outside the bot's global limit
+        "followed_mean": per(followed, sum(own_turns.values())),
         # a controller replaced by the next question's (it notified, and was answered)
         "deleted_mean": per(deleted, sum(own_turns.values())),
     }
@@ -1114,8 +1120,8 @@ def _traffic_lines(d: dict[str, Any], rate_limits: bool, global_limit: int) -> l
         "      edits that changed nothing seen, per action: "
         + (", ".join(f"{k} {n}" for k, n in d["idle_edits_per_action"].items()) or "none"),
         f"   429s: {limited['total']} {limited['by_scope']}",
-        f"   DMs per own turn: {dm['posted_mean']} (max {dm['posted_max']}), "
-        f"replaced (deleted) {dm['deleted_mean']}; deleted pings {d['deleted_pings']}",
+        f"   DMs per own turn: {dm['posted_mean']} (max {dm['posted_max']}; as follow-ups "
+        f"of a press {dm['followed_mean']}), replaced (deleted) {dm['deleted_mean']}; deleted pings {d['deleted_pings']}",
         f"   channel messages per game: created {ch['created']}, deleted {ch['deleted']}, "
         f"lasting {ch['lasting']}, edits {ch['edits']}",
         "   targets missed: "

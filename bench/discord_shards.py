@@ -121,7 +121,10 @@ class Mirror:
             self.changes.of(channel).set()
         for gone in self.tables.keys() - tables.keys():  # ended: its people look again
             self.changes.of(gone).set()
-        self.tables, self.versions = tables, versions
+        # a table that did not load (caught between two writes) is looked at again next time
+        loaded = {active.table.id for active in report.tables}
+        self.tables = tables
+        self.versions = {t: v for t, v in versions.items() if t in loaded or t not in changed}
         self.refreshes += 1
         self.rebuilt += len(report.tables)
 
@@ -338,6 +341,7 @@ async def _play(
         await asyncio.gather(
             *(d.seat_everyone(rng.uniform(0, SEAT_SPREAD * tables)) for d in drivers)
         )
+        await mirror.refresh()  # every open table in the mirror before its people look
         mirroring = asyncio.create_task(mirror.run())
         try:
             began, cpu, loop_cpu = time.monotonic(), time.process_time(), time.thread_time()

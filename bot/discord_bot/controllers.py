@@ -4,6 +4,13 @@ deleted) when they are asked something, so that each turn notifies once; a playe
 has their last ``/gouji hand`` answer edited instead, through its interaction token. A press
 on a controller is answered by editing the controller it was made on.
 
+While the player's last press in the DM is under 14 minutes old, its interaction token does
+the rest too: the controller is re-sent as a follow-up of that press (a new message in the
+DM, which notifies as a DM does), and edited or deleted through it. Interaction routes are
+outside the bot's global limit of 50 requests a second, which one new DM per question would
+fill at a few hundred tables; past the token's life the bot's own token posts, edits and
+deletes them.
+
 A hand picture is uploaded only when the picture a message shows is not its hand's: an edit
 carries no attachments then (Discord keeps the message's own), and what a press's answer or
 the outbox showed is noted under the seat's lock, so that the other, racing it, does not
@@ -24,7 +31,16 @@ from typing import Any
 import discord
 
 from bot.discord_bot.components import controller
-from bot.discord_bot.outbox import NO_PINGS, NOTIFY, Outbox, Outboxes, Picture, Seat, log
+from bot.discord_bot.outbox import (
+    NO_PINGS,
+    NOTIFY,
+    Outbox,
+    Outboxes,
+    Picture,
+    Seat,
+    Token,
+    log,
+)
 from bot.pictures import png as pictures
 from bot.service.live import LiveTable
 from bot.text.catalog import text
@@ -141,8 +157,7 @@ class Controllers(Outboxes):
         """The hand picture to attach, if the controller needs one (``fresh``: it does)."""
         if not shown.cards or not fresh:
             return None
-        png = await self.draw.background(pictures.hand_png, shown.cards, shown.lang)
-        return discord.File(io.BytesIO(png), "hand.png")
+        return _png(await self.draw.background(pictures.hand_png, shown.cards, shown.lang))
 
     async def _hand_file_soon(
         self, live: LiveTable, seat: int, state: Seat, shown: Shown, fresh: bool
@@ -184,15 +199,17 @@ class Controllers(Outboxes):
         if state.pending:
             return  # asked something new meanwhile: the queued re-send notifies once
         old, new_game = state.message, state.deal != shown.deal
-        kwargs: dict[str, Any] = {"view": shown.view} if shown.view is not None else {}
-        if file is not None:
-            kwargs["file"] = file
-        sent = await self._dm(live, seat, shown.content, **kwargs)
+        sender = state.live_token()
+        sent = None
+        if sender is not None:  # outside the bot's request limit
+            sent = await self._follow_up(state, sender, shown, file)
+        if sent is None:
+            sender = None
+            sent = await self._dm(live, seat, shown.content, **_message(shown, file))
         if sent is None:
             return
         state.showed(sent, shown.deal, shown.picture if file else None, *shown.key)
         state.notified = shown.question
-        token = state.token  # about the old message
         try:
             if old is not None and not new_game:  # one controller per game: the old one goes
                 async with state.lock:  # a press's answer editing it finishes first,
@@ -204,7 +221,26 @@ class Controllers(Outboxes):
                 await self._edit(state, old, view=None)
         except discord.HTTPException:
             pass
-        state.forget(token)
+        # (after the delete: the old controller may be a follow-up, edited by its own token)
+        state.followed = (sent.id, sender) if sender is not None else None
+
+    async def _follow_up(
+        self, state: Seat, sender: Token, shown: Shown, file: discord.File | None
+    ) -> discord.Message | None:
+        """Send the controller as a follow-up of the player's last press in the DM: a new
+        message there, which notifies like a DM, through the press's token — an interaction
+        route, outside the bot's global request limit, which one new DM per question fills
+        at a few hundred tables. None if Discord no longer takes the token (``file`` is then
+        as it was)."""
+        data = file.fp.getvalue() if file is not None else None  # type: ignore[attr-defined]
+        kwargs = _message(shown, None if data is None else _png(data))
+        try:
+            return await sender[0].followup.send(
+                shown.content, wait=True, allowed_mentions=NO_PINGS, **kwargs
+            )
+        except discord.NotFound:  # the token ran out early
+            state.forget(sender)
+            return None
 
     async def _follow_hand(self, live: LiveTable, seat: int, state: Seat) -> None:
         """A player without DMs: their last ``/gouji hand`` answer shows the new state, edited
@@ -267,25 +303,33 @@ class Controllers(Outboxes):
     async def _edit(self, state: Seat, msg: discord.Message, **edit: Any) -> None:
         """Edit a controller: through its last press's token when it still works (an
         interaction route, outside the bot's request limit), else with the bot's token."""
-        interaction, token = state.token_for(msg), state.token
-        if interaction is not None:
+        token = state.token_for(msg)
+        if token is not None:
+            interaction = token[0]
             try:
-                await interaction.edit_original_response(**edit)
+                if _pressed_on(interaction, msg):
+                    await interaction.edit_original_response(**edit)
+                else:
+                    await interaction.followup.edit_message(msg.id, **edit)
                 return
             except discord.NotFound:  # the token ran out (or the message is gone)
                 state.forget(token)
-        await msg.edit(**edit)
+        await _by_bot(msg).edit(**edit)
 
     async def _delete(self, state: Seat, msg: discord.Message) -> None:
         """Delete a controller, through its last press's token when it still works."""
-        interaction, token = state.token_for(msg), state.token
-        if interaction is not None:
+        token = state.token_for(msg)
+        if token is not None:
+            interaction = token[0]
             try:
-                await interaction.delete_original_response()
+                if _pressed_on(interaction, msg):
+                    await interaction.delete_original_response()
+                else:
+                    await interaction.followup.delete_message(msg.id)
                 return
             except discord.NotFound:
                 state.forget(token)
-        await msg.delete()
+        await _by_bot(msg).delete()
 
     # ----------------------------------------------------------------- presses
     def claim(self, live: LiveTable, seat: int) -> None:
@@ -328,7 +372,7 @@ class Controllers(Outboxes):
             picture = (cards, highlight)
             if cards and (not (own or ephemeral) or state.picture != picture):
                 png = await self.draw(pictures.hand_png, cards, lang, highlight)
-                edit["attachments"] = [discord.File(io.BytesIO(png), "hand.png")]
+                edit["attachments"] = [_png(png)]
             async with state.lock:
                 mine_now = message if own else None
                 if "attachments" in edit and _already_showing(state, mine_now, ephemeral, picture):
@@ -406,6 +450,32 @@ class Shown:
     def key(self) -> tuple[str, tuple[str, ...]]:
         """What the controller shows, to compare with what it showed."""
         return self.content, self.controls
+
+
+def _message(shown: Shown, file: discord.File | None) -> dict[str, Any]:
+    """The view and picture of a controller sent anew, as ``send``'s keywords."""
+    kwargs: dict[str, Any] = {"view": shown.view} if shown.view is not None else {}
+    if file is not None:
+        kwargs["file"] = file
+    return kwargs
+
+
+def _png(data: bytes) -> discord.File:
+    """A hand picture to attach."""
+    return discord.File(io.BytesIO(data), "hand.png")
+
+
+def _pressed_on(interaction: discord.Interaction, msg: discord.Message) -> bool:
+    """Whether ``msg`` is the message ``interaction`` was made on (else its follow-up)."""
+    return interaction.message is not None and interaction.message.id == msg.id
+
+
+def _by_bot(msg: discord.Message) -> discord.Message | discord.PartialMessage:
+    """``msg`` to edit or delete with the bot's token: a follow-up would go through its
+    interaction's token, which has run out by then."""
+    if isinstance(msg, discord.WebhookMessage):
+        return msg.channel.get_partial_message(msg.id)  # type: ignore[union-attr]
+    return msg
 
 
 def _ids(view: discord.ui.View | None) -> tuple[str, ...]:

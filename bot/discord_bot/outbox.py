@@ -33,11 +33,13 @@ Channel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.
 LOG_LINES = 6  # events shown in the table message
 GONE_KEPT = 64  # ids of deleted controllers remembered per table (a press on one is late)
 # seconds a press's interaction token is used to edit or delete the controller it was made on
-# (Discord keeps it 15 minutes; its routes are outside the bot's global request limit)
+# or send a new one as its follow-up (Discord keeps it 15 minutes; its routes are outside the
+# bot's global request limit)
 TOKEN_LIFE = 14 * 60.0
 
 
 Job = Callable[[], Awaitable[None]]
+Token = tuple[discord.Interaction, float]  # an answered press, and when
 Picture = tuple[str, str | None]  # a hand picture: the cards, and those highlighted (a hint)
 NOTIFY, SHOW = 0, 1  # job priorities: a question's notification goes before any redraw
 
@@ -54,7 +56,8 @@ class Seat:
     shown: tuple[str, tuple[str, ...]] | None = None  # its content and controls
     pending: bool | None = None  # an update is queued: True a re-send (it notifies)
     claimed: bool = False  # an interaction is updating the controller
-    token: tuple[discord.Interaction, float] | None = None  # last press on the DM controller
+    token: Token | None = None  # the last press on the DM controller
+    followed: tuple[int, Token] | None = None  # the controller sent as a press's follow-up
     # without DMs: the last /gouji hand answer (or press on it), edited while its token lives
     hand: tuple[discord.Interaction, float] | None = None
     note: str = ""  # a line for the controller (the clock played, the warning)
@@ -90,21 +93,30 @@ class Seat:
         """A press on the DM controller was answered: its token edits that message."""
         self.token = (interaction, time.monotonic())
 
-    def forget(self, token: tuple[discord.Interaction, float] | None) -> None:
-        """Drop the press token ``token`` (spent, or about a message gone), unless a newer
-        press has replaced it meanwhile."""
+    def forget(self, token: Token) -> None:
+        """Drop the press token ``token``: Discord no longer takes it."""
         if self.token is token:
             self.token = None
+        if self.followed is not None and self.followed[1] is token:
+            self.followed = None
 
-    def token_for(self, msg: discord.Message) -> discord.Interaction | None:
-        """The last press on controller ``msg`` if its token still works."""
-        if self.token is None:
+    def live_token(self) -> Token | None:
+        """The last press's token while it works: it can send a follow-up in the DM."""
+        if self.token is None or time.monotonic() - self.token[1] > TOKEN_LIFE:
             return None
-        interaction, at = self.token
-        pressed = interaction.message
-        if pressed is None or pressed.id != msg.id or time.monotonic() - at > TOKEN_LIFE:
-            return None
-        return interaction
+        return self.token
+
+    def token_for(self, msg: discord.Message) -> Token | None:
+        """The token that edits or deletes controller ``msg`` while it works: the last
+        press's, if made on it, or the press's it was sent as a follow-up of."""
+        token = self.live_token()
+        pressed = token[0].message if token is not None else None
+        if token is not None and pressed is not None and pressed.id == msg.id:
+            return token
+        if self.followed is not None and self.followed[0] == msg.id:
+            token = self.followed[1]
+            return token if time.monotonic() - token[1] <= TOKEN_LIFE else None
+        return None
 
     def hand_token(self) -> discord.Interaction | None:
         """The interaction whose ephemeral answer is this seat's controller, while valid."""

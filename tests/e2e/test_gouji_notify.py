@@ -17,7 +17,7 @@ import pytest
 
 from bot.service.presenter import Listener
 from bot.text.catalog import text
-from tests.fakediscord import BotRunner, FakeDiscord, MessageRecord
+from tests.fakediscord import BotRunner, FakeDiscord, MessageRecord, message_tally, webhooks
 from tests.fakediscord.model import walk_components
 
 from .gouji_helpers import acted, bot_factory, next_person, series_of
@@ -159,6 +159,14 @@ def _lasting(fake: FakeDiscord, started: int) -> list[MessageRecord]:
     ]
 
 
+async def _single_game_with_ai(fake: FakeDiscord, bot: Any, user: Any, turn_time: int) -> Any:
+    """``user``'s single game with five AI seats, started: its live table."""
+    await (await user.slash("gouji", "new", series=False, turn_time=turn_time)).original()
+    await (await user.slash("gouji", "ai", "add")).original()
+    await (await user.slash("gouji", "start")).original()
+    return bot.service.table_in(fake.channel("gouji").id)
+
+
 async def _series_alone_with_ai(fake: FakeDiscord, tmp_path: Path, dms: bool) -> None:
     bo = fake.member("bo")
     if not dms:
@@ -187,6 +195,13 @@ async def _series_alone_with_ai(fake: FakeDiscord, tmp_path: Path, dms: bool) ->
         if dms:
             assert all(m.guild_id is None for m in notified), "the DM controller notifies"
             assert len(bo.dms()) - len([m for m in bo.dms() if m.deleted]) <= GAMES
+            # each controller after the first follows up on his last press (he answers every
+            # question from it): through its token, outside the bot's global request limit
+            (dm,) = [t for t in message_tally(fake, since).values() if t.recipient_id == bo.id]
+            assert (dm.posted, dm.replies) == (1, len(notified) - 1)
+            channel = f"/channels/{dm.channel_id}/"
+            by_bot = [r.method for r in fake.requests if r.at >= since and channel in r.path]
+            assert by_bot == ["POST"], "the bot's token made the first DM, and nothing else"
         else:
             assert not bo.dms()
             assert all("/gouji hand" in m.content for m in notified), "worded for /gouji hand"
@@ -279,10 +294,7 @@ async def test_after_gouji_back_the_controller_no_longer_says_the_ai_plays(
     alice = fake.member("alice")
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = runner.client
-        await (await alice.slash("gouji", "new", series=False, turn_time=5)).original()
-        await (await alice.slash("gouji", "ai", "add")).original()
-        await (await alice.slash("gouji", "start")).original()
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = await _single_game_with_ai(fake, bot, alice, turn_time=5)
         seat = live.seat_of(alice.id)
         while (kind := bot.service._prompt_kind(live)) != "turn" or seat not in live.waiting:
             if seat in live.waiting:  # answer the questions before play: only turns time out
@@ -337,3 +349,35 @@ async def test_after_gouji_back_the_controller_no_longer_says_the_ai_plays(
         await bot.presenter.drain()
         msg = next(m for m in reversed(alice.dms()) if _offers(m, live.id, token))
         assert not says(msg), msg.content
+
+
+async def test_a_controller_whose_press_token_ran_out_is_sent_as_a_dm(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bo answers his first question from his DM controller, then Discord no longer takes
+    that press's token (it ran out early): his next question comes once all the same, as a
+    DM posted with the bot's token, and the old controller goes."""
+    bo = fake.member("bo")
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        live = await _single_game_with_ai(fake, bot, bo, turn_time=300)
+        for answered in range(2):
+            assert await next_person(fake, bot, live) is not None
+            token, kind = bot.service.question_token(live), bot.service._prompt_kind(live)
+            await fake.wait_for(
+                lambda t=token: [m for m in bo.dms() if _offers(m, live.id, t, first=True)],
+                10,
+                "a DM sent with the question",
+            )
+            asking = [m for m in bo.dms() if _offers(m, live.id, token, first=True)]
+            assert len(asking) == 1, "one controller sent with the question"
+            if answered:
+                (sent,) = asking
+                assert sent.interaction_id is None, "posted with the bot's token"
+                assert bo.id in sent.notified
+                await bot.presenter.drain()
+                in_dm = [m for m in fake.messages.values() if m.channel_id == sent.channel_id]
+                assert [m.deleted for m in in_dm] == [True, False], "the old one went"
+                return
+            await _answer(fake, bo, asking[0], kind)
+            monkeypatch.setattr(webhooks, "TOKEN_LIFETIME", 0.0)

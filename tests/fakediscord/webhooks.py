@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from .faults import json_response
-from .messages import ApiError, check_message, invalid, message_changes, read_body
+from .messages import ApiError, check_message, invalid, message_changes, notified, read_body
 from .model import (
     EPHEMERAL,
     LOADING,
@@ -193,6 +193,9 @@ class WebhookRoutes:
                 payload, files, [], self._attacher(rec), msg.flags
             ).items():
                 setattr(msg, key, value)
+            if not msg.ephemeral:  # a new message, seen by all: it notifies as a channel's does
+                channel = self.fake.channels.get(rec.channel_id)
+                msg.notified = notified(payload, channel.recipient_id if channel else None)
             await self.fake.add_message(msg)
         rec.followup_ids.append(msg.id)
         self._record(rec, "followup", None, payload, msg)
