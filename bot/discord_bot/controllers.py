@@ -4,12 +4,12 @@ deleted) when they are asked something, so that each turn notifies once; a playe
 has their last ``/gouji hand`` answer edited instead, through its interaction token. A press
 on a controller is answered by editing the controller it was made on.
 
-While the player's last press in the DM is under 14 minutes old, its interaction token does
-the rest too: the controller is re-sent as a follow-up of that press (a new message in the
-DM, which notifies as a DM does), and edited or deleted through it. Interaction routes are
-outside the bot's global limit of 50 requests a second, which one new DM per question would
-fill at a few hundred tables; past the token's life the bot's own token posts, edits and
-deletes them.
+Near Discord's global limit of 50 requests a second (:meth:`~bot.discord_bot.pacing.Pace.busy`),
+which one new DM per question fills at a few hundred tables, a controller is re-sent outside
+it: as a follow-up of the player's last press in the DM while its token lives (14 minutes),
+a new message there, which notifies as a DM does; it is then edited and deleted through that
+token too. Otherwise, and past the token's life, the bot's own token posts, edits and
+deletes the controllers.
 
 A hand picture is uploaded only when the picture a message shows is not its hand's: an edit
 carries no attachments then (Discord keeps the message's own), and what a press's answer or
@@ -199,9 +199,10 @@ class Controllers(Outboxes):
         if state.pending:
             return  # asked something new meanwhile: the queued re-send notifies once
         old, new_game = state.message, state.deal != shown.deal
-        sender = state.live_token()
+        # near Discord's global limit (busy), outside it: a follow-up of the last press
+        sender = state.live_token() if self.busy() else None
         sent = None
-        if sender is not None:  # outside the bot's request limit
+        if sender is not None:
             sent = await self._follow_up(state, sender, shown, file)
         if sent is None:
             sender = None

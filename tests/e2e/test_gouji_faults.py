@@ -45,7 +45,6 @@ PATIENCE = 60.0
 SERIES_GAMES = 2
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
-FOLLOW_UP = "/webhooks/{application_id}/{token}"
 
 
 @dataclass
@@ -221,9 +220,9 @@ async def test_rate_limits_and_server_errors_mid_game_are_waited_out(
         channel, table_message = fake.channel("gouji").id, t.live.table.message_id
         dm_channel = t.users[0].dm_channel()
         assert dm_channel is not None, "the bot has DMed the player"
-        faults = [  # the re-sent controllers (follow-ups of the players' presses in their
-            # DMs), the table picture's edits; any edit, any answer
-            fake.faults.rate_limit("POST", FOLLOW_UP, times=3, retry_after=0.2),
+        dm = dm_channel.id  # the hand controllers are re-sent in the DMs
+        faults = [  # a player's DMs, the table picture's edits; any edit, any answer
+            fake.faults.rate_limit("POST", f"/channels/{dm}/messages", times=3, retry_after=0.2),
             fake.faults.rate_limit(
                 "PATCH", f"/channels/{channel}/messages/{table_message}", times=2, retry_after=0.3
             ),

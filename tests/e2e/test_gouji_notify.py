@@ -17,7 +17,7 @@ import pytest
 
 from bot.service.presenter import Listener
 from bot.text.catalog import text
-from tests.fakediscord import BotRunner, FakeDiscord, MessageRecord, message_tally, webhooks
+from tests.fakediscord import BotRunner, FakeDiscord, MessageRecord, webhooks
 from tests.fakediscord.model import walk_components
 
 from .gouji_helpers import acted, bot_factory, next_person, series_of
@@ -195,13 +195,6 @@ async def _series_alone_with_ai(fake: FakeDiscord, tmp_path: Path, dms: bool) ->
         if dms:
             assert all(m.guild_id is None for m in notified), "the DM controller notifies"
             assert len(bo.dms()) - len([m for m in bo.dms() if m.deleted]) <= GAMES
-            # each controller after the first follows up on his last press (he answers every
-            # question from it): through its token, outside the bot's global request limit
-            (dm,) = [t for t in message_tally(fake, since).values() if t.recipient_id == bo.id]
-            assert (dm.posted, dm.replies) == (1, len(notified) - 1)
-            channel = f"/channels/{dm.channel_id}/"
-            by_bot = [r.method for r in fake.requests if r.at >= since and channel in r.path]
-            assert by_bot == ["POST"], "the bot's token made the first DM, and nothing else"
         else:
             assert not bo.dms()
             assert all("/gouji hand" in m.content for m in notified), "worded for /gouji hand"
@@ -351,17 +344,24 @@ async def test_after_gouji_back_the_controller_no_longer_says_the_ai_plays(
         assert not says(msg), msg.content
 
 
-async def test_a_controller_whose_press_token_ran_out_is_sent_as_a_dm(
-    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """bo answers his first question from his DM controller, then Discord no longer takes
-    that press's token (it ran out early): his next question comes once all the same, as a
-    DM posted with the bot's token, and the old controller goes."""
+async def _answered_near_the_limit(
+    fake: FakeDiscord,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    questions: int,
+    ran_out: bool,
+) -> list[MessageRecord]:
+    """bo, alone with five AI seats, with the bot near Discord's global limit (its pace
+    busy), answers ``questions`` questions from his DM controllers, as each comes (with
+    ``ran_out``, Discord no longer takes his first press's token after it); the controller
+    each was sent with, oldest first, all checked to notify him once."""
     bo = fake.member("bo")
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = runner.client
+        bot.presenter.busy = lambda: True
         live = await _single_game_with_ai(fake, bot, bo, turn_time=300)
-        for answered in range(2):
+        sent: list[MessageRecord] = []
+        while len(sent) < questions:
             assert await next_person(fake, bot, live) is not None
             token, kind = bot.service.question_token(live), bot.service._prompt_kind(live)
             await fake.wait_for(
@@ -370,14 +370,41 @@ async def test_a_controller_whose_press_token_ran_out_is_sent_as_a_dm(
                 "a DM sent with the question",
             )
             asking = [m for m in bo.dms() if _offers(m, live.id, token, first=True)]
-            assert len(asking) == 1, "one controller sent with the question"
-            if answered:
-                (sent,) = asking
-                assert sent.interaction_id is None, "posted with the bot's token"
-                assert bo.id in sent.notified
-                await bot.presenter.drain()
-                in_dm = [m for m in fake.messages.values() if m.channel_id == sent.channel_id]
-                assert [m.deleted for m in in_dm] == [True, False], "the old one went"
-                return
-            await _answer(fake, bo, asking[0], kind)
-            monkeypatch.setattr(webhooks, "TOKEN_LIFETIME", 0.0)
+            assert len(asking) == 1 and bo.id in asking[0].notified, "one notification"
+            sent.append(asking[0])
+            if len(sent) < questions:
+                await _answer(fake, bo, asking[0], kind)
+            if ran_out:
+                monkeypatch.setattr(webhooks, "TOKEN_LIFETIME", 0.0)
+        await bot.presenter.drain()
+        in_dm = [m for m in fake.messages.values() if m.channel_id == sent[0].channel_id]
+        assert [m.deleted for m in in_dm] == [True] * (len(in_dm) - 1) + [False], "one stays"
+        return sent
+
+
+async def test_near_discords_limit_a_controller_is_re_sent_as_a_follow_up_of_the_last_press(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Near the limit each new controller follows up on bo's last press (a new DM, which
+        notifies) and the old one is deleted through that press's token: the interaction routes,
+        outside the bot's global limit. The bot's token only makes the first DM (and its edits
+    before any press)."""
+    since = time.monotonic()
+    sent = await _answered_near_the_limit(fake, tmp_path, monkeypatch, 5, ran_out=False)
+    assert sent[0].interaction_id is None, "the first: no press to follow up on yet"
+    assert all(m.interaction_id is not None for m in sent[1:]), "the rest: follow-ups"
+    channel = f"/channels/{sent[0].channel_id}/"
+    by_bot = [r for r in fake.requests if r.at >= since and channel in r.path]
+    assert [r.method for r in by_bot if r.method != "PATCH"] == ["POST"], "no delete"
+    followed = {f"/messages/{m.id}" for m in sent[1:]}
+    assert not [r for r in by_bot if any(r.path.endswith(f) for f in followed)], "no edit"
+
+
+async def test_a_controller_whose_press_token_ran_out_is_sent_as_a_dm(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After bo's first answer Discord no longer takes that press's token (it ran out
+    early): near the limit all the same, his next question's controller is a DM posted with
+    the bot's token, and the old controller goes."""
+    first, second = await _answered_near_the_limit(fake, tmp_path, monkeypatch, 2, ran_out=True)
+    assert first.interaction_id is None and second.interaction_id is None, "posted"
