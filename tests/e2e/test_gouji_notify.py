@@ -344,17 +344,24 @@ async def test_after_gouji_back_the_controller_no_longer_says_the_ai_plays(
         assert not says(msg), msg.content
 
 
+def _run_out(fake: FakeDiscord) -> None:
+    """Discord no longer takes the tokens of the interactions so far (as 15 minutes on)."""
+    for interaction in fake.interactions.values():
+        interaction.created_at -= webhooks.TOKEN_LIFETIME
+
+
 async def _answered_near_the_limit(
     fake: FakeDiscord,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
     questions: int,
-    ran_out: bool,
+    ran_out: bool = False,
+    end: bool = False,
 ) -> list[MessageRecord]:
     """bo, alone with five AI seats, with the bot near Discord's global limit (its pace
     busy), answers ``questions`` questions from his DM controllers, as each comes (with
-    ``ran_out``, Discord no longer takes his first press's token after it); the controller
-    each was sent with, oldest first, all checked to notify him once."""
+    ``ran_out``, Discord no longer takes his first press's token after it; with ``end``, no
+    token after the last question, and then he ends the table); the controller each was
+    sent with, oldest first, all checked to notify him once."""
     bo = fake.member("bo")
     async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
         bot = runner.client
@@ -375,7 +382,10 @@ async def _answered_near_the_limit(
             if len(sent) < questions:
                 await _answer(fake, bo, asking[0], kind)
             if ran_out:
-                monkeypatch.setattr(webhooks, "TOKEN_LIFETIME", 0.0)
+                _run_out(fake)
+        if end:
+            _run_out(fake)
+            await (await bo.slash("gouji", "end")).original()
         await bot.presenter.drain()
         in_dm = [m for m in fake.messages.values() if m.channel_id == sent[0].channel_id]
         assert [m.deleted for m in in_dm] == [True] * (len(in_dm) - 1) + [False], "one stays"
@@ -383,14 +393,14 @@ async def _answered_near_the_limit(
 
 
 async def test_near_discords_limit_a_controller_is_re_sent_as_a_follow_up_of_the_last_press(
-    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, tmp_path: Path
 ) -> None:
     """Near the limit each new controller follows up on bo's last press (a new DM, which
         notifies) and the old one is deleted through that press's token: the interaction routes,
         outside the bot's global limit. The bot's token only makes the first DM (and its edits
     before any press)."""
     since = time.monotonic()
-    sent = await _answered_near_the_limit(fake, tmp_path, monkeypatch, 5, ran_out=False)
+    sent = await _answered_near_the_limit(fake, tmp_path, 5)
     assert sent[0].interaction_id is None, "the first: no press to follow up on yet"
     assert all(m.interaction_id is not None for m in sent[1:]), "the rest: follow-ups"
     channel = f"/channels/{sent[0].channel_id}/"
@@ -401,10 +411,23 @@ async def test_near_discords_limit_a_controller_is_re_sent_as_a_follow_up_of_the
 
 
 async def test_a_controller_whose_press_token_ran_out_is_sent_as_a_dm(
-    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, tmp_path: Path
 ) -> None:
     """After bo's first answer Discord no longer takes that press's token (it ran out
     early): near the limit all the same, his next question's controller is a DM posted with
     the bot's token, and the old controller goes."""
-    first, second = await _answered_near_the_limit(fake, tmp_path, monkeypatch, 2, ran_out=True)
+    first, second = await _answered_near_the_limit(fake, tmp_path, 2, ran_out=True)
     assert first.interaction_id is None and second.interaction_id is None, "posted"
+
+
+async def test_a_follow_up_controller_is_spent_with_the_bots_token_once_its_token_ran_out(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """bo's second controller is a follow-up; Discord takes no token any more when he ends
+    the table: the follow-up loses its controls all the same, edited in its DM channel with
+    the bot's token (not its interaction's webhook)."""
+    sent = await _answered_near_the_limit(fake, tmp_path, 2, end=True)
+    followed = fake.messages[sent[1].id]
+    assert followed.interaction_id is not None and not followed.buttons(), "spent"
+    path = f"/channels/{followed.channel_id}/messages/{followed.id}"
+    assert [r for r in fake.requests if r.method == "PATCH" and r.path.endswith(path)]
