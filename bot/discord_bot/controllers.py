@@ -199,8 +199,11 @@ class Controllers(Outboxes):
         if state.pending:
             return  # asked something new meanwhile: the queued re-send notifies once
         old, new_game = state.message, state.deal != shown.deal
-        # near Discord's global limit (busy), outside it: a follow-up of the last press
+        # near Discord's global limit (busy), outside it: a follow-up of the last press —
+        # the seated player's own (the seat may have changed hands since)
         sender = state.live_token() if self.busy() else None
+        if sender is not None and sender[0].user.id != self.service.info(live).seats[seat].user_id:
+            sender = None
         sent = None
         if sender is not None:
             sent = await self._follow_up(state, sender, shown, file)
@@ -239,7 +242,9 @@ class Controllers(Outboxes):
             return await sender[0].followup.send(
                 shown.content, wait=True, allowed_mentions=NO_PINGS, **kwargs
             )
-        except discord.NotFound:  # the token ran out early
+        except discord.HTTPException as exc:
+            if exc.status not in TOKEN_REFUSED:
+                raise
             state.forget(sender)
             return None
 
@@ -313,7 +318,9 @@ class Controllers(Outboxes):
                 else:
                     await interaction.followup.edit_message(msg.id, **edit)
                 return
-            except discord.NotFound:  # the token ran out (or the message is gone)
+            except discord.HTTPException as exc:  # the token ran out (or the message is gone)
+                if exc.status not in TOKEN_REFUSED:
+                    raise
                 state.forget(token)
         await _by_bot(msg).edit(**edit)
 
@@ -328,7 +335,9 @@ class Controllers(Outboxes):
                 else:
                     await interaction.followup.delete_message(msg.id)
                 return
-            except discord.NotFound:
+            except discord.HTTPException as exc:
+                if exc.status not in TOKEN_REFUSED:
+                    raise
                 state.forget(token)
         await _by_bot(msg).delete()
 
@@ -451,6 +460,11 @@ class Shown:
     def key(self) -> tuple[str, tuple[str, ...]]:
         """What the controller shows, to compare with what it showed."""
         return self.content, self.controls
+
+
+#: How Discord refuses an interaction's token: ran out (401 "Invalid Webhook Token", or 404),
+#: or the user can no longer be written to (403); the bot's own token is tried then
+TOKEN_REFUSED = (401, 403, 404)
 
 
 def _message(shown: Shown, file: discord.File | None) -> dict[str, Any]:

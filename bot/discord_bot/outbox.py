@@ -90,8 +90,10 @@ class Seat:
             self.picture, self.owed = picture, None
 
     def pressed(self, interaction: discord.Interaction) -> None:
-        """A press on the DM controller was answered: its token edits that message."""
-        self.token = (interaction, time.monotonic())
+        """A press on the DM controller was answered: its token edits that message. Its
+        life is counted from the press, not from the answer (slow on a busy bot)."""
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        self.token = (interaction, time.monotonic() - max(0.0, age))
 
     def forget(self, token: Token) -> None:
         """Drop the press token ``token``: Discord no longer takes it."""

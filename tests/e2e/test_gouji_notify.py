@@ -431,3 +431,30 @@ async def test_a_follow_up_controller_is_spent_with_the_bots_token_once_its_toke
     assert followed.interaction_id is not None and not followed.buttons(), "spent"
     path = f"/channels/{followed.channel_id}/messages/{followed.id}"
     assert [r for r in fake.requests if r.method == "PATCH" and r.path.endswith(path)]
+
+
+async def test_a_seat_that_changed_hands_is_never_followed_up_in_the_last_players_dm(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """alice plays a game from her DM controllers, leaves, and bo takes her seat for the
+    next game, near the limit, while her last press's token still lives: bo's controller
+    is DMed to bo with the bot's token; nothing of his reaches alice's DMs."""
+    alice, bo = fake.member("alice"), fake.member("bo")
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        bot.presenter.busy = lambda: True
+        live = await _single_game_with_ai(fake, bot, alice, turn_time=300)
+        await _play(fake, bot, alice, live, True, time.monotonic())
+        await bot.presenter.drain()
+        left = time.monotonic()
+        await (await alice.slash("gouji", "leave")).original()
+        await (await bo.slash("gouji", "join")).original()
+        assert live.seat_of(bo.id) is not None
+        await (await bo.slash("gouji", "again")).original()
+        await fake.wait_for(lambda: bool(bo.dms()), 10, "bo's controller")
+        await bot.presenter.drain()
+        dm = alice.dm_channel()
+        assert dm is not None, "she played from her DMs"
+        since = [m for m in fake.messages.values() if m.channel_id == dm.id and m.created_at > left]
+        assert not since, "nothing more in alice's DMs"
+        assert all(m.interaction_id is None for m in bo.dms()), "posted to bo"

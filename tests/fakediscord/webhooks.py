@@ -50,7 +50,9 @@ class WebhookRoutes:
         token = request.match_info["token"]
         for rec in reversed(self.fake.interactions.values()):
             if rec.token == token:
-                if not rec.acknowledged or time.monotonic() - rec.created_at > TOKEN_LIFETIME:
+                if time.monotonic() - rec.created_at > TOKEN_LIFETIME:  # as Discord answers
+                    raise ApiError(401, 50027, "Invalid Webhook Token")
+                if not rec.acknowledged:
                     break
                 return rec
         raise ApiError(404, 10015, "Unknown Webhook")
