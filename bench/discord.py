@@ -711,7 +711,8 @@ def discord_traffic(fake: FakeDiscord, began: float, tallies: list[Tally]) -> di
 
     Per engine action: bot-token requests (interaction callbacks and follow-ups apart: Discord
     does not count them in the global limit). Per own turn: the DMs sent to a person (each
-    notifies), posted with the bot's token or as follow-ups of their last press, and deleted. Per game: the table channels' non-ephemeral bot messages.
+    notifies), posted with the bot's token or as follow-ups of their last press, and deleted.
+    Per game: the table channels' non-ephemeral bot messages.
     """
     requests, messages = request_tally(fake, began), message_tally(fake, began)
     engine_actions = sum(t.engine_actions for t in tallies)
@@ -1121,7 +1122,8 @@ def _traffic_lines(d: dict[str, Any], rate_limits: bool, global_limit: int) -> l
         + (", ".join(f"{k} {n}" for k, n in d["idle_edits_per_action"].items()) or "none"),
         f"   429s: {limited['total']} {limited['by_scope']}",
         f"   DMs per own turn: {dm['posted_mean']} (max {dm['posted_max']}; as follow-ups "
-        f"of a press {dm['followed_mean']}), replaced (deleted) {dm['deleted_mean']}; deleted pings {d['deleted_pings']}",
+        f"of a press {dm['followed_mean']}), replaced (deleted) {dm['deleted_mean']}; "
+        f"deleted pings {d['deleted_pings']}",
         f"   channel messages per game: created {ch['created']}, deleted {ch['deleted']}, "
         f"lasting {ch['lasting']}, edits {ch['edits']}",
         "   targets missed: "

@@ -22,9 +22,11 @@ busy drawing process does not hold up the question; an edit adds the picture onc
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import io
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -199,11 +201,9 @@ class Controllers(Outboxes):
         if state.pending:
             return  # asked something new meanwhile: the queued re-send notifies once
         old, new_game = state.message, state.deal != shown.deal
-        # near Discord's global limit (busy), outside it: a follow-up of the last press —
-        # the seated player's own (the seat may have changed hands since)
-        sender = state.live_token() if self.busy() else None
-        if sender is not None and sender[0].user.id != self.service.info(live).seats[seat].user_id:
-            sender = None
+        # near Discord's global limit (busy), outside it: a follow-up of the player's last press
+        user_id = self.service.info(live).seats[seat].user_id
+        sender = state.live_token(user_id) if self.busy() else None
         sent = None
         if sender is not None:
             sent = await self._follow_up(state, sender, shown, file)
@@ -238,15 +238,11 @@ class Controllers(Outboxes):
         as it was)."""
         data = file.fp.getvalue() if file is not None else None  # type: ignore[attr-defined]
         kwargs = _message(shown, None if data is None else _png(data))
-        try:
+        with _unless_refused(state, sender):
             return await sender[0].followup.send(
                 shown.content, wait=True, allowed_mentions=NO_PINGS, **kwargs
             )
-        except discord.HTTPException as exc:
-            if exc.status not in TOKEN_REFUSED:
-                raise
-            state.forget(sender)
-            return None
+        return None
 
     async def _follow_hand(self, live: LiveTable, seat: int, state: Seat) -> None:
         """A player without DMs: their last ``/gouji hand`` answer shows the new state, edited
@@ -312,16 +308,12 @@ class Controllers(Outboxes):
         token = state.token_for(msg)
         if token is not None:
             interaction = token[0]
-            try:
+            with _unless_refused(state, token):
                 if _pressed_on(interaction, msg):
                     await interaction.edit_original_response(**edit)
                 else:
                     await interaction.followup.edit_message(msg.id, **edit)
                 return
-            except discord.HTTPException as exc:  # the token ran out (or the message is gone)
-                if exc.status not in TOKEN_REFUSED:
-                    raise
-                state.forget(token)
         await _by_bot(msg).edit(**edit)
 
     async def _delete(self, state: Seat, msg: discord.Message) -> None:
@@ -329,16 +321,12 @@ class Controllers(Outboxes):
         token = state.token_for(msg)
         if token is not None:
             interaction = token[0]
-            try:
+            with _unless_refused(state, token):
                 if _pressed_on(interaction, msg):
                     await interaction.delete_original_response()
                 else:
                     await interaction.followup.delete_message(msg.id)
                 return
-            except discord.HTTPException as exc:
-                if exc.status not in TOKEN_REFUSED:
-                    raise
-                state.forget(token)
         await _by_bot(msg).delete()
 
     # ----------------------------------------------------------------- presses
@@ -465,6 +453,18 @@ class Shown:
 #: How Discord refuses an interaction's token: ran out (401 "Invalid Webhook Token", or 404),
 #: or the user can no longer be written to (403); the bot's own token is tried then
 TOKEN_REFUSED = (401, 403, 404)
+
+
+@contextlib.contextmanager
+def _unless_refused(state: Seat, token: Token) -> Iterator[None]:
+    """Run a call through ``token``; if Discord refuses the token (:data:`TOKEN_REFUSED`) it
+    is forgotten and the block is left, for the bot's own token to do it instead."""
+    try:
+        yield
+    except discord.HTTPException as exc:
+        if exc.status not in TOKEN_REFUSED:
+            raise
+        state.forget(token)
 
 
 def _message(shown: Shown, file: discord.File | None) -> dict[str, Any]:

@@ -59,7 +59,7 @@ class Seat:
     token: Token | None = None  # the last press on the DM controller
     followed: tuple[int, Token] | None = None  # the controller sent as a press's follow-up
     # without DMs: the last /gouji hand answer (or press on it), edited while its token lives
-    hand: tuple[discord.Interaction, float] | None = None
+    hand: Token | None = None
     note: str = ""  # a line for the controller (the clock played, the warning)
     notified: str | None = None  # the question whose controller was sent (it notified)
     standin: str = ""  # "the AI plays on for you": shown while the AI keeps the seat
@@ -102,29 +102,34 @@ class Seat:
         if self.followed is not None and self.followed[1] is token:
             self.followed = None
 
-    def live_token(self) -> Token | None:
-        """The last press's token while it works: it can send a follow-up in the DM."""
-        if self.token is None or time.monotonic() - self.token[1] > TOKEN_LIFE:
-            return None
-        return self.token
+    def live_token(self, user_id: int | None) -> Token | None:
+        """The last press's token while it works, if ``user_id`` made it (the seat may have
+        changed hands since): it can send a follow-up in their DM."""
+        token = _alive(self.token)
+        return token if token is not None and token[0].user.id == user_id else None
 
     def token_for(self, msg: discord.Message) -> Token | None:
         """The token that edits or deletes controller ``msg`` while it works: the last
         press's, if made on it, or the press's it was sent as a follow-up of."""
-        token = self.live_token()
+        token = _alive(self.token)
         pressed = token[0].message if token is not None else None
         if token is not None and pressed is not None and pressed.id == msg.id:
             return token
         if self.followed is not None and self.followed[0] == msg.id:
-            token = self.followed[1]
-            return token if time.monotonic() - token[1] <= TOKEN_LIFE else None
+            return _alive(self.followed[1])
         return None
 
     def hand_token(self) -> discord.Interaction | None:
         """The interaction whose ephemeral answer is this seat's controller, while valid."""
-        if self.hand is None or time.monotonic() - self.hand[1] > TOKEN_LIFE:
-            return None
-        return self.hand[0]
+        hand = _alive(self.hand)
+        return hand[0] if hand is not None else None
+
+
+def _alive(token: Token | None) -> Token | None:
+    """``token`` while the bot still uses it (:data:`TOKEN_LIFE`), else None."""
+    if token is None or time.monotonic() - token[1] > TOKEN_LIFE:
+        return None
+    return token
 
 
 @dataclass(eq=False)
