@@ -232,6 +232,13 @@ class Game(Prelude, Burning):
                 actions.insert(1, Action(seat, Verb.YIELD))
         return actions
 
+    def only_pass(self, seat: int) -> bool:
+        """Whether passing is all ``seat`` may do now: ``legal_actions(seat)`` is exactly
+        a pass (the table's auto-pass), found without listing a lead's hundreds of plays."""
+        if seat not in self.to_act or self.phase in QUESTIONS or self.window is not None:
+            return False
+        return self.standing is not None and not self.may_yield(seat) and not self.legal_plays(seat)
+
     def may_yield(self, seat: int) -> bool:
         """让牌 (§3.1): a normal hand of the seat's opposite that both upstream seats have
         passed on (or are out of play), no yield yet on this hand, someone left to try it."""

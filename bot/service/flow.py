@@ -494,8 +494,7 @@ class GameFlow:
                 return _Step(len(series.deals), index, seat, True)
         if live.options.auto_pass and cur.game is not None and cur.game.window is None:
             for seat in series.to_act:
-                legal = cur.game.legal_actions(seat)
-                if len(legal) == 1 and legal[0].verb == Verb.PASS:
+                if cur.game.only_pass(seat):
                     return _Step(len(series.deals), index, seat, False)
         return None
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engine.actions import Verb
 from engine.cards import format_cards
 from engine.game import Game, Options, Phase
 from engine.record import replay_record, state_json
@@ -153,6 +154,24 @@ def test_random_small_positions_keep_every_invariant_and_burn(name):
         assert burns["failed"] > 0 and burns["success"] + burns["broken"] > 0
     else:
         assert burns["success"] > 0  # broken burns are rare here: see test_burn.py
+
+
+@pytest.mark.parametrize("name", sorted(POSITION_RUNS))
+def test_only_pass_says_whether_a_lone_pass_is_every_legal_action(name):
+    """The table's auto-pass asks ``only_pass``: the same answer as listing the legal actions,
+    for every seat at every step of random positions (leads, answers, 让牌, burn windows,
+    questions, 够死级)."""
+    options = None if name == "default" else GAME_OPTION_SETS[name]
+    lone = 0
+    for seed in range(POSITION_RUNS[name] // 2):
+        g, rng = random_position(seed, options)
+        while g.phase != Phase.FINISHED:
+            for seat in range(6):
+                listed = [a.verb for a in g.legal_actions(seat)] == [Verb.PASS]
+                assert g.only_pass(seat) == listed, (seed, seat, [str(a) for a in g.actions])
+                lone += listed
+            g.apply(rng.choice(g.legal_actions(rng.choice(g.to_act))))
+    assert lone > 0
 
 
 @pytest.mark.slow
