@@ -18,7 +18,7 @@ from bot.discord_bot.cog import GoujiCog
 from bot.discord_bot.components import PICKER_ITEMS, ActionButton, ActionSelect
 from bot.discord_bot.context import Beside, Gouji
 from bot.discord_bot.launch import LaunchButton
-from bot.discord_bot.pacing import Pace, pace_limit, pace_requests
+from bot.discord_bot.pacing import Pace, pace_limit, pace_requests, sweep_buckets_seldom
 from bot.discord_bot.people import People
 from bot.discord_bot.presenter import DiscordPresenter
 from bot.discord_bot.replay import (
@@ -68,6 +68,7 @@ class GoujiBot(commands.Bot):
         share = len(shards.ids) / shards.count if shards is not None else 1.0
         self.pace = Pace(pace_limit(config.global_limit, share))
         pace_requests(self, self.pace)
+        sweep_buckets_seldom(self)
         self.rng = rng
         self.sweep_interval = sweep_interval
         self._store: Store | None = None  # these three: set up by setup_hook

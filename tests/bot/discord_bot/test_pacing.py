@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
 import pytest
 
 from bot.discord_bot.client import GoujiBot
-from bot.discord_bot.pacing import SLACK, Pace
+from bot.discord_bot.pacing import SLACK, Pace, sweep_buckets_seldom
 from bot.service.config import BotConfig
 from data import Shards
 
@@ -177,3 +178,22 @@ async def test_each_shard_process_paces_its_part_of_the_tokens_global_limit() ->
     assert (whole.pace.limit, half.pace.limit, raised.pace.limit) == (45, 22, 225)
     for bot in (whole, half, raised):
         await bot.close()
+
+
+async def test_discord_py_looks_for_idle_buckets_at_most_once_in_a_while() -> None:
+    """discord.py drops its idle rate-limit buckets when it opens a new one (past 256): not
+    more than once every ``every`` seconds, however many it opens."""
+    clock = Still()
+    client = discord.Client(intents=discord.Intents.none())
+    sweep_buckets_seldom(client, every=30.0, clock=clock.now)
+    http = client.http
+    for i in range(300):  # the sweep at the 256th finds none idle
+        http.get_ratelimit(f"route {i}")
+    for bucket in http._buckets.values():
+        bucket._last_request -= 600.0  # idle ten minutes: discord.py's sweep drops them
+    http.get_ratelimit("one more")
+    assert len(http._buckets) == 301  # no sweep within 30 s of the last
+    clock.t += 30.0
+    http.get_ratelimit("and another")
+    assert set(http._buckets) == {"one more", "and another"}
+    await client.close()
