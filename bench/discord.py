@@ -63,6 +63,7 @@ from typing import Any, cast
 
 from bot.discord_bot.client import GoujiBot
 from bot.service.config import DISCORD_GLOBAL_LIMIT, PICTURE_WAIT, BotConfig
+from bot.service.errors import UserError
 from bot.service.live import LiveTable
 from bot.service.presenter import Listener
 from bot.service.tables import TableService
@@ -223,8 +224,11 @@ class MessageIndex:
     def dms(self, user: SimUser) -> list[Any]:
         """What ``user.dms()`` gives (the bot's messages in their DMs, oldest first)."""
         channel = user.dm_channel()
-        held = self.by_channel.get(channel.id, []) if channel is not None else []
-        return [m for m in held if not m.deleted]
+        held = self.by_channel.get(channel.id) if channel is not None else None
+        if not held:
+            return []
+        held[:] = [m for m in held if not m.deleted]  # a deleted message never comes back
+        return list(held)
 
 
 Question = tuple[int, str]  # (table id, the service's question token)
@@ -353,7 +357,15 @@ class TableDriver:
 
     async def play(self, actions: int, think: tuple[float, float], rng: random.Random) -> Tally:
         """Act until the people have acted ``actions`` times each (on average) and the game
-        in progress is over."""
+        in progress is over. A table the bot closed stops there (counted as stuck)."""
+        try:
+            return await self._play(actions, think, rng)
+        except UserError as exc:  # the bot holds no open table here now
+            self.tally.stuck += 1
+            self.tally.errors.append(f"table in channel {self.channel_id}: closed: {exc}")
+            return self.tally
+
+    async def _play(self, actions: int, think: tuple[float, float], rng: random.Random) -> Tally:
         goal = actions * PEOPLE_PER_TABLE
         while not self.tally.unstarted:
             seat = await self._person_to_act()

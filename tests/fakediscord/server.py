@@ -108,6 +108,7 @@ class FakeDiscord(PayloadBuilder):
         self.dm_channels: dict[int, FakeChannel] = {}  # by recipient user id
         self.messages: dict[int, MessageRecord] = {}
         self.interactions: dict[int, InteractionRecord] = {}
+        self.interaction_tokens: dict[str, InteractionRecord] = {}  # the same, by token
         self.requests: list[RequestRecord] = []
         self.internal_errors: list[str] = []  # tracebacks of requests the fake failed on
         self.faults = ScaledFaultPlan(time_scale)
@@ -279,6 +280,9 @@ class FakeDiscord(PayloadBuilder):
 
     def channel(self, name_or_id: str | int) -> FakeChannel:
         """A guild text channel by name or id."""
+        by_id = self.channels.get(name_or_id) if isinstance(name_or_id, int) else None
+        if by_id is not None and by_id.type == GUILD_TEXT:
+            return by_id  # at once: a bench's thousands of people ask by id
         for channel in self.text_channels:
             if name_or_id in (channel.name, channel.id):
                 return channel
@@ -417,6 +421,7 @@ class FakeDiscord(PayloadBuilder):
             fake=self,
         )
         self.interactions[rec.id] = rec
+        self.interaction_tokens[rec.token] = rec
         payload = self.interaction_payload(rec, user, channel, message)
 
         def sent(at: float) -> None:

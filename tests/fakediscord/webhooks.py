@@ -47,13 +47,11 @@ class WebhookRoutes:
     def _by_token(self, request: web.Request) -> InteractionRecord:
         if request.match_info["application_id"] != str(self.fake.application_id):
             raise ApiError(404, 10015, "Unknown Webhook")
-        token = request.match_info["token"]
-        for rec in reversed(self.fake.interactions.values()):
-            if rec.token == token:
-                if time.monotonic() - rec.created_at > TOKEN_LIFETIME:  # as Discord answers
-                    raise ApiError(401, 50027, "Invalid Webhook Token")
-                if not rec.acknowledged:
-                    break
+        rec = self.fake.interaction_tokens.get(request.match_info["token"])
+        if rec is not None:
+            if time.monotonic() - rec.created_at > TOKEN_LIFETIME:  # as Discord answers
+                raise ApiError(401, 50027, "Invalid Webhook Token")
+            if rec.acknowledged:
                 return rec
         raise ApiError(404, 10015, "Unknown Webhook")
 
