@@ -60,10 +60,12 @@ from bench.discord import (
     start_spread,
 )
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
+from bot.service.errors import UserError
 from bot.service.live import LiveTable
 from bot.service.presenter import RecordingPresenter
 from bot.service.tables import TableService
 from data import ENGINE, Store, shard_of
+from engine.actions import Action
 from tests.fakediscord import FakeDiscord, running_fake
 from tests.pgserver import PgServer, find_bindir
 
@@ -105,28 +107,76 @@ class Mirror:
         logging.getLogger("gouji.data").setLevel(logging.ERROR)
         self.tables: dict[int, LiveTable] = {}  # by channel id
         self.versions: dict[int, tuple[Any, ...]] = {}  # by table id
-        self.changes = TableChanges()  # by channel id: set when rebuilt (or gone)
+        self.changes = TableChanges()  # by channel id: set when changed (or gone)
         self.refreshes = 0  # looks at the versions
         self.rebuilt = 0  # tables rebuilt
+        self.played_on = 0  # tables brought up to date by applying their new actions
+        self.closed: dict[int, str] = {}  # by channel id: the status of a table gone
 
     async def refresh(self) -> None:
         rows = await self.store._fetch(_VERSIONS)
         versions = {int(row[0]): tuple(row[1:]) for row in rows}
         changed = [t for t, v in versions.items() if self.versions.get(t) != v]
+        moved = await self._play_on(changed, versions)
+        for channel in moved:
+            self.changes.of(channel).set()
+        changed = [t for t in changed if t not in moved.values()]
         report = await self.store.load_active_tables(engine=ENGINE, tables=changed)
         tables = {c: live for c, live in self.tables.items() if live.id in versions}
+        loaded = set()
         for active in report.tables:
-            channel = active.table.channel_id
-            tables[channel] = await self.service._rebuild(active)
-            self.changes.of(channel).set()
+            live = await self.service._rebuild(active)
+            if live.series is not None and live.series.current is None:
+                continue  # a series whose first deal is not written yet: not loaded
+            tables[live.table.channel_id] = live
+            self.changes.of(live.table.channel_id).set()
+            loaded.add(live.id)
         for gone in self.tables.keys() - tables.keys():  # ended: its people look again
             self.changes.of(gone).set()
+            row = await self.store.get_table(self.tables[gone].id)  # said in the errors
+            self.closed[gone] = " ".join(filter(None, (row.status, row.broken_reason)))
         # a table that did not load (caught between two writes) is looked at again next time
-        loaded = {active.table.id for active in report.tables}
         self.tables = tables
         self.versions = {t: v for t, v in versions.items() if t in loaded or t not in changed}
         self.refreshes += 1
-        self.rebuilt += len(report.tables)
+        self.rebuilt += len(loaded)
+        self.played_on += len(moved)
+
+    async def _play_on(
+        self, changed: list[int], versions: dict[int, tuple[Any, ...]]
+    ) -> dict[int, int]:
+        """Bring up to date, by applying the actions logged since, the changed tables whose
+        deal, series and seats are as they were (most looks: a turn was played), instead of
+        rebuilding them (a snapshot unpickled, its log replayed: at 500 tables that took a
+        fifth of this process). Returns the channels of those tables, with their ids."""
+        held = {live.id: live for live in self.tables.values() if live.series is not None}
+        after: dict[int, tuple[LiveTable, int]] = {}  # by deal id: the table, its last index
+        for table in changed:
+            old, new, live = self.versions.get(table), versions[table], held.get(table)
+            if old is None or live is None or old[4] is None or live.game_id != new[2]:
+                continue
+            if old[1:4] == new[1:4] and old[5] == new[5]:  # the same deal and seats
+                after[int(new[2])] = (live, int(old[4]))
+        if not after:
+            return {}
+        rows = await self.store._fetch(
+            "SELECT a.game_id, a.action FROM actions AS a JOIN unnest(?::bigint[], "
+            "?::bigint[]) AS k(game_id, after) ON a.game_id = k.game_id AND a.idx > k.after "
+            "ORDER BY a.game_id, a.idx",
+            ([*after], [idx for _, idx in after.values()]),
+        )
+        logged: dict[int, list[str]] = {}
+        for game_id, action in rows:
+            logged.setdefault(int(game_id), []).append(action)
+        moved: dict[int, int] = {}
+        for game_id, (live, _) in after.items():
+            try:
+                for text in logged.get(game_id, []):
+                    live.running.apply(Action.parse(text))
+            except ValueError:  # not what the bot played: rebuilt from the database below
+                continue
+            moved[live.table.channel_id] = live.id
+        return moved
 
     async def run(self) -> None:
         while True:
@@ -138,7 +188,11 @@ class Mirror:
         return live is not None and live.playing
 
     def table_in(self, channel_id: int) -> LiveTable:
-        return self.tables[channel_id]
+        """The open table of a channel, else the service's ``UserError``, saying why."""
+        live = self.tables.get(channel_id)
+        if live is None:
+            raise UserError(f"no_table: {self.closed.get(channel_id, 'never loaded')}")
+        return live
 
     def question_token(self, live: LiveTable) -> str:
         return self.service.question_token(live)
@@ -363,6 +417,7 @@ async def _play(
     fig["pictures_uploaded"] = picture_uploads(fake, uploads, drivers)
     fig["mirror_refreshes"] = mirror.refreshes
     fig["mirror_rebuilt"] = mirror.rebuilt
+    fig["mirror_played_on"] = mirror.played_on
     return fig
 
 
@@ -382,7 +437,7 @@ def format_shards_report(fig: dict) -> str:
             f"CPU: {fig['bot_processes_cpu_seconds']} s in {where}, pictures drawn by "
             f"{fig['draw_processes'] or 'threads, no'} worker processes each; {cpu['process']} s "
             f"in this process (fake Discord, people, the mirror: {fig['mirror_refreshes']} "
-            f"looks, {fig['mirror_rebuilt']} tables rebuilt)"
+            f"looks, {fig['mirror_rebuilt']} tables rebuilt, {fig['mirror_played_on']} played on)"
         )
         for line in lines
     ]

@@ -33,6 +33,7 @@ async def test_one_bot_process_plays_every_table_from_the_dm_controllers() -> No
     assert fig["full_answers"]["count"] > fig["actions"] / 2
     # the mirror rebuilt only what changed: fewer tables than looks times tables
     assert 0 < fig["mirror_rebuilt"] < fig["mirror_refreshes"] * 2
+    assert fig["mirror_played_on"] > 0  # most turns: the new actions applied, not a rebuild
     assert not [e for e in fig["errors"] if "traceback" in e]
     report = format_shards_report(fig)
     assert "in the bot process (every table, one PostgreSQL)" in report
