@@ -209,6 +209,7 @@ class MessageIndex:
     def __init__(self, fake: FakeDiscord) -> None:
         self.by_channel: dict[int, list[Any]] = {}
         self.notifications: list[Notification] = []
+        self._ids: dict[tuple[int, float | None], list[str]] = {}  # see custom_ids
         add = fake.add_message
 
         async def indexed(msg: Any) -> Any:
@@ -220,6 +221,15 @@ class MessageIndex:
             return added
 
         fake.add_message = indexed  # type: ignore[method-assign]
+
+    def custom_ids(self, msg: MessageRecord) -> list[str]:
+        """The custom ids of the message's buttons and menus as it is now (kept until it is
+        edited: the people look at their controllers fifty times a second)."""
+        key = (msg.id, msg.edited_at)
+        ids = self._ids.get(key)
+        if ids is None:
+            ids = self._ids[key] = [c.get("custom_id", "") for c in msg.buttons() + msg.selects()]
+        return ids
 
     def dms(self, user: SimUser) -> list[Any]:
         """What ``user.dms()`` gives (the bot's messages in their DMs, oldest first)."""
@@ -420,8 +430,7 @@ class TableDriver:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for msg in reversed(self.index.dms(user)):
-                ids = [c.get("custom_id", "") for c in msg.buttons() + msg.selects()]
-                if any(i.startswith(prefixes) for i in ids):
+                if any(i.startswith(prefixes) for i in self.index.custom_ids(msg)):
                     return cast(MessageRecord, msg)
             await asyncio.sleep(POLL)
         return None
