@@ -15,8 +15,9 @@ they took a third of it there).
 The people, their tables and the figures are those of ``python -m bench.discord`` (its
 :class:`~bench.discord.TableDriver` and report), but for what only the bot's memory tells
 (question → notification, pictures reused): as the bots run in other processes, the people
-see the tables through the shared database, in a mirror that rebuilds, every
-``MIRROR_EVERY`` seconds, the tables whose rows changed (from the bots' snapshots). CPU: the
+see the tables through the shared database, in a mirror that brings up to date, every
+``MIRROR_EVERY`` seconds, the tables whose rows changed (applying the actions logged since,
+or rebuilding them from the bots' snapshots). CPU: the
 bot processes' (from the OS when they exit) and this process's (the fake Discord, the
 people, the mirror).
 """
@@ -96,8 +97,10 @@ WHERE t.status IN ('lobby', 'playing')
 class Mirror:
     """The open tables as the bots hold them, rebuilt from the shared database; answers
     what :class:`~bench.discord.TableDriver` asks the bot's table service. Each look
-    rebuilds only the tables whose rows changed (:data:`_VERSIONS`): at 500 tables,
-    rebuilding every one ten times a second would take this process's whole event loop."""
+    touches only the tables whose rows changed (:data:`_VERSIONS`): at 500 tables,
+    rebuilding every one ten times a second would take this process's whole event loop.
+    A table that only went on with its deal is played on (:meth:`_play_on`); the others
+    are rebuilt."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
