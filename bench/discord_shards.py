@@ -60,6 +60,7 @@ from bench.discord import (
     poll_waits,
     start_spread,
 )
+from bot.cli.collector import collect_in_steps
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.service.errors import UserError
 from bot.service.live import LiveTable
@@ -465,6 +466,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.tables < args.shards or args.actions < 1 or min(args.ai_delay, args.draw_processes) < 0:
         parser.error("--tables must be at least --shards, --actions at least 1, times not negative")
+    collect_in_steps()  # as gouji bot does (the fake and the people pause less too)
     fig = asyncio.run(
         run_benchmark(
             args.tables, args.actions, args.think, args.ai_delay, args.seed,

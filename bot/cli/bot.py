@@ -24,6 +24,7 @@ def run(args: argparse.Namespace) -> int:
     import dataclasses
     import logging
 
+    from bot.cli.collector import collect_in_steps
     from bot.service.config import TOKEN_HELP, BotConfig
 
     try:
@@ -67,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
             )
             await bot.start(token)
 
+    collect_in_steps()  # short garbage-collection pauses with many tables in memory
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve())
     return 0
