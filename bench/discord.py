@@ -210,7 +210,7 @@ class MessageIndex:
     def __init__(self, fake: FakeDiscord) -> None:
         self.by_channel: dict[int, list[Any]] = {}
         self.notifications: list[Notification] = []
-        self._ids: dict[tuple[int, float | None], list[str]] = {}  # see custom_ids
+        self._ids: dict[int, tuple[float | None, list[str]]] = {}  # see custom_ids
         add = fake.add_message
 
         async def indexed(msg: Any) -> Any:
@@ -226,11 +226,13 @@ class MessageIndex:
     def custom_ids(self, msg: MessageRecord) -> list[str]:
         """The custom ids of the message's buttons and menus as it is now (kept until it is
         edited: the people look at their controllers fifty times a second)."""
-        key = (msg.id, msg.edited_at)
-        ids = self._ids.get(key)
-        if ids is None:
-            ids = self._ids[key] = [c.get("custom_id", "") for c in msg.buttons() + msg.selects()]
-        return ids
+        kept = self._ids.get(msg.id)
+        if kept is None or kept[0] != msg.edited_at:
+            kept = self._ids[msg.id] = (
+                msg.edited_at,
+                [c.get("custom_id", "") for c in msg.buttons() + msg.selects()],
+            )
+        return kept[1]
 
     def dms(self, user: SimUser) -> list[Any]:
         """What ``user.dms()`` gives (the bot's messages in their DMs, oldest first)."""

@@ -124,7 +124,8 @@ class Mirror:
         moved = await self._play_on(changed, versions)
         for channel in moved:
             self.changes.of(channel).set()
-        changed = [t for t in changed if t not in moved.values()]
+        played = set(moved.values())
+        changed = [t for t in changed if t not in played]
         report = await self.store.load_active_tables(engine=ENGINE, tables=changed)
         tables = {c: live for c, live in self.tables.items() if live.id in versions}
         loaded = set()
