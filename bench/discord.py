@@ -664,14 +664,7 @@ async def run_benchmark(
             fig["pictures_uploaded"] = picture_uploads(fake, uploads, drivers)
             fig["pictures_uploaded"]["hand_and_scoreboard_pictures"] = reuse
             fig["pictures_uploaded"]["table_pictures"] = tables_drawn
-            delays = notification_delays(asked.asks, index.notifications)
-            fig["notification"] = summarize(delays.seconds)
-            fig["notification"]["missing"] = len(delays.missing)
-            fig["notification"]["missing_examples"] = [
-                f"table {a.table} user {a.user} question {a.token}" for a in delays.missing[:5]
-            ]
-            fig["notification"]["by_kind"] = delays.by_kind()
-            fig["notification"]["slowest"] = delays.slowest()
+            fig["notification"] = notification_figures(asked.asks, index.notifications)
             return fig
 
 
@@ -991,6 +984,19 @@ def notification_delays(asks: Sequence[Ask], notes: Sequence[Notification]) -> D
     return found
 
 
+def notification_figures(asks: Sequence[Ask], notes: Sequence[Notification]) -> dict[str, Any]:
+    """Question → notification (:func:`notification_delays`), as the report prints it."""
+    delays = notification_delays(asks, notes)
+    fig = summarize(delays.seconds)
+    fig["missing"] = len(delays.missing)
+    fig["missing_examples"] = [
+        f"table {a.table} user {a.user} question {a.token}" for a in delays.missing[:5]
+    ]
+    fig["by_kind"] = delays.by_kind()
+    fig["slowest"] = delays.slowest()
+    return fig
+
+
 def deleted_pings(fake: FakeDiscord, began: float) -> int:
     """Ghost pings: channel messages of the bot that notified someone and were deleted
     before any of them answered (interacted) — a mention removed once answered is not one."""
@@ -1097,21 +1103,20 @@ def format_report(fig: dict[str, Any]) -> str:
 
 
 def _in_process_lines(fig: dict[str, Any]) -> list[str]:
-    """The figures only the bot's memory tells (pictures reused, question → notification):
-    none when the bot ran in other processes (``bench.discord_shards``)."""
+    """The figures only the bot's memory tells: pictures reused (not measured when the bot
+    ran in other processes, ``bench.discord_shards``), question → notification (there, from
+    the questions each bot process wrote down: ``bench.shard_bot``)."""
     pics = fig["pictures_uploaded"]
-    if "notification" not in fig:
-        return [
-            "   (pictures reused, question → notification: the bot's own, not measured "
-            "when it runs in other processes)"
+    if "hand_and_scoreboard_pictures" in pics:
+        reuse = pics["hand_and_scoreboard_pictures"]
+        lines = [
+            f"   hand and scoreboard pictures: {reuse['drawn']} drawn, {reuse['reused']} "
+            f"reused (bot.pictures.cache, {reuse['kept']} kept at the end); table pictures: "
+            f"{pics['table_pictures']['drawn']} drawn, {pics['table_pictures']['unchanged']} "
+            "unchanged (not drawn again)"
         ]
-    reuse = pics["hand_and_scoreboard_pictures"]
-    lines = [
-        f"   hand and scoreboard pictures: {reuse['drawn']} drawn, {reuse['reused']} reused "
-        f"(bot.pictures.cache, {reuse['kept']} kept at the end); table pictures: "
-        f"{pics['table_pictures']['drawn']} drawn, {pics['table_pictures']['unchanged']} "
-        "unchanged (not drawn again)"
-    ]
+    else:
+        lines = ["   (pictures reused: the bot's own, not measured in other processes)"]
     note = fig["notification"]
     lines.append(
         f"   question → notification: {note['count']} questions, p50 {note['p50_ms']:.0f} ms, "

@@ -4,7 +4,8 @@
                                    [--think 2-8 | --fast] [--ai-delay 0.5] [--no-rate-limits]
                                    [--draw-processes 1] [--seed 1] [--json]
 
-``--shards 2`` (the default): two ``gouji bot`` processes, shards 0 and 1 of 2
+``--shards 2`` (the default): two ``gouji bot`` processes (``bench.shard_bot``: each writes down the questions its
+service asks), shards 0 and 1 of 2
 (``GOUJI_SHARD_COUNT=2``, ``GOUJI_SHARDS=0`` / ``1``), share one throwaway PostgreSQL server
 (``tests/pgserver.py``, with fsync on, as a real one) and the fake Discord, which holds a
 server on each shard with half of the ``--tables`` channels each. ``--shards 1``: one bot
@@ -13,8 +14,10 @@ without the fake Discord and the simulated people on the bot's event loop (at 50
 they took a third of it there).
 
 The people, their tables and the figures are those of ``python -m bench.discord`` (its
-:class:`~bench.discord.TableDriver` and report), but for what only the bot's memory tells
-(question → notification, pictures reused): as the bots run in other processes, the people
+:class:`~bench.discord.TableDriver` and report), but for the pictures reused, which only the
+bot's memory tells; question → notification pairs the questions the bots wrote down with the
+messages the fake saw (one ``time.monotonic()`` clock for the machine). As the bots run in
+other processes, the people
 see the tables through the shared database, in a mirror that brings up to date, every
 ``MIRROR_EVERY`` seconds, the tables whose rows changed (applying the actions logged since,
 or rebuilding them from the bots' snapshots). CPU: the
@@ -47,6 +50,7 @@ from bench.discord import (
     SETUP_PATIENCE_PER_TABLE,
     THINK,
     MessageIndex,
+    Notification,
     TableChanges,
     TableDriver,
     UploadTally,
@@ -55,11 +59,13 @@ from bench.discord import (
     add_play_arguments,
     discord_traffic,
     format_report,
+    notification_figures,
     opening_figures,
     picture_uploads,
     poll_waits,
     start_spread,
 )
+from bench.shard_bot import ASKS_ENV, read_asks
 from bot.cli.collector import collect_in_steps
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.service.errors import UserError
@@ -258,6 +264,7 @@ class BotProcess:
         log: Path,
         shards: int = 2,
     ):
+        asks = self.asks = log.with_suffix(".asks.jsonl")  # what its service asked
         self.env = {
             **os.environ,
             API_ENV: fake.api_base,
@@ -269,6 +276,7 @@ class BotProcess:
             "GOUJI_AI_DELAY": str(ai_delay),
             "GOUJI_WARN": "0",
             "GOUJI_DRAW_PROCESSES": str(draw),
+            ASKS_ENV: str(asks),
         }
         self.fake, self.shard, self.log = fake, shard, log
         self.proc: asyncio.subprocess.Process | None = None
@@ -276,7 +284,7 @@ class BotProcess:
     async def start(self) -> None:
         with self.log.open("ab") as err:
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot.cli", "bot", env=self.env, cwd=ROOT,
+                sys.executable, "-m", "bench.shard_bot", env=self.env, cwd=ROOT,
                 stdout=asyncio.subprocess.DEVNULL, stderr=err,
             )  # fmt: skip
 
@@ -338,10 +346,12 @@ async def run_benchmark(
                         lambda: all(b.connected() for b in bots) and fake.commands.commands_in(None),
                         120, "the bot processes to connect", poll=0.1,
                     )  # fmt: skip
-                    fig = await _play(fake, url, channels, actions, think, rng, shards)
+                    fig, notes = await _play(fake, url, channels, actions, think, rng, shards)
                 finally:
                     for bot in bots:
                         await bot.stop()
+                asks = [ask for bot in bots for ask in read_asks(bot.asks)]
+                fig["notification"] = notification_figures(asks, notes)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 bots_cpu = sum(
                     getattr(after, f) - getattr(before, f) for f in ("ru_utime", "ru_stime")
@@ -374,8 +384,9 @@ async def _play(
     think: tuple[float, float],
     rng: random.Random,
     shards: int,
-) -> dict:
-    """The people of every table play (as in bench.discord); the figures."""
+) -> tuple[dict, list[Notification]]:
+    """The people of every table play (as in bench.discord); the figures, and the messages
+    that notified someone (for question → notification, once the bots wrote their asks)."""
     async with await Store.open(url) as store:
         mirror = Mirror(store)
         runner = SimpleNamespace(client=SimpleNamespace(service=mirror))
@@ -423,7 +434,7 @@ async def _play(
     fig["mirror_refreshes"] = mirror.refreshes
     fig["mirror_rebuilt"] = mirror.rebuilt
     fig["mirror_played_on"] = mirror.played_on
-    return fig
+    return fig, index.notifications
 
 
 def format_shards_report(fig: dict) -> str:
