@@ -9,7 +9,8 @@ which one new DM per question fills at a few hundred tables, a controller is re-
 it: as a follow-up of the player's last press in the DM while its token lives (14 minutes),
 a new message there, which notifies as a DM does; it is then edited and deleted through that
 token too. Otherwise, and past the token's life, the bot's own token posts, edits and
-deletes the controllers.
+deletes the controllers; a question's DM whose question was answered while it waited for
+the limit (typed, or on the web table) is not sent, nor the old controller deleted for it.
 
 A hand picture is uploaded only when the picture a message shows is not its hand's: an edit
 carries no attachments then (Discord keeps the message's own), and what a press's answer or
@@ -26,7 +27,7 @@ import contextlib
 import functools
 import io
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,7 @@ from bot.discord_bot.outbox import (
     Token,
     log,
 )
+from bot.discord_bot.pacing import Unwanted, only_if
 from bot.pictures import png as pictures
 from bot.service.live import LiveTable
 from bot.text.catalog import text
@@ -209,7 +211,11 @@ class Controllers(Outboxes):
             sent = await self._follow_up(state, sender, shown, file)
         if sent is None:
             sender = None
-            sent = await self._dm(live, seat, shown.content, **_message(shown, file))
+            wanted = functools.partial(self._still_asked, live, seat, shown.question)
+            try:
+                sent = await self._dm(live, seat, shown.content, wanted, **_message(shown, file))
+            except Unwanted:  # answered while the DM waited for the bot's request limit
+                return
         if sent is None:
             return
         state.showed(sent, shown.deal, shown.picture if file else None, *shown.key)
@@ -227,6 +233,11 @@ class Controllers(Outboxes):
             pass
         # (after the delete: the old controller may be a follow-up, edited by its own token)
         state.followed = (sent.id, sender) if sender is not None else None
+
+    def _still_asked(self, live: LiveTable, seat: int, question: str | None) -> bool:
+        """Whether a controller asking ``question`` (None: asking nothing, a new deal's
+        hand) is still worth sending: the seat has not answered it meanwhile."""
+        return question is None or self.service.still_asked(live, seat, question)
 
     async def _follow_up(
         self, state: Seat, sender: Token, shown: Shown, file: discord.File | None
@@ -407,17 +418,25 @@ class Controllers(Outboxes):
             state.claimed = False
 
     async def _dm(
-        self, live: LiveTable, seat: int, content: str, **kwargs: Any
+        self,
+        live: LiveTable,
+        seat: int,
+        content: str,
+        wanted: Callable[[], bool] | None = None,
+        **kwargs: Any,
     ) -> discord.Message | None:
         """DM the seat's player (the DM channel is cached: no user lookup); a refusal
-        (50007) is told once in the channel and remembered, and the bot stops trying."""
+        (50007) is told once in the channel and remembered, and the bot stops trying. With
+        ``wanted``, the DM is sent only if it still holds when the bot's request limit lets
+        it go (else :class:`~bot.discord_bot.pacing.Unwanted`)."""
         sitting = self.service.info(live).seats[seat]
         user_id = sitting.user_id
         if user_id is None or sitting.dm_refused:
             return None
         try:
             channel = await self.people.dm_channel(user_id)
-            return await channel.send(content, allowed_mentions=NO_PINGS, **kwargs)
+            with only_if(wanted) if wanted is not None else contextlib.nullcontext():
+                return await channel.send(content, allowed_mentions=NO_PINGS, **kwargs)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise

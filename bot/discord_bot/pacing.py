@@ -6,19 +6,23 @@ not counted). discord.py waits out each route's own bucket from the ``X-RateLimi
 but learns of the global limit only from a 429. :class:`Pace` spaces the bot-token requests
 so that no second holds more than ``limit`` of them, the ones players wait for first (a new
 message before a redraw before a clean-up); :func:`pace_requests` puts it in front of a
-client's ``http.request``. :func:`sweep_buckets_seldom` keeps discord.py's own bookkeeping of
-those buckets from costing the bot more than the requests do.
+client's ``http.request``. A request made :func:`only_if` something still holds, which no
+longer does when its turn comes (a question's notification, the question answered while it
+waited), is not made: :class:`Unwanted`. :func:`sweep_buckets_seldom` keeps discord.py's own
+bookkeeping of those buckets from costing the bot more than the requests do.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 import math
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from typing import Any
 
 import discord
@@ -83,6 +87,10 @@ class Pace:
         held = self.in_flight + len(self.answered)
         return held < (self.limit if taken is None else taken)
 
+    def room(self) -> bool:
+        """Whether a request may start now without waiting."""
+        return not self._waiting and self._room(self.clock())
+
     def busy(self) -> bool:
         """Whether requests wait now, or at least :data:`BUSY` of the window is taken: what
         can wait (a table's redraw) had better, so that the questions go at once."""
@@ -108,6 +116,11 @@ class Pace:
                 self.finished(turn.result())
             raise
 
+    def unused(self) -> None:
+        """A slot :meth:`wait` gave was not used (no request went): free at once."""
+        self.in_flight = max(0, self.in_flight - 1)
+        self._answer.set()
+
     def finished(self, started: float) -> None:
         """The request that started at ``started`` was answered (or failed): its slot is held
         ``per`` seconds from now, then free."""
@@ -132,14 +145,45 @@ class Pace:
             await self.sleep(self.answered[0] + self.per - now)
 
 
+class Unwanted(Exception):
+    """A request made :func:`only_if` something held, which no longer held when the pace let
+    it go: it was not made."""
+
+
+_wanted: ContextVar[Callable[[], bool] | None] = ContextVar("wanted", default=None)
+
+
+@contextlib.contextmanager
+def only_if(wanted: Callable[[], bool]) -> Iterator[None]:
+    """The bot-token requests made within go only if ``wanted()`` still holds when the pace
+    lets them, else raise :class:`Unwanted`: near Discord's limit a question's new DM may
+    wait seconds, and the player may have answered meanwhile (a typed command, the web
+    table), so that the DM, and the deletion of the controller it replaces, would be two
+    requests for nothing while others wait behind them.
+
+        with only_if(lambda: still_asked()):
+            await channel.send(...)
+    """
+    token = _wanted.set(wanted)
+    try:
+        yield
+    finally:
+        _wanted.reset(token)
+
+
 def pace_requests(client: discord.Client, pace: Pace) -> None:
     """Make every bot-token request of ``client`` wait for ``pace`` first (with its
-    method's :data:`SLACK`), its slot held until a second after its answer."""
+    method's :data:`SLACK`), its slot held until a second after its answer; a request
+    :func:`only_if` something that no longer holds then is not made."""
     http = client.http
     request = http.request
 
     async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
         started = await pace.wait(SLACK.get(route.method, 0.0))
+        wanted = _wanted.get()
+        if wanted is not None and not wanted():
+            pace.unused()
+            raise Unwanted(f"{route.method} {route.path}")
         try:
             return await request(route, **kwargs)
         finally:

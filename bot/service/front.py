@@ -214,6 +214,17 @@ class FrontDoor(GameFlow):
                 for seat in seats
             }
 
+    def still_asked(self, live: LiveTable, seat: int, token: str) -> bool:
+        """Whether ``seat`` is still asked the question ``token`` (:meth:`question_token`):
+        a front end about to notify of it late may drop what nobody needs any more. Cheap;
+        any time (it reads, between two awaits, what the lock's holders write at once)."""
+        return (
+            live.playing
+            and seat in live.running.to_act
+            and not live.is_ai(seat)
+            and self.question_token(live) == token
+        )
+
     def question_locked(self, live: LiveTable, seat: int) -> Question | None:
         """The question ``seat`` is asked now, or None (it is not asked, or the AI answers
         for it, or the table passes for it: 要不起 with automatic passes). Call it while the lock is held; :meth:`private_view` anywhere else."""

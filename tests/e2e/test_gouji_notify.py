@@ -458,3 +458,70 @@ async def test_a_seat_that_changed_hands_is_never_followed_up_in_the_last_player
         since = [m for m in fake.messages.values() if m.channel_id == dm.id and m.created_at > left]
         assert not since, "nothing more in alice's DMs"
         assert all(m.interaction_id is None for m in bo.dms()), "posted to bo"
+
+
+async def _typed_answer(bot: Any, live: Any, user: Any) -> None:
+    """Answer the question open now by a typed command: "no" to a question, else the hint
+    (played, or a pass)."""
+    kind = str(bot.service._prompt_kind(live))
+    if kind in NO:
+        said = await (await user.slash("gouji", "answer", choice=NO[kind])).original()
+    else:
+        hint = bot.service.hint(live, user.id)
+        if hint.cards is None:
+            said = await (await user.slash("gouji", "pass")).original()
+        else:
+            said = await (await user.slash("gouji", "play", cards=str(hint.cards))).original()
+    assert said.content and not said.content.startswith("⚠"), said.content
+
+
+async def test_a_question_answered_while_its_dm_waited_for_the_limit_is_not_sent(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """bo types his answers, so no press of his can carry his controllers past the bot's
+    request limit. While the limit holds the new messages back, his next question's DM waits its
+    turn, and he answers it by a typed command meanwhile: when the turn comes, neither that
+    DM nor the deletion of the controller it replaces is made (two requests for nothing,
+    with others waiting behind them); his next question's DM goes as ever."""
+    bo = fake.member("bo")
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        live = await _single_game_with_ai(fake, bot, bo, turn_time=300)
+        assert await next_person(fake, bot, live) is not None
+        first = bot.service.question_token(live)
+        await fake.wait_for(
+            lambda: [m for m in bo.dms() if _offers(m, live.id, first, first=True)], 10, "a DM"
+        )
+        # the bot's limit holds back its new messages (a POST yields to nothing: slack 0)
+        pace, gate, held = bot.pace, asyncio.Event(), []
+        wait = pace.wait
+
+        async def held_back(slack: float = 0.0) -> float:
+            if slack == 0.0 and not gate.is_set():
+                held.append(bot.service.question_token(live))
+                await gate.wait()
+            return await wait(slack)
+
+        pace.wait = held_back  # type: ignore[method-assign]
+        await _typed_answer(bot, live, bo)
+        assert await next_person(fake, bot, live) is not None
+        second = bot.service.question_token(live)
+        assert second != first
+        await fake.wait_for(lambda: second in held, 10, "the second question's DM held back")
+        await _typed_answer(bot, live, bo)  # answered before the DM could go
+        dms = len([r for r in fake.requests if "/channels/" in r.path and r.method != "PATCH"])
+        gate.set()
+        assert await next_person(fake, bot, live) is not None
+        third = bot.service.question_token(live)
+        await fake.wait_for(
+            lambda: [m for m in bo.dms() if _offers(m, live.id, third, first=True)], 10, "a DM"
+        )
+        await bot.presenter.drain()
+        dm_channel = bo.dm_channel()
+        assert dm_channel is not None
+        channel = dm_channel.id
+        ever = [m for m in fake.messages.values() if m.channel_id == channel]  # deleted too
+        assert not [m for m in ever if _offers(m, live.id, second, first=True)], "not sent"
+        sent = [r for r in fake.requests if "/channels/" in r.path and r.method != "PATCH"]
+        in_dm = f"/channels/{channel}/messages"
+        assert [r.method for r in sent[dms:] if r.path.startswith(in_dm)] == ["POST", "DELETE"]

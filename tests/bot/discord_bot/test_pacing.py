@@ -8,7 +8,14 @@ import discord
 import pytest
 
 from bot.discord_bot.client import GoujiBot
-from bot.discord_bot.pacing import SLACK, Pace, sweep_buckets_seldom
+from bot.discord_bot.pacing import (
+    SLACK,
+    Pace,
+    Unwanted,
+    only_if,
+    pace_requests,
+    sweep_buckets_seldom,
+)
 from bot.service.config import BotConfig
 from data import Shards
 
@@ -196,4 +203,39 @@ async def test_discord_py_looks_for_idle_buckets_at_most_once_in_a_while() -> No
     clock.t += 30.0
     http.get_ratelimit("and another")
     assert set(http._buckets) == {"one more", "and another"}
+    await client.close()
+
+
+async def test_a_request_no_longer_wanted_when_its_turn_comes_is_not_made() -> None:
+    """A question's DM waits on a full pace; the player answers meanwhile: when its turn
+    comes the request is not made (Unwanted), and its slot goes at once to the next one."""
+    client = discord.Client(intents=discord.Intents.none())
+    made: list[str] = []
+
+    async def request(route: discord.http.Route, **kwargs: object) -> str:
+        made.append(route.path)
+        return route.path
+
+    client.http.request = request  # type: ignore[method-assign]
+    pace = Pace(limit=1, per=1.0)
+    pace_requests(client, pace)
+    held = await pace.wait()  # the window is full
+    asked = True
+
+    async def notify() -> None:
+        with only_if(lambda: asked):
+            await client.http.request(discord.http.Route("POST", "/channels/1/messages"))
+
+    notifying = asyncio.create_task(notify())
+    redraw = asyncio.create_task(
+        client.http.request(discord.http.Route("PATCH", "/channels/2/messages/3"))
+    )
+    await asyncio.sleep(0)
+    asked = False  # answered (a typed command) while the DM waited
+    pace.finished(held)
+    with pytest.raises(Unwanted):
+        await notifying
+    assert await redraw == "/channels/2/messages/3"
+    assert made == ["/channels/2/messages/3"], "the DM was never made"
+    assert pace.in_flight == 0
     await client.close()
