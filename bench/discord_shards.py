@@ -346,12 +346,14 @@ async def run_benchmark(
                         lambda: all(b.connected() for b in bots) and fake.commands.commands_in(None),
                         120, "the bot processes to connect", poll=0.1,
                     )  # fmt: skip
-                    fig, notes = await _play(fake, url, channels, actions, think, rng, shards)
+                    fig, notes, began = await _play(
+                        fake, url, channels, actions, think, rng, shards
+                    )
                 finally:
                     for bot in bots:
                         await bot.stop()
                 asks = [ask for bot in bots for ask in read_asks(bot.asks)]
-                fig["notification"] = notification_figures(asks, notes)
+                fig["notification"] = notification_figures(asks, notes, began)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 bots_cpu = sum(
                     getattr(after, f) - getattr(before, f) for f in ("ru_utime", "ru_stime")
@@ -384,9 +386,10 @@ async def _play(
     think: tuple[float, float],
     rng: random.Random,
     shards: int,
-) -> tuple[dict, list[Notification]]:
-    """The people of every table play (as in bench.discord); the figures, and the messages
-    that notified someone (for question → notification, once the bots wrote their asks)."""
+) -> tuple[dict, list[Notification], float]:
+    """The people of every table play (as in bench.discord); the figures, the messages that
+    notified someone (for question → notification, once the bots wrote their asks) and when
+    the play began."""
     async with await Store.open(url) as store:
         mirror = Mirror(store)
         runner = SimpleNamespace(client=SimpleNamespace(service=mirror))
@@ -434,7 +437,7 @@ async def _play(
     fig["mirror_refreshes"] = mirror.refreshes
     fig["mirror_rebuilt"] = mirror.rebuilt
     fig["mirror_played_on"] = mirror.played_on
-    return fig, index.notifications
+    return fig, index.notifications, began
 
 
 def format_shards_report(fig: dict) -> str:

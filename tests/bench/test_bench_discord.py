@@ -144,8 +144,8 @@ def test_a_question_is_paired_with_the_notification_that_carries_it() -> None:
     ]
 
 
-def test_starts_are_spread_so_that_no_more_than_25_tables_start_a_second() -> None:
+def test_starts_are_spread_so_that_no_more_than_5_tables_start_a_second() -> None:
     from bench.discord import START_SPREAD, start_spread
 
-    assert start_spread(2) == start_spread(50) == START_SPREAD
-    assert start_spread(500) == 500 / 25
+    assert start_spread(2) == start_spread(10) == START_SPREAD
+    assert start_spread(50) == 10 and start_spread(500) == 100
