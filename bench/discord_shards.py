@@ -4,9 +4,8 @@
                                    [--think 2-8 | --fast] [--ai-delay 0.5] [--no-rate-limits]
                                    [--draw-processes 1] [--seed 1] [--json]
 
-``--shards 2`` (the default): two ``gouji bot`` processes (``bench.shard_bot``: each writes down the questions its
-service asks), shards 0 and 1 of 2
-(``GOUJI_SHARD_COUNT=2``, ``GOUJI_SHARDS=0`` / ``1``), share one throwaway PostgreSQL server
+``--shards 2`` (the default): two ``gouji bot`` processes (``bench.shard_bot``: each
+writes down the questions its service asks), shards 0 and 1 of 2 (``GOUJI_SHARD_COUNT=2``, ``GOUJI_SHARDS=0`` / ``1``), share one throwaway PostgreSQL server
 (``tests/pgserver.py``, with fsync on, as a real one) and the fake Discord, which holds a
 server on each shard with half of the ``--tables`` channels each. ``--shards 1``: one bot
 process holds every table — the bot's own figures, as ``bench.discord`` measures them but

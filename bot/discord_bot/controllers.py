@@ -422,20 +422,20 @@ class Controllers(Outboxes):
         live: LiveTable,
         seat: int,
         content: str,
-        wanted: Callable[[], bool] | None = None,
+        wanted: Callable[[], bool],
         **kwargs: Any,
     ) -> discord.Message | None:
         """DM the seat's player (the DM channel is cached: no user lookup); a refusal
-        (50007) is told once in the channel and remembered, and the bot stops trying. With
-        ``wanted``, the DM is sent only if it still holds when the bot's request limit lets
-        it go (else :class:`~bot.discord_bot.pacing.Unwanted`)."""
+        (50007) is told once in the channel and remembered, and the bot stops trying. The DM
+        is sent only if ``wanted()`` still holds when the bot's request limit lets it go
+        (else :class:`~bot.discord_bot.pacing.Unwanted`)."""
         sitting = self.service.info(live).seats[seat]
         user_id = sitting.user_id
         if user_id is None or sitting.dm_refused:
             return None
         try:
             channel = await self.people.dm_channel(user_id)
-            with only_if(wanted) if wanted is not None else contextlib.nullcontext():
+            with only_if(wanted):
                 return await channel.send(content, allowed_mentions=NO_PINGS, **kwargs)
         except discord.Forbidden as exc:
             if exc.code != 50007:

@@ -87,10 +87,6 @@ class Pace:
         held = self.in_flight + len(self.answered)
         return held < (self.limit if taken is None else taken)
 
-    def room(self) -> bool:
-        """Whether a request may start now without waiting."""
-        return not self._waiting and self._room(self.clock())
-
     def busy(self) -> bool:
         """Whether requests wait now, or at least :data:`BUSY` of the window is taken: what
         can wait (a table's redraw) had better, so that the questions go at once."""

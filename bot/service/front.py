@@ -218,17 +218,12 @@ class FrontDoor(GameFlow):
         """Whether ``seat`` is still asked the question ``token`` (:meth:`question_token`):
         a front end about to notify of it late may drop what nobody needs any more. Cheap;
         any time (it reads, between two awaits, what the lock's holders write at once)."""
-        return (
-            live.playing
-            and seat in live.running.to_act
-            and not live.is_ai(seat)
-            and self.question_token(live) == token
-        )
+        return _asks(live, seat) and self.question_token(live) == token
 
     def question_locked(self, live: LiveTable, seat: int) -> Question | None:
         """The question ``seat`` is asked now, or None (it is not asked, or the AI answers
         for it, or the table passes for it: 要不起 with automatic passes). Call it while the lock is held; :meth:`private_view` anywhere else."""
-        if not live.playing or seat not in live.running.to_act or live.is_ai(seat):
+        if not _asks(live, seat):
             return None
         step = self._next_step(live)
         if step is not None and step.seat == seat:  # the table answers for it (要不起: pass)
@@ -316,3 +311,8 @@ class FrontDoor(GameFlow):
             self._touch(live)
             await self._after_change_locked(live)
             return live, seat
+
+
+def _asks(live: LiveTable, seat: int) -> bool:
+    """Whether the table waits on ``seat`` and a person answers for it (not the AI)."""
+    return live.playing and seat in live.running.to_act and not live.is_ai(seat)
