@@ -63,6 +63,7 @@ from typing import Any, cast
 
 from bot.cli.collector import collect_in_steps
 from bot.discord_bot.client import GoujiBot
+from bot.pictures.drawing import Drawer
 from bot.service.config import DISCORD_GLOBAL_LIMIT, PICTURE_WAIT, BotConfig
 from bot.service.errors import UserError
 from bot.service.live import LiveTable
@@ -202,6 +203,30 @@ def picture_uploads(
         "hand_replies_per_person_per_game": round(hands_outside / people / games * len(drivers), 1),
         "channel_per_game": round((outside - hands_outside) / games, 1),
         "total": sum(uploads.uploads.values()),
+    }
+
+
+def drawing_figures(draw: Drawer) -> dict[str, dict[str, int]]:
+    """What the bot's drawer did: hand (and scoreboard) pictures drawn and reused from
+    :mod:`bot.pictures.cache`, table pictures drawn and given again unchanged."""
+    kept = draw.cache
+    return {
+        "hand_and_scoreboard_pictures": {
+            "drawn": kept.misses,
+            "reused": kept.hits,
+            "kept": len(kept),
+        },
+        "table_pictures": {"drawn": draw.latest_drawn, "unchanged": draw.latest_unchanged},
+    }
+
+
+def add_drawing_figures(
+    total: dict[str, dict[str, int]], more: dict[str, dict[str, int]]
+) -> dict[str, dict[str, int]]:
+    """Two bot processes' :func:`drawing_figures`, summed."""
+    return {
+        what: {k: total.get(what, {}).get(k, 0) + n for k, n in counts.items()}
+        for what, counts in more.items()
     }
 
 
@@ -652,12 +677,7 @@ async def run_benchmark(
                 seconds = time.monotonic() - began
                 cpu, loop_cpu = time.process_time() - cpu, time.thread_time() - loop_cpu
                 await bot.presenter.drain()
-                kept = bot.draw.cache
-                reuse = {"drawn": kept.misses, "reused": kept.hits, "kept": len(kept)}
-                tables_drawn = {
-                    "drawn": bot.draw.latest_drawn,
-                    "unchanged": bot.draw.latest_unchanged,
-                }
+                drawn = drawing_figures(bot.draw)
             fig = _figures(fake, began, seconds, tables, list(tallies))
             fig["setup"] = opening_figures(fake, opened, began)
             fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
@@ -668,8 +688,7 @@ async def run_benchmark(
             fig["global_limit"] = global_limit
             fig["discord"] = discord_traffic(fake, began, list(tallies))
             fig["pictures_uploaded"] = picture_uploads(fake, uploads, drivers)
-            fig["pictures_uploaded"]["hand_and_scoreboard_pictures"] = reuse
-            fig["pictures_uploaded"]["table_pictures"] = tables_drawn
+            fig["pictures_uploaded"].update(drawn)
             fig["notification"] = notification_figures(asked.asks, index.notifications, began)
             return fig
 
@@ -1119,9 +1138,9 @@ def format_report(fig: dict[str, Any]) -> str:
 
 
 def _in_process_lines(fig: dict[str, Any]) -> list[str]:
-    """The figures only the bot's memory tells: pictures reused (not measured when the bot
-    ran in other processes, ``bench.discord_shards``), question → notification (there, from
-    the questions each bot process wrote down: ``bench.shard_bot``)."""
+    """The figures only the bot's memory tells: pictures drawn and reused, question →
+    notification (``bench.discord_shards``: from what each bot process wrote down,
+    ``bench.shard_bot``)."""
     pics = fig["pictures_uploaded"]
     if "hand_and_scoreboard_pictures" in pics:
         reuse = pics["hand_and_scoreboard_pictures"]
@@ -1132,7 +1151,7 @@ def _in_process_lines(fig: dict[str, Any]) -> list[str]:
             "unchanged (not drawn again)"
         ]
     else:
-        lines = ["   (pictures reused: the bot's own, not measured in other processes)"]
+        lines = ["   (pictures drawn and reused: a bot process did not write them down)"]
     note = fig["notification"]
     lines.append(
         f"   question → notification: {note['count']} questions, p50 {note['p50_ms']:.0f} ms, "

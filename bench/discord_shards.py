@@ -55,6 +55,7 @@ from bench.discord import (
     UploadTally,
     _figures,
     _members,
+    add_drawing_figures,
     add_play_arguments,
     discord_traffic,
     format_report,
@@ -64,7 +65,7 @@ from bench.discord import (
     poll_waits,
     start_spread,
 )
-from bench.shard_bot import ASKS_ENV, read_asks
+from bench.shard_bot import ASKS_ENV, read_asks, read_pictures
 from bot.cli.collector import collect_in_steps
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.service.errors import UserError
@@ -353,6 +354,10 @@ async def run_benchmark(
                         await bot.stop()
                 asks = [ask for bot in bots for ask in read_asks(bot.asks)]
                 fig["notification"] = notification_figures(asks, notes, began)
+                drawn: dict[str, dict[str, int]] = {}
+                for bot in bots:
+                    drawn = add_drawing_figures(drawn, read_pictures(bot.asks))
+                fig["pictures_uploaded"].update(drawn)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 bots_cpu = sum(
                     getattr(after, f) - getattr(before, f) for f in ("ru_utime", "ru_stime")

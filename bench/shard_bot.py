@@ -6,6 +6,9 @@ measures in its own process). Times are ``time.monotonic()``: one clock for ever
 of the machine.
 
     GOUJI_BENCH_ASKS=asks.jsonl python -m bench.shard_bot
+
+At its exit it writes what its drawer did (:func:`bench.discord.drawing_figures`) beside
+that file (:func:`pictures_path`).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
-from bench.discord import Ask, Asked
+from bench.discord import Ask, Asked, drawing_figures
 from bot.cli import main as gouji
 from bot.discord_bot.client import GoujiBot
 
@@ -44,20 +47,37 @@ def read_asks(path: Path) -> list[Ask]:
     return [Ask(**json.loads(line)) for line in path.read_text().splitlines() if line]
 
 
+def pictures_path(asks: Path) -> Path:
+    """Where the bot process whose questions go to ``asks`` writes its drawing figures."""
+    return asks.with_suffix(".pictures.json")
+
+
+def read_pictures(asks: Path) -> dict[str, dict[str, int]]:
+    """The drawing figures the bot process of ``asks`` wrote at its exit (none if it did
+    not get there)."""
+    path = pictures_path(asks)
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
 def main() -> int:
     """``gouji bot``, its table service listened to by an :class:`AskFile`."""
-    out = open(os.environ[ASKS_ENV], "a", buffering=1)  # a line each: read after the exit
+    asks = Path(os.environ[ASKS_ENV])
+    out = open(asks, "a", buffering=1)  # a line each: read after the exit
     set_up = GoujiBot.setup_hook
+    bots: list[GoujiBot] = []
 
     async def setup_hook(bot: GoujiBot) -> None:
         await set_up(bot)
         bot.service.listen(AskFile(bot.service, out))
+        bots.append(bot)
 
     GoujiBot.setup_hook = setup_hook  # type: ignore[method-assign,assignment]
     try:
         return gouji(["bot"])
     finally:
         out.close()
+        if bots:
+            pictures_path(asks).write_text(json.dumps(drawing_figures(bots[0].draw)))
 
 
 if __name__ == "__main__":

@@ -38,7 +38,11 @@ async def test_one_bot_process_plays_every_table_from_the_dm_controllers() -> No
     assert not [e for e in fig["errors"] if "traceback" in e]
     report = format_shards_report(fig)
     assert "in the bot process (every table, one PostgreSQL)" in report
-    assert "pictures reused: the bot's own, not measured in other processes" in report
+    # the bot process wrote down what its drawer did as it exited
+    drawn = fig["pictures_uploaded"]["hand_and_scoreboard_pictures"]
+    assert drawn["drawn"] > 0 and drawn["reused"] >= 0
+    assert fig["pictures_uploaded"]["table_pictures"]["drawn"] > 0
+    assert "table pictures" in report
     # the bot process wrote down its questions, paired with the DMs that notified of them
     # (but those answered first: people who type may answer before their DM comes)
     note = fig["notification"]
