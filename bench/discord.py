@@ -147,6 +147,53 @@ def summarize(latencies: Sequence[float], target: float = TARGET_P99) -> dict[st
     }
 
 
+def by_minute(
+    timed: Sequence[tuple[float, float]], began: float, target: float
+) -> dict[int, dict[str, Any]]:
+    """``(when, latency)`` pairs summarized by minute of the play since ``began``."""
+    minutes: dict[int, list[float]] = {}
+    for at, latency in timed:
+        minutes.setdefault(max(0, int((at - began) // 60)), []).append(latency)
+    return {m: summarize(found, target) for m, found in sorted(minutes.items())}
+
+
+class LoopLag:
+    """How late the running event loop wakes a task that sleeps :attr:`EVERY` seconds: how
+    long its other work held up each of its callbacks (every time the loop notes, a
+    request's arrival or an answer's, is that much late).
+
+    >>> lag = LoopLag(); lag.start()  # in the loop; ``lag.figures(began)`` once done
+    """
+
+    EVERY = 0.05
+
+    def __init__(self) -> None:
+        self.lags: list[tuple[float, float]] = []  # (when, seconds late)
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(self.EVERY)
+            now = time.monotonic()
+            self.lags.append((now, max(0.0, now - before - self.EVERY)))
+
+    def figures(self, began: float) -> dict[str, Any]:
+        """The lags from ``began`` on: p50, p99, max, and p99 by minute."""
+        since = [(at, lag) for at, lag in self.lags if at >= began]
+        fig = summarize([lag for _, lag in since])
+        del fig["meets_target"]
+        fig["by_minute"] = {m: k["p99_ms"] for m, k in by_minute(since, began, 0.0).items()}
+        return fig
+
+
 def answer_latency(rec: InteractionRecord) -> float | None:
     """Seconds from dispatch to the real answer: the first response that is not a
     "thinking…" deferral (type 5 or 6), e.g. the follow-up of a deferred command."""
@@ -661,6 +708,8 @@ async def run_benchmark(
                 await asyncio.gather(*(d.seat_everyone(rng.uniform(0, spread)) for d in drivers))
                 began, cpu, loop_cpu = time.monotonic(), time.process_time(), time.thread_time()
                 uploads.counting = True
+                lag = LoopLag()  # one loop: the bot's, the fake's and the people's
+                lag.start()
                 if profiler is not None:
                     profiler.enable()
                 # people press start over a few seconds, not all in the same instant
@@ -674,12 +723,14 @@ async def run_benchmark(
                 )
                 if profiler is not None:
                     profiler.disable()
+                lag.stop()
                 seconds = time.monotonic() - began
                 cpu, loop_cpu = time.process_time() - cpu, time.thread_time() - loop_cpu
                 await bot.presenter.drain()
                 drawn = drawing_figures(bot.draw)
             fig = _figures(fake, began, seconds, tables, list(tallies))
             fig["setup"] = opening_figures(fake, opened, began)
+            fig["loop_lag"] = {"the one process (bot, fake Discord, people)": lag.figures(began)}
             fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
             fig["draw_processes"] = draw_processes
             fig["picture_wait"] = picture_wait
@@ -719,6 +770,11 @@ def _figures(
     auto = [x for r in answered if r.type == AUTOCOMPLETE and (x := r.latency) is not None]
     other = [x for r in answered if r.type != AUTOCOMPLETE and (x := r.latency) is not None]
     full = [answer_latency(r) for r in answered if r.type != AUTOCOMPLETE]
+    full_timed = [
+        (r.created_at, x)
+        for r in answered
+        if r.type != AUTOCOMPLETE and (x := answer_latency(r)) is not None
+    ]
     # a press on a controller re-sent meanwhile (a new question) is acknowledged only: the
     # new controller shows what it did
     superseded = [
@@ -734,6 +790,9 @@ def _figures(
         "interactions": summarize(other),
         "autocomplete": summarize(auto),
         "full_answers": summarize([x for x in full if x is not None], TARGET_FULL_P99),
+        "full_by_minute": {
+            m: k["p99_ms"] for m, k in by_minute(full_timed, began, TARGET_FULL_P99).items()
+        },
         "full_superseded": len(superseded),
         "by_kind": _by_kind(answered, lambda r: r.latency),
         "full_by_kind": _by_kind([r for r in answered if r.type != AUTOCOMPLETE], answer_latency),
@@ -1017,12 +1076,8 @@ def notification_figures(
     every table deals at once, apart from the play that follows)."""
     delays = notification_delays(asks, notes)
     fig = summarize(delays.seconds, TARGET_NOTIFICATION_P99)
-    minutes: dict[int, list[float]] = {}
-    for ask, delay, _ in delays.paired:
-        minutes.setdefault(max(0, int((ask.at - began) // 60)), []).append(delay)
-    fig["by_minute"] = {
-        m: summarize(found, TARGET_NOTIFICATION_P99) for m, found in sorted(minutes.items())
-    }
+    timed = [(ask.at, delay) for ask, delay, _ in delays.paired]
+    fig["by_minute"] = by_minute(timed, began, TARGET_NOTIFICATION_P99)
     fig["missing"] = len(delays.missing)
     fig["missing_examples"] = [
         f"table {a.table} user {a.user} question {a.token}" for a in delays.missing[:5]
@@ -1117,6 +1172,16 @@ def format_report(fig: dict[str, Any]) -> str:
         lines.append(
             f"   {name} by kind (p50/p99 ms): "
             + ", ".join(f"{k} {v['p50_ms']:.0f}/{v['p99_ms']:.0f}" for k, v in fig[key].items())
+        )
+    lines.append(
+        "   full answer by minute of the play (p99 ms): "
+        + ", ".join(f"{m}: {p99:.0f}" for m, p99 in fig["full_by_minute"].items())
+    )
+    for where, lag in fig["loop_lag"].items():
+        lines.append(
+            f"   event loop late, {where} (ms): p50 {lag['p50_ms']:.0f}, p99 "
+            f"{lag['p99_ms']:.0f}, max {lag['max_ms']:.0f}; p99 by minute: "
+            + ", ".join(f"{m}: {p99:.0f}" for m, p99 in lag["by_minute"].items())
         )
     limit = fig.get("global_limit", DISCORD_GLOBAL_LIMIT)  # bench.discord_shards: Discord's
     lines += _traffic_lines(fig["discord"], fig["rate_limits"], limit)

@@ -48,6 +48,7 @@ from bench.discord import (
     SEAT_SPREAD,
     SETUP_PATIENCE_PER_TABLE,
     THINK,
+    LoopLag,
     MessageIndex,
     Notification,
     TableChanges,
@@ -65,7 +66,7 @@ from bench.discord import (
     poll_waits,
     start_spread,
 )
-from bench.shard_bot import ASKS_ENV, read_asks, read_pictures
+from bench.shard_bot import ASKS_ENV, read_asks, read_figures
 from bot.cli.collector import collect_in_steps
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.service.errors import UserError
@@ -355,8 +356,13 @@ async def run_benchmark(
                 asks = [ask for bot in bots for ask in read_asks(bot.asks)]
                 fig["notification"] = notification_figures(asks, notes, began)
                 drawn: dict[str, dict[str, int]] = {}
+                fig["loop_lag"] = {"the fake's process (Discord, people, mirror)": fig["loop_lag"]}
                 for bot in bots:
-                    drawn = add_drawing_figures(drawn, read_pictures(bot.asks))
+                    written = read_figures(bot.asks)
+                    drawn = add_drawing_figures(drawn, written.get("pictures", {}))
+                    lag = LoopLag()
+                    lag.lags = [(at, late) for at, late in written.get("loop_lags", [])]
+                    fig["loop_lag"][f"bot process {bot.shard}"] = lag.figures(began)
                 fig["pictures_uploaded"].update(drawn)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 bots_cpu = sum(
@@ -420,6 +426,8 @@ async def _play(
         )
         await mirror.refresh()  # every open table in the mirror before its people look
         mirroring = asyncio.create_task(mirror.run())
+        lag = LoopLag()
+        lag.start()
         try:
             began, cpu, loop_cpu = time.monotonic(), time.process_time(), time.thread_time()
             uploads.counting = True
@@ -433,7 +441,9 @@ async def _play(
             cpu, loop_cpu = time.process_time() - cpu, time.thread_time() - loop_cpu
         finally:
             mirroring.cancel()
+            lag.stop()
     fig = _figures(fake, began, seconds, tables, list(tallies))
+    fig["loop_lag"] = lag.figures(began)
     fig["setup"] = opening_figures(fake, opened, began)
     fig["cpu_seconds"] = {"process": round(cpu, 1), "event_loop": round(loop_cpu, 1)}
     fig["discord"] = discord_traffic(fake, began, list(tallies))

@@ -7,8 +7,9 @@ of the machine.
 
     GOUJI_BENCH_ASKS=asks.jsonl python -m bench.shard_bot
 
-At its exit it writes what its drawer did (:func:`bench.discord.drawing_figures`) beside
-that file (:func:`pictures_path`).
+At its exit it writes beside that file (:func:`figures_path`) what its drawer did
+(:func:`bench.discord.drawing_figures`) and how late its event loop ran
+(:class:`bench.discord.LoopLag`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
-from bench.discord import Ask, Asked, drawing_figures
+from bench.discord import Ask, Asked, LoopLag, drawing_figures
 from bot.cli import main as gouji
 from bot.discord_bot.client import GoujiBot
 
@@ -47,15 +48,15 @@ def read_asks(path: Path) -> list[Ask]:
     return [Ask(**json.loads(line)) for line in path.read_text().splitlines() if line]
 
 
-def pictures_path(asks: Path) -> Path:
-    """Where the bot process whose questions go to ``asks`` writes its drawing figures."""
-    return asks.with_suffix(".pictures.json")
+def figures_path(asks: Path) -> Path:
+    """Where the bot process whose questions go to ``asks`` writes its figures at exit."""
+    return asks.with_suffix(".figures.json")
 
 
-def read_pictures(asks: Path) -> dict[str, dict[str, int]]:
-    """The drawing figures the bot process of ``asks`` wrote at its exit (none if it did
-    not get there)."""
-    path = pictures_path(asks)
+def read_figures(asks: Path) -> dict[str, Any]:
+    """The figures the bot process of ``asks`` wrote at its exit: ``pictures`` (what its
+    drawer did) and ``loop_lags`` (``[when, seconds late]``; none if it did not get there."""
+    path = figures_path(asks)
     return json.loads(path.read_text()) if path.exists() else {}
 
 
@@ -65,11 +66,13 @@ def main() -> int:
     out = open(asks, "a", buffering=1)  # a line each: read after the exit
     set_up = GoujiBot.setup_hook
     bots: list[GoujiBot] = []
+    lag = LoopLag()
 
     async def setup_hook(bot: GoujiBot) -> None:
         await set_up(bot)
         bot.service.listen(AskFile(bot.service, out))
         bots.append(bot)
+        lag.start()
 
     GoujiBot.setup_hook = setup_hook  # type: ignore[method-assign,assignment]
     try:
@@ -77,7 +80,8 @@ def main() -> int:
     finally:
         out.close()
         if bots:
-            pictures_path(asks).write_text(json.dumps(drawing_figures(bots[0].draw)))
+            figures = {"pictures": drawing_figures(bots[0].draw), "loop_lags": lag.lags}
+            figures_path(asks).write_text(json.dumps(figures))
 
 
 if __name__ == "__main__":

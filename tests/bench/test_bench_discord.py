@@ -73,6 +73,8 @@ async def test_two_tables_report_latency_and_discord_traffic_over_whole_games() 
     assert "autocomplete" in report and "p99" in report and "2 tables" in report
     assert "bot-token requests per action" in report and "global limit 50/s" in report
     assert "deleted pings 0" in report
+    (lag,) = fig["loop_lag"].values()
+    assert lag["count"] > 0 and "event loop late" in report and "full answer by minute" in report
 
 
 def test_think_is_a_range_of_seconds() -> None:

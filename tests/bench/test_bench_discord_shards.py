@@ -43,6 +43,9 @@ async def test_one_bot_process_plays_every_table_from_the_dm_controllers() -> No
     assert drawn["drawn"] > 0 and drawn["reused"] >= 0
     assert fig["pictures_uploaded"]["table_pictures"]["drawn"] > 0
     assert "table pictures" in report
+    # and how late its event loop ran, beside this process's
+    assert fig["loop_lag"]["bot process 0"]["count"] > 0
+    assert "event loop late, bot process 0" in report and "full answer by minute" in report
     # the bot process wrote down its questions, paired with the DMs that notified of them
     # (but those answered first: people who type may answer before their DM comes)
     note = fig["notification"]
