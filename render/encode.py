@@ -26,15 +26,33 @@ def _to_palette(image: Image.Image) -> Image.Image:
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def to_png(image: Image.Image, palette: bool = True) -> bytes:
+def palette_of(images: list[Image.Image]) -> Image.Image:
+    """The 256 colours :func:`to_png` would choose for these pictures side by side: a fixed
+    palette for pictures whose colours are always the same (every hand picture's)."""
+    width, height = max(i.width for i in images), sum(i.height for i in images)
+    together = Image.new("RGB", (width, height))
+    top = 0
+    for image in images:
+        together.paste(image.convert("RGB"), (0, top))
+        top += image.height
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(_to_palette(together).getpalette() or [])
+    return palette
+
+
+def to_png(image: Image.Image, palette: bool | Image.Image = True) -> bytes:
     """Encode ``image`` as PNG bytes.
 
     With ``palette`` (the default) the picture is first reduced to 256 colours: our pictures
     are flat colours, antialiased text and card art, which survive this with no visible change,
-    and the file is 3-4x smaller than true colour. zlib level 3: level 6 would save ~20 % of a
-    40 KB file for twice the time.
+    and the file is 3-4x smaller than true colour. ``palette`` may be a fixed palette
+    (:func:`palette_of`): mapping to it takes a third of the time of choosing one. zlib level
+    3: level 6 would save ~20 % of a 40 KB file for twice the time.
     """
-    if palette and image.mode in ("RGB", "RGBA"):
+    if isinstance(palette, Image.Image) and image.mode in ("RGB", "RGBA"):
+        rgb = image.convert("RGB") if image.mode == "RGBA" else image
+        image = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    elif palette and image.mode in ("RGB", "RGBA"):
         image = _to_palette(image.convert("RGB") if image.mode == "RGBA" else image)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=COMPRESS_LEVEL)

@@ -14,6 +14,7 @@ from engine.cards import Card, CardError, parse_cards
 from . import theme
 from .cards import card_blank, card_face, card_height, card_shadow, highlight_glow, highlight_ring
 from .draw import felt, pill
+from .encode import palette_of
 from .errors import RenderInputError
 from .fonts import display_name, font
 from .labels import check_lang, word
@@ -137,6 +138,21 @@ def stack_art(front: Card, n: int, lit: int) -> Image.Image:
         else:
             lay(strip, (cx + CARD_W - strip_w, cy))
     return art
+
+
+@lru_cache(maxsize=1)
+def hand_palette() -> Image.Image:
+    """The 256 colours every hand picture is encoded with (``to_png(picture,
+    palette=hand_palette())``), chosen once from the colours any hand picture has: every
+    rank's face in every suit, both jokers, cards lit and not, a count, the heading in each
+    language."""
+    hands = []
+    for i, suit in enumerate("shdc"):
+        every_rank = "".join(f"{rank}{suit}" for rank in "3456789TJQKA2")
+        hands.append(
+            render_hand(f"{every_rank}3{suit}BR", highlight=f"3{suit}R", lang=("zh", "en")[i % 2])
+        )
+    return palette_of(hands)
 
 
 def render_hand(

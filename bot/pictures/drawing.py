@@ -79,12 +79,13 @@ class Gate:
 
     def __init__(self, slots: int) -> None:
         self.free = slots
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # given up: done
+        self._queued = 0  # the waiters not given up (thousands at a busy moment: counted)
         self._order = itertools.count()
 
     def locked(self) -> bool:
         """Whether a new holder would wait."""
-        return self.free == 0 or any(not f.done() for _, _, f in self._waiting)
+        return self.free == 0 or self._queued > 0
 
     def waiting(self, priority: int) -> int:
         """How many wait at ``priority``."""
@@ -98,24 +99,60 @@ class Gate:
         finally:
             self._release()
 
-    async def _acquire(self, priority: int) -> None:
+    @asynccontextmanager
+    async def slot_unless(self, priority: int, skip: asyncio.Future[None]) -> AsyncIterator[bool]:
+        """A slot as :meth:`slot` gives it (True), or none (False) once ``skip`` is done
+        while waiting for it: the holder goes ahead without a slot."""
+        waiting = self._ask(priority)
+        if waiting is not None:
+            try:
+                await asyncio.wait({waiting, skip}, return_when=asyncio.FIRST_COMPLETED)
+            except BaseException:
+                self._give_up(waiting)
+                raise
+            if not waiting.done():
+                self._give_up(waiting)  # its place in the queue goes
+                yield False
+                return
+        try:
+            yield True
+        finally:
+            self._release()
+
+    def _ask(self, priority: int) -> asyncio.Future[None] | None:
+        """Take a free slot (None), or queue for one: the future done when it is handed over."""
         if not self.locked():
             self.free -= 1
-            return
+            return None
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiting, (priority, next(self._order), future))
+        self._queued += 1
+        return future
+
+    async def _acquire(self, priority: int) -> None:
+        waiting = self._ask(priority)
+        if waiting is None:
+            return
         try:
-            await future
+            await waiting
         except asyncio.CancelledError:
-            if future.done() and not future.cancelled():
-                self._release()  # the slot was handed over as the waiter was cancelled
+            self._give_up(waiting)
             raise
+
+    def _give_up(self, waiting: asyncio.Future[None]) -> None:
+        """Leave the queue; a slot handed over meanwhile is given back."""
+        if waiting.done() and not waiting.cancelled():
+            self._release()
+        else:
+            waiting.cancel()  # _release passes it over
+            self._queued -= 1
 
     def _release(self) -> None:
         while self._waiting:
             _, _, future = heapq.heappop(self._waiting)
             if not future.done():
                 future.set_result(None)  # the slot goes straight to this waiter
+                self._queued -= 1
                 return
         self.free += 1
 
@@ -144,6 +181,9 @@ class Drawer:
         self._pool: ProcessPoolExecutor | None = None
         self._background: Gate | None = None  # made in the running loop
         self._latest: OrderedDict[Hashable, _Latest] = OrderedDict()
+        # kept pictures asked for in the background, waiting for a slot, by cache key: done
+        # when someone waits for one (``drawer(...)``), which then goes ahead of the queue
+        self._hurry: dict[Hashable, asyncio.Future[None]] = {}
         self.latest_drawn = 0  # pictures ``latest`` drew (in the caller's way or not)
         self.latest_unchanged = 0  # pictures ``latest`` gave again without drawing
 
@@ -170,6 +210,9 @@ class Drawer:
         """``fn(*args)`` in a worker (or a thread); its result (kept, if ``fn`` is reusable)."""
         if is_reusable(fn):
             picture = cast(Callable[..., bytes], fn)
+            hurry = self._hurry.get(self.cache.key(picture, args))
+            if hurry is not None and not hurry.done():
+                hurry.set_result(None)  # queued in the background: drawn now, waited for
             kept = await self.cache.get(picture, args, lambda: self._run(picture, *args))
             return cast(T, kept)
         return await self._run(fn, *args)
@@ -188,12 +231,25 @@ class Drawer:
     async def background(self, fn: Callable[..., T], *args: object) -> T:
         """``fn(*args)`` when a worker is free: at most one such picture per worker is in
         the pool's queue, so the pictures someone waits for (``drawer(...)``) get ahead of
-        the table redraws instead of behind all of them. A kept picture comes at once."""
+        the table redraws instead of behind all of them. A kept picture comes at once; one
+        still waiting for a worker when someone asks for it with ``drawer(...)`` (a press's
+        answer showing the hand a DM went without) stops waiting: it goes to the workers
+        at once, as theirs would."""
         if is_reusable(fn):
             picture = cast(Callable[..., bytes], fn)
-            kept = await self.cache.get(picture, args, lambda: self._queued(picture, *args))
+            key = self.cache.key(picture, args)
+            kept = await self.cache.get(picture, args, lambda: self._hurried(key, picture, *args))
             return cast(T, kept)
         return await self._queued(fn, *args)
+
+    async def _hurried(self, key: Hashable, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` when a worker is free, or at once when ``key`` is hurried."""
+        hurry = self._hurry[key] = asyncio.get_running_loop().create_future()
+        try:
+            async with self._gate().slot_unless(SOON, hurry):
+                return await self._run(fn, *args)
+        finally:
+            del self._hurry[key]
 
     def _gate(self) -> Gate:
         if self._background is None:

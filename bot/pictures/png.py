@@ -19,6 +19,7 @@ from render import (
     render_table,
 )
 from render.encode import to_png
+from render.hand import hand_palette
 from render.models import (
     LeaderboardRow,
     ProfileView,
@@ -50,7 +51,8 @@ def hand_png(
     cards: str, lang: str, highlight: str | None = None, title: str | None = None
 ) -> bytes:
     """A hand image (``highlight``: the hint's cards, lifted)."""
-    return to_png(render_hand(cards, highlight=highlight or None, lang=lang, title=title))
+    picture = render_hand(cards, highlight=highlight or None, lang=lang, title=title)
+    return to_png(picture, palette=hand_palette())
 
 
 def profile_png(view: ProfileView, lang: str) -> bytes:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import io
+import random
 import subprocess
 import sys
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.cli import main
+from engine.cards import deal
 from render.encode import to_png
-from render.hand import render_hand
+from render.hand import hand_palette, render_hand
 from tests.render.helpers import assert_image_similar
 
 
@@ -23,6 +25,24 @@ def test_png_is_small_and_looks_the_same() -> None:
     assert decoded.mode == "P" and decoded.size == image.size
     assert_image_similar(decoded.convert("RGB"), image, 1.5)  # ~1/255: not visible
     assert len(data) < len(to_png(image, palette=False)) / 2
+
+
+def test_every_hand_picture_keeps_its_colours_in_the_fixed_hand_palette() -> None:
+    # hand pictures are mapped to one palette chosen once (hand_palette), not their own:
+    # any hand, lit or not, with a title or not, in either language, looks as drawn
+    rng = random.Random(6)
+    for i in range(24):
+        dealt = deal(i)[i % 6]
+        hand = rng.sample(dealt, rng.randint(1, len(dealt)))
+        lit = rng.sample(hand, rng.randint(0, 3)) or None
+        title = "小明的手牌 ♥" if i % 5 == 0 else None
+        image = render_hand(hand, highlight=lit, lang=("zh", "en")[i % 2], title=title)
+        decoded = Image.open(io.BytesIO(to_png(image, palette=hand_palette())))
+        assert decoded.mode == "P" and decoded.size == image.size
+        assert_image_similar(decoded.convert("RGB"), image, 1.5)
+        difference = ImageChops.difference(decoded.convert("RGB"), image)
+        worst = max(high for _, high in difference.getextrema())
+        assert worst <= 64, f"a colour of hand {i} is not in the palette (off by {worst})"
 
 
 def test_render_hand_command_writes_a_png(tmp_path, capsys) -> None:

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from bot.pictures import png as pictures
-from bot.pictures.drawing import Drawer
+from bot.pictures.drawing import SOON, Drawer
 
 HAND = "3s 3h 7d Tc Qs As 2h"
 
@@ -61,6 +61,61 @@ async def test_background_pictures_wait_for_a_free_worker_others_do_not() -> Non
     assert not second.done()
     gate.set()
     assert await asyncio.gather(first, second) == ["redraw", "second redraw"]
+
+
+async def test_a_kept_picture_queued_in_the_background_is_drawn_at_once_when_someone_waits() -> (
+    None
+):
+    # a DM went without its hand picture (the workers were busy); the player presses and
+    # the answer asks for that picture: it does not wait behind the queue of redraws
+    drawer = Drawer(processes=0)
+    gate = threading.Event()
+
+    def slow_redraw() -> str:
+        gate.wait(5)
+        return "redraw"
+
+    busy = asyncio.create_task(drawer.background(slow_redraw))
+    queued = asyncio.create_task(drawer.background(pictures.hand_png, HAND, "en"))
+    later = asyncio.create_task(drawer.background(lambda: "later"))
+    await asyncio.sleep(0)
+    assert drawer._background is not None and drawer._background.waiting(SOON) == 2
+    png = await asyncio.wait_for(drawer(pictures.hand_png, HAND, "en"), 5)
+    assert png == pictures.hand_png(HAND, "en") and await queued == png
+    assert drawer.cache.misses == 1 and drawer.cache.hits == 1, "drawn once"
+    assert not busy.done() and not later.done()
+    assert drawer._background.waiting(SOON) == 1, "its place in the queue is given up"
+    gate.set()
+    assert await asyncio.gather(busy, later) == ["redraw", "later"]
+    assert drawer._background.free == 1 and not drawer._hurry
+
+
+async def test_a_slot_given_up_or_cancelled_while_waiting_is_not_taken() -> None:
+    from bot.pictures.drawing import Gate
+
+    gate = Gate(1)
+    loop = asyncio.get_running_loop()
+    async with gate.slot(SOON):
+
+        async def hurried(skip: asyncio.Future[None]) -> bool:
+            async with gate.slot_unless(SOON, skip) as held:
+                return held
+
+        skip = loop.create_future()
+        waiter = asyncio.create_task(hurried(skip))
+        await asyncio.sleep(0)
+        assert gate.waiting(SOON) == 1
+        skip.set_result(None)
+        assert await waiter is False
+        cancelled = asyncio.create_task(hurried(loop.create_future()))
+        await asyncio.sleep(0)
+        cancelled.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await cancelled
+    assert gate.free == 1 and not gate.locked()
+    async with gate.slot_unless(SOON, loop.create_future()) as held:  # free: a slot at once
+        assert held and gate.free == 0
+    assert gate.free == 1
 
 
 async def test_an_unchanged_table_picture_is_not_drawn_again() -> None:
