@@ -37,6 +37,7 @@ from bot.discord_bot.components import controller
 from bot.discord_bot.outbox import (
     NO_PINGS,
     NOTIFY,
+    SHOW,
     Outbox,
     Outboxes,
     Picture,
@@ -75,6 +76,17 @@ class Controllers(Outboxes):
         state.hand = (interaction, time.monotonic())
         state.shown = None  # the next update shows its text anew
         state.picture = (cards, None)
+
+    def open_dms(self, live: LiveTable) -> None:
+        """Open the DM channels of the table's players not reached yet, each in its seat's
+        lane ahead of its first controller (:meth:`People.open_dm`): at the deal, their
+        DMs go at once."""
+        for seat, sitting in enumerate(self.service.info(live).seats):
+            user_id = sitting.user_id
+            if user_id is None or sitting.dm_refused or not self.people.to_open(user_id):
+                continue
+            self.people.opening.add(user_id)
+            self._enqueue(live, functools.partial(self.people.open_dm, user_id), SHOW, seat)
 
     def _controller(self, live: LiveTable, seat: int, *, resend: bool) -> None:
         """Queue one update of the seat's controller (updates coalesce; a re-send wins)."""

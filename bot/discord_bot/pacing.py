@@ -147,6 +147,19 @@ class Unwanted(Exception):
 
 
 _wanted: ContextVar[Callable[[], bool] | None] = ContextVar("wanted", default=None)
+_ahead: ContextVar[bool] = ContextVar("ahead", default=False)
+
+
+@contextlib.contextmanager
+def ahead_of_need() -> Iterator[None]:
+    """The bot-token requests made within are made before anyone waits for them (a
+    player's DM channel opened when they sit down, for their first controller): near the
+    limit they yield to the rest as a clean-up does (:data:`SLACK`)."""
+    token = _ahead.set(True)
+    try:
+        yield
+    finally:
+        _ahead.reset(token)
 
 
 @contextlib.contextmanager
@@ -170,12 +183,14 @@ def only_if(wanted: Callable[[], bool]) -> Iterator[None]:
 def pace_requests(client: discord.Client, pace: Pace) -> None:
     """Make every bot-token request of ``client`` wait for ``pace`` first (with its
     method's :data:`SLACK`), its slot held until a second after its answer; a request
-    :func:`only_if` something that no longer holds then is not made."""
+    :func:`only_if` something that no longer holds then is not made; one made
+    :func:`ahead_of_need` yields to the others."""
     http = client.http
     request = http.request
 
     async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
-        started = await pace.wait(SLACK.get(route.method, 0.0))
+        slack = SLACK["DELETE"] if _ahead.get() else SLACK.get(route.method, 0.0)
+        started = await pace.wait(slack)
         wanted = _wanted.get()
         if wanted is not None and not wanted():
             pace.unused()

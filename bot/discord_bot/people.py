@@ -3,10 +3,12 @@ looked up after a restart), each server's channel language, and the texts that n
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import discord
 
+from bot.discord_bot.pacing import ahead_of_need
 from bot.service.archive import Archive
 from bot.service.views import SeatInfo, TableInfo
 from bot.text.catalog import lang_of, text
@@ -22,6 +24,7 @@ class People:
         self.user_languages: dict[int, str] = {}  # user -> their Discord language
         self.languages: dict[int, str] = {}  # guild -> channel language
         self.dm_channels: dict[int, int] = {}  # user -> their DM channel's id
+        self.opening: set[int] = set()  # users whose DM channel is being opened ahead
 
     # ----------------------------------------------------------------- users
     def remember(self, interaction: discord.Interaction) -> str:
@@ -42,6 +45,26 @@ class People:
             channel = await self.client.create_dm(discord.Object(user_id))
             channel_id = self.dm_channels[user_id] = channel.id
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    async def open_dm(self, user_id: int) -> None:
+        """Open the user's DM channel ahead of their first DM (they sat down at a table:
+        at the deal, four DMs go out at once, and opening each channel first would double
+        the bot's requests just then). Quietly nothing if Discord refuses: the DM tries
+        again."""
+        if user_id in self.dm_channels:
+            return
+        self.opening.add(user_id)
+        try:
+            with ahead_of_need(), contextlib.suppress(discord.HTTPException):
+                await self.dm_channel(user_id)
+        finally:
+            self.opening.discard(user_id)
+
+    def to_open(self, user_id: int | None) -> bool:
+        """Whether ``user_id``'s DM channel is neither known nor being opened."""
+        return (
+            user_id is not None and user_id not in self.dm_channels and user_id not in self.opening
+        )
 
     def display_name(self, user_id: int) -> str:
         name = self.user_names.get(user_id)

@@ -20,6 +20,12 @@ class DiscordPresenter(TableMessage, Controllers):
     """:class:`~bot.service.presenter.Presenter` on Discord: ``client`` sends, ``people``
     names, ``draw`` draws; :meth:`attach` gives it the service whose events it shows."""
 
+    def table_changed(self, live: LiveTable) -> None:
+        """The table message is redrawn; a player who just sat down has their DM channel
+        opened."""
+        super().table_changed(live)
+        self.open_dms(live)
+
     def closed(self, live: LiveTable, key: str) -> None:
         """The table ended: its message is redrawn at once (no turn, no clock), then the
         channel is told and the controllers are retired."""

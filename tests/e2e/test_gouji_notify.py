@@ -525,3 +525,31 @@ async def test_a_question_answered_while_its_dm_waited_for_the_limit_is_not_sent
         sent = [r for r in fake.requests if "/channels/" in r.path and r.method != "PATCH"]
         in_dm = f"/channels/{channel}/messages"
         assert [r.method for r in sent[dms:] if r.path.startswith(in_dm)] == ["POST", "DELETE"]
+
+
+async def test_a_players_dm_channel_is_opened_when_they_sit_down_not_at_the_deal(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """At the deal every player's first controller is a new DM, four at each table at once:
+    opening each DM channel then would double the bot's requests at its busiest moment. The
+    channel is opened when the player sits down, so the deal's DMs go out by themselves."""
+    alice, bo = fake.member("alice"), fake.member("bo")
+
+    def opened(since: float = 0.0) -> int:
+        return sum(
+            1
+            for r in fake.requests
+            if r.at >= since and r.method == "POST" and r.route == "/users/@me/channels"
+        )
+
+    factory = bot_factory(fake, tmp_path / "gouji.db", refresh_interval=REFRESH)
+    async with BotRunner(fake, factory) as runner:
+        await (await alice.slash("gouji", "new", series=False)).original()
+        await (await bo.slash("gouji", "join")).original()
+        await fake.wait_for(lambda: opened() == 2, 10, "both DM channels opened")
+        dealt = time.monotonic()
+        await (await alice.slash("gouji", "ai", "add")).original()
+        await (await alice.slash("gouji", "start")).original()
+        await fake.wait_for(lambda: alice.dms() and bo.dms(), 10, "the deal's DMs")
+        await runner.client.presenter.drain()
+        assert opened(since=dealt) == 0 and opened() == 2, "each opened once, before the deal"

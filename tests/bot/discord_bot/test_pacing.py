@@ -12,6 +12,7 @@ from bot.discord_bot.pacing import (
     SLACK,
     Pace,
     Unwanted,
+    ahead_of_need,
     only_if,
     pace_requests,
     sweep_buckets_seldom,
@@ -238,4 +239,35 @@ async def test_a_request_no_longer_wanted_when_its_turn_comes_is_not_made() -> N
     assert await redraw == "/channels/2/messages/3"
     assert made == ["/channels/2/messages/3"], "the DM was never made"
     assert pace.in_flight == 0
+    await client.close()
+
+
+async def test_a_request_made_ahead_of_need_yields_to_the_questions() -> None:
+    """A DM channel opened as a player sits down (a POST) waits, on a full pace, behind a
+    question's DM that came after it, as a clean-up would."""
+    client = discord.Client(intents=discord.Intents.none())
+    made: list[str] = []
+
+    async def request(route: discord.http.Route, **kwargs: object) -> str:
+        made.append(route.path)
+        return route.path
+
+    client.http.request = request  # type: ignore[method-assign]
+    pace = Pace(limit=1, per=0.01)
+    pace_requests(client, pace)
+    held = await pace.wait()  # the window is full
+
+    async def open_dm() -> None:
+        with ahead_of_need():
+            await client.http.request(discord.http.Route("POST", "/users/@me/channels"))
+
+    opening = asyncio.create_task(open_dm())
+    await asyncio.sleep(0)
+    notifying = asyncio.create_task(
+        client.http.request(discord.http.Route("POST", "/channels/1/messages"))
+    )
+    await asyncio.sleep(0)
+    pace.finished(held)
+    await asyncio.gather(opening, notifying)
+    assert made == ["/channels/1/messages", "/users/@me/channels"]
     await client.close()
