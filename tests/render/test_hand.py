@@ -8,7 +8,18 @@ from PIL import ImageChops
 from engine.cards import Card, deal, parse_cards
 from render.encode import to_png
 from render.errors import RenderInputError
-from render.hand import CARD_H, CARD_W, GAP_X, GAP_Y, HEADER, LIFT, MARGIN, STACK_EXTRA, render_hand
+from render.hand import (
+    CARD_H,
+    CARD_W,
+    GAP_X,
+    GAP_Y,
+    HEADER,
+    LIFT,
+    MARGIN,
+    STACK_EXTRA,
+    render_hand,
+    stack_art,
+)
 
 
 def test_a_dealt_hand_of_36_fits_discord() -> None:
@@ -124,6 +135,7 @@ def test_warm_up_draws_every_face_ahead() -> None:
     from render.cards import card_face
 
     render.warm_up()
+    stack_art.cache_clear()  # (the warm-up's hand palette drew these stacks already)
     before = card_face.cache_info()
     render_hand("3h 4s 5d 6c 7 8 9 T J Q K A 2 B R")
     after = card_face.cache_info()

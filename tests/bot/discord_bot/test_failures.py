@@ -10,6 +10,7 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.discord_bot.cog import GoujiCog
@@ -50,8 +51,15 @@ class FakeResponse:
 
 def _client() -> Any:
     """A Discord client that knows no channels and no users."""
+
+    async def create_dm(user: Any) -> Any:
+        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown User")
+
     return SimpleNamespace(
-        get_channel=lambda _id: None, get_guild=lambda _id: None, get_user=lambda _id: None
+        get_channel=lambda _id: None,
+        get_guild=lambda _id: None,
+        get_user=lambda _id: None,
+        create_dm=create_dm,
     )
 
 
