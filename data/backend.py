@@ -121,7 +121,7 @@ def redact(url: str) -> str:
 
 
 class Conn(ABC):
-    """One connection, used by one task at a time (the store's lock sees to that). The
+    """One connection, used by one task at a time (the store's pool sees to that). The
     driver's errors come out as :class:`~data.errors.ConstraintError` (a rule of the schema
     refused the statement) or :class:`~data.errors.StoreError`."""
 
@@ -184,6 +184,15 @@ class Database(Conn):
     @abstractmethod
     async def settings(self) -> dict[str, Any]:
         """The durability settings in effect (per backend)."""
+
+    #: Connections the store may hold to this database at once (:meth:`another`): one for
+    #: SQLite (one writer at a time anyway).
+    connections = 1
+
+    async def another(self) -> Database:
+        """One more connection to the same database, for another task (the schema is
+        already upgraded). Only for a backend of more than one :attr:`connections`."""
+        raise NotImplementedError(f"{self.kind} takes one connection")
 
 
 async def rows_in_batches(

@@ -1,6 +1,8 @@
-"""The store's connection: opening a database (SQLite file or PostgreSQL server, see
-:mod:`data.backend`), closing it, and the lock that keeps one task's transaction from
-interleaving with another task's statements."""
+"""The store's connections: opening a database (SQLite file or PostgreSQL server, see
+:mod:`data.backend`), closing it, and the pool that gives each task a connection of its own
+while it runs a statement or a transaction (one for SQLite, up to four for PostgreSQL,
+opened as they are first needed), so that no transaction interleaves with another task's
+statements."""
 
 from __future__ import annotations
 
@@ -22,14 +24,22 @@ OF_SERIES = "(SELECT table_id FROM series WHERE id = ?)"
 OF_GAME = (
     "(SELECT s.table_id FROM games AS g JOIN series AS s ON s.id = g.series_id WHERE g.id = ?)"
 )
+#: Locks a deal's row until the transaction ends (PostgreSQL; SQLite's BEGIN IMMEDIATE
+#: already keeps other writers out): another connection's transaction on it waits.
+LOCK_GAME = "UPDATE games SET updated_at = updated_at WHERE id = ?"
 
 
 class StoreBase:
-    """Connection, clock and lock. Use :meth:`open`, never the constructor."""
+    """Connections, clock and pool. Use :meth:`open`, never the constructor."""
 
     def __init__(self, db: Database, clock: Callable[[], float]) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()
+        self._db = db  # the first connection (the schema was upgraded on it)
+        self._idle: asyncio.Queue[Database] = asyncio.Queue()  # connections no task holds
+        self._idle.put_nowait(db)
+        self._opened = 1  # connections in all, up to ``db.connections``
+        # the claims' writes of many tables' rows, one at a time: two of them on two
+        # connections could lock the same rows in different orders
+        self._claiming = asyncio.Lock()
         self._clock = clock
         self._closed = False
         #: Whom the store acts for (:meth:`~data.claims.ClaimsMixin.act_as`): None, nobody.
@@ -58,11 +68,16 @@ class StoreBase:
         return cls(await connect(target, create=create, busy_timeout=busy_timeout), clock)
 
     async def close(self) -> None:
-        """Close the database (waits for a running transaction to finish). Idempotent."""
-        async with self._lock:
+        """Close the database (waits for the running transactions to finish). Idempotent."""
+        held = [await self._idle.get() for _ in range(self._opened)]
+        try:
             if not self._closed:
                 self._closed = True
-                await self._db.close()
+                for db in held:
+                    await db.close()
+        finally:
+            for db in held:  # tasks waiting for a connection find the store closed
+                self._idle.put_nowait(db)
 
     async def __aenter__(self) -> Self:
         return self
@@ -74,13 +89,13 @@ class StoreBase:
         """The durability settings in effect. SQLite: journal_mode, synchronous (2 = FULL),
         foreign_keys, user_version. PostgreSQL: fsync, synchronous_commit,
         server_version_num, schema_version."""
-        async with self._locked():
-            return await self._db.settings()
+        async with self._locked() as db:
+            return await db.settings()
 
     async def schema_version(self) -> int:
         """The schema version of the database (:data:`~data.LATEST_VERSION` once open)."""
-        async with self._locked():
-            return await self._db.schema_version()
+        async with self._locked() as db:
+            return await db.schema_version()
 
     # --- helpers for the mixins -------------------------------------------------------
 
@@ -88,16 +103,31 @@ class StoreBase:
         return float(self._clock())
 
     @asynccontextmanager
-    async def _locked(self) -> AsyncIterator[Conn]:
+    async def _locked(self) -> AsyncIterator[Database]:
         """The connection, for this task alone. Failures other than a broken rule of the
         schema (:class:`~data.errors.ConstraintError`) become :class:`StoreError` naming
         the database."""
-        async with self._lock:
+        db = await self._connection()
+        try:
             if self._closed:
                 raise StoreError(f"the store {self.path} is closed: open it again")
-            await self._db.ready()
-            async with self._db.guard():
-                yield self._db
+            await db.ready()
+            async with db.guard():
+                yield db
+        finally:
+            self._idle.put_nowait(db)
+
+    async def _connection(self) -> Database:
+        """An idle connection; a new one while all are held and fewer than the backend's
+        :attr:`~data.backend.Database.connections` are open; else the first to come back."""
+        if self._idle.empty() and self._opened < self._db.connections and not self._closed:
+            self._opened += 1
+            try:
+                return await self._db.another()
+            except BaseException:
+                self._opened -= 1
+                raise
+        return await self._idle.get()
 
     async def _fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         """Run one statement (autocommit) and return all its rows."""
@@ -113,8 +143,8 @@ class StoreBase:
     async def _transaction(self) -> AsyncIterator[Conn]:
         """A transaction under the lock (SQLite: BEGIN IMMEDIATE), committed — durably —
         when the body returns; rolled back if it raises."""
-        async with self._locked() as conn, self._db.transaction():
-            yield conn
+        async with self._locked() as db, db.transaction():
+            yield db
 
     @asynccontextmanager
     async def _owned(self, table: str, key: Any, what: str) -> AsyncIterator[Conn]:

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import check_action, check_hands
-from .backend import Conn, Row
-from .base import OF_GAME, OF_SERIES, TABLE, StoreBase, fetch_all
+from .backend import Conn, Database, Row
+from .base import LOCK_GAME, OF_GAME, OF_SERIES, TABLE, StoreBase, fetch_all
 from .errors import (
     ActionConflictError,
     ConstraintError,
@@ -48,9 +48,6 @@ WHERE g.id = ? AND g.status = 'playing'
                              WHERE s.id = g.series_id))
 RETURNING idx
 """
-#: Locks a deal's row until the transaction ends (PostgreSQL; SQLite's BEGIN IMMEDIATE
-#: already keeps other writers out).
-_LOCK_GAME = "UPDATE games SET updated_at = updated_at WHERE id = ?"
 #: Tries of an append without an expected index that loses races to other connections.
 _RACE_RETRIES = 50
 # The status of a deal, the index its next action gets, and who holds its table.
@@ -225,10 +222,12 @@ class GamesMixin(StoreBase):
                 break
             raise await self._append_refused(conn, game_id, expected_index, owner)
 
-    async def _append_with_lock(self, conn: Conn, game_id: int, params: Sequence[Any]) -> list[Row]:
+    async def _append_with_lock(
+        self, conn: Database, game_id: int, params: Sequence[Any]
+    ) -> list[Row]:
         """:data:`_APPEND` in a transaction that first locks the deal's row."""
-        async with self._db.transaction():
-            await conn.execute(_LOCK_GAME, (game_id,))
+        async with conn.transaction():
+            await conn.execute(LOCK_GAME, (game_id,))
             return await conn.fetch(_APPEND, params)
 
     async def append_actions(
@@ -247,7 +246,7 @@ class GamesMixin(StoreBase):
             try:
                 async with self._transaction() as conn:
                     # the deal's row, locked: other batches on this log queue behind
-                    await conn.execute(_LOCK_GAME, (game_id,))
+                    await conn.execute(LOCK_GAME, (game_id,))
                     rows = await fetch_all(conn, _NEXT_INDEX, (game_id,))
                     if (
                         not rows

@@ -1,4 +1,4 @@
-"""The PostgreSQL backend: one asyncpg connection, ``synchronous_commit = on`` (a commit
+"""The PostgreSQL backend: asyncpg connections (up to four per store), ``synchronous_commit = on`` (a commit
 returns once it is on the server's disk, so an acknowledged action survives a crash of the
 bot or of the server).
 
@@ -50,6 +50,10 @@ class PostgresDatabase(Database):
     """A schema on a PostgreSQL server. Open with :meth:`connect`."""
 
     kind = "postgresql"
+    #: Each statement waits for its round trip (and each commit for the disk) on its own
+    #: connection: with one, every table's statements queued behind each other's (at 500
+    #: tables an action waited 0.3 s p50 for it); the server runs four at once.
+    connections = 4
 
     def __init__(self, conn: asyncpg.Connection, url: str) -> None:
         self._conn = conn
@@ -145,6 +149,9 @@ class PostgresDatabase(Database):
 
     async def close(self) -> None:
         await self._conn.close()
+
+    async def another(self) -> PostgresDatabase:
+        return PostgresDatabase(await self._open(self._url), self._url)
 
     # --- schema -----------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from .base import fetch_all
+from .base import LOCK_GAME, fetch_all
 from .errors import InvalidInputError, NotFoundError, claim_lost
 from .models import Profile, ProfileUpdate
 from .ratings import RatingsMixin, lineup_of
@@ -70,6 +70,9 @@ class ProfilesMixin(RatingsMixin):
         updates_text = encode_json([asdict(u) for u in updates], "profile updates")
         now = self._now()
         async with self._transaction() as conn:
+            # the deal's row first: a second call at once (another connection) waits, then
+            # finds the result applied
+            await conn.execute(LOCK_GAME, (game_id,))
             rows = await fetch_all(
                 conn,
                 "SELECT g.status, t.guild_id, EXISTS (SELECT 1 FROM game_results WHERE game_id = g.id), "

@@ -115,3 +115,35 @@ async def test_two_connections_racing_on_one_log_lose_nothing(db_url) -> None:
         )
         assert sum(isinstance(r, ActionConflictError) for r in raced) == 1
         assert len(await first.get_actions(game.id)) == 61
+
+
+async def test_other_tasks_statements_run_while_a_transaction_is_open(store: Store) -> None:
+    """PostgreSQL: a transaction holds one of the store's connections, not the store; the
+    other tables' statements run meanwhile on the others (up to four, opened as needed).
+    SQLite keeps its one connection (one writer at a time anyway)."""
+    _table, _series, game = await new_game(store)
+    inside, release = asyncio.Event(), asyncio.Event()
+
+    async def held(n: int) -> None:
+        async with store._transaction() as conn:
+            await conn.fetch("SELECT id FROM games WHERE id = ?", (game.id + n,))
+            inside.set()
+            await release.wait()
+
+    if store.backend != "postgresql":
+        assert store._db.connections == 1
+        return
+    holding = [asyncio.create_task(held(n)) for n in range(6)]  # more than the connections
+    await asyncio.wait_for(inside.wait(), 10)
+    await asyncio.sleep(0)
+    assert store._opened == store._db.connections == 4, "up to four, opened as needed"
+    release.set()
+    await asyncio.gather(*holding)
+    assert await store.append_action(game.id, "0 pass") == 0
+    inside.clear(), release.clear()
+    one = asyncio.create_task(held(0))
+    await asyncio.wait_for(inside.wait(), 10)
+    # another task's statement is not held up by the open transaction
+    assert await asyncio.wait_for(store.get_actions(game.id), 10) == ["0 pass"]
+    release.set()
+    await one
