@@ -37,9 +37,10 @@ class StoreBase:
         self._idle: asyncio.Queue[Database] = asyncio.Queue()  # connections no task holds
         self._idle.put_nowait(db)
         self._opened = 1  # connections in all, up to ``db.connections``
-        # the claims' writes of many tables' rows, one at a time: two of them on two
-        # connections could lock the same rows in different orders
-        self._claiming = asyncio.Lock()
+        # writes of rows many tables share, one at a time: the claims' (many tables' rows:
+        # two on two connections could lock them in different orders) and a game result's
+        # (its server's profiles and ratings, read and written again)
+        self._shared_rows = asyncio.Lock()
         self._clock = clock
         self._closed = False
         #: Whom the store acts for (:meth:`~data.claims.ClaimsMixin.act_as`): None, nobody.

@@ -143,7 +143,7 @@ class ClaimsMixin(StoreBase):
         _check_claim(owner, lease)
         now = self._now()
         where, params = shards.sql() if shards is not None else ("1 = 1", ())
-        async with self._claiming, self._transaction() as conn:
+        async with self._shared_rows, self._transaction() as conn:
             claimed = await fetch_all(
                 conn,
                 f"UPDATE tables SET owner = ?, owner_until = ? WHERE {_ACTIVE} AND {where} "
@@ -173,7 +173,7 @@ class ClaimsMixin(StoreBase):
         """Extend every claim ``owner`` still holds by ``lease`` seconds from now; returns
         those tables (a table missing from the list was lost: stop serving it)."""
         _check_claim(owner, lease)
-        async with self._claiming:
+        async with self._shared_rows:
             rows = await self._fetch(
                 "UPDATE tables SET owner_until = ? WHERE owner = ? RETURNING id",
                 (self._now() + lease, owner),
@@ -189,7 +189,7 @@ class ClaimsMixin(StoreBase):
         where, params = "owner = ?", [owner, *(ids or ())]
         if ids is not None:
             where += f" AND id IN ({', '.join('?' for _ in ids)})"
-        async with self._claiming:
+        async with self._shared_rows:
             return await self._run(
                 f"UPDATE tables SET owner = NULL, owner_until = NULL WHERE {where}", params
             )

@@ -69,7 +69,7 @@ class ProfilesMixin(RatingsMixin):
         result_text = encode_object(result, "game result")
         updates_text = encode_json([asdict(u) for u in updates], "profile updates")
         now = self._now()
-        async with self._transaction() as conn:
+        async with self._shared_rows, self._transaction() as conn:
             # the deal's row first: a second call at once (another connection) waits, then
             # finds the result applied
             await conn.execute(LOCK_GAME, (game_id,))

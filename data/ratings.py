@@ -204,7 +204,7 @@ class RatingsMixin(StoreBase):
     async def rebuild_ratings(self, guild_id: int | None = None) -> RebuildReport:
         """Compute the ratings of one server (None: every server with results) again from
         the game results, in one transaction."""
-        async with self._transaction() as conn:
+        async with self._shared_rows, self._transaction() as conn:
             if guild_id is None:
                 found = await fetch_all(
                     conn,
@@ -236,7 +236,7 @@ class RatingsMixin(StoreBase):
         (model, seq, latest) = (await self._fetch(query, (guild_id,) * 3))[0]
         if latest is None or (model == MODEL.name and seq == latest):
             return
-        async with self._transaction() as conn:
+        async with self._shared_rows, self._transaction() as conn:
             (model, seq, latest) = (await fetch_all(conn, query, (guild_id,) * 3))[0]
             if latest is not None and (model != MODEL.name or seq != latest):
                 await self._rebuild_guild(conn, guild_id)
