@@ -140,7 +140,8 @@ async def test_other_tasks_statements_run_while_a_transaction_is_open(store: Sto
     release.set()
     await asyncio.gather(*holding)
     assert await store.append_action(game.id, "0 pass") == 0
-    inside.clear(), release.clear()
+    inside.clear()
+    release.clear()
     one = asyncio.create_task(held(0))
     await asyncio.wait_for(inside.wait(), 10)
     # another task's statement is not held up by the open transaction
