@@ -7,6 +7,7 @@ statements."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -70,7 +71,10 @@ class StoreBase:
 
     async def close(self) -> None:
         """Close the database (waits for the running transactions to finish). Idempotent."""
-        held = [await self._idle.get() for _ in range(self._opened)]
+        held: list[Database] = []
+        while len(held) < self._opened:  # (one being opened meanwhile may fail: look again)
+            with contextlib.suppress(TimeoutError):
+                held.append(await asyncio.wait_for(self._idle.get(), 1.0))
         try:
             if not self._closed:
                 self._closed = True
