@@ -186,12 +186,18 @@ class LoopLag:
             self.lags.append((now, max(0.0, now - before - self.EVERY)))
 
     def figures(self, began: float) -> dict[str, Any]:
-        """The lags from ``began`` on: p50, p99, max, and p99 by minute."""
-        since = [(at, lag) for at, lag in self.lags if at >= began]
-        fig = summarize([lag for _, lag in since])
-        del fig["meets_target"]
-        fig["by_minute"] = {m: k["p99_ms"] for m, k in by_minute(since, began, 0.0).items()}
-        return fig
+        """The lags from ``began`` on (:func:`lag_figures`)."""
+        return lag_figures(self.lags, began)
+
+
+def lag_figures(lags: Sequence[tuple[float, float]], began: float) -> dict[str, Any]:
+    """:attr:`LoopLag.lags` (``(when, seconds late)``) from ``began`` on: p50, p99, max, and
+    p99 by minute."""
+    since = [(at, lag) for at, lag in lags if at >= began]
+    fig = summarize([lag for _, lag in since])
+    del fig["meets_target"]
+    fig["by_minute"] = {m: k["p99_ms"] for m, k in by_minute(since, began, 0.0).items()}
+    return fig
 
 
 def answer_latency(rec: InteractionRecord) -> float | None:

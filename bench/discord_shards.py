@@ -60,6 +60,7 @@ from bench.discord import (
     add_play_arguments,
     discord_traffic,
     format_report,
+    lag_figures,
     notification_figures,
     opening_figures,
     picture_uploads,
@@ -360,9 +361,8 @@ async def run_benchmark(
                 for bot in bots:
                     written = read_figures(bot.asks)
                     drawn = add_drawing_figures(drawn, written.get("pictures", {}))
-                    lag = LoopLag()
-                    lag.lags = [(at, late) for at, late in written.get("loop_lags", [])]
-                    fig["loop_lag"][f"bot process {bot.shard}"] = lag.figures(began)
+                    lags = written.get("loop_lags", [])
+                    fig["loop_lag"][f"bot process {bot.shard}"] = lag_figures(lags, began)
                 fig["pictures_uploaded"].update(drawn)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 bots_cpu = sum(

@@ -9,7 +9,7 @@ from math import ceil
 
 from PIL import Image, ImageDraw
 
-from engine.cards import Card, CardError, parse_cards
+from engine.cards import RANK_LETTERS, Card, CardError, parse_cards
 
 from . import theme
 from .cards import card_blank, card_face, card_height, card_shadow, highlight_glow, highlight_ring
@@ -148,7 +148,7 @@ def hand_palette() -> Image.Image:
     language."""
     hands = []
     for i, suit in enumerate("shdc"):
-        every_rank = "".join(f"{rank}{suit}" for rank in "3456789TJQKA2")
+        every_rank = "".join(f"{rank}{suit}" for rank in RANK_LETTERS[:13])
         hands.append(
             render_hand(f"{every_rank}3{suit}BR", highlight=f"3{suit}R", lang=("zh", "en")[i % 2])
         )

@@ -83,9 +83,8 @@ class Controllers(Outboxes):
         DMs go at once."""
         for seat, sitting in enumerate(self.service.info(live).seats):
             user_id = sitting.user_id
-            if user_id is None or sitting.dm_refused or not self.people.to_open(user_id):
+            if user_id is None or sitting.dm_refused or not self.people.open_ahead(user_id):
                 continue
-            self.people.opened_ahead.add(user_id)  # queued: not again
             self._box(live).seat(seat)  # its lane's worker ends with the table (closed)
             self._enqueue(live, functools.partial(self.people.open_dm, user_id), SHOW, seat)
 

@@ -24,7 +24,7 @@ class People:
         self.user_languages: dict[int, str] = {}  # user -> their Discord language
         self.languages: dict[int, str] = {}  # guild -> channel language
         self.dm_channels: dict[int, int] = {}  # user -> their DM channel's id
-        self.opened_ahead: set[int] = set()  # users whose DM channel was opened (or tried)
+        self.opened_ahead: set[int] = set()  # users whose DM channel was opened ahead (or tried)
 
     # ----------------------------------------------------------------- users
     def remember(self, interaction: discord.Interaction) -> str:
@@ -46,20 +46,22 @@ class People:
             channel_id = self.dm_channels[user_id] = channel.id
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
+    def open_ahead(self, user_id: int) -> bool:
+        """Whether to open ``user_id``'s DM channel ahead of their first DM
+        (:meth:`open_dm`): once per user whose channel is not known, noted as asked (a
+        refusal is not tried again ahead)."""
+        if user_id in self.dm_channels or user_id in self.opened_ahead:
+            return False
+        self.opened_ahead.add(user_id)
+        return True
+
     async def open_dm(self, user_id: int) -> None:
         """Open the user's DM channel ahead of their first DM (they sat down at a table:
         at the deal, four DMs go out at once, and opening each channel first would double
         the bot's requests just then). Quietly nothing if Discord refuses: the DM tries
-        again. Once per user: a refusal is not tried again ahead."""
-        self.opened_ahead.add(user_id)
-        if user_id in self.dm_channels:
-            return
+        again."""
         with ahead_of_need(), contextlib.suppress(discord.HTTPException):
             await self.dm_channel(user_id)
-
-    def to_open(self, user_id: int) -> bool:
-        """Whether ``user_id``'s DM channel is neither known nor opened (or tried) ahead."""
-        return user_id not in self.dm_channels and user_id not in self.opened_ahead
 
     def display_name(self, user_id: int) -> str:
         name = self.user_names.get(user_id)

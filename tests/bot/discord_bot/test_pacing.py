@@ -207,9 +207,9 @@ async def test_discord_py_looks_for_idle_buckets_at_most_once_in_a_while() -> No
     await client.close()
 
 
-async def test_a_request_no_longer_wanted_when_its_turn_comes_is_not_made() -> None:
-    """A question's DM waits on a full pace; the player answers meanwhile: when its turn
-    comes the request is not made (Unwanted), and its slot goes at once to the next one."""
+def _paced_client(pace: Pace) -> tuple[discord.Client, list[str]]:
+    """A client whose requests wait for ``pace`` and then only note their path (answered
+    with it), and that list of the requests made."""
     client = discord.Client(intents=discord.Intents.none())
     made: list[str] = []
 
@@ -218,8 +218,15 @@ async def test_a_request_no_longer_wanted_when_its_turn_comes_is_not_made() -> N
         return route.path
 
     client.http.request = request  # type: ignore[method-assign]
-    pace = Pace(limit=1, per=1.0)
     pace_requests(client, pace)
+    return client, made
+
+
+async def test_a_request_no_longer_wanted_when_its_turn_comes_is_not_made() -> None:
+    """A question's DM waits on a full pace; the player answers meanwhile: when its turn
+    comes the request is not made (Unwanted), and its slot goes at once to the next one."""
+    pace = Pace(limit=1, per=1.0)
+    client, made = _paced_client(pace)
     held = await pace.wait()  # the window is full
     asked = True
 
@@ -245,16 +252,8 @@ async def test_a_request_no_longer_wanted_when_its_turn_comes_is_not_made() -> N
 async def test_a_request_made_ahead_of_need_yields_to_the_questions() -> None:
     """A DM channel opened as a player sits down (a POST) waits, on a full pace, behind a
     question's DM that came after it, as a clean-up would."""
-    client = discord.Client(intents=discord.Intents.none())
-    made: list[str] = []
-
-    async def request(route: discord.http.Route, **kwargs: object) -> str:
-        made.append(route.path)
-        return route.path
-
-    client.http.request = request  # type: ignore[method-assign]
     pace = Pace(limit=1, per=0.01)
-    pace_requests(client, pace)
+    client, made = _paced_client(pace)
     held = await pace.wait()  # the window is full
 
     async def open_dm() -> None:
