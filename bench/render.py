@@ -40,7 +40,7 @@ def _cases() -> dict[str, Callable[[], Image.Image]]:
         demo.demo_leaderboard(),
     )
     return {
-        "hand": lambda: render_hand(hand, highlight=highlight),
+        "hand": lambda: render_hand(hand, highlight=highlight, mapped=True),
         "table": lambda: render_table(table),
         "series": lambda: render_series(series),
         "profile": lambda: render_profile(profile),

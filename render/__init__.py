@@ -49,7 +49,7 @@ def warm_up() -> None:
     card backs), so that the first picture a player asks for is as fast as the rest."""
     from . import demo
     from .cards import card_face
-    from .hand import CARD_W, hand_palette, render_hand
+    from .hand import CARD_W, render_hand
     from .series import render_series
     from .table import MINI_W, STANDING_W, render_table
 
@@ -57,8 +57,7 @@ def warm_up() -> None:
         for rank in range(15):
             for suit in (None, "s", "h", "d", "c") if rank < 13 else (None,):
                 card_face(rank, suit, width)
-    render_hand("3456789TJQKA2BR", highlight="R")
-    hand_palette()
+    render_hand("3456789TJQKA2BR", highlight="R", mapped=True)  # and the hand palette
     render_table(demo.demo_table())
     render_series(demo.demo_series())
 

@@ -11,8 +11,9 @@ PALETTE_SAMPLE = 3  # choose the palette from the picture shrunk 3x each way (9x
 COMPRESS_LEVEL = 3
 
 
-def _to_palette(image: Image.Image, palette: Image.Image | None = None) -> Image.Image:
-    """``image`` reduced to at most 256 colours (``palette``'s, if given), without dithering.
+def to_palette(image: Image.Image, palette: Image.Image | None = None) -> Image.Image:
+    """``image`` (RGB) reduced to at most 256 colours (``palette``'s, if given), without
+    dithering: each pixel takes its nearest colour (mode P).
 
     The palette is chosen by Pillow's fast octree from the picture shrunk by
     :data:`PALETTE_SAMPLE` (shrinking averages, so antialiased edges keep their in-between
@@ -38,7 +39,7 @@ def palette_of(images: list[Image.Image]) -> Image.Image:
         together.paste(image.convert("RGB"), (0, top))
         top += image.height
     palette = Image.new("P", (1, 1))
-    palette.putpalette(_to_palette(together).getpalette() or [])
+    palette.putpalette(to_palette(together).getpalette() or [])
     return palette
 
 
@@ -53,7 +54,7 @@ def to_png(image: Image.Image, palette: bool | Image.Image = True) -> bytes:
     """
     if palette is not False and image.mode in ("RGB", "RGBA"):
         rgb = image.convert("RGB") if image.mode == "RGBA" else image
-        image = _to_palette(rgb, palette if isinstance(palette, Image.Image) else None)
+        image = to_palette(rgb, palette if isinstance(palette, Image.Image) else None)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()

@@ -19,7 +19,6 @@ from render import (
     render_table,
 )
 from render.encode import to_png
-from render.hand import hand_palette
 from render.models import (
     LeaderboardRow,
     ProfileView,
@@ -51,8 +50,8 @@ def hand_png(
     cards: str, lang: str, highlight: str | None = None, title: str | None = None
 ) -> bytes:
     """A hand image (``highlight``: the hint's cards, lifted)."""
-    picture = render_hand(cards, highlight=highlight or None, lang=lang, title=title)
-    return to_png(picture, palette=hand_palette())
+    picture = render_hand(cards, highlight=highlight or None, lang=lang, title=title, mapped=True)
+    return to_png(picture)
 
 
 def profile_png(view: ProfileView, lang: str) -> bytes:

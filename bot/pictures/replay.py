@@ -132,4 +132,5 @@ def mistake_hand_png(mistake: Mistake, lang: str = "zh", title: str | None = Non
     lifted (nothing lifted for a pass, a yield or a no-burn)."""
     cards = mistake.action.cards
     highlight = str(cards) if isinstance(cards, Play) else None
-    return to_png(render_hand(mistake.hand, highlight=highlight, lang=lang, title=title))
+    picture = render_hand(mistake.hand, highlight=highlight, lang=lang, title=title, mapped=True)
+    return to_png(picture)

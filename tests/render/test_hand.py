@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from PIL import ImageChops
+from PIL import Image, ImageChops
 
 from engine.cards import Card, deal, parse_cards
-from render.encode import to_png
+from render.encode import to_palette, to_png
 from render.errors import RenderInputError
 from render.hand import (
     CARD_H,
@@ -17,8 +19,16 @@ from render.hand import (
     LIFT,
     MARGIN,
     STACK_EXTRA,
+    STACK_PAD,
+    TILE_ABOVE,
+    TILE_H,
+    TILE_LEFT,
+    TILE_W,
+    draw_count,
+    hand_palette,
     render_hand,
     stack_art,
+    stack_tile,
 )
 
 
@@ -135,8 +145,51 @@ def test_warm_up_draws_every_face_ahead() -> None:
     from render.cards import card_face
 
     render.warm_up()
-    stack_art.cache_clear()  # (the warm-up's hand palette drew these stacks already)
+    stack_tile.cache_clear()  # (the warm-up's hand palette drew these stacks already)
     before = card_face.cache_info()
     render_hand("3h 4s 5d 6c 7 8 9 T J Q K A 2 B R")
     after = card_face.cache_info()
     assert after.misses == before.misses and after.hits > before.hits
+
+
+@pytest.mark.parametrize(
+    ("front", "n", "lit", "count"),
+    [
+        (Card(14), 16, 16, 36),  # every card lifted, the widest badge
+        (Card(12, "d"), 16, 1, 20),
+        (Card(7, "h"), 1, 1, 1),
+        (Card(0, "s"), 5, 0, 5),
+        (Card(3, "c"), 2, 2, 2),
+    ],
+)
+def test_a_stack_stays_inside_its_tile(front: Card, n: int, lit: int, count: int) -> None:
+    # tiles are pasted whole, side by side: any of a stack (glow, shadow, badge) outside its
+    # tile would be cut off by the next one
+    room = 100
+    canvas = Image.new("RGBA", (TILE_W + 2 * room, TILE_H + 2 * room), (0, 0, 0, 0))
+    art = stack_art(front, n, lit)
+    canvas.alpha_composite(
+        art, (room + TILE_LEFT - STACK_PAD, room + TILE_ABOVE - LIFT - STACK_PAD)
+    )
+    draw_count(canvas, room + TILE_LEFT, room + TILE_ABOVE, count, lifted=lit > 0)
+    drawn = canvas.getchannel("A").getbbox()
+    assert drawn is not None
+    assert drawn[0] >= room and drawn[1] >= room, drawn
+    assert drawn[2] <= room + TILE_W and drawn[3] <= room + TILE_H, drawn
+
+
+def test_the_mapped_hand_is_the_hand_in_the_hand_palette() -> None:
+    # render_hand(mapped=True) builds the picture from tiles mapped once: pixel for pixel what
+    # mapping the whole RGB picture gives
+    rng = random.Random(3)
+    palette = hand_palette().getpalette()
+    for i in range(30):
+        dealt = deal(i)[i % 6]
+        hand = rng.sample(dealt, rng.randint(0, len(dealt)))
+        lit = rng.sample(hand, min(len(hand), rng.randint(0, 3))) or None
+        title = "小明的手牌 ♥" if i % 7 == 0 else None
+        lang = ("zh", "en")[i % 2]
+        mapped = render_hand(hand, highlight=lit, lang=lang, title=title, mapped=True)
+        whole = to_palette(render_hand(hand, highlight=lit, lang=lang, title=title), hand_palette())
+        assert mapped.mode == "P" and mapped.getpalette() == palette
+        assert mapped.size == whole.size and mapped.tobytes() == whole.tobytes(), i
