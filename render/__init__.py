@@ -51,7 +51,7 @@ def warm_up() -> None:
     from .cards import card_face
     from .hand import CARD_W, render_hand
     from .series import render_series
-    from .table import MINI_W, STANDING_W, render_table
+    from .table import MINI_W, STANDING_W, render_table, table_palette
 
     for width in (CARD_W, MINI_W, STANDING_W):
         for rank in range(15):
@@ -59,6 +59,7 @@ def warm_up() -> None:
                 card_face(rank, suit, width)
     render_hand("3456789TJQKA2BR", highlight="R", mapped=True)  # and the hand palette
     render_table(demo.demo_table())
+    table_palette()
     render_series(demo.demo_series())
 
 

@@ -78,6 +78,69 @@ def demo_replay_table() -> TableView:
     )
 
 
+def colour_sample_tables() -> list[tuple[TableView, str]]:
+    """(table, language) pairs that show between them every colour a table picture has: the
+    demo and its replay in both languages; every place, bubble and card size with a viewer's
+    tags, a clock and melee; every marker on every plate, both teams' turn, a burn. The
+    table palette is chosen from them (:func:`render.table.table_palette`)."""
+    bubbles = (
+        "pass",
+        "",
+        "yield",
+        "",
+        "noburn",
+        "",
+        "play",
+        "3h4d",
+        "play",
+        "5s6c",
+        "burn",
+        "7h7d",
+    )
+    finished = tuple(
+        SeatView(
+            f"P{s}", cards_left=0, place=s + 1, last_action=LastAction(*bubbles[2 * s : 2 * s + 2])
+        )
+        for s in range(6)
+    )
+    marked = tuple(
+        SeatView(
+            f"M{s}",
+            cards_left=5 * s,
+            declared=True,
+            opened=True,
+            headless=True,
+            revolted=s == 5,
+            ai=True,
+        )
+        for s in range(6)
+    )
+    return [
+        (demo_table(), "zh"),
+        (demo_table(), "en"),
+        (demo_replay_table(), "zh"),
+        (demo_replay_table(), "en"),
+        (
+            TableView(
+                seats=finished,
+                standing="8h8d8s8c",
+                standing_seat=1,
+                to_act=(1,),
+                counter=CardCounter(big_jokers=1, small_jokers=2, twos=7),
+                melee=True,
+                clock=12,
+                viewer=1,
+                bottom_seat=1,
+            ),
+            "en",
+        ),
+        (
+            TableView(seats=marked, to_act=(4,), viewer=4, bottom_seat=4, clock=3, burn=Burn(0, 3)),
+            "zh",
+        ),
+    ]
+
+
 def demo_series() -> SeriesView:
     """A five-game series, four games played and the fifth under way."""
     games = (

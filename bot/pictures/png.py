@@ -26,6 +26,7 @@ from render.models import (
     SeriesView,
     TableView,
 )
+from render.table import table_palette
 
 from .cache import reusable
 
@@ -42,7 +43,7 @@ def table_caption(lang: str, number: int, total: int, rules: Mapping[str, Any]) 
 
 def view_png(view: TableView, lang: str) -> bytes:
     """The table image of a view."""
-    return to_png(render_table(view, lang=lang))
+    return to_png(render_table(view, lang=lang), palette=table_palette())
 
 
 @reusable

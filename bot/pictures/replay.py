@@ -24,7 +24,7 @@ from engine.replay_steps import KeyMoment, Replay
 from render.encode import to_png
 from render.hand import render_hand
 from render.models import TableView
-from render.table import render_table
+from render.table import render_table, table_palette
 
 from .views import table_view
 
@@ -124,7 +124,7 @@ def replay_png(
     """The replay picture at ``step`` as PNG bytes."""
     names = list(names) if names is not None else default_names(lang)
     view = replay_view(replay, step, names, lang=lang, bottom_seat=bottom_seat)
-    return to_png(render_table(view, lang=lang))
+    return to_png(render_table(view, lang=lang), palette=table_palette())
 
 
 def mistake_hand_png(mistake: Mistake, lang: str = "zh", title: str | None = None) -> bytes:
