@@ -21,6 +21,17 @@ def mean_difference(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(diff).mean) / 3
 
 
+def assert_kept_in_palette(image: Image.Image, palette: Image.Image, what: str) -> None:
+    """Fail unless ``image`` encoded with the fixed ``palette`` (``to_png(image, palette)``)
+    looks as drawn: mean difference at most 1.5/255, no colour off by more than 64."""
+    decoded = Image.open(io.BytesIO(to_png(image, palette=palette)))
+    assert decoded.mode == "P" and decoded.size == image.size
+    assert_image_similar(decoded.convert("RGB"), image, 1.5)
+    difference = ImageChops.difference(decoded.convert("RGB"), image)
+    worst = max(high for _low, high in ImageStat.Stat(difference).extrema)
+    assert worst <= 64, f"a colour of {what} is not in the palette (off by {worst})"
+
+
 def assert_image_similar(a: Image.Image, b: Image.Image, tolerance: float) -> None:
     """Fail unless ``a`` and ``b`` have the same size and differ by at most ``tolerance``."""
     difference = mean_difference(a, b)
