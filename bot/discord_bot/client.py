@@ -86,6 +86,7 @@ class GoujiBot(commands.Bot):
             dm_presses=config.shards is None or 0 in config.shards.ids,
             launch=config.activity and web is not None,  # the Discord Activity's button
             busy=self.pace.busy,  # near Discord's limit, the table redraws wait
+            request_limit=self.pace.limit,
         )
         self._sweeper: asyncio.Task[None] | None = None
         self._claims: asyncio.Task[None] | None = None

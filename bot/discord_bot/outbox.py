@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_bot.pacing import GLOBAL_LIMIT
 from bot.discord_bot.people import People
 from bot.pictures.drawing import Drawer
 from bot.service.live import LiveTable
@@ -213,9 +214,11 @@ class Outboxes:
         dm_presses: bool = True,
         launch: bool = False,
         busy: Callable[[], bool] = lambda: False,
+        request_limit: int = GLOBAL_LIMIT,
     ) -> None:
         self.client = client
         self.busy = busy  # the bot's requests near Discord's limit (:meth:`Pace.busy`)
+        self.request_limit = request_limit  # bot-token requests a second the pace allows
         self.dm_presses = dm_presses  # presses on DM controllers reach this process
         self.launch = launch  # the "Open the table" button (the Discord Activity configured)
         self.people = people

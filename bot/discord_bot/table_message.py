@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import math
 from typing import Any
 
 import discord
@@ -43,6 +44,22 @@ CARD_LINES = frozenset(
 )
 REPOST_BELOW = 3  # more messages than this below the table message: post it again
 BUSY_WAITS = 4  # intervals more a redraw may wait near Discord's limit: 10 s in all at 2 s each
+REDRAW_SHARE = 1 / 3  # of the pace, at most, for the redraws that waited all they may
+
+
+def busy_waits(tables: int, limit: int, interval: float) -> int:
+    """How many intervals more a table redraw may wait near Discord's limit (``limit``
+    requests a second): :data:`BUSY_WAITS`, or more with many ``tables``, so that if every
+    table's redraw waited them all and then went, the redraws would take no more than
+    :data:`REDRAW_SHARE` of the pace and leave the rest to the questions' DMs. At 500 tables
+    each redrawing every 10 s, they alone would take more than the 45 a second the pace
+    allows, and the DMs waited seconds behind them.
+
+    >>> busy_waits(50, 45, 2.0), busy_waits(500, 45, 2.0), busy_waits(500, 22, 2.0)
+    (4, 16, 34)
+    """
+    intervals = math.ceil(tables / (REDRAW_SHARE * limit * interval))  # between two redraws
+    return max(BUSY_WAITS, intervals - 1)
 
 
 class TableMessage(Outboxes):
@@ -53,12 +70,13 @@ class TableMessage(Outboxes):
         """Redraw the table message once ``refresh_interval`` has passed (its own timer:
         what is queued meanwhile, a question's notification first of all, does not wait).
         While the bot's requests are near Discord's limit (``busy``) the redraw waits
-        another interval, up to :data:`BUSY_WAITS` times: the questions go first."""
+        another interval, up to :func:`busy_waits` times: the questions go first."""
         box = self._box(live)
         if box.refresh_pending:
             return
         box.refresh_pending = True
-        self._redraw_after(live, box, BUSY_WAITS)
+        waits = busy_waits(len(self.outboxes), self.request_limit, self.refresh_interval)
+        self._redraw_after(live, box, waits)
 
     def _redraw_after(self, live: LiveTable, box: Outbox, waits: int) -> None:
         """Queue the table's redraw after ``refresh_interval`` (``waits``: more it may

@@ -17,6 +17,7 @@ from bot.discord_bot.pacing import (
     pace_requests,
     sweep_buckets_seldom,
 )
+from bot.discord_bot.table_message import BUSY_WAITS, REDRAW_SHARE, busy_waits
 from bot.service.config import BotConfig
 from data import Shards
 
@@ -185,6 +186,7 @@ async def test_each_shard_process_paces_its_part_of_the_tokens_global_limit() ->
     raised = GoujiBot(BotConfig(token="t", shards=Shards.parse(4, "3"), global_limit=1000))
     assert (whole.pace.limit, half.pace.limit, raised.pace.limit) == (45, 22, 225)
     for bot in (whole, half, raised):
+        assert bot.presenter.request_limit == bot.pace.limit  # the table redraws' budget
         await bot.close()
 
 
@@ -270,3 +272,20 @@ async def test_a_request_made_ahead_of_need_yields_to_the_questions() -> None:
     await asyncio.gather(opening, notifying)
     assert made == ["/channels/1/messages", "/users/@me/channels"]
     await client.close()
+
+
+@pytest.mark.parametrize(("tables", "limit"), [(1, 45), (50, 45), (300, 45), (500, 45), (500, 22)])
+def test_near_the_limit_the_late_table_redraws_take_at_most_a_third_of_the_pace(
+    tables: int, limit: int
+) -> None:
+    # a redraw waits while the pace is busy, but at most busy_waits more intervals: were every
+    # table's redraw to wait them all and then go, the redraws would still leave two thirds
+    # of the pace to the questions' DMs (at 500 tables, 10 s of waiting left them none)
+    interval = 2.0
+    waits = busy_waits(tables, limit, interval)
+    assert waits >= BUSY_WAITS, "a few tables wait no longer than before"
+    redraws_a_second = tables / ((waits + 1) * interval)
+    assert redraws_a_second <= limit * REDRAW_SHARE
+    assert REDRAW_SHARE <= 1 / 3
+    if waits > BUSY_WAITS:  # and no longer than that needs
+        assert tables / (waits * interval) > limit * REDRAW_SHARE
