@@ -58,6 +58,8 @@ def busy_waits(tables: int, limit: int, interval: float) -> int:
     >>> busy_waits(50, 45, 2.0), busy_waits(500, 45, 2.0), busy_waits(500, 22, 2.0)
     (4, 16, 34)
     """
+    if interval <= 0:
+        return BUSY_WAITS  # no interval (a test's): nothing to spread
     intervals = math.ceil(tables / (REDRAW_SHARE * limit * interval))  # between two redraws
     return max(BUSY_WAITS, intervals - 1)
 

@@ -289,3 +289,4 @@ def test_near_the_limit_the_late_table_redraws_take_at_most_a_third_of_the_pace(
     assert REDRAW_SHARE <= 1 / 3
     if waits > BUSY_WAITS:  # and no longer than that needs
         assert tables / (waits * interval) > limit * REDRAW_SHARE
+    assert busy_waits(tables, limit, 0.0) == BUSY_WAITS  # redrawn without an interval
