@@ -250,9 +250,10 @@ def render_hand(
         row, col = divmod(i, cols)
         x = left + col * (slot_w + GAP_X)
         y = HEADER + LIFT + row * row_h
-        stack = [c for c in normal if c.rank == rank] + [c for c in lit if c.rank == rank]
+        group_lit = [c for c in lit if c.rank == rank]
+        stack = [c for c in normal if c.rank == rank] + group_lit
         drawn = stack[-MAX_DRAWN:]  # back to front
-        lifted = min(sum(1 for c in lit if c.rank == rank), len(drawn))
+        lifted = min(len(group_lit), len(drawn))
         img.paste(tile(drawn[-1], len(drawn), lifted, len(stack)), (x - TILE_LEFT, y - TILE_ABOVE))
     return img
 
