@@ -11,11 +11,15 @@ claim lapsed, so two processes never both hold a table. A store told whom it act
 another process holds (:class:`~data.errors.ClaimLostError`): a process that stalled past
 its lease and lost its tables cannot write into them.
 
-Owners are names of one process each (:func:`process_owner`: what it serves, its host,
-pid and a random part): a second process — a rolling deploy, a restarted container, a
-process restarted after a crash — waits until the claims lapse (a clean shutdown releases
-them at once). Every change a store acting for an owner makes to a table, its seats, series
-and deals checks, in the same transaction, that the owner still holds it (the table's row
+Owners are names of one process each. A process with a stable identity (an *instance*:
+what it serves and where, ``GOUJI_INSTANCE``) takes a new *epoch* at each start
+(:meth:`ClaimsMixin.incarnate`) and is named :func:`incarnation_owner`: a restarted process
+takes its own instance's tables back at once, whatever their lease, while the incarnation
+before it stays fenced (its name no longer holds them, and a lower epoch never takes them
+back), as Kafka's static membership does. Any other process (:func:`process_owner`: host,
+pid and a random part) waits until the claims lapse (a clean shutdown releases them at
+once). Every change a store acting for an owner makes to a table, its seats, series and
+deals checks, in the same transaction, that the owner still holds it (the table's row
 locked meanwhile); appends also state the index they expect, which the log's key
 ``(game_id, idx)`` enforces. Times are the processes' clocks (keep them in sync, NTP).
 """
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import secrets
 import socket
 from collections.abc import Iterable
@@ -37,6 +42,11 @@ from .models import ACTIVE_STATUSES
 #: and keep its tables, and how long the tables of a process that died wait for another.
 DEFAULT_LEASE = 30.0
 _ACTIVE = "status IN ('lobby', 'playing')"
+#: A claim another owner may take (parameters: owner, now, instance, epoch): unclaimed, the
+#: owner's own, lapsed, or held by an earlier incarnation of the same instance.
+_TAKEABLE = (
+    "(owner IS NULL OR owner = ? OR owner_until < ? OR (owner_instance = ? AND owner_epoch < ?))"
+)
 assert ACTIVE_STATUSES == ("lobby", "playing")
 
 
@@ -101,11 +111,25 @@ class Shards:
 
 @dataclass(frozen=True, slots=True)
 class ClaimReport:
-    """What :meth:`ClaimsMixin.claim_tables` got: the tables the owner now holds, and the
-    active tables of those shards that another live claim holds, as (table id, owner)."""
+    """What :meth:`ClaimsMixin.claim_tables` got: the tables the owner now holds, the
+    active tables of those shards that another live claim holds, as (table id, owner), and
+    the channel of each of them (table id → channel id)."""
 
     claimed: tuple[int, ...]
     held: tuple[tuple[int, str], ...]
+    channels: tuple[tuple[int, int], ...] = ()
+
+
+def serving(shards: Shards | None) -> str:
+    """What a process serves, in words: ``"shards 0,1 of 4"``, or ``"all shards"``."""
+    return str(shards) if shards is not None else "all shards"
+
+
+def default_instance(label: str) -> str:
+    """The instance of a process serving ``label`` on this host (``GOUJI_INSTANCE`` names
+    another): ``"shards 0-3 of 8 @ web-1"``. Two processes of one instance at once (a
+    rolling deploy on one host) are two incarnations: the later one takes the tables."""
+    return f"{label} @ {socket.gethostname()}"
 
 
 def process_owner(label: str) -> str:
@@ -115,6 +139,23 @@ def process_owner(label: str) -> str:
     second process of the same shards during a rolling deploy, not a restart), so each
     waits for the other's claims to lapse."""
     return f"{label} @ {socket.gethostname()} pid {os.getpid()} #{secrets.token_hex(3)}"
+
+
+_INCARNATION = re.compile(r"(?P<instance>.+) epoch (?P<epoch>[0-9]+)")
+
+
+def incarnation_owner(instance: str, epoch: int) -> str:
+    """The owner name of one incarnation of a process instance:
+    ``incarnation_owner("all shards @ web-1", 7) == "all shards @ web-1 epoch 7"``."""
+    return f"{instance} epoch {epoch}"
+
+
+def incarnation_of(owner: str) -> tuple[str | None, int | None]:
+    """(instance, epoch) of an :func:`incarnation_owner` name, else (None, None)."""
+    match = _INCARNATION.fullmatch(owner)
+    if match is None:
+        return None, None
+    return match["instance"], int(match["epoch"])
 
 
 def _check_claim(owner: str, lease: float) -> None:
@@ -142,13 +183,14 @@ class ClaimsMixin(StoreBase):
         of every server) that is unclaimed, already ``owner``'s, or whose claim lapsed."""
         _check_claim(owner, lease)
         now = self._now()
+        instance, epoch = incarnation_of(owner)
         where, params = shards.sql() if shards is not None else ("1 = 1", ())
         async with self._shared_rows, self._transaction() as conn:
             claimed = await fetch_all(
                 conn,
-                f"UPDATE tables SET owner = ?, owner_until = ? WHERE {_ACTIVE} AND {where} "
-                "AND (owner IS NULL OR owner = ? OR owner_until < ?) RETURNING id",
-                (owner, now + lease, *params, owner, now),
+                "UPDATE tables SET owner = ?, owner_until = ?, owner_instance = ?, "
+                f"owner_epoch = ? WHERE {_ACTIVE} AND {where} AND {_TAKEABLE} RETURNING id",
+                (owner, now + lease, instance, epoch, *params, owner, now, instance, epoch),
             )
             held = await fetch_all(
                 conn,
@@ -156,18 +198,40 @@ class ClaimsMixin(StoreBase):
                 "ORDER BY id",
                 (*params, owner),
             )
-        return ClaimReport(tuple(sorted(row[0] for row in claimed)), tuple(map(tuple, held)))
+            channels = await fetch_all(
+                conn, f"SELECT id, channel_id FROM tables WHERE {_ACTIVE} AND {where}", params
+            )
+        return ClaimReport(
+            tuple(sorted(row[0] for row in claimed)),
+            tuple(map(tuple, held)),
+            tuple(sorted(map(tuple, channels))),
+        )
 
     async def claim_table(self, table_id: int, owner: str, *, lease: float = DEFAULT_LEASE) -> bool:
         """Claim one table (any status) unless another live claim holds it."""
         _check_claim(owner, lease)
         now = self._now()
+        instance, epoch = incarnation_of(owner)
         count = await self._run(
-            "UPDATE tables SET owner = ?, owner_until = ? WHERE id = ? "
-            "AND (owner IS NULL OR owner = ? OR owner_until < ?)",
-            (owner, now + lease, table_id, owner, now),
+            "UPDATE tables SET owner = ?, owner_until = ?, owner_instance = ?, owner_epoch = ? "
+            f"WHERE id = ? AND {_TAKEABLE}",
+            (owner, now + lease, instance, epoch, table_id, owner, now, instance, epoch),
         )
         return count == 1
+
+    async def incarnate(self, instance: str) -> int:
+        """A new epoch for the process ``instance`` (1 at its first start, then one more
+        each time): its owner name is ``incarnation_owner(instance, epoch)``."""
+        if not isinstance(instance, str) or not instance.strip() or len(instance) > 200:
+            raise InvalidInputError(f"a process instance needs a name, not {instance!r}")
+        async with self._transaction() as conn:
+            rows = await fetch_all(
+                conn,
+                "INSERT INTO instances (name, epoch) VALUES (?, 1) ON CONFLICT (name) "
+                "DO UPDATE SET epoch = instances.epoch + 1 RETURNING epoch",
+                (instance,),
+            )
+        return int(rows[0][0])
 
     async def renew_claims(self, owner: str, *, lease: float = DEFAULT_LEASE) -> list[int]:
         """Extend every claim ``owner`` still holds by ``lease`` seconds from now; returns
@@ -191,5 +255,7 @@ class ClaimsMixin(StoreBase):
             where += f" AND id IN ({', '.join('?' for _ in ids)})"
         async with self._shared_rows:
             return await self._run(
-                f"UPDATE tables SET owner = NULL, owner_until = NULL WHERE {where}", params
+                "UPDATE tables SET owner = NULL, owner_until = NULL, owner_instance = NULL, "
+                f"owner_epoch = NULL WHERE {where}",
+                params,
             )

@@ -6,6 +6,7 @@ import math
 from typing import Any
 
 from .base import TABLE, StoreBase, fetch_all, not_owned
+from .claims import incarnation_of
 from .errors import ChannelTakenError, ConstraintError, InvalidInputError, NotFoundError
 from .models import AI_KINDS, Seat, Table
 from .rows import (
@@ -40,12 +41,16 @@ class TablesMixin(StoreBase):
         try:
             async with self._transaction() as conn:
                 until = None if self._owner is None else now + self._lease
+                instance, epoch = (
+                    (None, None) if self._owner is None else incarnation_of(self._owner)
+                )
                 rows = await fetch_all(
                     conn,
                     "INSERT INTO tables (guild_id, channel_id, creator_id, options, status, "
-                    "created_at, updated_at, owner, owner_until) "
-                    f"VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING {TABLE_COLUMNS}",
-                    (guild_id, channel_id, creator_id, text, now, now, self._owner, until),
+                    "created_at, updated_at, owner, owner_until, owner_instance, owner_epoch) "
+                    f"VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING {TABLE_COLUMNS}",
+                    (guild_id, channel_id, creator_id, text, now, now, self._owner, until)
+                    + (instance, epoch),
                 )
                 await conn.executemany(
                     "INSERT INTO seats (table_id, seat) VALUES (?, ?)",

@@ -34,6 +34,7 @@ from bot.service.config import BotConfig
 from bot.service.tables import TableService
 from bot.text.catalog import lang_of
 from data import Store
+from data.claims import default_instance, serving
 
 log = logging.getLogger("gouji.bot")
 
@@ -119,6 +120,7 @@ class GoujiBot(commands.Bot):
             rng=self.rng,
             shards=self.config.shards,
             lease=self.config.lease,
+            instance=self.config.instance or default_instance(serving(self.config.shards)),
         )
         self.presenter.attach(self.service)
         # the browser table beside the bot (GOUJI_WEB_URL): its links go with /gouji hand

@@ -5,7 +5,8 @@
 ``GOUJI_SHARD_COUNT`` and ``GOUJI_SHARDS`` (run shards ``0-3`` of that many: the process
 serves only the servers on those shards), ``GOUJI_CLAIM_LEASE`` (seconds a process's claim
 on its tables lasts unless renewed, default 30: how long the tables of a process that died
-wait for the next one),
+wait for the next process), ``GOUJI_INSTANCE`` (the process's stable name: a restarted process
+of the same name takes its tables back at once; default: what it serves and the host name),
 ``GOUJI_GUILD`` (sync the commands to this one server at once, for testing), and the tuning
 knobs ``GOUJI_AI_DELAY`` (seconds an AI seat waits before it plays, so people can follow),
 ``GOUJI_IDLE_MINUTES`` (an untouched table ends by itself), ``GOUJI_REFRESH`` (least seconds
@@ -65,6 +66,7 @@ class BotConfig:
     database_url: str | None = None
     shards: Shards | None = None  # None: every shard
     lease: float = DEFAULT_LEASE  # seconds a claim lasts unless renewed
+    instance: str | None = None  # GOUJI_INSTANCE (None: what it serves @ the host name)
     review_budget: int = DEFAULT_BUDGET  # rollouts per /gouji replay review (复盘)
     global_limit: int = DISCORD_GLOBAL_LIMIT  # bot-token requests a second Discord allows
 
@@ -138,6 +140,7 @@ class BotConfig:
             database_url=env.get("GOUJI_DATABASE_URL") or None,
             shards=shards,
             lease=lease,
+            instance=(env.get("GOUJI_INSTANCE") or "").strip() or None,
             token=env.get("DISCORD_TOKEN") or None,
             db_path=str(env.get("GOUJI_DB") or DEFAULT_PATH),
             guild_id=int(guild) if guild else None,

@@ -37,7 +37,7 @@ from bot.service.flow import GameFlow
 from bot.service.live import LiveTable, TableOptions
 from bot.service.supervise import backoff
 from data import ENGINE, ActiveTable, ClaimLostError, StoreError
-from data.claims import Shards
+from data.claims import Shards, incarnation_of, incarnation_owner
 from engine.game import Game
 from engine.hands import Play
 
@@ -65,6 +65,8 @@ class Recovery(GameFlow):
     owner: str
     shards: Shards | None
     lease: float
+    instance: str | None
+    coming: dict[int, int]
     _held: set[int]
     _ranked: dict[int, tuple[Game, str, dict[int, list[Play]]]]
 
@@ -220,20 +222,38 @@ class Recovery(GameFlow):
         """Claim the open tables of this process's shards that nobody else holds and rebuild
         them from their logs (at start-up, and for tables whose holder stopped renewing:
         :meth:`tend_claims`); returns the ids of tables found broken."""
+        await self._incarnate()
         claims = await self.store.claim_tables(self.owner, shards=self.shards, lease=self.lease)
         for table_id, holder in claims.held:
             if table_id not in self._held:
                 log.warning("table %s is held by %s: not restored here", table_id, holder)
         self._held = {table_id for table_id, _ in claims.held}
+        # every active table of these shards not served here is coming back: "a moment"
+        self.coming = {t: c for t, c in claims.channels if t not in self.tables}
         new = [t for t in claims.claimed if t not in self.tables]
         if not new:
             return []
+        return await self._restore_claimed(new)
+
+    async def _incarnate(self) -> None:
+        """A process with an instance names itself as its next incarnation, once: the
+        tables of its earlier ones are then its to take at once (data/claims.py)."""
+        if self.instance is None or incarnation_of(self.owner)[0] == self.instance:
+            return
+        epoch = await self.store.incarnate(self.instance)
+        self.owner = incarnation_owner(self.instance, epoch)
+        self.store.act_as(self.owner, lease=self.lease)
+        log.info("this process serves as %s", self.owner)
+
+    async def _restore_claimed(self, new: list[int]) -> list[int]:
+        """Rebuild the tables ``new`` this process just claimed; returns those broken."""
         report = await self.store.load_active_tables(
             shards=self.shards, owner=self.owner, engine=ENGINE, tables=new
         )
         broken = []
         for b in report.broken:
             broken.append(b.table_id)
+            self.coming.pop(b.table_id, None)
             log.error("table %s is set aside as broken: %s", b.table_id, b.reason)
             self.presenter.broken(b.table_id, b.channel_id, b.reason)
         for active in report.tables:
@@ -248,9 +268,11 @@ class Recovery(GameFlow):
                     log.exception("table %s: marking it broken failed", active.table.id)
                     continue
                 broken.append(active.table.id)
+                self.coming.pop(active.table.id, None)
                 self.presenter.broken(active.table.id, active.table.channel_id, reason)
                 continue
             self._register(live)
+            self.coming.pop(live.id, None)
             async with live.lock:
                 try:
                     await self._settle_locked(live)

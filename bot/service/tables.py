@@ -32,8 +32,9 @@ from bot.service.presenter import Listeners, Mention, Presenter, Who
 from bot.service.recovery import OUTAGES, Recovery
 from bot.service.supervise import Supervisor
 from bot.service.views import RecentLog
-from data import ChannelTakenError, Seat, Store
-from data.claims import DEFAULT_LEASE, Shards, process_owner
+from data import ChannelTakenError, NotFoundError, Seat, Store
+from data.claims import DEFAULT_LEASE, Shards, process_owner, serving
+from data.models import ACTIVE_STATUSES
 from engine.actions import Action, Verb
 from engine.ai import rank_plays, suggest
 from engine.cards import CardError, counts_of, format_cards, parse_cards
@@ -70,12 +71,16 @@ class TableService(FrontDoor, Recovery, Archive):
         rng: random.Random | None = None,
         shards: Shards | None = None,
         lease: float = DEFAULT_LEASE,
+        instance: str | None = None,
     ) -> None:
         self.store = store
         # The process claims the tables it serves (a shard process: of its shards only)
-        # under a name of its own, and writes only to those it holds.
+        # under a name of its own, and writes only to those it holds. With an ``instance``
+        # (the bot's: data.claims.default_instance) the first restore names it anew as the
+        # next incarnation of that instance, and it takes that instance's tables at once.
         self.shards = shards
-        self.owner = process_owner(str(shards) if shards is not None else "all shards")
+        self.instance = instance
+        self.owner = process_owner(serving(shards))
         self.lease = lease
         store.act_as(self.owner, lease=lease)
         self.recent = RecentLog()  # the announcements its views show
@@ -91,21 +96,52 @@ class TableService(FrontDoor, Recovery, Archive):
         # table -> (game, question token, seat -> its ranked plays): once per question
         self._ranked: dict[int, tuple[Game, str, dict[int, list[Play]]]] = {}
         self._held: set[int] = set()  # tables another process holds (logged once)
+        # table id -> channel id: active in the database, on these shards, not served here
+        # yet (being restored, or held by another process until its lease lapses)
+        self.coming: dict[int, int] = {}
 
     # ----------------------------------------------------------------- finding tables
     def table_in(self, channel_id: int | None) -> LiveTable:
         """The open table of a channel, or ``UserError('no_table')``."""
         table_id = self.by_channel.get(channel_id or 0)
-        if table_id is None:
+        if table_id is None:  # ``table_restoring`` while it is coming back (:attr:`coming`)
+            if channel_id is not None and channel_id in self.coming.values():
+                raise UserError("table_restoring")
             raise UserError("no_table")
         return self.tables[table_id]
 
     def get(self, table_id: int) -> LiveTable:
-        """An open table by id (DM buttons carry it), or ``UserError('no_table')``."""
+        """An open table by id (DM buttons carry it), or ``UserError('no_table')`` —
+        ``UserError('table_restoring')`` while it is coming back (see :attr:`coming`)."""
         live = self.tables.get(table_id)
         if live is None or live.ended:
+            if table_id in self.coming:
+                raise UserError("table_restoring")
             raise UserError("no_table")
         return live
+
+    async def reach(self, table_id: int) -> LiveTable:
+        """:meth:`get`, asking the database when the table is not served here: the
+        ``UserError`` says whether it is coming back (``table_restoring``: active on these
+        shards), served by a process of other shards (``table_elsewhere``), or over
+        (``no_table``). For a front end any process may be reached at (the browser)."""
+        try:
+            return self.get(table_id)
+        except UserError as exc:
+            if exc.key != "no_table" or type(table_id) is not int:
+                raise
+        try:
+            table = await self.store.get_table(table_id)
+        except NotFoundError:
+            raise UserError("no_table") from None
+        except OUTAGES as exc:
+            log.warning("looking for table %s failed: %s", table_id, exc)
+            raise UserError("table_restoring") from None
+        if table.status not in ACTIVE_STATUSES:
+            raise UserError("no_table")
+        if self.shards is not None and not self.shards.holds(table.guild_id):
+            raise UserError("table_elsewhere")
+        raise UserError("table_restoring")
 
     def seat_for(self, live: LiveTable, user_id: int) -> int:
         """The user's seat at this table, or ``UserError('not_seated')`` — or

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from data import ClaimLostError, InvalidInputError, ProfileUpdate, Store
-from data.claims import Shards, shard_of
+from data.claims import Shards, incarnation_of, incarnation_owner, shard_of
 
 from .conftest import dealt_hands, new_game
 
@@ -205,3 +205,41 @@ async def test_an_append_refused_for_a_lost_claim_says_so_even_if_the_store_stop
         store.act_as(None)
         with pytest.raises(ClaimLostError, match="claimed by nobody, not by old"):
             await appending
+
+
+async def test_a_restarted_instance_takes_its_tables_at_once_and_fences_its_last_incarnation(
+    db_url: str,
+) -> None:
+    clock = Clock()
+    async with (
+        await Store.open(db_url, clock=clock) as old,
+        await Store.open(db_url, clock=clock) as new,
+    ):
+        instance = "all shards @ host-1"
+        first = incarnation_owner(instance, await old.incarnate(instance))
+        assert incarnation_of(first) == (instance, 1)
+        old.act_as(first, lease=30)
+        table, _series, game = await new_game(old, guild_id=guild_on(0))
+        await old.append_action(game.id, "0 nodeclare")
+        # SIGKILL, restart: the next incarnation of the instance, its claim still live
+        second = incarnation_owner(instance, await new.incarnate(instance))
+        assert incarnation_of(second) == (instance, 2)
+        assert (await new.claim_tables(second, lease=30)).claimed == (table.id,)
+        new.act_as(second, lease=30)
+        await new.append_action(game.id, "1 nodeclare")
+        with pytest.raises(ClaimLostError):  # the old incarnation is fenced
+            await old.append_action(game.id, "2 nodeclare")
+        report = await old.claim_tables(first, lease=30)  # and never takes it back
+        assert report.claimed == () and report.held == ((table.id, second),)
+        assert not await old.claim_table(table.id, first)
+        # another instance still waits for the lease
+        assert (await old.claim_tables("elsewhere @ host-2", lease=30)).claimed == ()
+        assert await new.get_actions(game.id) == ["0 nodeclare", "1 nodeclare"]
+        assert report.channels == ((table.id, table.channel_id),)
+
+
+async def test_an_instance_needs_a_name(store: Store) -> None:
+    for bad in ("", "  ", "x" * 201):
+        with pytest.raises(InvalidInputError):
+            await store.incarnate(bad)
+    assert incarnation_of("shards 0 of 1 @ vm pid 5 #ab12cd") == (None, None)

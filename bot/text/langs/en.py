@@ -93,6 +93,8 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "db_waiting": "The table is waiting for its database: that was not done, try again in a moment. The game goes on from its log once it is back; nothing is lost.",
     "db_down": "The database is not answering right now: no table was opened, try again in a moment.",
     "table_moved": "This table is now served by another process of the bot: try again in a moment.",
+    "table_restoring": "This table is coming back (the bot restarted, or another of its processes is taking it over): try again in a few seconds. Nothing is lost.",
+    "table_elsewhere": "This table is served by another process of the bot, not at this address.",
     "left_table": "You left this game (−10): the AI plays seat {seat} until it ends, so you can no longer play, hint or see its hand.",
     "bad_seat": "There is no seat {seat}: seats are 0 to 5.",
     "bad_option": "Bad option: {what}",

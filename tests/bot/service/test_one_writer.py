@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 from bot.service.errors import UserError
 from data import Store
 from data.claims import Shards
@@ -112,3 +114,59 @@ async def test_a_process_paused_past_its_lease_stops_and_breaks_nothing(db_url, 
         await _check_the_log(b, taken, 1)
         await paused.close()
         await other.close()
+
+
+async def test_a_restarted_process_serves_its_tables_at_once_with_the_default_lease(
+    db_url,
+) -> None:
+    """SIGKILL, restart: the next incarnation of the instance takes the table back without
+    waiting out the 30 s lease; another process meanwhile says the table is coming back."""
+    clock = StoreClock()
+    async with (
+        await Store.open(db_url, clock=clock) as a,
+        await Store.open(db_url, clock=clock) as b,
+        await Store.open(db_url, clock=clock) as c,
+    ):
+        dead, _ = make_service(a, shards=SHARDS, instance="shards 0 of 1 @ host-1")
+        assert await dead.restore() == []
+        live = await seated_table(dead, {"series": False})
+        await dead.start(CHANNEL, HUMANS[0])
+        await humans_act(dead, live, 6)
+        # another process of the same shards: the claim is live, the table is coming back
+        other, _ = make_service(c, shards=SHARDS)
+        assert await other.restore() == [] and other.tables == {}
+        for ask in (lambda: other.table_in(CHANNEL), lambda: other.get(live.id)):
+            with pytest.raises(UserError) as refused:
+                ask()
+            assert refused.value.key == "table_restoring"
+        clock.now += 1  # the dead process never renews; its restart comes up
+        back, _ = make_service(b, shards=SHARDS, instance="shards 0 of 1 @ host-1")
+        assert await back.restore() == []
+        taken = back.table_in(CHANNEL)
+        assert taken.id == live.id and back.owner.endswith("epoch 2")
+        await play_humans(back, taken)
+        assert (await b.get_table(live.id)).status == "lobby"
+        await _check_the_log(b, taken, 1)
+        await back.close()
+        await other.close()
+
+
+async def test_a_table_reached_at_a_process_says_where_it_is(db_url) -> None:
+    """The browser may reach any process: a table of other shards runs elsewhere, one that
+    ended is over, one unknown is none."""
+    async with await Store.open(db_url) as store:
+        here, _ = make_service(store, shards=Shards(2, (0,)))
+        guest, _ = make_service(store, shards=Shards(2, (1,)))
+        await guest.restore()
+        other = await guest.open_table((1 << 22) + 5, CHANNEL, HUMANS[0], {})
+        assert await guest.reach(other.id) is other
+        for table_id, key in ((other.id, "table_elsewhere"), (other.id + 100, "no_table")):
+            with pytest.raises(UserError) as refused:
+                await here.reach(table_id)
+            assert refused.value.key == key
+        await guest.end(CHANNEL, HUMANS[0], True)
+        with pytest.raises(UserError) as refused:
+            await here.reach(other.id)
+        assert refused.value.key == "no_table"
+        await here.close()
+        await guest.close()
