@@ -42,6 +42,7 @@ from typing import Any
 
 from bench.discord_shards import BotProcess
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
+from bot.service.questions import Token
 from data import Store
 from engine.options import Phase
 from engine.state import QUESTIONS
@@ -166,7 +167,7 @@ class People:
             token = controls[0][1]
             if (msg.id, token) in self.pressed:
                 return None
-            kind = token.split(".")[1]
+            kind = _kind_of(token)
             verb, menu = ANSWER[kind]
             for name, _, comp in controls:
                 if name == verb and (comp.get("type") == 3) == menu:
@@ -211,7 +212,7 @@ class People:
             except (WaitTimeout, ValueError):
                 continue
             for verb, token, comp in _controls(shown):
-                kind = token.split(".")[1]
+                kind = _kind_of(token)
                 if (verb, comp.get("type") == 3) == ANSWER[kind]:
                     if comp.get("type") == 3:
                         values = [o["value"] for o in comp["options"]][: comp.get("min_values", 1)]
@@ -223,6 +224,14 @@ class People:
         self.last_question = time.monotonic()
 
 
+def _kind_of(token: str) -> str:
+    """The question kind a controller's token names."""
+    parts = Token.parse(token)
+    if parts is None:
+        raise ValueError(f"not a question token: {token!r}")
+    return parts.kind
+
+
 def lost_presses(record: dict, presses: Sequence[Press]) -> list[str]:
     """The acknowledged presses whose answer is not in the log at their question: a turn's
     at its index, a question's among that phase's entries by the seat, a return among the
@@ -231,19 +240,21 @@ def lost_presses(record: dict, presses: Sequence[Press]) -> list[str]:
     for press in presses:
         if not press.acknowledged:
             continue
-        deal, kind, start = press.token.split(".")
+        parts = Token.parse(press.token)
+        if parts is None:
+            raise ValueError(f"not a question token: {press.token!r}")
+        deal, kind, start = parts.deal, parts.kind, parts.start
         games = record["games"]
-        entry = games[int(deal) - 1] if int(deal) <= len(games) else {"actions": [], "returns": []}
+        entry = games[deal - 1] if deal <= len(games) else {"actions": [], "returns": []}
         actions, returns = entry["actions"], entry.get("returns", [])
         mine = f"{press.seat} "
         if kind == "turn":
-            found = int(start) < len(actions) and actions[int(start)].startswith(mine)
+            found = start < len(actions) and actions[start].startswith(mine)
         elif kind == "return":
             found = any(r.startswith(mine) for r in returns)
         elif kind == "burn":
             found = any(
-                a.startswith(mine) and a.split()[1] in ("burn", "noburn")
-                for a in actions[int(start) :]
+                a.startswith(mine) and a.split()[1] in ("burn", "noburn") for a in actions[start:]
             )
         else:  # a question's phase: its yes or its no
             asked = QUESTIONS[Phase(kind)]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from bot.service.clock import Clock
 from bot.service.live import LiveTable
 from bot.service.presenter import Acted, Place, Presenter, Who
-from bot.service.questions import Prompt, QuestionKind, question_kind, yes_or_no
+from bot.service.questions import Prompt, QuestionKind, Token, question_kind, yes_or_no
 from bot.service.results import game_result, profile_updates
 from bot.service.standing import change_line, seat_changes
 from bot.service.supervise import Supervisor
@@ -345,7 +345,8 @@ class GameFlow:
 
     def question_token(self, live: LiveTable) -> str:
         """Names the question the table asks now, from the game state alone (so it is the
-        same after a restart): deal, kind and where in the log the question began."""
+        same after a restart): series, deal, kind and where in the log the question began
+        (:class:`~bot.service.questions.Token`)."""
         series = live.running
         cur = live.current
         kind = self._prompt_kind(live)
@@ -358,7 +359,7 @@ class GameFlow:
             start = len(game.actions) - len(game.window)
         else:
             start = len(game.actions)
-        return f"{len(series.deals)}.{kind}.{start}"
+        return str(Token(live.series_id or 0, len(series.deals), kind, start))
 
     async def _update_clock_locked(self, live: LiveTable) -> None:
         """Ask the people the table now waits on (DM prompt, channel ping) and run the

@@ -6,9 +6,9 @@ end shows its own way (the Discord hand controller's buttons and menus, a browse
     if question is not None and question.allows(Verb.PASS):
         await service.act(live, user, Verb.PASS, token=question.token)
 
-The :attr:`Question.token` names the question from the game state alone (deal, kind, where in
-the log it began), so an answer given with it is refused once that question is over, after a
-restart too.
+The :attr:`Question.token` names the question from the game state alone (series, deal, kind,
+where in the log it began: :class:`Token`), so an answer given with it is refused once that
+question is over, after a restart too, and never matches a question of a later series.
 """
 
 from __future__ import annotations
@@ -37,6 +37,32 @@ class Prompt(StrEnum):
 #: one of :data:`engine.state.QUESTION_PHASES`) named as its :class:`~engine.options.Phase`.
 #: Its value is the string tokens and custom ids use.
 QuestionKind: TypeAlias = Prompt | Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """What names a question: the series (its row id, unique for the table's life), the deal
+    (1, 2, … of the series), the kind's value, and where in the deal's log it began.
+
+    >>> str(Token(12, 3, "turn", 57)), Token.parse("12.3.turn.57") == Token(12, 3, "turn", 57)
+    ('12.3.turn.57', True)
+    """
+
+    series: int
+    deal: int
+    kind: str
+    start: int
+
+    def __str__(self) -> str:
+        return f"{self.series}.{self.deal}.{self.kind}.{self.start}"
+
+    @classmethod
+    def parse(cls, token: str) -> Token | None:
+        """The token's parts, or None for a string that is not one."""
+        parts = token.split(".")
+        if len(parts) != 4 or not all(p.isdigit() for p in (parts[0], parts[1], parts[3])):
+            return None
+        return cls(int(parts[0]), int(parts[1]), parts[2], int(parts[3]))
 
 
 def yes_or_no(kind: QuestionKind) -> bool:

@@ -15,7 +15,7 @@ def test_quantiles_by_nearest_rank() -> None:
 
 
 def test_the_bench_player_answers_every_kind_of_question() -> None:
-    base = {"token": "1.t.0", "plays": [], "returnable": [], "returnCount": 0}
+    base = {"token": "7.1.t.0", "plays": [], "returnable": [], "returnCount": 0}
     turn = {**base, "kind": "turn", "answers": ["pass"], "plays": ["77"]}
     assert choose(turn)["cards"] == "77"
     assert choose({**turn, "plays": []})["verb"] == "pass"

@@ -36,7 +36,7 @@ def _acknowledged(seat: int, token: str) -> Press:
 
 def test_a_questions_press_is_found_by_its_yes_or_its_no() -> None:
     for phase, asked in QUESTIONS.items():
-        token = f"1.{phase.value}.0"
+        token = f"7.1.{phase.value}.0"
         record = {"games": [{"actions": [f"2 {asked.yes.value}", f"3 {asked.no.value}"]}]}
         presses = [_acknowledged(seat, token) for seat in (2, 3, 4)]
         assert lost_presses(record, presses) == [f"seat 4 at {token}"], phase

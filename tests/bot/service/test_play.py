@@ -17,6 +17,7 @@ from .helpers import (
     HUMANS,
     clocked_table,
     make_service,
+    play_humans,
     run_clock,
     seated_table,
     user_at,
@@ -340,3 +341,25 @@ async def test_a_long_echo_is_cut(store, playing) -> None:
             await service.act(live, user, "play", cards)
         assert err.value.key in ("bad_cards", "not_held")
         assert all(len(str(v)) <= 60 for v in err.value.params.values())
+
+
+async def test_a_control_of_an_earlier_series_does_not_act_in_the_next(store) -> None:
+    """Question tokens are unique for the table's life: the first question of a new series
+    is not the first question of the last one (an old DM's button is refused)."""
+    service, _ = make_service(store)
+    live = await seated_table(service, {"series": False})
+    await service.start(CHANNEL, HUMANS[0])
+    await service.settle(live)
+    first = service.question_token(live)
+    asked = next(s for s in live.running.to_act if not live.is_ai(s))
+    await play_humans(service, live)
+    await service.start(CHANNEL, HUMANS[1], again=True)
+    await service.settle(live)
+    assert live.running.to_act and asked in live.running.to_act
+    assert service.question_token(live) != first
+    before = await _log(store, live)
+    with pytest.raises(UserError) as err:
+        await service.act(live, user_at(live, asked), "nodeclare", token=first)
+    assert err.value.key == "stale_prompt"
+    assert await _log(store, live) == before
+    await service.close()
