@@ -8,9 +8,9 @@ from a record (docs/record.md) — records are the engine's, so this part lives 
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, Any
 
+from bot.cli.review import load_record
 from render import cli as base
 
 if TYPE_CHECKING:  # the engine and Pillow load only when a picture is drawn
@@ -32,13 +32,7 @@ def _names(args: argparse.Namespace) -> list[str]:
 
 
 def _load(path: str) -> dict[str, Any]:
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as e:
-        raise ValueError(f"cannot read {path}: {e.strerror}") from e
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path} is not JSON: {e}") from e
+    data = load_record(path)
     if not isinstance(data, dict):
         raise ValueError(f"{path} is not a record (a JSON object)")
     return data

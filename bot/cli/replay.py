@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.cli import lang_choices
-from bot.cli.review import add_game_argument, fail, replay_of
+from bot.cli.review import add_game_argument, fail, load_record, replay_of
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,13 +41,9 @@ def run(args: argparse.Namespace) -> int:
     from engine.record import RecordError, ReplayError, replay
 
     try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    except OSError as e:
-        return fail(args, f"cannot read {args.file}: {e.strerror}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        return fail(args, f"{args.file} is not JSON: {e}")
+        data = load_record(args.file)
+    except ValueError as e:
+        return fail(args, str(e))
     try:
         result = replay(data)
     except ReplayError as e:

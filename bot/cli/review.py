@@ -17,14 +17,24 @@ from bot.cli import lang_choices
 
 
 def load_record(path: str) -> Any:
+    """The JSON of the record file ``path`` ('-': stdin); ValueError, saying why in one line,
+    for a file that cannot be read, is not UTF-8 text, or is not JSON a record can be."""
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
     except OSError as e:
         raise ValueError(f"cannot read {path}: {e.strerror}") from e
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{path} is not a record: byte {e.start} is not UTF-8 text") from e
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise ValueError(f"{path} is not JSON: {e}") from e
+    except RecursionError as e:  # e.g. "[" * 100000: no record nests that deep
+        raise ValueError(f"{path} is not a record: its JSON nests too deep") from e
 
 
 def replay_of(args: argparse.Namespace) -> Any:

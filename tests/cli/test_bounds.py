@@ -1,0 +1,83 @@
+"""The ``gouji`` commands refuse what they cannot use in one line on stderr, with exit
+status 2 and no traceback (issue #50): unreadable files, absurd numbers, endless input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+DEEP = "[" * 100_000 + "]" * 100_000  # parses past Python's recursion limit
+NOT_UTF8 = b'\xff\xfe{"format": "gouji-record/1"}'
+
+
+def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run ``gouji ARGV`` here: it must exit with status 2, print nothing on stdout and say
+    why in one line on stderr (argparse's usage lines may come before an argument's); that
+    line."""
+    code: int | str | None
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse refused an argument
+        code = stop.code
+        err = capsys.readouterr().err
+        assert err.startswith("usage: "), err
+        err = err.splitlines()[-1] + "\n"
+    else:
+        err = capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert "Traceback" not in err
+    return err.strip()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["replay"],
+        ["replay", "--json"],
+        ["replay", "--moments"],
+        ["replay", "--step", "1", "-o", "never.png"],
+        ["review", "--seat", "0"],
+        ["render", "table", "-o", "never.png"],
+        ["render", "series", "-o", "never.png"],
+    ],
+)
+@pytest.mark.parametrize(("content", "why"), [(DEEP, "nests too deep"), (NOT_UTF8, "UTF-8")])
+def test_a_record_nested_too_deep_or_not_utf8_is_refused_in_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    content: str | bytes,
+    why: str,
+) -> None:
+    path = tmp_path / "record.json"
+    if isinstance(content, str):
+        path.write_text(content, encoding="utf-8")
+    else:
+        path.write_bytes(content)
+    argv = [*command, str(path)]
+    if "--json" in command:  # --json says it on stdout, as one JSON object
+        assert main(argv) == 2
+        out, err = capsys.readouterr()
+        assert why in out and out.count("\n") == 1 and err == ""
+        return
+    assert why in refusal(argv, capsys)
+
+
+def test_gouji_replay_of_a_deep_file_says_one_line_as_a_process(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text(DEEP, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == f"{path} is not a record: its JSON nests too deep\n"
