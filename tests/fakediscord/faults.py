@@ -1,5 +1,5 @@
 """Faults on demand for REST routes: 429s and 5xx errors for the next N calls, calls held up on
-the way (a slow network), and real buckets; and forged interactions (:func:`forged_slash`: what
+the way (a slow network) or dropped unanswered (a broken connection), and real buckets; and forged interactions (:func:`forged_slash`: what
 a modified client can send).
 
 A route is named the way discord.py names it (``discord.http.Route``): a method and a path
@@ -74,6 +74,17 @@ class RouteDelay:
 
 
 @dataclass
+class RouteDrop:
+    """The next ``times`` calls to one route are never answered: the connection is closed
+    (the client sees the server disconnect), before Discord counts them."""
+
+    method: str
+    path: str
+    times: int
+    hits: int = 0
+
+
+@dataclass
 class RateBucket:
     """A Discord-like bucket: ``limit`` calls per ``per`` seconds for each major parameter.
 
@@ -141,6 +152,7 @@ class FaultPlan:
     def __init__(self) -> None:
         self.route_faults: list[RouteFault] = []
         self.delays: list[RouteDelay] = []
+        self.drops: list[RouteDrop] = []
         self.buckets: list[RateBucket] = []
 
     def limit_route(self, method: str, path: str, *, limit: int, per: float) -> RateBucket:
@@ -185,6 +197,18 @@ class FaultPlan:
         self.delays.append(held)
         return held
 
+    def drop(self, method: str, path: str, *, times: int = 1) -> RouteDrop:
+        """Close the connection of the next ``times`` calls to the route, unanswered."""
+        if times < 1:
+            raise ValueError("drop needs times >= 1")
+        dropped = RouteDrop(method.upper(), path, times)
+        self.drops.append(dropped)
+        return dropped
+
+    def dropped(self, method: str, template: str | None, path: str) -> bool:
+        """Whether this request is dropped unanswered (a planned :meth:`drop`)."""
+        return _use_next(self.drops, method, template, path) is not None
+
     def held(self, method: str, template: str | None, path: str) -> float:
         """Seconds this request is held on its way (a planned :meth:`delay`), else 0."""
         held = _use_next(self.delays, method, template, path)
@@ -194,6 +218,7 @@ class FaultPlan:
         """Forget every planned fault, delay and bucket."""
         self.route_faults.clear()
         self.delays.clear()
+        self.drops.clear()
         self.buckets.clear()
 
     def take(self, method: str, template: str | None, path: str) -> web.Response | None:

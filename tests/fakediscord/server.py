@@ -449,6 +449,11 @@ class FakeDiscord(PayloadBuilder):
         if is_api and route is not None:
             if held := self.faults.held(request.method, route, path):
                 await asyncio.sleep(held)  # on its way: Discord has not seen it yet
+            if self.faults.dropped(request.method, route, path):
+                self._record(request.method, path, route, 0, "drop")
+                assert request.transport is not None
+                request.transport.close()  # the client sees the server disconnect
+                return web.Response(status=500)  # never sent
             fault_response = self.faults.take(request.method, route, path)
             if fault_response is None:
                 major = major_parameter(dict(request.match_info))
