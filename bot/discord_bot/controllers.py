@@ -18,6 +18,10 @@ the outbox showed is noted under the seat's lock, so that the other, racing it, 
 upload the same picture again. A re-sent controller (a new DM: it notifies) carries it anew.
 A DM controller waits at most ``picture_wait`` (``GOUJI_PICTURE_WAIT``) for its picture: a
 busy drawing process does not hold up the question; an edit adds the picture once drawn.
+
+A controller's post or edit that fails on Discord's side or on the way (a 5xx: discord.py
+retries 500, 502 and 504 itself, never 503; a timeout, a broken connection) is tried again
+(:func:`retried`) while it is still wanted.
 """
 
 from __future__ import annotations
@@ -27,10 +31,11 @@ import contextlib
 import functools
 import io
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
 from bot.discord_bot.components import controller
@@ -48,6 +53,7 @@ from bot.discord_bot.outbox import (
 from bot.discord_bot.pacing import Unwanted, only_if
 from bot.pictures import png as pictures
 from bot.service.live import LiveTable
+from bot.service.supervise import backoff
 from bot.text.catalog import text
 from bot.text.params import Mention
 
@@ -124,14 +130,20 @@ class Controllers(Outboxes):
             async with state.lock:  # a press's answer may have shown this picture meanwhile
                 if _showing(state, old, shown.picture):
                     file = None
-            if file is not None:
-                edit["attachments"] = [file]
+            data = _bytes(file)
+
+            async def edit_it() -> None:
+                again = edit if data is None else {**edit, "attachments": [_png(data)]}
+                await self._edit(state, old, **again)
+
             try:
-                await self._edit(state, old, **edit)
+                await retried(edit_it, functools.partial(self._wanted, live, state, seat, shown))
                 state.showed(old, shown.deal, shown.picture if file else None, *shown.key)
                 return
             except discord.NotFound:
                 pass
+            except Unwanted:
+                return  # answered, or a re-send queued: the seat's next update shows it
         await self._send_controller(live, box, seat, shown, file)
 
     async def _render(self, live: LiveTable, seat: int, state: Seat) -> Shown | None:
@@ -215,19 +227,23 @@ class Controllers(Outboxes):
         if state.pending:
             return  # asked something new meanwhile: the queued re-send notifies once
         old, new_game = state.message, state.deal != shown.deal
-        # near Discord's global limit (busy), outside it: a follow-up of the player's last press
         user_id = self.service.info(live).seats[seat].user_id
-        sender = state.live_token(user_id) if self.busy() else None
-        sent = None
-        if sender is not None:
-            sent = await self._follow_up(state, sender, shown, file)
-        if sent is None:
-            sender = None
-            wanted = functools.partial(self._still_asked, live, seat, shown.question)
-            try:
-                sent = await self._dm(live, seat, shown.content, wanted, **_message(shown, file))
-            except Unwanted:  # answered while the DM waited for the bot's request limit
-                return
+        wanted = functools.partial(self._wanted, live, state, seat, shown)
+        data = _bytes(file)
+
+        async def post() -> tuple[discord.Message | None, Token | None]:
+            # near Discord's global limit (busy), outside it: a follow-up of the last press
+            sender = state.live_token(user_id) if self.busy() else None
+            if sender is not None:
+                sent = await self._follow_up(state, sender, shown, data)
+                if sent is not None:
+                    return sent, sender
+            return await self._dm(live, seat, shown.content, wanted, **_message(shown, data)), None
+
+        try:
+            sent, sender = await retried(post, wanted)
+        except Unwanted:  # answered while the DM waited for the bot's request limit
+            return
         if sent is None:
             return
         state.showed(sent, shown.deal, shown.picture if file else None, *shown.key)
@@ -246,21 +262,23 @@ class Controllers(Outboxes):
         # (after the delete: the old controller may be a follow-up, edited by its own token)
         state.followed = (sent.id, sender) if sender is not None else None
 
-    def _still_asked(self, live: LiveTable, seat: int, question: str | None) -> bool:
-        """Whether a controller asking ``question`` (None: asking nothing, a new deal's
-        hand) is still worth sending: the seat has not answered it meanwhile."""
+    def _wanted(self, live: LiveTable, state: Seat, seat: int, shown: Shown) -> bool:
+        """Whether controller ``shown`` is still worth sending or showing: no re-send of the
+        seat is queued after it, and the seat has not answered the question it asks (if
+        any) meanwhile."""
+        question = shown.question
+        if state.pending or not self.service.is_open(live):
+            return False
         return question is None or self.service.still_asked(live, seat, question)
 
     async def _follow_up(
-        self, state: Seat, sender: Token, shown: Shown, file: discord.File | None
+        self, state: Seat, sender: Token, shown: Shown, data: bytes | None
     ) -> discord.Message | None:
         """Send the controller as a follow-up of the player's last press in the DM: a new
         message there, which notifies like a DM, through the press's token — an interaction
         route, outside the bot's global request limit, which one new DM per question fills
-        at a few hundred tables. None if Discord no longer takes the token (``file`` is then
-        as it was)."""
-        data = file.fp.getvalue() if file is not None else None  # type: ignore[attr-defined]
-        kwargs = _message(shown, None if data is None else _png(data))
+        at a few hundred tables. None if Discord no longer takes the token."""
+        kwargs = _message(shown, data)
         with _unless_refused(state, sender):
             return await sender[0].followup.send(
                 shown.content, wait=True, allowed_mentions=NO_PINGS, **kwargs
@@ -498,17 +516,63 @@ def _unless_refused(state: Seat, token: Token) -> Iterator[None]:
         state.forget(token)
 
 
-def _message(shown: Shown, file: discord.File | None) -> dict[str, Any]:
-    """The view and picture of a controller sent anew, as ``send``'s keywords."""
+def _message(shown: Shown, data: bytes | None) -> dict[str, Any]:
+    """The view and picture (``data``) of a controller sent anew, as ``send``'s keywords."""
     kwargs: dict[str, Any] = {"view": shown.view} if shown.view is not None else {}
-    if file is not None:
-        kwargs["file"] = file
+    if data is not None:
+        kwargs["file"] = _png(data)
     return kwargs
 
 
 def _png(data: bytes) -> discord.File:
     """A hand picture to attach."""
     return discord.File(io.BytesIO(data), "hand.png")
+
+
+def _bytes(file: discord.File | None) -> bytes | None:
+    """The picture of ``file``, to attach anew to each try: a file discord.py has sent
+    is read to its end."""
+    return None if file is None else file.fp.getvalue()  # type: ignore[attr-defined]
+
+
+#: How many times a controller's post or edit is tried in all: waits of
+#: :func:`~bot.service.supervise.backoff` between them, 0.25, 0.5 and 1 s
+TRIES = 4
+
+T = TypeVar("T")
+
+
+def transient(exc: BaseException) -> bool:
+    """Whether a request that failed with ``exc`` may go through if made again: Discord's
+    5xx (discord.py retries 500, 502 and 504 itself, never 503), a 429 discord.py gave up
+    waiting out, a timeout or a broken connection; not another 4xx (403: DMs closed)."""
+    if isinstance(exc, discord.HTTPException):
+        return exc.status >= 500 or exc.status == 429
+    return isinstance(exc, (TimeoutError, aiohttp.ClientError, OSError))
+
+
+async def retried(
+    attempt: Callable[[], Awaitable[T]],
+    wanted: Callable[[], bool],
+    tries: int = TRIES,
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+) -> T:
+    """``attempt()``, made again after a :func:`transient` failure, ``tries`` times at
+    most, with the waits of :func:`~bot.service.supervise.backoff` between them; the
+    last failure is raised. It is made again only while ``wanted()`` holds, else
+    :class:`~bot.discord_bot.pacing.Unwanted` (answered meanwhile: nothing to send)."""
+    waits = backoff()
+    for _ in range(tries - 1):
+        try:
+            return await attempt()
+        except Exception as exc:
+            if not transient(exc):
+                raise
+            log.info("a controller's request failed (%r): trying again", exc)
+        await sleep(next(waits))
+        if not wanted():
+            raise Unwanted("a controller no longer wanted")
+    return await attempt()
 
 
 def _pressed_on(interaction: discord.Interaction, msg: discord.Message) -> bool:
