@@ -21,7 +21,9 @@ busy drawing process does not hold up the question; an edit adds the picture onc
 
 A controller's post or edit that fails on Discord's side or on the way (a 5xx: discord.py
 retries 500, 502 and 504 itself, never 503; a timeout, a broken connection) is tried again
-(:func:`retried`) while it is still wanted.
+(:func:`retried`) while it is still wanted. A re-send that failed past its tries is noted on
+the seat (``Seat.unsent``): the seat's next update sends it anew, and while the seat is asked
+one comes :data:`REPAIR_AFTER` seconds later, so that nobody is left without a way to answer.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from bot.discord_bot.outbox import (
 from bot.discord_bot.pacing import Unwanted, only_if
 from bot.pictures import png as pictures
 from bot.service.live import LiveTable
-from bot.service.supervise import backoff
+from bot.service.supervise import MOST, backoff
 from bot.text.catalog import text
 from bot.text.params import Mention
 
@@ -153,7 +155,7 @@ class Controllers(Outboxes):
         only edited. A re-send shows the seat's note once; an edit keeps it."""
         seated = self.service.info(live).seats[seat].user_id is not None
         mine = await self.service.private_view(live, seat) if seated else None
-        resend = bool(state.take())
+        resend, state.unsent = bool(state.take()) or state.unsent, False
         if mine is None or mine.public.number is None:
             return None
         public = mine.public
@@ -215,6 +217,10 @@ class Controllers(Outboxes):
         if drawing.exception() is not None:
             log.error("table %s: a hand picture failed", live.id, exc_info=drawing.exception())
             return
+        self._update_open(live, seat)
+
+    def _update_open(self, live: LiveTable, seat: int) -> None:
+        """Update the seat's controller, unless its table has ended meanwhile."""
         if self.service.is_open(live):
             self._controller(live, seat, resend=False)
 
@@ -244,6 +250,11 @@ class Controllers(Outboxes):
             sent, sender = await retried(post, wanted)
         except Unwanted:  # answered while the DM waited for the bot's request limit
             return
+        except Exception as exc:
+            if not transient(exc):
+                raise
+            self._unsent(live, state, seat, shown, exc)
+            return
         if sent is None:
             return
         state.showed(sent, shown.deal, shown.picture if file else None, *shown.key)
@@ -270,6 +281,22 @@ class Controllers(Outboxes):
         if state.pending or not self.service.is_open(live):
             return False
         return question is None or self.service.still_asked(live, seat, question)
+
+    def _unsent(
+        self, live: LiveTable, state: Seat, seat: int, shown: Shown, exc: Exception
+    ) -> None:
+        """Controller ``shown`` failed to go past its tries (``exc``): the seat's next update
+        sends it anew, and if it asks a question one comes :data:`REPAIR_AFTER` seconds from
+        now (the seat may have nothing else coming before its clock runs out)."""
+        state.unsent = True
+        log.warning("table %s: seat %s's controller did not go (%r)", live.id, seat, exc)
+        if shown.question is not None:
+            self.service.supervisor.start(live.id, "repair", lambda: self._repair(live, seat))
+
+    async def _repair(self, live: LiveTable, seat: int) -> None:
+        """Update the seat's controller :data:`REPAIR_AFTER` seconds from now."""
+        await asyncio.sleep(REPAIR_AFTER)
+        self._update_open(live, seat)
 
     async def _follow_up(
         self, state: Seat, sender: Token, shown: Shown, data: bytes | None
@@ -538,6 +565,9 @@ def _bytes(file: discord.File | None) -> bytes | None:
 #: How many times a controller's post or edit is tried in all: waits of
 #: :func:`~bot.service.supervise.backoff` between them, 0.25, 0.5 and 1 s
 TRIES = 4
+#: Seconds after a re-send that failed past its tries before the seat's controller is
+#: updated again (it then goes anew), while the seat is asked: the backoff's longest wait
+REPAIR_AFTER = MOST
 
 T = TypeVar("T")
 

@@ -63,6 +63,7 @@ class Seat:
     hand: Token | None = None
     note: str = ""  # a line for the controller (the clock played, the warning)
     notified: str | None = None  # the question whose controller was sent (it notified)
+    unsent: bool = False  # a re-send failed past its tries: the next update sends it anew
     standin: str = ""  # "the AI plays on for you": shown while the AI keeps the seat
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # a press's edit vs a delete
 

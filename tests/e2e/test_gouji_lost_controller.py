@@ -1,6 +1,7 @@
 """Issue 50: a question's DM controller whose post fails — a 503, which discord.py does not
-retry on that route — is posted again, and the player answers with it. Through the real bot
-against the fake Discord; the counts are the requests it saw."""
+retry on that route, or a dropped connection — is posted again, and the player answers with
+it; past its tries it goes at the seat's next update, which comes by itself while the seat is
+asked. Through the real bot against the fake Discord; the counts are the requests it saw."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.discord_bot.controllers import TRIES
 from tests.fakediscord import BotRunner, FakeDiscord, MessageRecord
 
 from .gouji_helpers import bot_factory, next_person
@@ -74,3 +76,19 @@ async def test_a_controller_whose_dm_got_a_503_is_posted_again(
         fake, tmp_path, lambda route: [fake.faults.server_error("POST", route, status=503)]
     )
     assert statuses == [503, 200]
+
+
+async def test_a_controller_that_failed_past_its_tries_goes_at_the_next_update(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """The connection drops, then 503s, past every try: the seat's controller is noted as
+    not sent, and goes at its next update, which comes by itself while he is asked."""
+
+    def fail(route: str) -> list[Any]:
+        return [
+            fake.faults.drop("POST", route),
+            fake.faults.server_error("POST", route, times=TRIES - 1, status=503),
+        ]
+
+    statuses = await _next_controller_failing(fake, tmp_path, fail)
+    assert statuses == [0] + [503] * (TRIES - 1) + [200]
