@@ -39,6 +39,11 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 AI_HELP = "easy/简单 (hint), normal/普通 (expert), hard/困难 (strong)"
 
 
+class CommandError(Exception):
+    """A command's refusal, worded by the command: :func:`main` prints it as one line,
+    ``gouji COMMAND: message``, on stderr and exits with status 2."""
+
+
 def lang_choices() -> tuple[str, ...]:
     """The languages of ``--lang``: bot.text.langs' modules, found without loading them (so
     ``gouji --help`` stays fast), the fallback (English) last: ``("zh", "en")``."""
@@ -72,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run ``gouji ARGV``; its exit status. The one place a command's expected failures
+    become one line on stderr and status 2: its :class:`CommandError`, and an ``OSError``
+    (a file or folder that is not there or cannot be written, an address in use)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
@@ -83,6 +91,16 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except CommandError as err:
+        return _refuse(args.command, str(err))
+    except OSError as err:  # a file, a folder or an address the system refused
+        where = f"{err.filename}: " if err.filename is not None else ""
+        return _refuse(args.command, f"{where}{err.strerror or err}")
+
+
+def _refuse(command: str, message: str) -> int:
+    print(f"gouji {command}: {message}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

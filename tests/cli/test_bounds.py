@@ -81,3 +81,12 @@ def test_gouji_replay_of_a_deep_file_says_one_line_as_a_process(tmp_path: Path) 
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == f"{path} is not a record: its JSON nests too deep\n"
+
+
+def test_a_folder_that_cannot_be_made_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = tmp_path / "file"
+    file.write_text("not a folder", encoding="utf-8")
+    argv = ["demo", "--out", str(file / "sub"), "--games", "1", "--no-images"]
+    assert refusal(argv, capsys) == f"gouji demo: {file / 'sub'}: Not a directory"
