@@ -11,8 +11,8 @@ beats STANDING, one line per number of cards, weakest first::
 from __future__ import annotations
 
 import argparse
-import sys
 
+from bot.cli import CommandError
 from engine import (
     Card,
     CardError,
@@ -63,17 +63,34 @@ def describe(cards: list[Card], standing_play: Play | None, bie_san: bool) -> li
     return lines
 
 
-def run(args: argparse.Namespace) -> int:
-    """Print the plays; exit status 2 with a message for cards that cannot be read."""
+def read_cards(text: str, what: str) -> list[Card]:
+    """The cards of ``text`` (HAND or --answer); :class:`CommandError` for text that is no
+    cards or more than a hand: the bot's bound on typed cards (``LONGEST_CARDS``
+    characters), and a dealt hand's cards (36), so that the plays listed stay few (the 36
+    cards 2×16 B×4 R×4 A×12 list about 100 KB)."""
+    from bot.service.tables import LONGEST_CARDS
+    from engine.cards import new_shoe
+
+    most = len(new_shoe()) // 6  # a dealt hand: four decks among six seats
+    if len(text) > LONGEST_CARDS:
+        raise CommandError(f"cannot read {what}: longer than {LONGEST_CARDS} characters")
     try:
-        cards = parse_cards(args.hand)
+        cards = parse_cards(text)
     except CardError as error:
-        print(f"gouji plays: cannot read HAND: {error}", file=sys.stderr)
-        return 2
-    try:
-        standing = classify(args.answer) if args.answer is not None else None
-    except (CardError, HandError) as error:
-        print(f"gouji plays: cannot read --answer: {error}", file=sys.stderr)
-        return 2
+        raise CommandError(f"cannot read {what}: {error}") from None
+    if len(cards) > most:
+        raise CommandError(f"cannot read {what}: {len(cards)} cards, and a hand holds {most}")
+    return cards
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the plays; a :class:`CommandError` for cards that cannot be read."""
+    cards = read_cards(args.hand, "HAND")
+    standing = None
+    if args.answer is not None:
+        try:
+            standing = classify(read_cards(args.answer, "--answer"))
+        except HandError as error:
+            raise CommandError(f"cannot read --answer: {error}") from None
     print("\n".join(describe(cards, standing, args.bie_san)))
     return 0

@@ -83,6 +83,27 @@ def test_gouji_replay_of_a_deep_file_says_one_line_as_a_process(tmp_path: Path) 
     assert done.stderr == f"{path} is not a record: its JSON nests too deep\n"
 
 
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (["plays", "2" * 100_000], "cannot read HAND: longer than 200 characters"),
+        (["plays", "2" * 37], "cannot read HAND: 37 cards, and a hand holds 36"),
+        (["plays", "33", "--answer", "2" * 100_000], "cannot read --answer: longer than 200"),
+        (["plays", "33", "--answer", "2" * 40], "cannot read --answer: 40 cards, and a hand"),
+    ],
+)
+def test_gouji_plays_refuses_more_than_a_hand(
+    capsys: pytest.CaptureFixture[str], argv: list[str], why: str
+) -> None:
+    assert refusal(argv, capsys).startswith(f"gouji plays: {why}")
+
+
+def test_gouji_plays_of_the_richest_hand_prints_little(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plays", "2" * 16 + "B" * 4 + "R" * 4 + "A" * 12]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("5524 leads from") and len(out) < 200_000
+
+
 def test_a_folder_that_cannot_be_made_is_refused_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
