@@ -12,6 +12,7 @@ import importlib.util
 import os
 import pkgutil
 import sys
+from collections.abc import Callable
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -61,6 +62,27 @@ def ai_kind_arg(name: str) -> str:
         return ai_kind(name)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """The argparse type of a whole number from ``low`` to ``high``: anything else is
+    argparse's one-line error before the command runs (a port past 65535 never reaches the
+    socket)."""
+
+    def number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}")
+        return value
+
+    return number
+
+
+#: The ports a server listens on (0: any free one).
+PORT = whole_number(0, 65535)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,7 +18,7 @@ import contextlib
 import sys
 from typing import Any
 
-from bot.cli import AI_HELP, ai_kind_arg, lang_choices
+from bot.cli import AI_HELP, PORT, ai_kind_arg, lang_choices
 from bot.cli.options import add_option_argument, options_from_args
 
 NAMES = ("济南", "青岛", "烟台", "潍坊", "淄博", "威海")  # the people's names by seat
@@ -48,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the network)"
     )
     parser.add_argument(
-        "--port", type=int, default=8080, help="port (default 8080; 0: any free one)"
+        "--port", type=PORT, default=8080, help="port (default 8080; 0: any free one)"
     )
     parser.add_argument("--db", default="gouji-web.db", help="SQLite file (default gouji-web.db)")
     parser.add_argument("--single", action="store_true", help="one game instead of a series")

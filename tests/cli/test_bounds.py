@@ -3,6 +3,7 @@ status 2 and no traceback (issue #50): unreadable files, absurd numbers, endless
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -111,3 +112,26 @@ def test_a_folder_that_cannot_be_made_is_refused_in_one_line(
     file.write_text("not a folder", encoding="utf-8")
     argv = ["demo", "--out", str(file / "sub"), "--games", "1", "--no-images"]
     assert refusal(argv, capsys) == f"gouji demo: {file / 'sub'}: Not a directory"
+
+
+@pytest.mark.parametrize("port", ["99999", "65536", "-1", "8o80", "9" * 5000])
+def test_gouji_web_refuses_a_port_past_0_to_65535(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], port: str
+) -> None:
+    argv = ["web", "--port", port, "--no-browser", "--db", str(tmp_path / "web.db")]
+    assert refusal(argv, capsys) == (
+        "gouji web: error: argument --port: must be a whole number from 0 to 65535"
+    )
+
+
+def test_gouji_web_on_a_port_in_use_says_so_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["web", "--port", str(port), "--no-browser", "--db", str(tmp_path / "web.db")]
+        line = refusal(argv, capsys)
+    assert line.startswith(f"gouji web: cannot listen on 127.0.0.1:{port}: ")
+    assert "address already in use" in line
