@@ -83,6 +83,12 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 
 #: The ports a server listens on (0: any free one).
 PORT = whole_number(0, 65535)
+#: The largest whole number the databases hold (SQLite's INTEGER, PostgreSQL's BIGINT):
+#: a larger server id or row count reached the SQL and raised an OverflowError.
+DB_INT_MAX = 2**63 - 1
+#: A Discord server (guild) id; a number of rows to read.
+SERVER_ID = whole_number(0, DB_INT_MAX)
+ROWS = whole_number(1, DB_INT_MAX)
 
 
 def build_parser() -> argparse.ArgumentParser:

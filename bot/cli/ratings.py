@@ -19,6 +19,7 @@ import asyncio
 import sys
 from typing import Any
 
+from bot.cli import ROWS, SERVER_ID
 from data import PlayerRating, Store, StoreError
 
 
@@ -31,15 +32,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the database: a file, sqlite:///PATH or postgresql://… (default "
         "$GOUJI_DATABASE_URL, else $GOUJI_DB, else gouji.db)",
     )
-    parser.add_argument("--server", type=int, default=None, help="one server (guild) id")
-    parser.add_argument("--limit", type=int, default=10, help="rows per server (show)")
+    parser.add_argument("--server", type=SERVER_ID, default=None, help="one server (guild) id")
+    parser.add_argument("--limit", type=ROWS, default=10, help="rows per server (show)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Do the action; 2 when the database cannot be read or the arguments are wrong."""
-    if args.limit < 1:
-        print("gouji ratings: --limit must be at least 1", file=sys.stderr)
-        return 2
     try:
         return asyncio.run(ACTIONS[args.action](args))
     except StoreError as exc:

@@ -16,7 +16,7 @@ import asyncio
 import sys
 from typing import Any
 
-from bot.cli import lang_choices
+from bot.cli import ROWS, SERVER_ID, lang_choices
 from data import Store, StoreError
 from data.backend import database_url, redact
 
@@ -31,11 +31,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--server",
-        type=int,
+        type=SERVER_ID,
         default=None,
         help="Discord server (guild) id; default: every server in the database",
     )
-    parser.add_argument("--limit", type=int, default=10, help="rows per server (default 10)")
+    parser.add_argument("--limit", type=ROWS, default=10, help="rows per server (default 10)")
     parser.add_argument(
         "--lang", choices=lang_choices(), default=None, help="language (default: from the locale)"
     )
@@ -46,9 +46,6 @@ def run(args: argparse.Namespace) -> int:
     from bot.text.terminal import default_lang
 
     lang = args.lang or default_lang()
-    if args.limit < 1:
-        print("gouji top: --limit must be at least 1", file=sys.stderr)
-        return 2
     url = args.db or database_url()
     try:
         boards = asyncio.run(read_boards(url, args.server, args.limit))

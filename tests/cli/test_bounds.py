@@ -135,3 +135,22 @@ def test_gouji_web_on_a_port_in_use_says_so_in_one_line(
         line = refusal(argv, capsys)
     assert line.startswith(f"gouji web: cannot listen on 127.0.0.1:{port}: ")
     assert "address already in use" in line
+
+
+@pytest.mark.parametrize(
+    ("argv", "range_"),
+    [
+        (["top", "--limit", "9" * 25], "1 to 9223372036854775807"),
+        (["top", "--server", "9" * 25], "0 to 9223372036854775807"),
+        (["top", "--server", "-1"], "0 to 9223372036854775807"),
+        (["ratings", "show", "--limit", "9" * 25], "1 to 9223372036854775807"),
+        (["ratings", "show", "--server", "9" * 25], "0 to 9223372036854775807"),
+        (["ratings", "rebuild", "--server", "-" + "9" * 25], "0 to 9223372036854775807"),
+    ],
+)
+def test_a_server_or_limit_past_the_database_is_refused_in_one_line(
+    demo_dir: Path, capsys: pytest.CaptureFixture[str], argv: list[str], range_: str
+) -> None:
+    option = argv[-2]
+    line = refusal([*argv, "--db", str(demo_dir / "gouji.db")], capsys)
+    assert line.endswith(f"error: argument {option}: must be a whole number from {range_}")

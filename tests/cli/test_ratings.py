@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import shutil
 
+import pytest
+
 from bot.cli import main
 from data import ProfileUpdate, Store
 
@@ -69,8 +71,9 @@ def test_ratings_refuse_a_missing_file_and_a_bad_limit(tmp_path, capsys):
     assert main(["ratings", "show", "--db", str(tmp_path / "none.db")]) == 2
     assert "there is no database" in capsys.readouterr().err
     assert not (tmp_path / "none.db").exists()
-    assert main(["ratings", "show", "--limit", "0"]) == 2
-    assert "--limit must be at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit, match="2"):
+        main(["ratings", "show", "--limit", "0"])
+    assert "--limit: must be a whole number from 1 to" in capsys.readouterr().err
 
 
 def test_ratings_of_a_database_without_games(tmp_path, capsys):
