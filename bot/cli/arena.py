@@ -17,11 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.cli import AI_HELP, ai_kind_arg
+from bot.cli import AI_HELP, CommandError, ai_kind_arg
 from bot.cli.options import add_option_argument, options_from_args
 
 if TYPE_CHECKING:  # the engine loads only when a match is played
@@ -59,8 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the match and print the figures; 2 on bad arguments."""
     if args.games < 1 or args.jobs < 1:
-        print("gouji arena: --games and --jobs must be at least 1", file=sys.stderr)
-        return 2
+        raise CommandError("--games and --jobs must be at least 1")
+    cores = max(2, os.cpu_count() or 1)
+    if args.jobs > cores:  # --jobs 100000 --games 100000 forked 100,000 processes
+        raise CommandError(f"--jobs must be 1 to {cores}: more processes than cores share them")
     if args.series:
         try:
             import engine.series  # noqa: F401
@@ -294,7 +297,9 @@ def play_match(
 ) -> list[dict[str, Any]]:
     """Play ``deals`` deals twice each under the house rules ``options`` (a record's
     ``options`` object); the per-deal results, in deal order."""
-    tasks = [(a, b, seed, d, series, dict(options or {})) for d in range(deals)]
+    # made as they are played: a list of them all took memory in proportion to --games
+    # before a deal was played (--games 1000000000: more than the machine has)
+    tasks = ((a, b, seed, d, series, dict(options or {})) for d in range(deals))
     results = []
     if jobs > 1:
         import multiprocessing

@@ -3,6 +3,7 @@ status 2 and no traceback (issue #50): unreadable files, absurd numbers, endless
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -154,3 +155,36 @@ def test_a_server_or_limit_past_the_database_is_refused_in_one_line(
     option = argv[-2]
     line = refusal([*argv, "--db", str(demo_dir / "gouji.db")], capsys)
     assert line.endswith(f"error: argument {option}: must be a whole number from {range_}")
+
+
+def test_gouji_arena_refuses_more_jobs_than_cores(capsys: pytest.CaptureFixture[str]) -> None:
+    cores = max(2, os.cpu_count() or 1)
+    argv = ["arena", "--a", "hint", "--b", "random", "--games", "2", "--jobs", "100000"]
+    assert refusal(argv, capsys) == (
+        f"gouji arena: --jobs must be 1 to {cores}: more processes than cores share them"
+    )
+
+
+ENDLESS_MATCH = """
+import resource
+resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))  # a list of every deal: MemoryError
+import bot.cli.arena as arena
+arena.play_deal = lambda task: {"deal": task[3]}
+class Enough(Exception):
+    pass
+def progress(done, total):
+    if done == 3:
+        raise Enough
+try:
+    arena.play_match("hint", "random", 10**15, 0, progress=progress)
+except Enough:
+    print("played 3 of", 10**15)
+"""
+
+
+def test_gouji_arena_plays_a_huge_match_deal_by_deal() -> None:
+    """--games 1000000000 plays until stopped, instead of first making every deal's task."""
+    done = subprocess.run(
+        [sys.executable, "-c", ENDLESS_MATCH], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout == f"played 3 of {10**15}\n", done.stderr
