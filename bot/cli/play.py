@@ -163,6 +163,8 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
     """Turn a typed line into a :class:`Command` for the player's situation: ``phase`` of
     the game (a :class:`Phase`, or ``Verb.RETURN`` while tribute is returned) and whether a
     burn window is open."""
+    from bot.service.live import echo
+    from bot.service.tables import LONGEST_CARDS
     from bot.text.play import t
     from bot.text.refusals import refusal_text
     from engine.actions import Verb
@@ -174,6 +176,8 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
     text = line.strip()
     if not text:
         return Command("again")
+    if len(text) > LONGEST_CARDS:  # no play is that long (the bot's bound): not read, quoted cut
+        return Command("error", t(lang, "unknown", text=echo(text)))
     word = _aliases().get(text.lower())
     if word in ("quit", "help", "hint", "table"):
         return Command(word)

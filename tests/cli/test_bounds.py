@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from bot.cli.play import parse_input
 
 DEEP = "[" * 100_000 + "]" * 100_000  # parses past Python's recursion limit
 NOT_UTF8 = b'\xff\xfe{"format": "gouji-record/1"}'
@@ -188,3 +189,11 @@ def test_gouji_arena_plays_a_huge_match_deal_by_deal() -> None:
         [sys.executable, "-c", ENDLESS_MATCH], capture_output=True, text=True, timeout=120
     )
     assert done.stdout == f"played 3 of {10**15}\n", done.stderr
+
+
+@pytest.mark.parametrize("line", ["2" * 100_000, "x" * 100_000, "burn " + "2" * 300])
+def test_gouji_play_answers_a_line_longer_than_any_play_in_a_short_line(line: str) -> None:
+    command = parse_input(line, "play", False, "en")
+    assert command.kind == "error"
+    assert command.text.startswith("I do not understand '" + line[:20])
+    assert len(command.text) < 200
