@@ -122,8 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     except CommandError as err:
         return _refuse(args.command, str(err))
     except OSError as err:  # a file, a folder or an address the system refused
-        where = f"{err.filename}: " if err.filename is not None else ""
-        return _refuse(args.command, f"{where}{err.strerror or err}")
+        said = f"{err.filename}: {err.strerror}" if err.filename and err.strerror else str(err)
+        return _refuse(args.command, said)
 
 
 def _refuse(command: str, message: str) -> int:

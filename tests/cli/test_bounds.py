@@ -197,3 +197,19 @@ def test_gouji_play_answers_a_line_longer_than_any_play_in_a_short_line(line: st
     assert command.kind == "error"
     assert command.text.startswith("I do not understand '" + line[:20])
     assert len(command.text) < 200
+
+
+def test_an_os_error_without_a_file_is_said_whole(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """E.g. ``gouji bot`` offline: "Cannot connect to host discord.com:443 …", not only the
+    system's "Name or service not known"."""
+    import bot.cli.top
+
+    def unreachable(args: object) -> int:
+        raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 1)")
+
+    monkeypatch.setattr(bot.cli.top, "run", unreachable)
+    assert refusal(["top"], capsys) == (
+        "gouji top: [Errno 111] Connect call failed ('127.0.0.1', 1)"
+    )
