@@ -1,6 +1,10 @@
 """The browser table's web server: an aiohttp application on the event loop of the process
 that owns the tables (``gouji bot``, ``gouji web``), beside the table service.
 
+Every connection goes through the door (:mod:`bot.web.door`: no silent connection stays,
+no more connections than the process's open files allow) and every socket is counted
+(:mod:`bot.web.limits`: per person, per address, in all).
+
 Routes: ``/`` the table client (its link carries the visitor's ticket in the fragment:
 ``/#TICKET``), ``/static/NAME`` its files (gzip, ETag, cache headers), ``/ws`` one
 WebSocket per connected person (:mod:`bot.web.protocol`), ``/healthz``; for a Discord
@@ -18,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from aiohttp import WSMsgType, web
@@ -26,8 +31,18 @@ from bot.service.errors import UserError
 from bot.service.tickets import Tickets, WebLinks
 from bot.text.catalog import LANGS, lang_of, text
 from bot.web.activity import ActivityKeys, ActivitySignIn, LangRefused, SignInRefused
-from bot.web.hub import Connection, Hub, Names, frame
+from bot.web.door import IDLE, Door, connection_limit, open_files
+from bot.web.hub import REFUSED, RETRY, Connection, Hub, Names, frame
 from bot.web.identity import Gate, TicketGate, Visitor
+from bot.web.limits import (
+    FULL,
+    MARGIN,
+    PER_ADDRESS,
+    PER_PERSON,
+    SocketLimits,
+    address_of,
+    person_of,
+)
 from bot.web.protocol import Requests, hello
 from bot.web.static_files import ACTIVITY_PAGE, INDEX, StaticFile, load, respond
 
@@ -40,6 +55,8 @@ log = logging.getLogger("gouji.web")
 HEARTBEAT = 20.0
 MAX_MESSAGE = 4096  # bytes: the largest message a client sends is a play of 36 cards
 PROXY = "/.proxy"  # Discord's proxy prefix: an Activity reaches its server only through it
+#: refusals after which the page comes back by itself (``wait``, close code RETRY)
+WAITS = frozenset({"table_restoring", FULL})
 
 
 def accepted_lang(request: web.Request) -> str:
@@ -66,7 +83,15 @@ class WebTable:
         heartbeat: float = HEARTBEAT,
         default_lang: str | None = None,
         activity: ActivitySignIn | None = None,
+        connections: int | None = None,
+        per_person: int = PER_PERSON,
+        per_address: int = PER_ADDRESS,
+        idle: float = IDLE,
     ) -> None:
+        """``connections``: how many the server keeps at once (None: as the process's open
+        files allow, :func:`bot.web.door.connection_limit`), ``per_person``/``per_address``:
+        sockets (:mod:`bot.web.limits`), ``idle``: seconds a connection may stay without a
+        request."""
         self.service, self.gate = service, gate
         self.activity = activity  # the Discord Activity's sign-in (None: not configured)
         self.hub = Hub(service, names)
@@ -74,13 +99,17 @@ class WebTable:
         self.heartbeat = heartbeat
         self.default_lang = default_lang
         self.files: dict[str, StaticFile] = load()
+        self.connections = connections
+        self.door = Door(connections or 0, idle=idle)
+        self.limits = SocketLimits(0, per_person=per_person, per_address=per_address)
         self.runner: web.AppRunner | None = None
+        self.servers: list[asyncio.Server] = []
         self.port: int | None = None
         #: told each visitor admitted (``gouji web`` starts once every person came)
         self.on_visit: Callable[[Visitor], None] | None = None
 
     def app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[self.door.middleware])
         for prefix in ("", PROXY):
             app.router.add_get(prefix + "/", self._index)
             app.router.add_get(prefix + "/static/{name}", self._static)
@@ -92,21 +121,29 @@ class WebTable:
         return app
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Serve on ``host:port`` (0: any free port); returns the port."""
+        """Serve on ``host:port`` (0: any free port); returns the port. The process's
+        open-file limit is raised to its hard limit first, and the caps follow from it."""
+        limit = self.connections or connection_limit(open_files())
+        self.door.limit = limit
+        self.limits.total = max(1, limit - MARGIN)
         self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, host, port)
-        await site.start()
-        self.port = self.runner.addresses[0][1]
+        assert self.runner.server is not None
+        self.servers = await self.door.serve(self.runner.server, host, port)
+        self.port = int(self.servers[0].sockets[0].getsockname()[1])
         return self.port
 
     async def stop(self) -> None:
+        for server in self.servers:  # no new connection from now on
+            server.close()
+        self.servers = []
         await self.hub.close()
         if self.activity is not None:
             await self.activity.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        self.door.close()
 
     # ----------------------------------------------------------------- pages
     async def _index(self, request: web.Request) -> web.Response:
@@ -162,12 +199,25 @@ class WebTable:
         lang = self.default_lang or accepted_lang(request)
         try:
             visitor = self.gate.admit(request)
+        except UserError as exc:
+            return await _refuse(ws, lang, exc.key)
+        person, address = person_of(visitor), address_of(request)
+        refused = self.limits.take(person, address)
+        if refused is not None:
+            return await _refuse(ws, visitor.lang or lang, refused)
+        try:
+            return await self._serve(ws, visitor, lang)
+        finally:
+            self.limits.give_back(person, address)
+
+    async def _serve(
+        self, ws: web.WebSocketResponse, visitor: Visitor, lang: str
+    ) -> web.WebSocketResponse:
+        """One counted socket, from its table's first state to its close."""
+        try:
             live = self.service.get(visitor.table_id)
         except UserError as exc:
-            key = "web_no_table" if exc.key == "no_table" else exc.key
-            await ws.send_str(frame("gone", text=text(lang, key)))
-            await ws.close(code=4001, message=b"refused")
-            return ws
+            return await _refuse(ws, visitor.lang or lang, exc.key)
         conn = Connection(ws, visitor, visitor.lang or lang)
         info = self.service.info(live)
         seat = info.seat_of(visitor.user_id) if visitor.user_id is not None else None
@@ -189,6 +239,20 @@ class WebTable:
 
 
 NO_STORE = {"Cache-Control": "no-store"}
+
+
+async def _refuse(ws: web.WebSocketResponse, lang: str, key: str) -> web.WebSocketResponse:
+    """Say why a socket is not served and close it: a wait (:data:`WAITS`) tells the page
+    to come back by itself, anything else is final."""
+    with suppress(ConnectionError):
+        if key in WAITS:
+            await ws.send_str(frame("wait", text=text(lang, key)))
+            await ws.close(code=RETRY, message=b"come back")
+        else:
+            shown = "web_no_table" if key == "no_table" else key
+            await ws.send_str(frame("gone", text=text(lang, shown)))
+            await ws.close(code=REFUSED, message=b"refused")
+    return ws
 
 
 async def _json_body(request: web.Request) -> dict[str, object]:

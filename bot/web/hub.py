@@ -70,6 +70,12 @@ class LocalNames:
         return out
 
 
+#: how the server closes a socket (the client reads the code): the table ended (``gone``); the
+#: link or the person was refused (``gone``), for good; come back by yourself (``wait``: the
+#: table is coming back, the server is full) — the client tries again, a few seconds apart
+GONE, REFUSED, RETRY = 4000, 4001, 4002
+
+
 def frame(kind: str, **fields: Any) -> str:
     """One message to a socket: ``{"t": kind, …}``."""
     return json.dumps({"t": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
@@ -196,7 +202,7 @@ class Hub(Listener):
         for conn in conns:
             reason = text(conn.lang, key) if key != "table_broken" else text(conn.lang, "ended")
             conn.reply(frame("gone", text=text(conn.lang, "web_gone", reason=reason)))
-            self.spawn(conn.close(4000, b"table gone"))
+            self.spawn(conn.close(GONE, b"table gone"))
 
     # ----------------------------------------------------------------- updates
     def spawn(self, job: Any) -> None:

@@ -25,11 +25,14 @@ from bot.text.langs import LANGS
 @dataclass(frozen=True, slots=True)
 class Visitor:
     """A person at a table: ``user_id`` None for a spectator; ``lang`` their language if the
-    way they came says it (else the browser's)."""
+    way they came says it (else the browser's); until when they may stay (``expires``: unix
+    time, 0: for ever) and the link they came with (``ticket``)."""
 
     table_id: int
     user_id: int | None
     lang: str | None = None
+    expires: int = 0
+    ticket: str = ""
 
 
 class Gate(Protocol):
@@ -49,9 +52,12 @@ class TicketGate:
         self.tickets = tickets
 
     def admit(self, request: web.Request) -> Visitor:
-        ticket = self.tickets.check(request.query.get("t", ""))
+        token = request.query.get("t", "")
+        ticket = self.tickets.check(token)
         lang = request.query.get("lang")
-        return Visitor(ticket.table_id, ticket.user_id, lang if lang in LANGS else None)
+        return Visitor(
+            ticket.table_id, ticket.user_id, lang if lang in LANGS else None, ticket.expires, token
+        )
 
 
 __all__ = ["Gate", "TicketGate", "UserError", "Visitor"]

@@ -21,8 +21,11 @@ Client → server:
 Server → client: ``hello`` ``{seat, watching, lang, strings, ranks}`` once per connection
 (and per language switch), ``state`` ``{v, now, table, me}`` after every change (``table``:
 :func:`bot.web.wire.public_part`, ``me``: the seat's part or null), ``ok``, ``refused``
-``{text}``, ``hint``, ``described``, ``pong``, ``gone`` ``{text}`` (the table ended: the socket
-closes and the client does not come back).
+``{text}``, ``hint``, ``described``, ``pong``, ``gone`` ``{text}`` (the table ended, or the
+link or the person was refused: the socket closes with code 4000 or 4001 and the client does
+not come back), ``wait`` ``{text}`` (not now: the table is coming back, the server is full —
+the socket closes with code 4002 and the client comes back by itself, 1 to 5 s apart,
+showing the text meanwhile). Codes: :data:`bot.web.hub.GONE`, ``REFUSED``, ``RETRY``.
 """
 
 from __future__ import annotations

@@ -28,7 +28,8 @@ const state = {
   hinted: "",
   busy: null, // the id of the action waiting for its answer
   up: true,
-  gone: "",
+  gone: "", // the table ended or the link was refused: said, and no coming back
+  waiting: "", // the server said to come back (the table is coming back): said meanwhile
 };
 
 function t(key, params = {}) {
@@ -93,6 +94,7 @@ export function startTable(options) {
 function onMessage(msg) {
   switch (msg.t) {
     case "hello":
+      state.waiting = "";
       state.strings = msg.strings;
       state.seat = msg.seat;
       state.lang = msg.lang;
@@ -127,6 +129,10 @@ function onMessage(msg) {
       break;
     case "gone":
       state.gone = msg.text;
+      renderStatus();
+      break;
+    case "wait":
+      state.waiting = msg.text;
       renderStatus();
       break;
     default:
@@ -504,14 +510,14 @@ function renderHand(force = false) {
 
 function renderStatus() {
   const status = $("status");
-  if (state.gone) {
-    status.textContent = state.gone;
+  if (state.gone || state.waiting) {
+    status.textContent = state.gone || state.waiting;
     status.hidden = false;
   } else {
     status.textContent = t("web_reconnecting");
     status.hidden = state.up;
   }
-  app.dataset.up = String(state.up && !state.gone);
+  app.dataset.up = String(state.up && !state.gone && !state.waiting);
 }
 
 function tick() {

@@ -1,13 +1,17 @@
 // The table's WebSocket: it comes back by itself when the connection drops (the same link:
-// the same seat and state) and notices a dead one by its own heartbeat.
+// the same seat and state) and notices a dead one by its own heartbeat. A "gone" frame is
+// final; a close with COME_BACK (after a "wait" frame: the table is coming back, the server
+// is full) is tried again a few seconds apart for as long as the page is open.
 
 const PING_EVERY = 10000; // ms between the client's pings
 const DEAD_AFTER = 25000; // ms without any message: the socket is taken for dead
 const RETRY = [250, 500, 1000, 2000, 4000];
+const COME_BACK = 4002; // the server's close code: try again by yourself
+const COME_BACK_AFTER = [1000, 2000, 4000, 5000]; // ms
 
 export class TableSocket {
   /** ``url()`` gives the address (it may change: the language), ``onMessage(msg)`` gets each
-   * message, ``onStatus(up)`` is told when the connection is lost or back. */
+   * message, ``onStatus(up)`` is told when the connection is lost or served again. */
   constructor(url, onMessage, onStatus) {
     this.url = url;
     this.onMessage = onMessage;
@@ -25,22 +29,25 @@ export class TableSocket {
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.onopen = () => {
-      this.tries = 0;
       this.lastHeard = Date.now();
-      this.onStatus(true);
     };
     ws.onmessage = (event) => {
       this.lastHeard = Date.now();
       const msg = JSON.parse(event.data);
       if (msg.t === "gone") this.gone = true;
+      if (msg.t === "hello") {
+        this.tries = 0; // served: the next drop starts the waits again
+        this.onStatus(true);
+      }
       this.onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.gone) return;
       this.onStatus(false);
-      const wait = RETRY[Math.min(this.tries, RETRY.length - 1)];
+      const waits = event.code === COME_BACK ? COME_BACK_AFTER : RETRY;
+      const wait = waits[Math.min(this.tries, waits.length - 1)];
       this.tries += 1;
       setTimeout(() => this.open(), wait);
     };
