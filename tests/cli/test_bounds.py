@@ -136,7 +136,7 @@ def test_gouji_web_on_a_port_in_use_says_so_in_one_line(
         argv = ["web", "--port", str(port), "--no-browser", "--db", str(tmp_path / "web.db")]
         line = refusal(argv, capsys)
     assert line.startswith(f"gouji web: cannot listen on 127.0.0.1:{port}: ")
-    assert "address already in use" in line
+    assert "address already in use" in line.lower()
 
 
 @pytest.mark.parametrize(
