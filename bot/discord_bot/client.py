@@ -123,7 +123,14 @@ class GoujiBot(commands.Bot):
             instance=self.config.instance or default_instance(serving(self.config.shards)),
         )
         self.presenter.attach(self.service)
-        # the browser table beside the bot (GOUJI_WEB_URL): its links go with /gouji hand
+        guilds = {table.guild_id for table in self.service.open_tables()}
+        broken = await self.service.restore()
+        for guild_id in guilds | {table.guild_id for table in self.service.open_tables()}:
+            await self.people.load_guild_lang(self.service, guild_id)
+        if broken:
+            log.warning("tables marked broken at start-up: %s", broken)
+        # the browser table beside the bot (GOUJI_WEB_URL), its links with /gouji hand: it
+        # listens once the tables are restored, so that no page finds its table missing
         links = await self.web.open(self.service, self.people) if self.web else None
         self.gouji = Gouji(
             self.service, self.people, self.draw, self.presenter, links, self.presenter.launch
@@ -140,12 +147,6 @@ class GoujiBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        guilds = {table.guild_id for table in self.service.open_tables()}
-        broken = await self.service.restore()
-        for guild_id in guilds | {table.guild_id for table in self.service.open_tables()}:
-            await self.people.load_guild_lang(self.service, guild_id)
-        if broken:
-            log.warning("tables marked broken at start-up: %s", broken)
         self._sweeper = asyncio.create_task(self._sweep_idle())
         self._claims = asyncio.create_task(self._renew_claims(self.service))
         self._warm = asyncio.create_task(asyncio.to_thread(render.warm_up))

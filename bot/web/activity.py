@@ -13,6 +13,7 @@ socket (``/ws?t=TICKET``) and everything after it is the browser table's.
     POST /api/token    {"code"}                       → {"access_token"}
     POST /api/session  {"access_token", "instance_id"} → {"ticket", "seat", "lang"}
     refusals           → {"error": CODE, "message": TEXT in the person's language}
+                         (503 "restoring" with Retry-After: the table is coming back)
 
 An Activity launched from a DM (the button on the DM controller) runs in the DM channel,
 which has no table: there the person's table is the one they sit at (the one they played at
@@ -45,6 +46,7 @@ LONGEST_WAIT = 10.0  # seconds: a 429 asking for longer is not waited for
 TIMEOUT = aiohttp.ClientTimeout(total=15)
 INSTANCE_ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 CODE = re.compile(r"^[A-Za-z0-9_.~-]{1,200}$")
+RESTORING_RETRY = 2  # seconds a sign-in waits for a table coming back (Retry-After)
 #: Discord asks every API client for a User-Agent of this form (its "API Reference")
 USER_AGENT = "DiscordBot (https://github.com/gouji/gouji, 0.1.0) gouji-activity"
 
@@ -62,11 +64,12 @@ class ActivityKeys:
 
 class SignInRefused(Exception):
     """The sign-in cannot go on: ``code`` (the JSON ``error``) and the HTTP ``status``; the
-    text is the catalog's ``web_activity_CODE``."""
+    text is the catalog's ``web_activity_CODE``; ``retry_after``: seconds after which to
+    try again (``Retry-After``), if it is worth it."""
 
-    def __init__(self, code: str, status: int) -> None:
+    def __init__(self, code: str, status: int, retry_after: int | None = None) -> None:
         super().__init__(code)
-        self.code, self.status = code, status
+        self.code, self.status, self.retry_after = code, status, retry_after
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,8 +234,9 @@ class ActivitySignIn:
             channel_id = 0
         try:
             return self.service.table_in(channel_id)
-        except UserError:
-            pass
+        except UserError as exc:
+            if exc.key == "table_restoring":  # a restart restores it: a moment
+                raise SignInRefused("restoring", 503, RESTORING_RETRY) from None
         guild = str(location.get("guild_id") or "")
         shards = self.service.shards
         if guild.isdigit() and shards is not None and not shards.holds(int(guild)):
@@ -252,5 +256,5 @@ class LangRefused(SignInRefused):
     """A refusal once the person's language is known (their Discord locale)."""
 
     def __init__(self, refused: SignInRefused, lang: str) -> None:
-        super().__init__(refused.code, refused.status)
+        super().__init__(refused.code, refused.status, refused.retry_after)
         self.lang = lang

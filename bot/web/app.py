@@ -214,8 +214,8 @@ class WebTable:
         self, ws: web.WebSocketResponse, visitor: Visitor, lang: str
     ) -> web.WebSocketResponse:
         """One counted socket, from its table's first state to its close."""
-        try:
-            live = self.service.get(visitor.table_id)
+        try:  # not served here: coming back (a wait), elsewhere or over (final)
+            live = await self.service.reach(visitor.table_id)
         except UserError as exc:
             return await _refuse(ws, visitor.lang or lang, exc.key)
         conn = Connection(ws, visitor, visitor.lang or lang)
@@ -269,12 +269,15 @@ async def _json_body(request: web.Request) -> dict[str, object]:
 
 def _refusal(refused: SignInRefused, lang: str) -> web.Response:
     """A refusal as JSON: its code and its text in the person's language (their Discord
-    locale once known, else the browser's)."""
+    locale once known, else the browser's); ``Retry-After`` when it asks to try again."""
     if isinstance(refused, LangRefused):
         lang = refused.lang
     message = text(lang, f"web_activity_{refused.code}")
+    headers = dict(NO_STORE)
+    if refused.retry_after is not None:
+        headers["Retry-After"] = str(refused.retry_after)
     return web.json_response(
-        {"error": refused.code, "message": message}, status=refused.status, headers=NO_STORE
+        {"error": refused.code, "message": message}, status=refused.status, headers=headers
     )
 
 

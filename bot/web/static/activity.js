@@ -29,7 +29,14 @@ const READY_WITHIN = 10000;
 // wrong client id: 4000, a wrong origin: 4001); the SDK only parses it and goes on waiting
 const CLOSE = 2;
 
-class Refused extends Error {}
+/** A refusal the page says; ``retryAfter``: seconds after which it asks again by itself (the
+ * table is coming back: a restart restores it), else null. */
+class Refused extends Error {
+  constructor(message, retryAfter = null) {
+    super(message);
+    this.retryAfter = retryAfter;
+  }
+}
 
 /** The application's client id: Discord serves every Activity at
  * ``https://<client id>.discordsays.com`` (the harness of the tests at
@@ -52,7 +59,10 @@ async function post(path, body) {
   }
   const answer = await response.json().catch(() => null);
   // a refusal: {"error": CODE, "message": TEXT in the person's language}
-  if (!response.ok || !answer || answer.error) throw new Refused(answer?.message || NO_SIGN_IN);
+  if (!response.ok || !answer || answer.error) {
+    const later = answer?.error === "restoring" ? Number(response.headers.get("Retry-After")) || 2 : null;
+    throw new Refused(answer?.message || NO_SIGN_IN, later);
+  }
   return answer;
 }
 
@@ -88,9 +98,23 @@ async function signIn() {
   } catch {
     throw new Refused(NO_SIGN_IN);
   }
-  const session = await post("/api/session", { access_token: accessToken, instance_id: sdk.instanceId });
+  const session = await askForSeat(accessToken, sdk.instanceId);
   window.goujiActivity.session = { seat: session.seat, lang: session.lang };
   return session;
+}
+
+/** The seat (a ticket) for the token's person at the instance's table; while the table is
+ * coming back, said on the page and asked again after the server's Retry-After. */
+async function askForSeat(accessToken, instanceId) {
+  for (;;) {
+    try {
+      return await post("/api/session", { access_token: accessToken, instance_id: instanceId });
+    } catch (error) {
+      if (!(error instanceof Refused) || error.retryAfter === null) throw error;
+      show(error.message, false);
+      await new Promise((done) => setTimeout(done, error.retryAfter * 1000));
+    }
+  }
 }
 
 /** Fails once the Discord client closes the connection: the page says so at once. */
