@@ -32,7 +32,7 @@ from bot.service.tickets import Tickets, WebLinks
 from bot.text.catalog import LANGS, lang_of, text
 from bot.web.activity import ActivityKeys, ActivitySignIn, LangRefused, SignInRefused
 from bot.web.door import IDLE, Door, connection_limit, open_files
-from bot.web.hub import REFUSED, RETRY, Connection, Hub, Names, frame
+from bot.web.hub import REFUSED, RETRY, Connection, Hub, Names, frame, seat_of
 from bot.web.identity import Gate, TicketGate, Visitor
 from bot.web.limits import (
     FULL,
@@ -219,9 +219,7 @@ class WebTable:
         except UserError as exc:
             return await _refuse(ws, visitor.lang or lang, exc.key)
         conn = Connection(ws, visitor, visitor.lang or lang)
-        info = self.service.info(live)
-        seat = info.seat_of(visitor.user_id) if visitor.user_id is not None else None
-        conn.reply(hello(conn, seat))
+        conn.reply(hello(conn, seat_of(self.service.info(live), visitor.user_id)))
         self.hub.attach(conn, live)
         if self.on_visit is not None:
             self.on_visit(visitor)

@@ -6,8 +6,12 @@ burst (coalesced: a burst of events is one update) takes the views of that momen
 table's lock — one public view, each connected seat's private view
 (:meth:`~bot.service.front.FrontDoor.seat_views`) — words the public part once per language
 and sends every socket its frame: the public part and its own seat's part (a spectator:
-none). A socket that reads slowly only ever has the newest state waiting
-(:class:`Connection`), so it never holds the others up.
+none; a player who left the game, 中途强退: none either). A socket that reads slowly only
+ever has the newest state waiting (:class:`Connection`), so it never holds the others up.
+
+A table this process stops serving without an event — its claim was lost: another process
+took it over — is noticed within :data:`LOOK_EVERY` seconds: its sockets are told it is
+coming back and closed with :data:`RETRY`, and the pages come back by themselves.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ if TYPE_CHECKING:
     from bot.service.tables import TableService
 
 log = logging.getLogger("gouji.web")
+
+LOOK_EVERY = 1.0  # seconds between two looks for tables no longer served here
 
 
 class Names(Protocol):
@@ -74,6 +80,15 @@ class LocalNames:
 #: link or the person was refused (``gone``), for good; come back by yourself (``wait``: the
 #: table is coming back, the server is full) — the client tries again, a few seconds apart
 GONE, REFUSED, RETRY = 4000, 4001, 4002
+
+
+def seat_of(info: TableInfo, user_id: int | None) -> int | None:
+    """The seat a socket's user plays: None for a spectator, and for a player who left the
+    game (中途强退: the AI plays the seat; its hand is no longer theirs to see)."""
+    seat = info.seat_of(user_id) if user_id is not None else None
+    if seat is None or info.seats[seat].left:
+        return None
+    return seat
 
 
 def frame(kind: str, **fields: Any) -> str:
@@ -140,15 +155,20 @@ class Hub(Listener):
     ) -> None:
         self.service, self.names, self.now = service, names, now
         self.tables: dict[int, set[Connection]] = {}
+        self.lives: dict[int, LiveTable] = {}  # the tables of those sockets
         self.versions: dict[int, int] = {}  # table -> updates sent (the frames' "v")
         self._pending: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._looking: asyncio.Task[None] | None = None
         service.listen(self)
 
     # ----------------------------------------------------------------- sockets
     def attach(self, conn: Connection, live: LiveTable) -> None:
         """A socket joins the table: it gets the table's state at once."""
         self.tables.setdefault(live.id, set()).add(conn)
+        self.lives[live.id] = live
+        if self._looking is None:
+            self._looking = asyncio.get_running_loop().create_task(self._look())
         self._changed(live)
 
     def detach(self, conn: Connection) -> None:
@@ -157,6 +177,7 @@ class Hub(Listener):
             conns.discard(conn)
             if not conns:
                 self.tables.pop(conn.visitor.table_id, None)
+                self.lives.pop(conn.visitor.table_id, None)
         conn.writer.cancel()
 
     def refresh(self, live: LiveTable) -> None:
@@ -166,6 +187,8 @@ class Hub(Listener):
     async def close(self) -> None:
         """Close every socket (the server stops)."""
         self.service.unlisten(self)
+        if self._looking is not None:
+            self._looking.cancel()
         for conns in list(self.tables.values()):
             for conn in list(conns):
                 await conn.close(1001, b"server stopping")
@@ -199,10 +222,27 @@ class Hub(Listener):
 
     def _gone(self, table_id: int, key: str) -> None:
         conns = self.tables.pop(table_id, set())
+        self.lives.pop(table_id, None)
         for conn in conns:
             reason = text(conn.lang, key) if key != "table_broken" else text(conn.lang, "ended")
             conn.reply(frame("gone", text=text(conn.lang, "web_gone", reason=reason)))
             self.spawn(conn.close(GONE, b"table gone"))
+
+    async def _look(self) -> None:
+        """Every :data:`LOOK_EVERY` seconds: the tables with sockets that are no longer
+        served here though no event said so (a lost claim) send their sockets to come back."""
+        while True:
+            await asyncio.sleep(LOOK_EVERY)
+            for table_id, live in list(self.lives.items()):
+                if not self.service.is_open(live):
+                    self._moved(table_id)
+
+    def _moved(self, table_id: int) -> None:
+        conns = self.tables.pop(table_id, set())
+        self.lives.pop(table_id, None)
+        for conn in conns:
+            conn.reply(frame("wait", text=text(conn.lang, "table_restoring")))
+            self.spawn(conn.close(RETRY, b"come back"))
 
     # ----------------------------------------------------------------- updates
     def spawn(self, job: Any) -> None:
@@ -253,4 +293,4 @@ class Hub(Listener):
 
     @staticmethod
     def _seat(info: TableInfo, conn: Connection) -> int | None:
-        return info.seat_of(conn.user_id) if conn.user_id is not None else None
+        return seat_of(info, conn.user_id)

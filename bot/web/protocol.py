@@ -40,7 +40,7 @@ from bot.text.cards import action_text, hand_text, play_label, readable_params
 from bot.text.catalog import error_text, text
 from bot.text.langs import LANGS, LANGUAGE_TAGS
 from bot.text.params import params_text
-from bot.web.hub import Connection, Hub, frame
+from bot.web.hub import Connection, Hub, frame, seat_of
 from bot.web.strings import client_strings
 from bot.web.wire import SeatNamer
 from engine.cards import RANK_LETTERS, CardError, format_cards, parse_cards
@@ -122,9 +122,7 @@ class Requests:
             if lang not in LANGS:
                 raise UserError("web_bad_message")
             conn.lang = lang
-            info = self.service.info(live)
-            seat = info.seat_of(conn.user_id) if conn.user_id is not None else None
-            conn.reply(hello(conn, seat))
+            conn.reply(hello(conn, seat_of(self.service.info(live), conn.user_id)))
             self.hub.refresh(live)
             return None
         if kind not in (ACT, "hint", "describe", "back", "auto", "again"):
@@ -177,7 +175,7 @@ class Requests:
         if not parsed:
             return frame("described", id=ref, cards="", text="", legal=False)
         written = format_cards(parsed)
-        seat = self.service.info(live).seat_of(user)
+        seat = seat_of(self.service.info(live), user)
         plays = self.service.ranked_plays(live, seat) if seat is not None else []
         try:
             play = classify(parsed)
