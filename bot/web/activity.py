@@ -46,6 +46,7 @@ LONGEST_WAIT = 10.0  # seconds: a 429 asking for longer is not waited for
 TIMEOUT = aiohttp.ClientTimeout(total=15)
 INSTANCE_ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 CODE = re.compile(r"^[A-Za-z0-9_.~-]{1,200}$")
+TOKEN = re.compile(r"^[A-Za-z0-9._~+/-]{1,200}=*$")  # a bearer token (RFC 6750's b64token)
 RESTORING_RETRY = 2  # seconds a sign-in waits for a table coming back (Retry-After)
 #: Discord asks every API client for a User-Agent of this form (its "API Reference")
 USER_AGENT = "DiscordBot (https://github.com/gouji/gouji, 0.1.0) gouji-activity"
@@ -206,8 +207,8 @@ class ActivitySignIn:
 
     async def session(self, access_token: object, instance_id: object) -> Session:
         """``POST /api/session``: who the token's user is at the instance's table."""
-        if not isinstance(access_token, str) or not 0 < len(access_token) <= 200:
-            raise SignInRefused("bad_token", 401)
+        if not isinstance(access_token, str) or not TOKEN.match(access_token):
+            raise SignInRefused("bad_token", 400)  # never sent on: it goes into a header
         me = await self.api.me(access_token)
         user_id, lang = int(me["id"]), lang_of(me.get("locale"))
         try:

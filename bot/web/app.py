@@ -20,12 +20,13 @@ whether or not it strips the prefix on the way.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from contextlib import suppress
 from typing import TYPE_CHECKING
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.service.errors import UserError
 from bot.service.tickets import Tickets, WebLinks
@@ -43,7 +44,7 @@ from bot.web.limits import (
     address_of,
     person_of,
 )
-from bot.web.protocol import Requests, hello
+from bot.web.protocol import Malformed, Requests, hello
 from bot.web.static_files import ACTIVITY_PAGE, INDEX, StaticFile, load, respond
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ log = logging.getLogger("gouji.web")
 #: seconds between the server's pings; a socket that does not answer one is closed
 HEARTBEAT = 20.0
 MAX_MESSAGE = 4096  # bytes: the largest message a client sends is a play of 36 cards
+MAX_BODY = 64 * 1024  # bytes: the largest request body (the Activity's sign-in: a few dozen)
+BODY_WAIT = 10.0  # seconds a request's body may take to come
 PROXY = "/.proxy"  # Discord's proxy prefix: an Activity reaches its server only through it
 #: refusals after which the page comes back by itself (``wait``, close code RETRY)
 WAITS = frozenset({"table_restoring", FULL})
@@ -109,7 +112,7 @@ class WebTable:
         self.on_visit: Callable[[Visitor], None] | None = None
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[self.door.middleware])
+        app = web.Application(middlewares=[self.door.middleware], client_max_size=MAX_BODY)
         for prefix in ("", PROXY):
             app.router.add_get(prefix + "/", self._index)
             app.router.add_get(prefix + "/static/{name}", self._static)
@@ -172,8 +175,8 @@ class WebTable:
     # ----------------------------------------------------------------- Activity sign-in
     async def _api_token(self, request: web.Request) -> web.Response:
         """``{"code"}`` → ``{"access_token"}`` (:meth:`ActivitySignIn.token`)."""
-        body = await _json_body(request)
         try:
+            body = await _json_body(request)
             if self.activity is None:
                 raise SignInRefused("off", 404)
             token = await self.activity.token(body.get("code"))
@@ -183,8 +186,8 @@ class WebTable:
 
     async def _api_session(self, request: web.Request) -> web.Response:
         """``{"access_token", "instance_id"}`` → ``{"ticket", "seat", "lang"}``."""
-        body = await _json_body(request)
         try:
+            body = await _json_body(request)
             if self.activity is None:
                 raise SignInRefused("off", 404)
             session = await self.activity.session(body.get("access_token"), body.get("instance_id"))
@@ -227,8 +230,12 @@ class WebTable:
             async for message in ws:
                 if message.type == WSMsgType.TEXT:
                     await self.requests.handle(conn, live, message.data)
+                elif message.type == WSMsgType.BINARY:  # the client speaks JSON text only
+                    await ws.close(code=WSCloseCode.UNSUPPORTED_DATA, message=b"text frames only")
                 elif message.type == WSMsgType.ERROR:
                     break
+        except Malformed as exc:  # not worth an answer: the socket is closed, cleanly
+            await ws.close(code=WSCloseCode.INVALID_TEXT, message=str(exc).encode())
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:
@@ -255,13 +262,19 @@ async def _refuse(ws: web.WebSocketResponse, lang: str, key: str) -> web.WebSock
 
 async def _json_body(request: web.Request) -> dict[str, object]:
     """The request's JSON object, else ``{}`` (then refused for the missing field). A JSON
-    content type is required, so another site's plain form cannot post here."""
+    content type is required, so another site's plain form cannot post here. A body that
+    is no JSON (nested too deep, in an unknown charset, too big, too slow to come) is
+    ``SignInRefused('bad_request')``."""
     if request.content_type != "application/json":
         return {}
     try:
-        body = await request.json()
-    except ValueError:
-        return {}
+        async with asyncio.timeout(BODY_WAIT):
+            raw = await request.read()
+        body = json.loads(raw.decode(request.charset or "utf-8"))
+    except web.HTTPRequestEntityTooLarge:
+        raise SignInRefused("bad_request", 413) from None
+    except (ValueError, RecursionError, LookupError, TimeoutError):
+        raise SignInRefused("bad_request", 400) from None
     return body if isinstance(body, dict) else {}
 
 

@@ -55,6 +55,11 @@ ACT = "act"
 MAX_CARDS_TEXT = 120  # the longest card text looked at
 
 
+class Malformed(Exception):
+    """A message not worth an answer (JSON nested deeper than it can be read): the socket
+    is closed with code 1007 and this reason."""
+
+
 def hello(conn: Connection, seat: int | None) -> str:
     """The first message of a connection: who it is and the client's strings."""
     return frame(
@@ -91,11 +96,14 @@ class Requests:
         return error_text(exc, lang)
 
     async def handle(self, conn: Connection, live: LiveTable, raw: str) -> None:
-        """Answer one message (a refusal for anything malformed)."""
+        """Answer one message (a refusal for anything malformed; :class:`Malformed` for a
+        message nested too deep to read)."""
         try:
             message = json.loads(raw)
         except ValueError:
             message = None
+        except RecursionError:
+            raise Malformed("message nested too deep") from None
         if not isinstance(message, dict):
             conn.reply(frame("refused", id=None, text=text(conn.lang, "web_bad_message")))
             return
