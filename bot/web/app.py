@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from typing import TYPE_CHECKING
@@ -57,6 +58,7 @@ HEARTBEAT = 20.0
 MAX_MESSAGE = 4096  # bytes: the largest message a client sends is a play of 36 cards
 MAX_BODY = 64 * 1024  # bytes: the largest request body (the Activity's sign-in: a few dozen)
 BODY_WAIT = 10.0  # seconds a request's body may take to come
+EXPIRY_SLACK = 0.05  # seconds after a link's end its socket closes: it is over by then
 PROXY = "/.proxy"  # Discord's proxy prefix: an Activity reaches its server only through it
 #: refusals after which the page comes back by itself (``wait``, close code RETRY)
 WAITS = frozenset({"table_restoring", FULL})
@@ -226,6 +228,10 @@ class WebTable:
         self.hub.attach(conn, live)
         if self.on_visit is not None:
             self.on_visit(visitor)
+        expiry = None  # the link's end holds on the open socket too
+        if visitor.expires:
+            wait = max(0.0, visitor.expires - time.time()) + EXPIRY_SLACK
+            expiry = asyncio.get_running_loop().call_later(wait, self._expired, conn)
         try:
             async for message in ws:
                 if message.type == WSMsgType.TEXT:
@@ -239,8 +245,15 @@ class WebTable:
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:
+            if expiry is not None:
+                expiry.cancel()
             self.hub.detach(conn)
         return ws
+
+    def _expired(self, conn: Connection) -> None:
+        """The socket's link has expired: it is told so and closed (a new link opens it)."""
+        conn.reply(frame("gone", text=text(conn.lang, "web_link_expired")))
+        self.hub.spawn(conn.close(REFUSED, b"link expired"))
 
 
 NO_STORE = {"Cache-Control": "no-store"}

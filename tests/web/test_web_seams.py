@@ -1,7 +1,7 @@
 """The browser table trusts nothing at its seams (issue #50): a table whose claim another
 process took sends its sockets to come back; a player who left the game no longer gets the
 seat's hand; a malformed body, token, header or frame is refused cleanly (never a 500 nor a
-traceback)."""
+traceback); a link's expiry holds on a live socket."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import pytest_asyncio
 from aiohttp import WSMsgType
 
 from bot.text.catalog import text
-from bot.web.hub import RETRY
+from bot.web.hub import REFUSED, RETRY
 from bot.web.local import WEB_CHANNEL, LocalTable, user_of
 from tests.web.activity_helpers import served as served_with_activity
 from tests.web.helpers import served
@@ -153,3 +153,17 @@ async def test_a_malformed_frame_closes_its_socket_cleanly_and_the_server_serves
             await ws.send_json({"t": "ping", "id": 1})
             assert (await _frame(ws, "pong"))["id"] == 1
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+# ----------------------------------------------------------------- (4) expiry
+async def test_a_link_expiring_while_its_socket_is_open_closes_it_with_a_word(
+    local: LocalTable,
+) -> None:
+    ends = int(time.time()) + 2
+    ticket = local.tickets.issue(local.table_id, user_of(0), expires=ends)
+    async with aiohttp.ClientSession() as http, http.ws_connect(_url(local, ticket, "zh")) as ws:
+        assert (await _frame(ws, "hello"))["seat"] == 0
+        gone = await _frame(ws, "gone")
+        assert time.time() >= ends
+        assert gone == {"t": "gone", "text": text("zh", "web_link_expired")}
+        assert await _close_code(ws) == REFUSED
