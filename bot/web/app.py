@@ -46,7 +46,15 @@ from bot.web.limits import (
     person_of,
 )
 from bot.web.protocol import Malformed, Requests, hello
-from bot.web.static_files import ACTIVITY_PAGE, INDEX, StaticFile, load, respond
+from bot.web.static_files import (
+    ACTIVITY_PAGE,
+    ACTIVITY_POLICY,
+    INDEX,
+    PAGE_POLICY,
+    StaticFile,
+    load,
+    respond,
+)
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
@@ -115,6 +123,7 @@ class WebTable:
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self.door.middleware], client_max_size=MAX_BODY)
+        app.on_response_prepare.append(_guarded_headers)
         for prefix in ("", PROXY):
             app.router.add_get(prefix + "/", self._index)
             app.router.add_get(prefix + "/static/{name}", self._static)
@@ -156,8 +165,8 @@ class WebTable:
         ``frame_id`` and ``instance_id`` in the query) gets the Activity's page."""
         launched = "frame_id" in request.query and "instance_id" in request.query
         if launched and ACTIVITY_PAGE in self.files:
-            return respond(request, self.files[ACTIVITY_PAGE])
-        return respond(request, self.files[INDEX])
+            return respond(request, self.files[ACTIVITY_PAGE], ACTIVITY_POLICY)
+        return respond(request, self.files[INDEX], PAGE_POLICY)
 
     async def _static(self, request: web.Request) -> web.Response:
         served = self.files.get(request.match_info["name"])
@@ -172,7 +181,7 @@ class WebTable:
         served = self.files.get(ACTIVITY_PAGE)
         if served is None:
             raise web.HTTPNotFound()
-        return respond(request, served)
+        return respond(request, served, ACTIVITY_POLICY)
 
     # ----------------------------------------------------------------- Activity sign-in
     async def _api_token(self, request: web.Request) -> web.Response:
@@ -257,6 +266,12 @@ class WebTable:
 
 
 NO_STORE = {"Cache-Control": "no-store"}
+#: on every answer: no guessing a file's type; no address (a link's ticket) sent onwards
+GUARDED = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+
+async def _guarded_headers(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers.update(GUARDED)
 
 
 async def _refuse(ws: web.WebSocketResponse, lang: str, key: str) -> web.WebSocketResponse:

@@ -4,6 +4,11 @@
 Pages and scripts are revalidated on each load (``no-cache``: a 304 costs a header when
 nothing changed, and a new version of the bot is seen at once); fonts, which never change
 under one name, are kept a week.
+
+A page is served with its Content-Security-Policy (:data:`PAGE_POLICY`): everything from
+this server only (its scripts, styles, fonts, socket), no inline script or style, no plugin,
+and no other site may frame it — but Discord, for the Activity's page
+(:data:`ACTIVITY_POLICY`).
 """
 
 from __future__ import annotations
@@ -32,6 +37,15 @@ TYPES = {
 KEEP_FONTS = "public, max-age=604800"
 REVALIDATE = "no-cache"
 COMPRESSED = (".js", ".css", ".html", ".svg", ".json")  # woff2 is compressed already
+_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; font-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors "
+)
+PAGE_POLICY = _POLICY + "'none'"
+#: Discord's clients frame the Activity (the web and desktop apps at discord.com, its ptb
+#: and canary, the Activity's own proxy origin <client id>.discordsays.com)
+ACTIVITY_POLICY = _POLICY + "https://discord.com https://*.discord.com https://*.discordsays.com"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +138,12 @@ def load(folder: Path = STATIC) -> dict[str, StaticFile]:
     return files
 
 
-def respond(request: web.Request, served: StaticFile) -> web.Response:
-    """The file for this request: 304 if the browser has it, gzipped if it takes gzip."""
+def respond(request: web.Request, served: StaticFile, policy: str | None = None) -> web.Response:
+    """The file for this request: 304 if the browser has it, gzipped if it takes gzip; a
+    page with its ``policy`` (Content-Security-Policy)."""
     headers = {"ETag": served.etag, "Cache-Control": served.cache, "Vary": "Accept-Encoding"}
+    if policy is not None:
+        headers["Content-Security-Policy"] = policy
     if served.etag in request.headers.get("If-None-Match", ""):
         return web.Response(status=304, headers=headers)
     body = served.body

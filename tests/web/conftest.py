@@ -3,7 +3,10 @@
 ``browser`` is one headless Chromium for the whole run (session scope, on the session's
 event loop), ``page`` a page in a fresh context per test (its own cookies and storage).
 Playwright cannot download its own browser here: it drives ``/usr/bin/chromium``
-(``GOUJI_CHROMIUM`` names another). Without Chromium (or the ``playwright`` package) the
+(``GOUJI_CHROMIUM`` names another). Its contexts bypass the pages' Content-Security-Policy
+unless a test asks for it (``new_context(bypass_csp=False)``, as test_web_csp.py does):
+Playwright evaluates a predicate given as an expression (``wait_for_function("x === 1")``,
+unlike ``"() => x === 1"``) with ``eval``, which the policy forbids. Without Chromium (or the ``playwright`` package) the
 browser tests skip, or fail when ``CI`` is set, as the PostgreSQL tests do.
 
 A browser test runs on the session's loop too::
@@ -19,13 +22,13 @@ import os
 import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 import pytest_asyncio
 
 if TYPE_CHECKING:
-    from playwright.async_api import Browser, Page
+    from playwright.async_api import Browser, BrowserContext, Page
 
 CHROMIUM = os.environ.get("GOUJI_CHROMIUM", "/usr/bin/chromium")
 # Headless, no sandbox (CI runs as root), and nothing that reaches out to the network
@@ -68,9 +71,24 @@ async def chromium(*flags: str) -> AsyncIterator[Browser]:
             executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_FLAGS, *flags]
         )
         try:
-            yield launched
+            yield cast("Browser", PolicyBypassing(launched))
         finally:
             await launched.close()
+
+
+class PolicyBypassing:
+    """A browser whose new contexts bypass the pages' Content-Security-Policy unless told
+    ``bypass_csp=False`` (see the module doc); anything else is the browser's."""
+
+    def __init__(self, browser: Browser) -> None:
+        self._browser = browser
+
+    async def new_context(self, **options: Any) -> BrowserContext:
+        options.setdefault("bypass_csp", True)
+        return await self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")

@@ -1,7 +1,7 @@
 """The browser table trusts nothing at its seams (issue #50): a table whose claim another
 process took sends its sockets to come back; a player who left the game no longer gets the
 seat's hand; a malformed body, token, header or frame is refused cleanly (never a 500 nor a
-traceback); a link's expiry holds on a live socket."""
+traceback); a link's expiry holds on a live socket; the pages send security headers."""
 
 from __future__ import annotations
 
@@ -167,3 +167,27 @@ async def test_a_link_expiring_while_its_socket_is_open_closes_it_with_a_word(
         assert time.time() >= ends
         assert gone == {"t": "gone", "text": text("zh", "web_link_expired")}
         assert await _close_code(ws) == REFUSED
+
+
+# ----------------------------------------------------------------- (5) headers
+async def test_the_pages_send_security_headers(local: LocalTable) -> None:
+    base = f"http://127.0.0.1:{local.port}"
+    async with aiohttp.ClientSession() as http:
+        for path in ("/", "/activity", "/?frame_id=f&instance_id=i", "/static/app.js", "/healthz"):
+            async with http.get(base + path) as answer:
+                assert answer.status == 200
+                assert answer.headers["X-Content-Type-Options"] == "nosniff"
+                assert answer.headers["Referrer-Policy"] == "no-referrer"
+        async with http.get(base + "/") as page:
+            policy = page.headers["Content-Security-Policy"]
+            assert "frame-ancestors 'none'" in policy
+            assert "default-src 'self'" in policy and "'unsafe-inline'" not in policy
+        for path in ("/activity", "/.proxy/?frame_id=f&instance_id=i"):
+            async with http.get(base + path) as page:
+                policy = page.headers["Content-Security-Policy"]
+                ancestors = next(
+                    d for d in policy.split(";") if d.strip().startswith("frame-ancestors")
+                )
+                assert "https://discord.com" in ancestors
+                assert "https://*.discordsays.com" in ancestors
+                assert "'none'" not in ancestors and "*" not in ancestors.split()
