@@ -41,6 +41,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ratings", ("guild_id", "player")),
     ("series_ratings", ("series_id",)),
     ("rating_state", ("guild_id",)),
+    ("instances", ("name",)),
 )
 #: The tables whose rows stay behind (a cache, rebuilt by the bot).
 NOT_COPIED = frozenset({"snapshots"})

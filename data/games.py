@@ -70,7 +70,8 @@ class GamesMixin(StoreBase):
 
     async def start_series(self, table_id: int, options: dict[str, Any] | None = None) -> Series:
         """Start the table's next series (numbered 1, 2 …) with ``options`` (default: the
-        table's). Any series still playing at the table is abandoned first."""
+        table's) and set the table playing, in one transaction. Any series still playing at
+        the table is abandoned first."""
         now = self._now()
         async with self._owned(TABLE, table_id, f"table {table_id}") as conn:
             rows = await fetch_all(conn, "SELECT id, options FROM tables WHERE id = ?", (table_id,))
@@ -84,6 +85,9 @@ class GamesMixin(StoreBase):
                 "VALUES (?, (SELECT COALESCE(max(number), 0) + 1 FROM series WHERE table_id = ?), "
                 f"?, 'playing', ?, ?) RETURNING {SERIES_COLUMNS}",
                 (table_id, table_id, text, now, now),
+            )
+            await conn.execute(
+                "UPDATE tables SET status = 'playing', updated_at = ? WHERE id = ?", (now, table_id)
             )
         return series_from_row(rows[0])
 
@@ -100,6 +104,18 @@ class GamesMixin(StoreBase):
         if not count:
             series = await self.get_series(series_id)
             raise InvalidInputError(f"series {series_id} is already {series.status}")
+
+    async def end_table(self, table_id: int) -> None:
+        """End a table: its series still playing (and the deal being played) abandoned and
+        the table ended, in one transaction (a crash leaves it open and playing, or ended)."""
+        now = self._now()
+        async with self._owned(TABLE, table_id, f"table {table_id}") as conn:
+            await self._abandon_open_series(conn, "table_id = ?", table_id, now)
+            await conn.execute(
+                "UPDATE tables SET status = 'ended', broken_reason = NULL, updated_at = ? "
+                "WHERE id = ?",
+                (now, table_id),
+            )
 
     async def abandon_series(self, series_id: int) -> None:
         """Close a series that stopped early (the table ended); a deal still being played is

@@ -13,7 +13,7 @@ import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.service.clock import Clock
@@ -208,21 +208,47 @@ class GameFlow:
         self._kick(live)
 
     async def _settle_locked(self, live: LiveTable) -> None:
+        """Carry the series on to where its log says it stands: a void deal redealt, a
+        finished one recorded, its leavers' seats given to the AI and the next deal dealt, a
+        played-out series closed, a series without a deal dealt its first. Each step writes
+        once and is skipped once written, so that after a crash or a store error anywhere
+        in between (the table rebuilt from its rows, :mod:`bot.service.recovery`) this same
+        loop finishes what was half done."""
         series = live.series
-        while series is not None and series.current is not None:
+        if series is not None and not live.series_closed and live.table.status == "lobby":
+            await self.store.set_table_status(live.id, "playing")  # a start cut in two
+            live.table = replace(live.table, status="playing")
+        await self._resume_leaves_locked(live)
+        while series is not None and live.table.status == "playing":
             cur = series.current
-            if cur.void:
-                await self.store.void_game(live.game_row)
-                self.presenter.announce(live, "ev_void")
+            if cur is None:  # started, and stopped before its first deal was written
                 await self._deal_locked(live)
                 continue
-            if not cur.finished or live.games_finished >= len(series.counted):
+            if cur.void:
+                if not live.deal_voided:
+                    await self.store.void_game(live.game_row)
+                    live.deal_voided = True
+                    self.presenter.announce(live, "ev_void")
+                await self._deal_locked(live)
+                continue
+            if not cur.finished:
                 return
-            await self._record_result_locked(live)
+            if live.games_finished < len(series.counted):
+                await self._record_result_locked(live)
+            await self._seat_changes_after_game_locked(live)
             if series.finished:
                 await self._finish_series_locked(live)
                 return
             await self._deal_locked(live)
+
+    async def _resume_leaves_locked(self, live: LiveTable) -> None:
+        """A leave logged (中途强退) whose seat was not yet handed to the AI (a crash or a
+        store error between the two writes): hand it over now."""
+        for seat, user in live.leavers.items():
+            if not live.seats[seat].standin:
+                live.seats[seat] = await self.store.set_seat(
+                    live.id, seat, user_id=user, ai_kind=live.ai_kind(seat), standin=True
+                )
 
     async def _record_result_locked(self, live: LiveTable) -> None:
         series = live.running
@@ -282,15 +308,14 @@ class GameFlow:
         live.pending_joins.clear()
 
     async def _finish_series_locked(self, live: LiveTable) -> None:
+        """Close a played-out series: its totals written, then the totals, titles and
+        rating changes announced, then the table back in the lobby. A close resumed after a
+        crash or a store error (the table still playing) skips the totals once written and
+        announces what it has not announced: only a crash between the announcements and the
+        last write repeats them."""
         series = live.running
-        await self.store.finish_series(live.series_row, series.totals())
-        await self.store.set_table_status(live.id, "lobby")
-        for seat in sorted(live.waiting):  # the answer that ended it: its mention goes too
-            self.presenter.answered(live, seat)
-        await self._set_deadline_locked(live, None, frozenset())
         changes = await self.store.series_rating_changes(live.series_row)
         rated = seat_changes(live.seats, changes)
-        live.series_ratings = (live.series_row, rated)  # the scoreboard shows them
         scores = series.player_scores()
         titles = []
         for seat in range(6):
@@ -298,6 +323,27 @@ class GameFlow:
             if user is not None:
                 profile = await self.store.get_profile(live.table.guild_id, user)
                 titles.append(TitleLine(Who(seat), title_for(profile.score)))
+        if not live.series_closed:
+            await self.store.finish_series(live.series_row, series.totals())
+            live.series_closed = True
+        live.series_ratings = (live.series_row, rated)  # the scoreboard shows them
+        for seat in sorted(live.waiting):  # the answer that ended it: its mention goes too
+            self.presenter.answered(live, seat)
+        if live.closing_told != live.series_row:  # not again after a store error below
+            self._announce_close(live, scores, titles, rated)
+            live.closing_told = live.series_row
+        await self.store.set_table_status(live.id, "lobby")
+        live.table = replace(live.table, status="lobby")
+        await self._set_deadline_locked(live, None, frozenset())
+
+    def _announce_close(
+        self,
+        live: LiveTable,
+        scores: list[int],
+        titles: list[TitleLine],
+        rated: tuple[tuple[float, float] | None, ...],
+    ) -> None:
+        """The series' totals, the players' titles, their rating changes, how to go on."""
         if live.options.series:  # a single game has its result card: no series to end
             self.presenter.announce(
                 live, "ev_series_over", totals=[ScoreLine(Who(s), scores[s]) for s in range(6)]
@@ -317,6 +363,7 @@ class GameFlow:
             live.series_row, seed, [" ".join(str(c) for c in h) for h in hands]
         )
         live.game_id = row.id
+        live.deal_voided = False
         live.players.clear()
         cur = live.running.start_game(hands, seed)
         await self._snapshot_locked(live)

@@ -129,6 +129,9 @@ class LiveTable:
     series_id: int | None = None
     game_id: int | None = None  # the store's id of the current deal
     games_finished: int = 0  # finished deals of the current series already recorded
+    deal_voided: bool = False  # the current deal's row is marked void (a redeal is due)
+    series_closed: bool = False  # the current series' row is closed (finished or abandoned)
+    closing_told: int | None = None  # the series whose close was announced (kept by a resync)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     players: dict[tuple[int, str], Any] = field(default_factory=dict)  # (seat, kind) -> AI
     pending_joins: dict[int, int] = field(default_factory=dict)  # seat -> user, next game

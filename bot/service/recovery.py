@@ -293,15 +293,14 @@ class Recovery(GameFlow):
         live.series = await self.store.restore_series(
             active, games_total=options.games, tribute=options.series
         )
-        live.game_id = active.games[-1].game.id if active.games else None
+        last = active.games[-1].game if active.games else None
+        live.game_id = last.id if last is not None else None
+        live.deal_voided = last is not None and last.status == "void"
+        live.series_closed = active.series.status != "playing"
         live.games_finished = sum(1 for g in active.games if g.game.status == "finished")
-        for seat in live.seats:
-            if (
-                seat.standin
-                and seat.user_id is not None
-                and live.game is not None
-                and seat.seat in live.game.left
-            ):
+        game = live.game
+        for seat in live.seats:  # a leave logged is a leave, its seat handed over or not yet
+            if seat.user_id is not None and game is not None and seat.seat in game.left:
                 live.leavers[seat.seat] = seat.user_id
         return live
 
@@ -320,6 +319,7 @@ class Recovery(GameFlow):
         live.table, live.seats, live.options = fresh.table, fresh.seats, fresh.options
         live.series, live.series_id, live.game_id = fresh.series, fresh.series_id, fresh.game_id
         live.games_finished, live.leavers = fresh.games_finished, fresh.leavers
+        live.deal_voided, live.series_closed = fresh.deal_voided, fresh.series_closed
         live.players.clear()
         self._ranked.pop(live.id, None)
         await self._settle_locked(live)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from dataclasses import replace
 from typing import Any
 
 from bot.service.archive import Archive
@@ -341,7 +342,8 @@ class TableService(FrontDoor, Recovery, Archive):
         async with self._serving(live):
             self.check_start(channel_id, user_id, again=again)
             row = await self.store.start_series(live.id, live.options.rules.changed())
-            await self.store.set_table_status(live.id, "playing")
+            live.table = replace(live.table, status="playing")
+            live.series_closed = False
             live.series = Series(
                 live.options.rules, tribute=live.options.series, games=live.options.games
             )
@@ -367,9 +369,7 @@ class TableService(FrontDoor, Recovery, Archive):
         return live
 
     async def _close_locked(self, live: LiveTable, key: str) -> None:
-        if live.playing and live.series_id is not None:
-            await self.store.abandon_series(live.series_id)
-        await self.store.set_table_status(live.id, "ended")
+        await self.store.end_table(live.id)
         await self._set_deadline_locked(live, None, frozenset())
         await self.store.release_claims(self.owner, [live.id])
         self._forget_locked(live)

@@ -27,7 +27,7 @@ def engine_series(seed: int, actions: list[str]) -> Series:
 
 async def fill(store: Store) -> None:
     """A bit of everything: settings, a played and a void deal, a live table with a
-    snapshot, a broken one, a claimed one, profiles, ratings."""
+    snapshot, a broken one, a claimed one, profiles, ratings, a process instance."""
     await store.set_language(1, "en")
     await store.set_table_defaults(1, {"bie_san": True})
     await store.set_channel_allowed(1, 100, True)
@@ -51,6 +51,7 @@ async def fill(store: Store) -> None:
     broken = await store.create_table(1, 102, 9, {})
     await store.mark_broken(broken.id, "cannot replay")
     await store.claim_table(live.id, "shard 0")
+    await store.incarnate("all shards @ host-1")
 
 
 async def dump(url: str) -> dict[str, list[tuple]]:

@@ -32,6 +32,19 @@ async def test_starting_a_series_abandons_the_one_still_playing(store: Store) ->
     assert (await store.get_game(game.id)).status == "abandoned"
 
 
+async def test_a_series_starts_and_a_table_ends_in_one_write_each(store: Store) -> None:
+    """Starting a series sets its table playing, ending a table abandons its series and
+    deal: a crash between two writes can leave neither half-done."""
+    lobby = await store.create_table(7, 77, 1, {})
+    await store.start_series(lobby.id)
+    assert (await store.get_table(lobby.id)).status == "playing"
+    table, series, game = await new_game(store)
+    await store.end_table(table.id)
+    assert (await store.get_table(table.id)).status == "ended"
+    assert (await store.get_series(series.id)).status == "abandoned"
+    assert (await store.get_game(game.id)).status == "abandoned"
+
+
 async def test_abandon_series(store: Store) -> None:
     _table, series, game = await new_game(store)
     await store.abandon_series(series.id)
