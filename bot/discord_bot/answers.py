@@ -20,6 +20,7 @@ catalog's ``internal`` apology.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
@@ -43,6 +44,9 @@ log = logging.getLogger("gouji.bot")
 
 #: The longest message Discord takes.
 MESSAGE_LIMIT = 2000
+#: Seconds a refusal waits for the names of its table's people not seen since a restart
+#: (looked up once each; past that it names them by id, within Discord's 3 s to answer).
+NAMES_WAIT = 1.0
 
 #: What is answered as a refusal: the service's and the engine's, and cards that do not parse.
 REFUSED: tuple[type[Exception], ...] = (*REFUSALS, CardError, HandError)
@@ -130,6 +134,9 @@ async def answering(
         _undo(answer)
         live = _table(interaction, answer)
         info = live.info if live is not None else None
+        if people is not None and info is not None:  # after a restart: names, not ids
+            with contextlib.suppress(asyncio.TimeoutError, discord.HTTPException):
+                await asyncio.wait_for(people.learn_names(info.users()), NAMES_WAIT)
         said = refusal(people, exc, lang, info) if people else error_text(exc, lang)
         await _send(interaction, answer, said[:MESSAGE_LIMIT])
     except Exception:

@@ -22,6 +22,7 @@ from bot.discord_bot.answers import (
 from bot.discord_bot.cog import GoujiCog
 from bot.discord_bot.replay import ReplayButton, ReplayDesk
 from bot.service.errors import UserError
+from bot.service.presenter import Who
 from bot.text.catalog import text
 from data import Store
 from engine.actions import IllegalActionError
@@ -280,3 +281,26 @@ async def test_the_replay_commands_refuse_an_illegal_action(
     await callback(cog, interaction, "5")
     assert interaction.response.sent == ["KK does not beat AA."]
     assert not _errors(caplog)
+
+
+async def test_a_refusal_after_a_restart_names_people_not_ids(store: Store) -> None:
+    """A restarted bot has seen nobody yet: a refusal naming a seat looks its player up
+    (once) instead of saying #id."""
+    gouji = _gouji(store)
+    await seated_table(gouji.service)
+    fetched: list[int] = []
+
+    async def fetch_user(user_id: int) -> Any:
+        fetched.append(user_id)
+        return SimpleNamespace(id=user_id, display_name=f"player {user_id}")
+
+    gouji.people.client.fetch_user = fetch_user
+    seat_one = gouji.service.table_in(CHANNEL).seats[1].user_id
+    assert seat_one is not None
+    for _ in range(2):
+        interaction = _asked(gouji, "en")
+        async with answering(interaction):
+            raise UserError("seat_taken", seat=1, who=Who(1))
+        (said,) = interaction.response.sent
+        assert f"player {seat_one}" in said and f"#{seat_one}" not in said
+    assert fetched.count(seat_one) == 1
