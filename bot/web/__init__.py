@@ -5,6 +5,8 @@ one WebSocket per connected person on the event loop of the process that owns th
 ``hub.Hub`` listens to the service and sends each socket what its seat may see;
 ``protocol`` answers what the client asks (the service judges every action);
 ``identity`` says who a socket is (``TicketGate``: a signed link); ``wire`` turns the
-service's views into the client's JSON; ``strings`` the client's words, from the catalogs.
+service's views into the client's JSON; ``strings`` the client's words, from the catalogs;
+``door`` keeps the connections within the process's open files (none silent for long),
+``limits`` counts the sockets (per person, per address, in all).
 See docs/web.md.
 """

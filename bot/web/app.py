@@ -137,7 +137,8 @@ class WebTable:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Serve on ``host:port`` (0: any free port); returns the port. The process's
         open-file limit is raised to its hard limit first, and the caps follow from it."""
-        limit = self.connections or connection_limit(open_files())
+        files = open_files()
+        limit = self.connections or connection_limit(files)
         self.door.limit = limit
         self.limits.total = max(1, limit - MARGIN)
         self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)

@@ -84,7 +84,7 @@ class Seldom:
         self.count += 1
         now = time.monotonic()
         if now - self.said >= self.every:
-            log.warning("the web server %s (%d times since the last note)", self.what, self.count)
+            log.warning("the web server %s (%d since the last note)", self.what, self.count)
             self.count, self.said = 0, now
 
 

@@ -106,7 +106,7 @@ async def test_a_page_opened_while_its_table_comes_back_shows_it_once_served(
                     timeout=WAIT,
                 )
                 await page.evaluate("window.sameDocument = true")
-                await page.wait_for_timeout(2500)  # it keeps trying, a second or two apart
+                await page.wait_for_timeout(3500)  # it keeps trying: after 1 s, then 2 s
                 tries = len(sockets)
                 assert 2 <= tries <= 4, tries
                 assert await page.get_attribute("#app", "data-v") == "0"
