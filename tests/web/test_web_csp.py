@@ -1,7 +1,8 @@
 """The pages' Content-Security-Policy holds in real Chromium (issue #50): the personal
 link's page and the Activity's (framed by the Discord client harness, as Discord frames it)
 load their scripts, styles, fonts and socket from the server alone and play, and the
-browser reports no violation of the policy. (These contexts keep the policy, so the tests
+browser reports no violation of the policy; the Activity's sign-in waits for a table
+coming back and goes on by itself. (These contexts keep the policy, so the tests
 wait with function predicates: see tests/web/conftest.py.)"""
 
 from __future__ import annotations
@@ -11,11 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from bot.text.catalog import text
+from bot.text.langs import LANGS
 from bot.web.activity import ActivityKeys
 from tests.fakediscord import running_fake
 from tests.fakediscord.activity_harness import ActivityProxy, DiscordClient, Launch, open_activity
 from tests.web.conftest import chromium
 from tests.web.helpers import APP, DESKTOP, WAIT, bot_beside_web, served
+from tests.web.test_web_restoring import coming_back
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, BrowserContext, Page
@@ -68,7 +72,7 @@ async def test_the_link_page_plays_under_its_policy(browser: Browser, tmp_path: 
 
 
 @pytest.mark.asyncio(loop_scope="session")
-async def test_the_activity_page_signs_in_and_plays_framed_by_discord_under_its_policy(
+async def test_the_activity_page_waits_signs_in_and_plays_framed_by_discord_under_its_policy(
     tmp_path: Path,
 ) -> None:
     async with running_fake() as fake:
@@ -76,7 +80,7 @@ async def test_the_activity_page_signs_in_and_plays_framed_by_discord_under_its_
             fake.application_id, fake.activities.client_secret, fake.token, fake.api_base
         )
         async with (
-            bot_beside_web(fake, tmp_path / "gouji.db", keys=keys, activity=True) as (_, url),
+            bot_beside_web(fake, tmp_path / "gouji.db", keys=keys, activity=True) as (bot, url),
             ActivityProxy(fake.application_id, url) as proxy,
             DiscordClient(fake, proxy) as client,
             chromium("--disable-features=LocalNetworkAccessChecks") as browser,
@@ -98,10 +102,17 @@ async def test_the_activity_page_signs_in_and_plays_framed_by_discord_under_its_
                     else None
                 ),
             )
+            live = bot.service.table_in(fake.channel("gouji").id)
             try:
-                page = await open_activity(context, client, launch)
-                frame = page.frame(name="activity")
-                assert frame is not None
+                with coming_back(bot.service, live.id):  # a restart restores it: a moment
+                    page = await open_activity(context, client, launch)
+                    frame = page.frame(name="activity")
+                    assert frame is not None
+                    await frame.wait_for_function(
+                        "(said) => said.includes(document.getElementById('signin').textContent)",
+                        arg=[text(lang, "web_activity_restoring") for lang in LANGS],
+                        timeout=WAIT,
+                    )
                 await frame.wait_for_function(
                     "() => document.getElementById('signin').dataset.state === 'in'",
                     timeout=WAIT,
