@@ -1,7 +1,7 @@
 """SIGKILL the bot at random points of whole series and count what survives.
 
     python -m bench.kills [--backends sqlite,postgresql] [--series 2] [--every 4-20]
-                          [--lease 3] [--seed 1] [--no-rate-limits] [--json]
+                          [--lease 30] [--seed 1] [--no-rate-limits] [--json]
 
 A real ``gouji bot`` process (``python -m bot.cli bot``, configured by its environment)
 plays against the fake Discord of ``tests/fakediscord``, which runs in this process with
@@ -10,8 +10,9 @@ DM hand controllers come: each new controller is pressed at once (a turn: "play 
 a question: its "no"; a return: the first cards offered). Every ``--every`` seconds (drawn
 at random from the range) the bot process is killed with SIGKILL — wherever it is: between
 an append and its answer, inside a transaction, while dealing — and started again at once;
-the new process takes the tables over once the dead one's claim lapses (``--lease``
-seconds, ``GOUJI_CLAIM_LEASE``). ``--series`` five-game series per backend (SQLite, and
+the new process is the next incarnation of the same instance and takes the tables back at
+once, whatever the dead one's claim (``--lease`` seconds, ``GOUJI_CLAIM_LEASE``, default
+the bot's 30). ``--series`` five-game series per backend (SQLite, and
 PostgreSQL on a throwaway server of ``tests/pgserver.py`` with fsync on).
 
 Counted, per backend: the kills; the presses made, acknowledged (the controller edited to
@@ -20,7 +21,9 @@ connected, or cut by a kill: Discord drops those); the acknowledged presses miss
 the log (**lost**: must be 0 — each is looked for in its deal's log at its question); the
 questions asked again by a restarted process (a controller for a question its person had
 already been sent); the stalls (nobody asked anything for ``STALL`` seconds: a question
-never asked again — the people then fall back to ``/gouji hand``; must be 0); and at the end
+never asked again — the people then fall back to ``/gouji hand``; must be 0); how long after
+each kill the table was served again (the restarted process's first question pressed:
+target ≤ 5 s with the default lease); and at the end
 every person's profile holds exactly five games per series (nothing applied twice or lost).
 """
 
@@ -41,9 +44,11 @@ from pathlib import Path
 from typing import Any
 
 from bench.discord_shards import BotProcess
+from bench.shard_bot import ASKS_ENV
 from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.service.questions import Token
 from data import Store
+from data.claims import DEFAULT_LEASE
 from engine.options import Phase
 from engine.state import QUESTIONS
 from tests.fakediscord import FakeDiscord, InteractionRecord, SimUser, WaitTimeout, running_fake
@@ -94,6 +99,7 @@ class Run:
     asked: dict[tuple[int, str], int] = field(default_factory=dict)  # (seat, token) -> kills
     reasked: int = 0
     stalls: int = 0
+    back_after: list[float] = field(default_factory=list)  # seconds: kill -> served again
     lost: list[str] = field(default_factory=list)
     profiles_ok: bool = False
     tracebacks: int = 0
@@ -116,6 +122,7 @@ class KilledBot(BotProcess):
             "GOUJI_REFRESH": "0.5",
             "GOUJI_DRAW_PROCESSES": "0",
             "GOUJI_CLAIM_LEASE": str(lease),
+            ASKS_ENV: str(log.with_suffix(".asks.jsonl")),  # bench.shard_bot writes its asks
             **database,
         }
         self.fake, self.shard, self.log = fake, 0, log
@@ -156,6 +163,7 @@ class People:
         self.users = [fake.member(name) for name in PEOPLE]
         self.pressed: set[tuple[int, str]] = set()  # (message id, token)
         self.last_question = time.monotonic()
+        self.pressed_at = 0.0  # when a question (not an unsticking /gouji hand) was last pressed
         self.over = False
 
     def _question(self, seat: int) -> tuple[Any, str, str, dict] | None:
@@ -193,7 +201,7 @@ class People:
             if key in self.run.asked and self.run.asked[key] < self.run.kills:
                 self.run.reasked += 1  # a question sent again by a process started since
             self.run.asked[key] = self.run.kills
-            self.last_question = time.monotonic()
+            self.last_question = self.pressed_at = time.monotonic()
             if comp.get("type") == 3:
                 values = [o["value"] for o in comp["options"]][: comp.get("min_values", 1)]
                 rec = await user.select(self.fake.messages[msg.id], comp["custom_id"], values)
@@ -292,13 +300,18 @@ async def play_series(
     (table,) = await store.tables_in_channel(fake.guild_id, channel)
     tasks = [asyncio.create_task(people.person(seat)) for seat in range(4)]
     next_kill = time.monotonic() + rng.uniform(*every)
+    killed_at: float | None = None
     try:
         while True:
+            if killed_at is not None and people.pressed_at > killed_at:
+                run.back_after.append(people.pressed_at - killed_at)
+                killed_at = None
             series = await _current_series(store, table.id)
             if series is not None and series.status == "finished":
                 return
             if time.monotonic() >= next_kill:
                 await bot.kill()
+                killed_at = time.monotonic()
                 run.kills += 1
                 await bot.start()
                 next_kill = time.monotonic() + rng.uniform(*every)
@@ -395,6 +408,8 @@ def figures(runs: Sequence[Run]) -> dict[str, Any]:
             "lost_detail": run.lost[:10],
             "reasked": run.reasked,
             "stalls": run.stalls,
+            "served_again_p50_s": _quantile(run.back_after, 0.5),
+            "served_again_max_s": round(max(run.back_after), 2) if run.back_after else None,
             "profiles_ok": run.profiles_ok,
             "tracebacks_in_bot_log": run.tracebacks,
             "seconds": round(run.seconds),
@@ -410,12 +425,21 @@ def format_report(fig: dict[str, Any]) -> str:
             f"{f['seconds']} s; presses {f['presses']}: acknowledged {f['acknowledged']}, "
             f"refused {f['refused']}, unanswered {f['unanswered']} (bot away or cut by a kill); "
             f"acknowledged but lost: {f['lost']}; questions asked again after a restart: "
-            f"{f['reasked']}; stalls (a question never asked again): {f['stalls']}; every "
+            f"{f['reasked']}; stalls (a question never asked again): {f['stalls']}; served "
+            f"again after a kill: p50 {f['served_again_p50_s']} s, max {f['served_again_max_s']} s; every "
             f"profile holds {GAMES} games a series: {'yes' if f['profiles_ok'] else 'NO'}"
         )
         if f["lost_detail"]:
             lines.append(f"  lost: {', '.join(f['lost_detail'])}")
     return "\n".join(lines)
+
+
+def _quantile(values: Sequence[float], q: float) -> float | None:
+    """The ``q`` quantile of ``values`` (nearest rank), rounded to 10 ms; None if empty."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
 
 
 def _range(text: str) -> tuple[float, float]:
@@ -431,7 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--series", type=int, default=2)
     parser.add_argument("--every", type=_range, default=(4.0, 20.0), help="seconds between kills")
-    parser.add_argument("--lease", type=float, default=3.0)
+    parser.add_argument("--lease", type=float, default=DEFAULT_LEASE)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-rate-limits", action="store_true")
     parser.add_argument("--json", action="store_true")
