@@ -25,6 +25,7 @@ from bot.web.app import WebTable
 from bot.web.hub import LocalNames
 from bot.web.identity import TicketGate, Visitor
 from data import Store
+from data.claims import default_instance
 
 WEB_GUILD = 0  # the store's "server" of the browser's own tables
 WEB_CHANNEL = 1  # their "channel": one table at a time
@@ -60,7 +61,15 @@ class LocalTable:
         self.options = dict(options or {})
         self.host, self.port, self.public_host = host, port, public_host
         self.start_now = start_now
-        self.service = TableService(store, listener or Listener(), ai_delay=ai_delay, rng=rng)
+        # an instance of its own: after a crash the next run takes the old table back at once
+        # (and ends it) instead of finding its channel held by the dead process's claim
+        self.service = TableService(
+            store,
+            listener or Listener(),
+            ai_delay=ai_delay,
+            rng=rng,
+            instance=default_instance("gouji web"),
+        )
         self.tickets = Tickets()
         self.names = LocalNames({user_of(s): name for s, name in self.people.items()})
         self.site = WebTable(
