@@ -66,6 +66,32 @@ def refusal(people: People, exc: Exception, lang: str, table: TableInfo | None) 
     return f"{said} {text(lang, how)}" if has(how) else said
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a handler answers with: its text, a file and controls if any, and whether only
+    the caller sees it (a public answer shows in the channel)."""
+
+    content: str
+    file: discord.File | None = None
+    ephemeral: bool = True
+    view: discord.ui.View | None = None
+
+    async def send(self, interaction: discord.Interaction) -> None:
+        """Answer ``interaction`` with it (:func:`reply`), the text cut to what Discord takes."""
+        await reply(
+            interaction,
+            fit(self.content),
+            file=self.file,
+            ephemeral=self.ephemeral,
+            view=self.view,
+        )
+
+
+def fit(content: str) -> str:
+    """An answer cut to what Discord takes."""
+    return content if len(content) <= MESSAGE_LIMIT else content[: MESSAGE_LIMIT - 1] + "…"
+
+
 async def reply(
     interaction: discord.Interaction,
     content: str,

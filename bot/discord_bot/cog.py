@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.discord_bot.answers import MESSAGE_LIMIT, answering, reply
+from bot.discord_bot.answers import Answer, answering, reply
 from bot.discord_bot.components import controller, web_link
 from bot.discord_bot.context import Gouji
 from bot.discord_bot.launch import launch_button
@@ -48,9 +48,6 @@ from engine.options import CHOICES, Options
 from engine.state import QUESTION_ANSWERS, QUESTIONS
 
 log = logging.getLogger("gouji.bot")
-
-#: What a command's work returns: (content, file, ephemeral[, view]).
-Answer = tuple[Any, ...]
 
 #: The difficulties (engine.ai.DIFFICULTIES), named for players; the values are the kinds.
 AI_KINDS = [app_commands.Choice(name=_(d.name), value=d.kind) for d in DIFFICULTIES]
@@ -204,11 +201,6 @@ def answer_about() -> app_commands.locale_str:
     )
 
 
-def fit(content: str) -> str:
-    """An answer cut to what Discord takes."""
-    return content if len(content) <= MESSAGE_LIMIT else content[: MESSAGE_LIMIT - 1] + "…"
-
-
 class GoujiCog(commands.Cog):
     """/gouji …"""
 
@@ -259,7 +251,7 @@ class GoujiCog(commands.Cog):
     ) -> None:
         """Answer first, then work: ``precheck()`` (the refusals that need no database:
         ephemeral), then the deferral ("thinking…", public or not as ``public`` says), then
-        ``work(lang)`` → (content, file, ephemeral[, view]); refusals become replies."""
+        ``work(lang)`` → its :class:`Answer`; refusals become replies."""
         async with answering(interaction) as answer:
             guild = self._guild(interaction)
             if precheck is not None:
@@ -271,9 +263,8 @@ class GoujiCog(commands.Cog):
                     await self.people.load_guild_lang(self.service, guild.id)
                 except OUTAGES:  # the channel texts fall back to the default language
                     log.warning("server %s: its language could not be read", guild.id)
-            content, file, ephemeral, *rest = await work(answer.lang)
-            view = rest[0] if rest else None
-            await reply(interaction, fit(content), file=file, ephemeral=ephemeral, view=view)
+            said = await work(answer.lang)
+            await said.send(interaction)
 
     def _channel_text(self, interaction: discord.Interaction, key: str, **params: Any) -> str:
         table = self._info_or_none(interaction)
@@ -306,15 +297,14 @@ class GoujiCog(commands.Cog):
             rules = house_rules(glang, o.rules.changed())
             if rules:
                 mode.append(text(glang, "house_rules", rules=rules))
-            return (
+            return Answer(
                 self._channel_text(
                     interaction,
                     "table_opened",
                     user=interaction.user.display_name,
                     mode=", ".join(mode),
                 ),
-                None,
-                False,
+                ephemeral=False,
             )
 
         await self._guarded(interaction, work, public=True, precheck=precheck)
@@ -329,10 +319,9 @@ class GoujiCog(commands.Cog):
                 interaction.channel_id, interaction.user.id, seat
             )
             key = "join_after_game" if later else "joined"
-            return (
+            return Answer(
                 self._channel_text(interaction, key, user=interaction.user.display_name, seat=got),
-                None,
-                False,
+                ephemeral=False,
             )
 
         def precheck() -> None:
@@ -349,13 +338,12 @@ class GoujiCog(commands.Cog):
                 interaction.channel_id, interaction.user.id
             )
             if in_game:
-                return text(lang, "done"), None, True
-            return (
+                return Answer(text(lang, "done"))
+            return Answer(
                 self._channel_text(
                     interaction, "left_lobby", user=interaction.user.display_name, seat=seat
                 ),
-                None,
-                False,
+                ephemeral=False,
             )
 
         def precheck() -> None:
@@ -378,10 +366,9 @@ class GoujiCog(commands.Cog):
             live, seats = await self.service.add_ai(
                 interaction.channel_id, interaction.user.id, seat, kind
             )
-            return (
+            return Answer(
                 self._channel_text(interaction, "ai_added", seats=", ".join(map(str, seats))),
-                None,
-                False,
+                ephemeral=False,
             )
 
         def precheck() -> None:
@@ -396,10 +383,9 @@ class GoujiCog(commands.Cog):
             live, seats = await self.service.remove_ai(
                 interaction.channel_id, interaction.user.id, seat
             )
-            return (
+            return Answer(
                 self._channel_text(interaction, "ai_removed", seats=", ".join(map(str, seats))),
-                None,
-                False,
+                ephemeral=False,
             )
 
         def precheck() -> None:
@@ -427,7 +413,8 @@ class GoujiCog(commands.Cog):
                 "" if shown.games_total > 1 else "_single"
             )
             number, total = shown.number, shown.games_total
-            return self._channel_text(interaction, key, number=number, total=total), None, False
+            said = self._channel_text(interaction, key, number=number, total=total)
+            return Answer(said, ephemeral=False)
 
         def precheck() -> None:
             self.service.check_start(interaction.channel_id, interaction.user.id, again=again)
@@ -441,7 +428,7 @@ class GoujiCog(commands.Cog):
 
         async def work(lang: str) -> Answer:
             await self.service.end(interaction.channel_id, interaction.user.id, may)
-            return text(lang, "done"), None, True
+            return Answer(text(lang, "done"))
 
         def precheck() -> None:
             self.service.check_end(interaction.channel_id, interaction.user.id, may)
@@ -452,12 +439,11 @@ class GoujiCog(commands.Cog):
     async def back(self, interaction: discord.Interaction) -> None:
         async def work(lang: str) -> Answer:
             live, seat = await self.service.back(interaction.channel_id, interaction.user.id)
-            return (
+            return Answer(
                 self._channel_text(
                     interaction, "back", user=interaction.user.display_name, seat=seat
                 ),
-                None,
-                False,
+                ephemeral=False,
             )
 
         def precheck() -> None:
@@ -501,7 +487,7 @@ class GoujiCog(commands.Cog):
                 allow,
                 defaults,
             )
-            return content, None, True
+            return Answer(content)
 
         await self._guarded(interaction, work, precheck=precheck)
 
@@ -530,7 +516,7 @@ class GoujiCog(commands.Cog):
         async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             action = await self.service.act(live, interaction.user.id, verb, cards)
-            return done_text(lang, action), None, True
+            return Answer(done_text(lang, action))
 
         await self._guarded(interaction, work)
 
@@ -627,7 +613,7 @@ class GoujiCog(commands.Cog):
             if self.deps.activity:  # the same seat in the table inside Discord
                 view = launch_button(view, lang)
             shown.append((live, seat, mine.hand))
-            return content, await hand_file(self.deps.draw, mine.hand, lang), True, view
+            return Answer(content, await hand_file(self.deps.draw, mine.hand, lang), view=view)
 
         await self._guarded(interaction, work)
         for live, seat, cards in shown:  # it follows them, its picture kept while it holds
@@ -642,11 +628,8 @@ class GoujiCog(commands.Cog):
         async def work(lang: str) -> Answer:
             who = user or interaction.user
             guild = self._guild(interaction)  # a public picture: in the server's language
-            return (
-                "",
-                await profile_file(self.deps, guild, who, self.people.guild_lang(guild.id)),
-                False,
-            )
+            card = await profile_file(self.deps, guild, who, self.people.guild_lang(guild.id))
+            return Answer("", card, ephemeral=False)
 
         await self._guarded(interaction, work, public=True)
 
@@ -662,7 +645,7 @@ class GoujiCog(commands.Cog):
             board = await leaderboard_file(
                 self.deps, guild, self.people.guild_lang(guild.id), order
             )
-            return "", board, False
+            return Answer("", board, ephemeral=False)
 
         await self._guarded(interaction, work, public=True)
 
@@ -679,7 +662,7 @@ class GoujiCog(commands.Cog):
             lang = self.people.channel_lang(table.info)  # a public picture: the server's language
             view = named_series(table.scoreboard, self.people.names(table.info, lang))
             png = await self.deps.draw(pictures.series_view_png, view, lang)
-            return "", discord.File(io.BytesIO(png), filename="series.png"), False
+            return Answer("", discord.File(io.BytesIO(png), filename="series.png"), ephemeral=False)
 
         await self._guarded(interaction, work, public=True, precheck=precheck)
 
@@ -724,6 +707,8 @@ class GoujiCog(commands.Cog):
             found = await self.service.last_record(live)
             data = json.dumps(found.record, ensure_ascii=False, indent=1).encode()
             content = text(lang, "record_file", name=found.name)
-            return content, discord.File(io.BytesIO(data), filename=found.name), False
+            return Answer(
+                content, discord.File(io.BytesIO(data), filename=found.name), ephemeral=False
+            )
 
         await self._guarded(interaction, work, public=True, precheck=precheck)

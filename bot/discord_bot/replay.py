@@ -29,7 +29,7 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
-from bot.discord_bot.answers import AnsweredItem, answering, reply
+from bot.discord_bot.answers import Answer, AnsweredItem, answering
 from bot.discord_bot.context import Gouji, gouji_of
 from bot.pictures.drawing import Drawer
 from bot.pictures.replay import replay_facts, replay_step_png, review_seat
@@ -198,9 +198,10 @@ class ReplayDesk:
         ]
 
     async def message(
-        self, loaded: Loaded, step: int, lang: str, bottom_seat: int = 0
-    ) -> tuple[str, discord.File, discord.ui.View]:
-        """(content, picture, components) of the replay at ``step``."""
+        self, loaded: Loaded, step: int, lang: str, bottom_seat: int = 0, *, public: bool = False
+    ) -> Answer:
+        """The replay at ``step``: its title, picture and components (``public``: for the
+        channel, else only for the caller)."""
         step = max(0, min(step, loaded.steps))
         names = await self.names(loaded, lang)
         png = await self.gouji.draw(
@@ -215,7 +216,8 @@ class ReplayDesk:
             steps=loaded.steps,
         )
         view = replay_view(loaded, step, names, lang)
-        return content, discord.File(io.BytesIO(png), filename="replay.png"), view
+        picture = discord.File(io.BytesIO(png), filename="replay.png")
+        return Answer(content, picture, ephemeral=not public, view=view)
 
 
 # ----------------------------------------------------------------- components
@@ -293,12 +295,17 @@ async def _show(interaction: discord.Interaction, game: int, step: int) -> None:
             return
         async with answering(interaction):  # a refusal in the presser's own language
             loaded = await desk.load(game)
-            content, file, view = await desk.message(loaded, step, lang)
+            shown = await desk.message(loaded, step, lang)
             await press.edit(
                 lambda: interaction.edit_original_response(
-                    content=content, attachments=[file], view=view
+                    content=shown.content, attachments=_files(shown), view=shown.view
                 )
             )
+
+
+def _files(shown: Answer) -> list[discord.File]:
+    """An edit's attachments: the answer's file, or none."""
+    return [] if shown.file is None else [shown.file]
 
 
 class ReplayButton(
@@ -388,8 +395,8 @@ class ReviewButton(
             desk = _desk(interaction)
             loaded = await desk.load(self.game)
             seat = loaded.seats.get(interaction.user.id, 0)
-            content, file, view = await desk.message(loaded, self.step, answer.lang, seat)
-            await reply(interaction, content, file=file, view=view, ephemeral=True)
+            shown = await desk.message(loaded, self.step, answer.lang, seat)
+            await shown.send(interaction)
 
 
 # ----------------------------------------------------------------- review
@@ -473,8 +480,8 @@ async def run_replay(desk: ReplayDesk, interaction: discord.Interaction, game: s
         channel_lang = people.guild_lang(info.guild_id)
         await interaction.response.defer(thinking=True)  # before the drawing workers
         loaded = await desk.load(info.game_id)
-        content, file, view = await desk.message(loaded, 0, channel_lang)
-        await reply(interaction, content, file=file, view=view, ephemeral=False)
+        shown = await desk.message(loaded, 0, channel_lang, public=True)
+        await shown.send(interaction)
 
 
 async def finished_choices(
