@@ -7,6 +7,8 @@ observation a seat gets) can name them without importing the game.
 {'bie_san': True}
 >>> Phase.DECLARE == "declare"
 True
+>>> option_values("no_single_return"), option_values("open_rule")
+((True, False), ('strict', 'wide'))
 """
 
 from __future__ import annotations
@@ -94,3 +96,15 @@ class Options:
         """The options that differ from the defaults (what a table shows as its house rules)."""
         default = Options().to_json()
         return {n: v for n, v in self.to_json().items() if v != default[n]}
+
+
+def option_values(name: str) -> tuple[Any, ...]:
+    """Every value the option ``name`` (a field of :class:`Options`) may take, its default
+    first: both for an on/off option, its :data:`CHOICES` for the others."""
+    default = {f.name: f.default for f in fields(Options)}[name]
+    if isinstance(default, bool):
+        return (default, not default)
+    choices = CHOICES.get(name)
+    if choices is None or choices[0] != default:
+        raise ValueError(f"option '{name}' has no list of values, its default first, in CHOICES")
+    return choices

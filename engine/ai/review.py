@@ -18,6 +18,10 @@ no-burns, declaring), from that seat's :class:`~engine.observation.Observation` 
    action is that choice's mean gain over it, with a 99% interval (99%, not 95%: a seat
    has some twenty decisions, each one a test).
 
+A game whose table options set a rule the simulator does not play is not reviewed:
+:func:`review` raises :class:`~engine.ai.sim.UnsimulatedOptions` (naming them) before any
+work, rather than value its decisions under rules that are not the game's.
+
 The budget is a number of rollouts for the whole seat: a first pass gives every decision a
 few worlds, the rest goes to the decisions that look costliest. A decision is reported only
 when it was seen in at least ``REPORT_WORLDS`` worlds, the suggestion differs from what was
@@ -38,7 +42,7 @@ from ..game import Game, Phase
 from ..observation import Observation
 from ..replay_steps import Replay
 from .hint import decide, suggest
-from .sim import Sim
+from .sim import Sim, require_simulated
 from .strong import ROLLOUT_STYLE, StrongPlayer, candidates
 from .strong import play_out as strong_play_out
 from .view import view_of_game
@@ -253,6 +257,7 @@ def review(replay: Replay, seat: int, *, seed: int = 0, budget: int = DEFAULT_BU
     """The review of ``seat`` in a finished game (see the module doc)."""
     if not 0 <= seat <= 5:
         raise ValueError(f"there is no seat {seat}: seats are 0 to 5")
+    require_simulated(replay.final.options)
     decisions = decisions_of(replay, seat, seed)
     used = 0
     width = sum(len(d.actions) for d in decisions) or 1

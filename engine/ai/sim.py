@@ -4,11 +4,13 @@ counts per seat, no cards with suits, no action log, no observations — with th
 :mod:`engine.ai.hint` deciding each step through one reusable :class:`~engine.ai.view.View`
 per seat.
 
-It behaves exactly like ``engine.Game`` under every table option (``tests/ai/test_sim.py``
-plays thousands of random games on both under each option set and compares every state):
-bie-san, 够死级 (要头 and the finisher's opposite's 够死级 hand), the seeds' burn check with
-failed burns, and the wide 开点. The options that act between games (不还单张, 贡牌) do not
-change play.
+It behaves exactly like ``engine.Game`` under the table options it declares,
+:data:`SIMULATED_OPTIONS` (``tests/ai/test_sim.py`` plays thousands of random games on both
+under each of them away from its default and compares every state): bie-san, 够死级 (要头
+and the finisher's opposite's 够死级 hand), the seeds' burn check with failed burns, and
+the wide 开点 (:data:`PLAY_OPTIONS`); the options that act between games (不还单张, 贡牌,
+:data:`BETWEEN_GAMES_OPTIONS`) do not change play. A game with any other option away from
+its default is refused (:class:`UnsimulatedOptions`): the simulator would play it wrong.
 
 Nothing is checked: :meth:`Sim.apply` trusts its action (a search only plays legal ones;
 :meth:`Sim.legal_actions` lists them). A guessed world can hold a position no real game
@@ -36,7 +38,54 @@ from ..scoring import TributeOwed, is_sweep, place_points, team_of, team_scores,
 from .hint import EXPERT, Style, answer_choice, cheapest_beat, decide, lead_choice
 from .view import View
 
-__all__ = ["ImpossibleWorld", "Sim"]
+__all__ = [
+    "BETWEEN_GAMES_OPTIONS",
+    "PLAY_OPTIONS",
+    "SIMULATED_OPTIONS",
+    "UNSIMULATED_OPTIONS",
+    "ImpossibleWorld",
+    "Sim",
+    "UnsimulatedOptions",
+    "require_simulated",
+    "unsimulated",
+]
+
+# The table options (fields of engine.options.Options) the simulator plays: those that change
+# play, which Sim._take_options reads, and those that act between games only (a game plays as
+# under their defaults). UNSIMULATED_OPTIONS: those it knowingly does not play (a game setting
+# one is refused; the strong player plays it by the expert policy). Every field of Options is
+# in exactly one of the two, and each one is tested so (tests/ai/test_sim.py).
+PLAY_OPTIONS = frozenset({"bie_san", "gou_si_ji", "burn_check", "open_rule"})
+BETWEEN_GAMES_OPTIONS = frozenset({"no_single_return", "tribute_cards"})
+SIMULATED_OPTIONS = PLAY_OPTIONS | BETWEEN_GAMES_OPTIONS
+UNSIMULATED_OPTIONS: frozenset[str] = frozenset()
+
+
+def unsimulated(options: Options) -> list[str]:
+    """The options of ``options`` away from their defaults that the simulator does not play.
+
+    >>> unsimulated(Options(bie_san=True, open_rule="wide"))
+    []
+    """
+    return sorted(set(options.changed()) - SIMULATED_OPTIONS)
+
+
+def require_simulated(options: Options) -> None:
+    """:class:`UnsimulatedOptions` if ``options`` set a rule the simulator does not play."""
+    names = unsimulated(options)
+    if names:
+        raise UnsimulatedOptions(names)
+
+
+class UnsimulatedOptions(ValueError):
+    """A game whose table options set a rule the simulator does not play."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(
+            f"the simulator does not play the option(s) {', '.join(names)}: "
+            "engine/ai/sim.py SIMULATED_OPTIONS"
+        )
+        self.names = names
 
 
 class ImpossibleWorld(RuntimeError):
@@ -273,6 +322,8 @@ class Sim:
         return s
 
     def _take_options(self, options: Options) -> None:
+        """Take the options that change play (:func:`require_simulated` first)."""
+        require_simulated(options)
         self.bie_san = options.bie_san
         self.gou_si_ji = options.gou_si_ji
         self.seeds = options.burn_check == "seeds"

@@ -20,8 +20,10 @@ For a play-phase decision with more than one sensible answer:
    race after ``min_worlds``; the expert's choice is kept unless another one gains more
    than the margin and ``z`` standard errors over the same worlds.
 
-Declaring, revolting, 要头 and returning tribute are the expert's. Every table option is
-searched (the simulator plays them all).
+Declaring, revolting, 要头 and returning tribute are the expert's. A game whose table
+options set a rule the simulator does not play (:func:`engine.ai.sim.unsimulated`) is not
+searched: every decision is the expert's, through the engine's legal actions, and the
+player names those options in :attr:`StrongPlayer.unsearched`.
 
 Work is bounded by work done, never by the clock, so the same seed and observations give
 the same decisions and a loaded machine makes a decision slower, not weaker: the walk's
@@ -47,7 +49,7 @@ from ..observation import Observation
 from ..scoring import team_of
 from .hint import EXPERT, Style, choose_return, lead_candidates, play_cost, suggest
 from .infer import Belief
-from .sim import ImpossibleWorld, Sim
+from .sim import ImpossibleWorld, Sim, unsimulated
 from .view import plays_of, view_of_observation
 from .world import UnfitObservation, rebuild_with_evidence, with_hands
 
@@ -191,12 +193,17 @@ class StrongPlayer:
         self.searched = 0  # decisions searched, and how many left the policy's choice
         self.deviated = 0
         self.simulated = 0  # work so far: actions simulated (and belief.work: policy checks)
+        self.unsearched: tuple[str, ...] = ()  # the options of the last game it could not search
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
         if obs.phase != Phase.PLAY:  # declare, revolt, 要头
+            return suggest(obs, self.style)
+        names = unsimulated(obs.options)
+        if names:  # the simulator would play these rules wrong: the expert's choice
+            self.unsearched = tuple(names)
             return suggest(obs, self.style)
         cands = candidates(obs, self.style)
         if len(cands) == 1:

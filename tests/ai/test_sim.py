@@ -5,9 +5,12 @@ Differential test: random games (full deals and short random positions, where bu
 melee, bie-san's 3s, 要头 and failed burns come often) are played on both with the same
 actions — random legal ones mixed with the expert policy's — and after every action the
 state, the seats asked, their legal actions and the policy's choice are compared; at the
-end, places, points and tribute. It runs under each option set of
-``tests.game.randomplay.OPTION_SETS`` (every house rule alone, and all together); ``--slow`` runs longer, over every combination
-of the options that change play.
+end, places, points and tribute. It runs under the defaults, each option the simulator
+declares (``SIMULATED_OPTIONS``, read from the fields of ``Options``) alone at each of its
+other values, and all of them together; ``--slow`` runs longer, over every combination of
+the options that change play. Every field of ``Options`` is declared simulated or
+unsimulated; a game setting an unsimulated one is refused by the simulator and by 复盘, and
+the strong player plays it by the expert policy (the fallback test).
 
 Rollout test: :meth:`Sim.rollout` (its own inlined copies of the rule steps) and
 ``engine.Game`` driven by the same policy end the same on thousands of dealt games.
@@ -16,30 +19,48 @@ Rollout test: :meth:`Sim.rollout` (its own inlined copies of the rule steps) and
 from __future__ import annotations
 
 import hashlib
-import itertools
 import random
 from dataclasses import dataclass, replace
 
 import pytest
 
 from engine.actions import Action, Verb
+from engine.ai import sim as sim_module
 from engine.ai.hint import EXPERT, HINT, cheapest_beat, decide, play_cost, whole_beats, whole_hand
-from engine.ai.sim import Sim
+from engine.ai.player import HintPlayer, play_game
+from engine.ai.review import review
+from engine.ai.sim import (
+    BETWEEN_GAMES_OPTIONS,
+    PLAY_OPTIONS,
+    SIMULATED_OPTIONS,
+    UNSIMULATED_OPTIONS,
+    Sim,
+    UnsimulatedOptions,
+)
+from engine.ai.strong import StrongPlayer
 from engine.ai.view import view_of_game
 from engine.burning import FAILED, ONGOING, SUCCESS
 from engine.cards import NUM_RANKS, new_shoe
 from engine.game import Game, Options, Phase
 from engine.hands import play_from_counts
 from engine.movegen import answer_plays
-from tests.game.randomplay import OPTION_SETS
+from engine.options import option_values
+from engine.replay_steps import Replay
+from tests.engine.option_sets import (
+    all_changed,
+    every_combination,
+    option_names,
+    single_option_sets,
+)
 
+# The defaults, each option the simulator plays alone away from its default, and all of them.
+OPTION_SETS = {
+    "default": Options(),
+    **single_option_sets(SIMULATED_OPTIONS),
+    "all": all_changed(SIMULATED_OPTIONS),
+}
 # Every combination of the options that change play (the long run).
-PLAY_OPTION_SETS = [
-    Options(bie_san=b, gou_si_ji=g, burn_check=c, open_rule=o)
-    for b, g, c, o in itertools.product(
-        (False, True), (False, True), ("completable", "seeds"), ("strict", "wide")
-    )
-]
+PLAY_OPTION_SETS = every_combination(PLAY_OPTIONS)
 
 
 @dataclass
@@ -188,7 +209,7 @@ def test_simulator_plays_like_the_engine(name):
     options = OPTION_SETS[name]
     # the tribute options (不还单张, 贡牌) act between games: a single game plays as the
     # defaults do, so fewer games check that they change nothing in play
-    between_games = options.changed().keys() <= {"no_single_return", "tribute_cards"}
+    between_games = options.changed().keys() <= BETWEEN_GAMES_OPTIONS
     games = 200 if between_games and options.changed() else 700
     tally = run(games, seed=1 + list(OPTION_SETS).index(name), option_sets=[options])
     print(tally)  # with -s: what the random games exercised
@@ -200,6 +221,53 @@ def test_simulator_plays_like_the_engine(name):
         assert tally.failed_burns > 10
     if options.open_rule == "wide":
         assert tally.wide_opens > 20
+
+
+def test_every_option_is_declared_simulated_or_not():
+    """A new field of ``Options`` fails here until engine/ai/sim.py declares it: played (then
+    the differential test above sets it) or not (then the fallback test below does)."""
+    assert not PLAY_OPTIONS & BETWEEN_GAMES_OPTIONS
+    assert not SIMULATED_OPTIONS & UNSIMULATED_OPTIONS
+    assert SIMULATED_OPTIONS | UNSIMULATED_OPTIONS == set(option_names())
+    for name in SIMULATED_OPTIONS:
+        for value in option_values(name)[1:]:
+            assert any(getattr(o, name) == value for o in OPTION_SETS.values()), (name, value)
+
+
+# Each unsimulated option at each value away from its default; and a simulated one taken out
+# of SIMULATED_OPTIONS for the test ("forced"), so that the fallback is tested while every
+# option is simulated.
+FALLBACK_CASES = [
+    (name, value, False)
+    for name in sorted(UNSIMULATED_OPTIONS)
+    for value in option_values(name)[1:]
+] + [("open_rule", "wide", True)]
+
+
+@pytest.mark.parametrize(("name", "value", "forced"), FALLBACK_CASES)
+def test_an_unsimulated_option_is_refused_and_the_strong_player_falls_back(
+    monkeypatch, name, value, forced
+):
+    """The simulator refuses the game, naming the option; the strong player plays it by the
+    expert policy through the engine (the same actions as six expert players) and names the
+    option; 复盘 refuses the game before any work."""
+    if forced:
+        monkeypatch.setattr(sim_module, "SIMULATED_OPTIONS", SIMULATED_OPTIONS - {name})
+    options = Options(**{name: value})
+    strong = [StrongPlayer(seat) for seat in range(6)]
+    game = play_game(Game.from_deal(8, options), strong)
+    expert = play_game(Game.from_deal(8, options), [HintPlayer(s, EXPERT) for s in range(6)])
+    assert game.phase == Phase.FINISHED and game.actions == expert.actions
+    assert all(p.searched == 0 and p.unsearched in ((), (name,)) for p in strong)
+    assert any(p.unsearched == (name,) for p in strong)
+    replay = Replay(Game.from_deal(8, options), game.actions)
+    in_play = next(g for k in range(replay.steps) if (g := replay.game_at(k)).phase == Phase.PLAY)
+    with pytest.raises(UnsimulatedOptions, match=name):
+        Sim.from_game(in_play)
+    with pytest.raises(UnsimulatedOptions, match=name):
+        Sim.start(in_play.counts, 0, options=options)
+    with pytest.raises(UnsimulatedOptions, match=name):
+        review(replay, 0)
 
 
 @pytest.mark.slow
