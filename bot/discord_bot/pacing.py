@@ -10,6 +10,14 @@ client's ``http.request``. A request made :func:`only_if` something still holds,
 longer does when its turn comes (a question's notification, the question answered while it
 waited), is not made: :class:`Unwanted`. :func:`sweep_buckets_seldom` keeps discord.py's own
 bookkeeping of those buckets from costing the bot more than the requests do.
+
+Both replace a method of discord.py's ``HTTPClient`` on the client's instance, which
+discord.py has no public way to do: ``request(route, **kwargs)``, through which each of its
+calls goes (``self.request``), and the private ``_try_clear_expired_ratelimits()``, which
+``get_ratelimit`` calls (``self.…``) each time it opens a bucket. They were written for
+discord.py 2.7.1; :func:`check_discord_py` refuses to start a client whose discord.py no
+longer has them so (tests/bot/discord_bot/test_pacing.py checks that discord.py still calls
+them).
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import heapq
+import inspect
 import itertools
 import math
 import time
@@ -180,12 +189,53 @@ def only_if(wanted: Callable[[], bool]) -> Iterator[None]:
         _wanted.reset(token)
 
 
+#: the discord.py these replacements were written for (see the module's docstring)
+WRITTEN_FOR = "2.7.1"
+
+
+class DiscordPyChanged(RuntimeError):
+    """The installed discord.py's ``HTTPClient`` is not the one :mod:`pacing` replaces
+    methods of: the bot would run unpaced, or its buckets unswept, without a word."""
+
+
+def check_discord_py(http: Any) -> None:
+    """Raise :class:`DiscordPyChanged` unless ``http`` (a client's ``HTTPClient``) has the two
+    methods this module replaces, called as it calls them: ``request(route, **kwargs)`` and
+    ``_try_clear_expired_ratelimits()``."""
+
+    def parameters(name: str) -> list[inspect.Parameter] | None:
+        method = getattr(http, name, None)
+        if not callable(method):
+            return None
+        try:
+            return list(inspect.signature(method).parameters.values())
+        except (TypeError, ValueError):
+            return None
+
+    request = parameters("request")
+    sweep = parameters("_try_clear_expired_ratelimits")
+    if (
+        not request
+        or request[0].kind not in (request[0].POSITIONAL_ONLY, request[0].POSITIONAL_OR_KEYWORD)
+        or request[-1].kind is not request[-1].VAR_KEYWORD
+        or sweep is None
+        or any(p.default is p.empty and p.kind is not p.VAR_POSITIONAL for p in sweep)
+    ):
+        raise DiscordPyChanged(
+            f"discord.py {discord.__version__}: its HTTPClient no longer has request(route, "
+            f"**kwargs) and _try_clear_expired_ratelimits(), which bot/discord_bot/pacing.py "
+            f"replaces (written for discord.py {WRITTEN_FOR}): install that version, or "
+            f"adapt pacing.py to this one"
+        )
+
+
 def pace_requests(client: discord.Client, pace: Pace) -> None:
     """Make every bot-token request of ``client`` wait for ``pace`` first (with its
     method's :data:`SLACK`), its slot held until a second after its answer; a request
     :func:`only_if` something that no longer holds then is not made; one made
     :func:`ahead_of_need` yields to the others."""
     http = client.http
+    check_discord_py(http)
     request = http.request
 
     async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
@@ -215,6 +265,7 @@ def sweep_buckets_seldom(
     tables it held thousands, opened many a second, and those looks took 6 % of the bot's
     event loop. A bucket idle for five minutes still goes, within ``every`` seconds more."""
     http = client.http
+    check_discord_py(http)
     sweep = http._try_clear_expired_ratelimits
     last = -math.inf
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -10,9 +11,11 @@ import pytest
 from bot.discord_bot.client import GoujiBot
 from bot.discord_bot.pacing import (
     SLACK,
+    DiscordPyChanged,
     Pace,
     Unwanted,
     ahead_of_need,
+    check_discord_py,
     only_if,
     pace_requests,
     sweep_buckets_seldom,
@@ -207,6 +210,62 @@ async def test_discord_py_looks_for_idle_buckets_at_most_once_in_a_while() -> No
     http.get_ratelimit("and another")
     assert set(http._buckets) == {"one more", "and another"}
     await client.close()
+
+
+async def test_discord_py_calls_its_requests_through_the_method_the_pace_replaces() -> None:
+    """discord.py's own calls (here ``get_user``) go through ``http.request`` as the client's
+    instance has it: what the pace replaces is what they call (pacing.py's assumption)."""
+    pace = Pace(limit=1, per=1.0)
+    client, made = _paced_client(pace)
+    assert await client.http.get_user(5) == "/users/{user_id}"
+    assert made == ["/users/{user_id}"] and pace.answered  # paced: its slot held after
+    await client.close()
+
+
+class _ChangedHTTP:
+    """An ``HTTPClient`` of a discord.py unlike the one pacing.py was written for."""
+
+    async def request(self, route: object, **kwargs: object) -> None: ...
+
+    def _try_clear_expired_ratelimits(self) -> None: ...
+
+
+class _SweepRenamed(_ChangedHTTP):
+    _try_clear_expired_ratelimits = None  # type: ignore[assignment]
+
+
+class _SweepTakesAnArgument(_ChangedHTTP):
+    def _try_clear_expired_ratelimits(self, now: float) -> None:  # type: ignore[override]
+        ...
+
+
+class _RequestTakesNoRoute(_ChangedHTTP):
+    async def request(self, **kwargs: object) -> None:  # type: ignore[override]
+        ...
+
+
+class _RequestTakesNoOptions(_ChangedHTTP):
+    async def request(self, route: object) -> None:  # type: ignore[override]
+        ...
+
+
+def test_the_installed_discord_py_has_the_methods_the_pace_replaces() -> None:
+    check_discord_py(discord.Client(intents=discord.Intents.none()).http)
+    check_discord_py(_ChangedHTTP())
+
+
+@pytest.mark.parametrize(
+    "http",
+    [_SweepRenamed(), _SweepTakesAnArgument(), _RequestTakesNoRoute(), _RequestTakesNoOptions()],
+)
+@pytest.mark.parametrize(
+    "replace", [lambda client: pace_requests(client, Pace()), sweep_buckets_seldom]
+)
+def test_a_discord_py_whose_methods_changed_is_refused_at_start_up(http, replace) -> None:
+    """Replacing methods discord.py no longer has so would leave the bot unpaced, or its
+    buckets unswept, without a word: the client is refused, naming both versions."""
+    with pytest.raises(DiscordPyChanged, match=rf"discord.py {discord.__version__}: .*2\.7\.1"):
+        replace(SimpleNamespace(http=http))
 
 
 def _paced_client(pace: Pace) -> tuple[discord.Client, list[str]]:
