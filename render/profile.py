@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -193,31 +194,46 @@ def render_profile(view: ProfileView, lang: str = "zh") -> Image.Image:
     return img
 
 
-def render_leaderboard(
-    rows: Sequence[LeaderboardRow], server: str = "", lang: str = "zh", limit: int = 10
-) -> Image.Image:
-    """Draw a server's leaderboard: the first ``limit`` rows in the order given, each with its
-    position (medals for the top three), name, title (from the score if not given), score and
-    games. Returns an RGB image 960 px wide."""
+Row = TypeVar("Row", LeaderboardRow, RatingRow)
+
+
+def _board(
+    rows: Sequence[Row],
+    kind: type[Row],
+    caller: str,
+    server: str,
+    lang: str,
+    limit: int,
+    *,
+    subtitle: str | None = None,
+    server_width: int = 520,
+) -> tuple[Image.Image, ImageDraw.ImageDraw, list[tuple[Row, int]]]:
+    """The frame both boards share: the first ``limit`` rows checked (each a ``kind``, else
+    ``caller`` refuses them), the title (and a subtitle after it, in gold), the server's name
+    (at most ``server_width`` px), "nobody yet" when there are no rows, and each row's band
+    and position (medals for the top three). Returns the image, its drawing and each row
+    with the height of its middle, where the board draws the rest of the row."""
     check_lang(lang)
     if limit < 1:
         raise RenderInputError(f"limit must be at least 1, not {limit}")
     rows = list(rows)[:limit]
     for row in rows:
-        if not isinstance(row, LeaderboardRow):
+        if not isinstance(row, kind):
             raise RenderInputError(
-                f"render_leaderboard needs LeaderboardRow items, not {type(row).__name__}"
+                f"{caller} needs {kind.__name__} items, not {type(row).__name__}"
             )
     height = BOARD_TOP + max(len(rows), 1) * BOARD_ROW + 40
     img = Image.new("RGB", (BOARD_W, height), theme.PANEL_BG_BOTTOM)
     draw = ImageDraw.Draw(img)
-    draw.text(
-        (40, 56), word("leaderboard", lang), font=font(38, bold=True), fill=theme.TEXT, anchor="lm"
-    )
+    title = word("leaderboard", lang)
+    draw.text((40, 56), title, font=font(38, bold=True), fill=theme.TEXT, anchor="lm")
+    if subtitle is not None:
+        tx = 40 + font(38, bold=True).getlength(title) + 16
+        draw.text((tx, 60), subtitle, font=font(28), fill=GOLD, anchor="lm")
     if server:
         draw.text(
             (BOARD_W - 40, 58),
-            display_name(server, font(24), 520),
+            display_name(server, font(24), server_width),
             font=font(24),
             fill=theme.MUTED,
             anchor="rm",
@@ -230,8 +246,8 @@ def render_leaderboard(
             fill=theme.MUTED,
             anchor="mm",
         )
-        return img
     medals = {1: GOLD, 2: SILVER, 3: BRONZE}
+    placed = []
     for i, row in enumerate(rows):
         y0 = BOARD_TOP + i * BOARD_ROW
         cy = y0 + BOARD_ROW // 2
@@ -245,13 +261,22 @@ def render_leaderboard(
         if position in medals:
             disc = _disc(44, medals[position])
             img.paste(disc, (52, cy - 22), disc)
-            draw.text(
-                (74, cy), str(position), font=font(24, bold=True), fill=(30, 26, 12), anchor="mm"
-            )
+            ink = (30, 26, 12)
         else:
-            draw.text(
-                (74, cy), str(position), font=font(24, bold=True), fill=theme.MUTED, anchor="mm"
-            )
+            ink = theme.MUTED
+        draw.text((74, cy), str(position), font=font(24, bold=True), fill=ink, anchor="mm")
+        placed.append((row, cy))
+    return img, draw, placed
+
+
+def render_leaderboard(
+    rows: Sequence[LeaderboardRow], server: str = "", lang: str = "zh", limit: int = 10
+) -> Image.Image:
+    """Draw a server's leaderboard: the first ``limit`` rows in the order given, each with its
+    position (medals for the top three), name, title (from the score if not given), score and
+    games. Returns an RGB image 960 px wide."""
+    img, draw, placed = _board(rows, LeaderboardRow, "render_leaderboard", server, lang, limit)
+    for row, cy in placed:
         title, bold = _title(row.title, row.score, font(20), 260, lang)
         title_box = pill(
             img, (BOARD_W - 250, cy), title, 20, (70, 60, 30), ink=GOLD, anchor="rm", bold=bold
@@ -282,56 +307,17 @@ def render_rating_board(
     given, each with its position (medals for the top three), name (an AI level marked AI),
     the conservative figure, mu ± sigma and games, and 定级中 on a provisional one. Returns
     an RGB image 960 px wide."""
-    check_lang(lang)
-    if limit < 1:
-        raise RenderInputError(f"limit must be at least 1, not {limit}")
-    rows = list(rows)[:limit]
-    for row in rows:
-        if not isinstance(row, RatingRow):
-            raise RenderInputError(
-                f"render_rating_board needs RatingRow items, not {type(row).__name__}"
-            )
-    height = BOARD_TOP + max(len(rows), 1) * BOARD_ROW + 40
-    img = Image.new("RGB", (BOARD_W, height), theme.PANEL_BG_BOTTOM)
-    draw = ImageDraw.Draw(img)
-    title = word("leaderboard", lang)
-    draw.text((40, 56), title, font=font(38, bold=True), fill=theme.TEXT, anchor="lm")
-    tx = 40 + font(38, bold=True).getlength(title) + 16
-    draw.text((tx, 60), plain_word("rating_board", lang), font=font(28), fill=GOLD, anchor="lm")
-    if server:
-        draw.text(
-            (BOARD_W - 40, 58),
-            display_name(server, font(24), 380),
-            font=font(24),
-            fill=theme.MUTED,
-            anchor="rm",
-        )
-    if not rows:
-        draw.text(
-            (BOARD_W // 2, BOARD_TOP + BOARD_ROW // 2),
-            word("empty_board", lang),
-            font=font(28, bold=True),
-            fill=theme.MUTED,
-            anchor="mm",
-        )
-        return img
-    medals = {1: GOLD, 2: SILVER, 3: BRONZE}
-    for i, row in enumerate(rows):
-        y0 = BOARD_TOP + i * BOARD_ROW
-        cy = y0 + BOARD_ROW // 2
-        rounded(
-            img,
-            [24, y0 + 4, BOARD_W - 24, y0 + BOARD_ROW - 4],
-            16,
-            theme.PANEL if i % 2 else theme.PANEL_ALT,
-        )
-        if row.position in medals:
-            disc = _disc(44, medals[row.position])
-            img.paste(disc, (52, cy - 22), disc)
-            ink = (30, 26, 12)
-        else:
-            ink = theme.MUTED
-        draw.text((74, cy), str(row.position), font=font(24, bold=True), fill=ink, anchor="mm")
+    img, draw, placed = _board(
+        rows,
+        RatingRow,
+        "render_rating_board",
+        server,
+        lang,
+        limit,
+        subtitle=plain_word("rating_board", lang),
+        server_width=380,
+    )
+    for row, cy in placed:
         right = BOARD_W - 250
         if row.provisional:
             box = pill(

@@ -83,9 +83,9 @@ async def leaderboard_file(
         png = await gouji.draw(
             pictures.rating_board_png, rating_rows(rated, names), guild.name, lang
         )
-        return discord.File(io.BytesIO(png), filename="top.png")
-    profiles = await gouji.service.leaderboard(guild.id, limit=10)
-    names_by_id = {p.user_id: await gouji.people.fetch_name(p.user_id) for p in profiles}
-    rows = leaderboard_rows(profiles, names_by_id)
-    png = await gouji.draw(pictures.leaderboard_png, rows, guild.name, lang)
+    else:
+        profiles = await gouji.service.leaderboard(guild.id, limit=10)
+        names_by_id = {p.user_id: await gouji.people.fetch_name(p.user_id) for p in profiles}
+        rows = leaderboard_rows(profiles, names_by_id)
+        png = await gouji.draw(pictures.leaderboard_png, rows, guild.name, lang)
     return discord.File(io.BytesIO(png), filename="top.png")
