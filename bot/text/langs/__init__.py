@@ -116,8 +116,3 @@ def commands(lang: str) -> dict[str, str]:
 def discord_locales(lang: str) -> tuple[str, ...]:
     """The Discord locales (``zh-CN``) whose clients see ``lang``'s command names."""
     return tuple(_MODULES[lang].DISCORD_LOCALES)
-
-
-def number_word(lang: str, n: int) -> str:
-    """A count as ``lang`` says it in a sentence: 两 / two (past ten: the digits)."""
-    return text(lang, "count", n=n)
