@@ -39,6 +39,7 @@ from engine.ai.review import DEFAULT_BUDGET
 DISCORD_API = "https://discord.com/api/v10"
 DISCORD_GLOBAL_LIMIT = 50  # requests a second over the bot token's routes, Discord's default
 PICTURE_WAIT = 0.15  # GOUJI_PICTURE_WAIT's default: seconds a DM waits for its hand picture
+DRAW_PROCESSES = 1  # GOUJI_DRAW_PROCESSES's default: the processes that draw the pictures
 
 TOKEN_HELP = (
     "No DISCORD_TOKEN set. Get one in the Discord Developer Portal "
@@ -59,6 +60,8 @@ class BotConfig:
     idle_seconds: float = 3600.0
     refresh_interval: float = 2.0
     warn_before: float = 10.0
+    # the processes that draw the pictures (0: threads), threads in a config built in code
+    # (tests); a running bot's is GOUJI_DRAW_PROCESSES's (DRAW_PROCESSES unless set)
     draw_processes: int = 0
     # seconds a DM controller waits for its hand picture before it goes without it (the
     # picture is edited in once drawn); None: it waits until drawn (tests count exactly)
@@ -148,7 +151,7 @@ class BotConfig:
             idle_seconds=number("GOUJI_IDLE_MINUTES", 60.0) * 60,
             refresh_interval=number("GOUJI_REFRESH", 2.0),
             warn_before=number("GOUJI_WARN", 10.0),
-            draw_processes=int(number("GOUJI_DRAW_PROCESSES", 1)),
+            draw_processes=int(number("GOUJI_DRAW_PROCESSES", DRAW_PROCESSES)),
             picture_wait=number("GOUJI_PICTURE_WAIT", PICTURE_WAIT),
             review_budget=max(1, int(number("GOUJI_REVIEW_BUDGET", DEFAULT_BUDGET))),
             global_limit=int(global_limit),

@@ -38,9 +38,9 @@ def test_a_negative_count_is_refused() -> None:
 
 
 def test_the_environment_sets_the_drawing_processes() -> None:
-    from bot.service.config import BotConfig
+    from bot.service.config import DRAW_PROCESSES, BotConfig
 
-    assert BotConfig.from_env({}).draw_processes == 1
+    assert BotConfig.from_env({}).draw_processes == DRAW_PROCESSES == 1
     assert BotConfig.from_env({"GOUJI_DRAW_PROCESSES": "0"}).draw_processes == 0
     assert BotConfig().draw_processes == 0  # built in code (tests): threads
 
