@@ -160,9 +160,8 @@ async def answering(
         _undo(answer)
         live = _table(interaction, answer)
         info = live.info if live is not None else None
-        if people is not None and info is not None:  # after a restart: names, not ids
-            with contextlib.suppress(asyncio.TimeoutError, discord.HTTPException):
-                await asyncio.wait_for(people.learn_names(info.users()), NAMES_WAIT)
+        if people is not None and info is not None:
+            await _learn_names(people, info)
         said = refusal(people, exc, lang, info) if people else error_text(exc, lang)
         await _send(interaction, answer, said[:MESSAGE_LIMIT])
     except Exception:
@@ -178,6 +177,15 @@ async def answering(
             extra={"table": table_id, "channel": channel},
         )
         await _send(interaction, answer, text(lang, "internal"))
+
+
+async def _learn_names(people: People, info: TableInfo) -> None:
+    """The names of the table's people not seen since a restart, for a refusal naming
+    them: looked up at most :data:`NAMES_WAIT` seconds, best effort (else ``#id``)."""
+    try:
+        await asyncio.wait_for(people.learn_names(info.users()), NAMES_WAIT)
+    except Exception:  # naming must never turn a refusal into an apology
+        log.warning("looking up the names of table %s failed", info.id, exc_info=True)
 
 
 def _undo(answer: Answering) -> None:

@@ -29,17 +29,21 @@ def test_an_acknowledged_press_missing_from_the_log_is_counted_lost() -> None:
         ]
     }
     kept = [
-        _press(3, "1.turn.4", True),  # the turn at index 4: seat 3's
-        _press(1, "1.declare.0", True),
-        _press(4, "2.return.0", True),
-        _press(0, "1.turn.3", False),  # not acknowledged: never lost
+        _press(3, "7.1.turn.4", True),  # the turn at index 4: seat 3's
+        _press(1, "7.1.declare.0", True),
+        _press(4, "7.2.return.0", True),
+        _press(0, "7.1.turn.3", False),  # not acknowledged: never lost
     ]
     assert kills.lost_presses(record, kept) == []
-    lost = [_press(0, "1.turn.3", True), _press(5, "2.return.0", True), _press(3, "3.turn.0", True)]
+    lost = [
+        _press(0, "7.1.turn.3", True),
+        _press(5, "7.2.return.0", True),
+        _press(3, "7.3.turn.0", True),
+    ]
     assert kills.lost_presses(record, lost) == [
-        "seat 0 at 1.turn.3",
-        "seat 5 at 2.return.0",
-        "seat 3 at 3.turn.0",
+        "seat 0 at 7.1.turn.3",
+        "seat 5 at 7.2.return.0",
+        "seat 3 at 7.3.turn.0",
     ]
 
 
