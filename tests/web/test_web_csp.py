@@ -111,7 +111,7 @@ async def test_the_activity_page_waits_signs_in_and_plays_framed_by_discord_unde
                     await frame.wait_for_function(
                         "(said) => said.includes(document.getElementById('signin').textContent)",
                         arg=[text(lang, "web_activity_restoring") for lang in LANGS],
-                        timeout=WAIT,
+                        timeout=2 * WAIT,  # the first load: the sign-in, the fonts, a busy CI
                     )
                 await frame.wait_for_function(
                     "() => document.getElementById('signin').dataset.state === 'in'",
