@@ -12,6 +12,7 @@ from bot.text.catalog import text
 from data import Store
 from data.claims import Shards
 from tests.fakediscord import BotRunner, FakeDiscord
+from tests.web.test_web_restoring import coming_back
 
 from .gouji_helpers import acted, bot_factory, find_prompt
 
@@ -240,3 +241,46 @@ def test_only_a_process_running_shard_0_takes_dm_presses() -> None:
 
     assert presses(None) and presses("0") and presses("0-1")
     assert not presses("1")
+
+
+async def test_a_table_coming_back_says_so_to_a_dm_press_and_to_the_hand_command(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """While a restart restores the table (or its holder's lease runs out), a DM press and
+    /gouji hand are told it is coming back — not that the channel has no table — and once
+    it is served the same press plays."""
+    async with BotRunner(fake, bot_factory(fake, tmp_path / "gouji.db")) as runner:
+        bot = runner.client
+        users = await _seat_table(fake)
+        await (await users[0].slash("gouji", "start")).original()
+        channel = fake.channel("gouji").id
+        live = bot.service.table_in(channel)
+        await fake.wait_for(
+            lambda: any(not live.is_ai(s) for s in live.series.to_act), 10, "a question", poll=0.01
+        )
+        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        user = users[seat]
+        verb = {"declare": "nodeclare", "revolt": "norevolt"}[live.game.phase]
+        await fake.wait_for(lambda: find_prompt(user, live.id, verb)[0], 10, "the DM")
+        msg, custom_id = find_prompt(user, live.id, verb)
+        lang = "zh" if user.locale.startswith("zh") else "en"
+        coming = text(lang, "table_restoring")
+        with coming_back(bot.service, live.id):
+            assert await _reply(await user.slash("gouji", "hand")) == coming
+            press = await user.click(msg, custom_id)
+
+            def said() -> list[str]:
+                return [  # a callback's content is in its data, a follow-up's in itself
+                    str((r.payload.get("data") or r.payload).get("content") or "")
+                    for r in press.responses
+                ]
+
+            await fake.wait_for(lambda: coming in said(), 10, "the press answered", poll=0.01)
+            assert not any(text(lang, "no_table") in s for s in said())
+        await acted(await user.click(fake.messages[msg.id], custom_id))
+        await fake.wait_for(
+            lambda: seat not in live.series.to_act or live.game.phase == "play",
+            10,
+            "the press played once the table is back",
+            poll=0.01,
+        )
