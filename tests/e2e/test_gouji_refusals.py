@@ -256,11 +256,11 @@ async def test_a_table_coming_back_says_so_to_a_dm_press_and_to_the_hand_command
         channel = fake.channel("gouji").id
         live = bot.service.table_in(channel)
         await fake.wait_for(
-            lambda: any(not live.is_ai(s) for s in live.series.to_act), 10, "a question", poll=0.01
+            lambda: any(not live.is_ai(s) for s in live.running.to_act), 10, "a question", poll=0.01
         )
-        seat = next(s for s in live.series.to_act if not live.is_ai(s))
+        seat = next(s for s in live.running.to_act if not live.is_ai(s))
         user = users[seat]
-        verb = {"declare": "nodeclare", "revolt": "norevolt"}[live.game.phase]
+        verb = {"declare": "nodeclare", "revolt": "norevolt"}[live.running_game.phase]
         await fake.wait_for(lambda: find_prompt(user, live.id, verb)[0], 10, "the DM")
         msg, custom_id = find_prompt(user, live.id, verb)
         lang = "zh" if user.locale.startswith("zh") else "en"
@@ -279,7 +279,7 @@ async def test_a_table_coming_back_says_so_to_a_dm_press_and_to_the_hand_command
             assert not any(text(lang, "no_table") in s for s in said())
         await acted(await user.click(fake.messages[msg.id], custom_id))
         await fake.wait_for(
-            lambda: seat not in live.series.to_act or live.game.phase == "play",
+            lambda: seat not in live.running.to_act or live.running_game.phase == "play",
             10,
             "the press played once the table is back",
             poll=0.01,
