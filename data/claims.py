@@ -138,7 +138,7 @@ def process_owner(label: str) -> str:
     ``"shards 0-3 of 8 @ web-1 pid 4242 #9f3a1c"``. Two processes never share one (not a
     second process of the same shards during a rolling deploy, not a restart), so each
     waits for the other's claims to lapse."""
-    return f"{label} @ {socket.gethostname()} pid {os.getpid()} #{secrets.token_hex(3)}"
+    return f"{default_instance(label)} pid {os.getpid()} #{secrets.token_hex(3)}"
 
 
 _INCARNATION = re.compile(r"(?P<instance>.+) epoch (?P<epoch>[0-9]+)")

@@ -33,6 +33,7 @@ from bot.text.params import (
     TributeLine,
 )
 from data import ClaimLostError, Store
+from data.models import TableStatus
 from data.snapshots import SNAPSHOT_EVERY, logged_entries
 from engine.actions import Action, IllegalActionError, Verb
 from engine.ai import make_player
@@ -216,8 +217,7 @@ class GameFlow:
         loop finishes what was half done."""
         series = live.series
         if series is not None and not live.series_closed and live.table.status == "lobby":
-            await self.store.set_table_status(live.id, "playing")  # a start cut in two
-            live.table = replace(live.table, status="playing")
+            await self._set_status_locked(live, "playing")  # a start cut in two
         await self._resume_leaves_locked(live)
         while series is not None and live.table.status == "playing":
             cur = series.current
@@ -240,6 +240,11 @@ class GameFlow:
                 await self._finish_series_locked(live)
                 return
             await self._deal_locked(live)
+
+    async def _set_status_locked(self, live: LiveTable, status: TableStatus) -> None:
+        """Write the table's status and keep the row in memory as written."""
+        await self.store.set_table_status(live.id, status)
+        live.table = replace(live.table, status=status)
 
     async def _resume_leaves_locked(self, live: LiveTable) -> None:
         """A leave logged (中途强退) whose seat was not yet handed to the AI (a crash or a
@@ -332,8 +337,7 @@ class GameFlow:
         if live.closing_told != live.series_row:  # not again after a store error below
             self._announce_close(live, scores, titles, rated)
             live.closing_told = live.series_row
-        await self.store.set_table_status(live.id, "lobby")
-        live.table = replace(live.table, status="lobby")
+        await self._set_status_locked(live, "lobby")
         await self._set_deadline_locked(live, None, frozenset())
 
     def _announce_close(

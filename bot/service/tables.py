@@ -129,7 +129,7 @@ class TableService(FrontDoor, Recovery, Archive):
         try:
             return self.get(table_id)
         except UserError as exc:
-            if exc.key != "no_table" or type(table_id) is not int:
+            if exc.key != "no_table":
                 raise
         try:
             table = await self.store.get_table(table_id)
