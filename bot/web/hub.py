@@ -268,7 +268,7 @@ class Hub(Listener):
         if not conns or not self.service.is_open(live):
             return
         info = self.service.info(live)
-        seats = {seat for c in conns if (seat := self._seat(info, c)) is not None}
+        seats = {seat for c in conns if (seat := seat_of(info, c.user_id)) is not None}
         public, private = await self.service.seat_views(live, seats)
         version = self.versions[live.id] = self.versions.get(live.id, 0) + 1
         head = f'{{"t":"state","v":{version},"now":{self.now():.3f},"table":'
@@ -281,7 +281,7 @@ class Hub(Listener):
                 table_json = json.dumps(part, ensure_ascii=False, separators=(",", ":"))
                 worded[conn.lang] = (head + table_json, SeatNamer(names, users))
             start, namer = worded[conn.lang]
-            seat = self._seat(public.info, conn)
+            seat = seat_of(public.info, conn.user_id)
             mine = "null"
             if seat is not None and seat in private:
                 mine = json.dumps(
@@ -290,7 +290,3 @@ class Hub(Listener):
                     separators=(",", ":"),
                 )
             conn.post_state(f'{start},"me":{mine}}}')
-
-    @staticmethod
-    def _seat(info: TableInfo, conn: Connection) -> int | None:
-        return seat_of(info, conn.user_id)
