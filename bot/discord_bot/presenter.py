@@ -48,5 +48,9 @@ class DiscordPresenter(TableMessage, Controllers):
             self._controller(live, seat, resend=True)
         self.ping(live, seats, "warning_mention")
 
+    def moved(self, live: LiveTable) -> None:
+        """Another process serves the table now: it speaks for it on Discord."""
+        return None
+
 
 __all__ = ["DiscordPresenter"]

@@ -66,6 +66,11 @@ class Presenter(Protocol):
         """A table could not be restored, or failed, and was set aside (tell its players)."""
         return None
 
+    def moved(self, live: LiveTable) -> None:
+        """Another process serves the table now (this one lost its claim): it is coming
+        back there."""
+        return None
+
 
 class Listener(Presenter):
     """A :class:`Presenter` that ignores every event: subclass it and override the events a
@@ -126,6 +131,9 @@ class Listeners:
     def broken(self, table_id: int, channel_id: int, reason: str) -> None:
         self._tell("broken", table_id, channel_id, reason)
 
+    def moved(self, live: LiveTable) -> None:
+        self._tell("moved", live)
+
 
 class RecordingPresenter:
     """A presenter that only records what it was told (for tests and headless runs)."""
@@ -159,6 +167,9 @@ class RecordingPresenter:
 
     def broken(self, table_id: int, channel_id: int, reason: str) -> None:
         self.events.append(("broken", table_id, reason))
+
+    def moved(self, live: LiveTable) -> None:
+        self.events.append(("moved", live.id))
 
     def of(self, kind: str) -> list[tuple[Any, ...]]:
         """The recorded events of one kind."""

@@ -130,6 +130,7 @@ class Recovery(GameFlow):
         """Another process holds the table now: stop serving it, write nothing."""
         log.warning("table %s: %s — no longer served by %s", live.id, exc, self.owner)
         self._forget_locked(live)
+        self.presenter.moved(live)
 
     def _stall_locked(self, live: LiveTable, exc: BaseException) -> None:
         """The table waits for its database: its clock and automatic play stop, and a

@@ -9,9 +9,9 @@ and sends every socket its frame: the public part and its own seat's part (a spe
 none; a player who left the game, 中途强退: none either). A socket that reads slowly only
 ever has the newest state waiting (:class:`Connection`), so it never holds the others up.
 
-A table this process stops serving without an event — its claim was lost: another process
-took it over — is noticed within :data:`LOOK_EVERY` seconds: its sockets are told it is
-coming back and closed with :data:`RETRY`, and the pages come back by themselves.
+A table this process stops serving because its claim was lost (another process took it
+over: the service's ``moved``) sends its sockets to come back: they are told so and closed
+with :data:`RETRY`, and the pages come back by themselves.
 """
 
 from __future__ import annotations
@@ -37,8 +37,6 @@ if TYPE_CHECKING:
     from bot.service.tables import TableService
 
 log = logging.getLogger("gouji.web")
-
-LOOK_EVERY = 1.0  # seconds between two looks for tables no longer served here
 
 
 class Names(Protocol):
@@ -155,20 +153,15 @@ class Hub(Listener):
     ) -> None:
         self.service, self.names, self.now = service, names, now
         self.tables: dict[int, set[Connection]] = {}
-        self.lives: dict[int, LiveTable] = {}  # the tables of those sockets
         self.versions: dict[int, int] = {}  # table -> updates sent (the frames' "v")
         self._pending: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
-        self._looking: asyncio.Task[None] | None = None
         service.listen(self)
 
     # ----------------------------------------------------------------- sockets
     def attach(self, conn: Connection, live: LiveTable) -> None:
         """A socket joins the table: it gets the table's state at once."""
         self.tables.setdefault(live.id, set()).add(conn)
-        self.lives[live.id] = live
-        if self._looking is None:
-            self._looking = asyncio.get_running_loop().create_task(self._look())
         self._changed(live)
 
     def detach(self, conn: Connection) -> None:
@@ -177,7 +170,6 @@ class Hub(Listener):
             conns.discard(conn)
             if not conns:
                 self.tables.pop(conn.visitor.table_id, None)
-                self.lives.pop(conn.visitor.table_id, None)
         conn.writer.cancel()
 
     def refresh(self, live: LiveTable) -> None:
@@ -187,8 +179,6 @@ class Hub(Listener):
     async def close(self) -> None:
         """Close every socket (the server stops)."""
         self.service.unlisten(self)
-        if self._looking is not None:
-            self._looking.cancel()
         for conns in list(self.tables.values()):
             for conn in list(conns):
                 await conn.close(1001, b"server stopping")
@@ -222,25 +212,13 @@ class Hub(Listener):
 
     def _gone(self, table_id: int, key: str) -> None:
         conns = self.tables.pop(table_id, set())
-        self.lives.pop(table_id, None)
         for conn in conns:
             reason = text(conn.lang, key) if key != "table_broken" else text(conn.lang, "ended")
             conn.reply(frame("gone", text=text(conn.lang, "web_gone", reason=reason)))
             self.spawn(conn.close(GONE, b"table gone"))
 
-    async def _look(self) -> None:
-        """Every :data:`LOOK_EVERY` seconds: the tables with sockets that are no longer
-        served here though no event said so (a lost claim) send their sockets to come back."""
-        while True:
-            await asyncio.sleep(LOOK_EVERY)
-            for table_id, live in list(self.lives.items()):
-                if not self.service.is_open(live):
-                    self._moved(table_id)
-
-    def _moved(self, table_id: int) -> None:
-        conns = self.tables.pop(table_id, set())
-        self.lives.pop(table_id, None)
-        for conn in conns:
+    def moved(self, live: LiveTable) -> None:
+        for conn in self.tables.pop(live.id, set()):
             conn.reply(frame("wait", text=text(conn.lang, "table_restoring")))
             self.spawn(conn.close(RETRY, b"come back"))
 
