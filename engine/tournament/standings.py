@@ -6,6 +6,7 @@ place points (the places' own points, 头科 +4 … 大落 −4, over the games 
 better at the table themselves), then more first places (头科), then the draw of the event
 (its seed: a fixed, random order of the entrants).
 
+>>> from engine.tournament.model import RoundPlan, TablePlan
 >>> cfg = Config(name="x", format=Format.SWISS, rounds=1, seed=1)
 >>> plan = RoundPlan(1, (TablePlan(1, (1, 2, 3, 4, 5, 6)),))
 >>> places = {1: 1, 2: 4, 3: 2, 4: 5, 5: 3, 6: 6}  # seats 0, 2, 4 are a team
