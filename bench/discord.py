@@ -439,14 +439,14 @@ class TableDriver:
             if not live.playing:
                 return None
             # the seats the bot asked (its clock runs for them once the automatic moves are
-            # made): not ``service._next_step``, whose legal moves for every look took a
+            # made): not ``service.quiet``, whose legal moves for every look took a
             # fifth of the event loop at 500 tables (py-spy)
             # (a table rebuilt from the database, bench.discord_shards, has no clock state)
             if self.changes is not None:
                 people = [s for s in _series(live).to_act if s in live.waiting]
             else:
                 people = [s for s in _series(live).to_act if not live.is_ai(s)]
-                people = people if self.service._next_step(live) is None else []
+                people = people if self.service.quiet(live) else []
             if people:
                 return people[0]
             await self._look()

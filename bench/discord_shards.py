@@ -73,6 +73,7 @@ from bot.discord_bot.endpoints import API_ENV, GATEWAY_ENV
 from bot.service.errors import UserError
 from bot.service.live import LiveTable
 from bot.service.presenter import RecordingPresenter
+from bot.service.recovery import rebuild
 from bot.service.tables import TableService
 from data import ENGINE, Store, shard_of
 from engine.actions import Action
@@ -138,7 +139,7 @@ class Mirror:
         tables = {c: live for c, live in self.tables.items() if live.id in versions}
         loaded = set()
         for active in report.tables:
-            live = await self.service._rebuild(active)
+            live = await rebuild(self.store, active)
             if live.series is not None and live.series.current is None:
                 continue  # a series whose first deal is not written yet: not loaded
             tables[live.table.channel_id] = live
@@ -210,8 +211,8 @@ class Mirror:
     def question_token(self, live: LiveTable) -> str:
         return self.service.question_token(live)
 
-    def _next_step(self, live: LiveTable) -> Any:
-        return self.service._next_step(live)
+    def quiet(self, live: LiveTable) -> bool:
+        return self.service.quiet(live)
 
 
 class MirroredDriver(TableDriver):

@@ -70,7 +70,7 @@ async def _people(service: TableService, live, acked: list[str], outage: Outage)
     """Press the hint whenever a person is asked, until the game is over."""
     while live.playing:
         waiting = [s for s in live.series.to_act if not live.is_ai(s)]
-        if not waiting or service._next_step(live) is not None:
+        if not waiting or not service.quiet(live):
             await asyncio.sleep(THINK)
             continue
         user = live.seats[waiting[0]].user_id

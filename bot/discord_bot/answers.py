@@ -158,16 +158,15 @@ async def answering(
         yield answer
     except REFUSED as exc:
         _undo(answer)
-        live = _table(interaction, answer)
-        info = live.info if live is not None else None
+        info = _table(interaction, answer)
         if people is not None and info is not None:
             await _learn_names(people, info)
         said = refusal(people, exc, lang, info) if people else error_text(exc, lang)
         await _send(interaction, answer, said[:MESSAGE_LIMIT])
     except Exception:
         _undo(answer)
-        live = _table(interaction, answer)
-        table_id = live.id if live is not None else None
+        info = _table(interaction, answer)
+        table_id = info.id if info is not None else None
         channel = getattr(interaction, "channel_id", None)
         log.exception(
             "%s failed (table %s, channel %s)",
@@ -193,13 +192,7 @@ def _undo(answer: Answering) -> None:
         undo()
 
 
-@dataclass(frozen=True, slots=True)
-class _Table:
-    id: int
-    info: TableInfo
-
-
-def _table(interaction: discord.Interaction, answer: Answering) -> _Table | None:
+def _table(interaction: discord.Interaction, answer: Answering) -> TableInfo | None:
     """The table a failure is about: the handler's, else the channel's (its seats name the
     refusal's seats; its id goes in the log)."""
     gouji = getattr(interaction.client, "gouji", None)
@@ -208,7 +201,7 @@ def _table(interaction: discord.Interaction, answer: Answering) -> _Table | None
     live = answer.table
     if live is None:
         live = gouji.service.table_at(getattr(interaction, "channel_id", None))
-    return _Table(live.id, gouji.service.info(live)) if live is not None else None
+    return gouji.service.info(live) if live is not None else None
 
 
 async def _send(interaction: discord.Interaction, answer: Answering, content: str) -> None:

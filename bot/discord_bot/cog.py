@@ -352,7 +352,7 @@ class GoujiCog(commands.Cog):
 
         def public() -> bool:  # in the lobby the channel is told; during a game, only you
             live = self._live_or_none(interaction)
-            return live is not None and not live.playing
+            return live is not None and not self.service.playing(live)
 
         await self._guarded(interaction, work, public=public, precheck=precheck)
 
@@ -600,7 +600,7 @@ class GoujiCog(commands.Cog):
         async def work(lang: str) -> Answer:
             live = self.service.table_in(interaction.channel_id)
             seat = self.service.seat_for(live, interaction.user.id)
-            if not live.playing:
+            if not self.service.playing(live):
                 raise self.service.idle_refusal(live)
             mine = await self.service.private_view(live, seat)  # as in the DMs: without DMs
             if not mine.hand:  # gone out (or revolted): the others play on

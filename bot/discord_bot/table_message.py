@@ -255,7 +255,7 @@ class TableMessage(Outboxes):
         if not self.service.is_open(live) or self.service.question_token(live) != question:
             return  # answered meanwhile (and maybe asked something new: its own mention)
         info = self.service.info(live)
-        asked = [s for s in seats if s in live.waiting]
+        asked = [s for s in seats if s in self.service.waited_on(live)]
         hand = [s for s in asked if info.seats[s].dm_refused]
         dm = [s for s in asked if not info.seats[s].dm_refused and info.options.mention]
         for group, wording in ((hand, "your_turn_hand"), (dm, key)):
@@ -272,5 +272,5 @@ class TableMessage(Outboxes):
         msg = await channel.send(content, allowed_mentions=PING_USERS)
         box = self._box(live)
         box.pings.append(Ping(msg, set(seats)))
-        if not self.service.is_open(live) or not (set(seats) & set(live.waiting)):
+        if not self.service.is_open(live) or not (set(seats) & self.service.waited_on(live)):
             self._settle_pings(live, box, seats)  # answered (or ended) while it was sent

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from bot.service.clock import Clock
 from bot.service.live import LiveTable
 from bot.service.presenter import Acted, Place, Presenter, Who
-from bot.service.questions import Prompt, QuestionKind, Token, question_kind, yes_or_no
+from bot.service.questions import Prompt, Token, question_kind, yes_or_no
 from bot.service.results import game_result, profile_updates
 from bot.service.standing import change_line, seat_changes
 from bot.service.supervise import Supervisor
@@ -391,16 +391,13 @@ class GameFlow:
             return frozenset()
         return frozenset(s for s in live.running.to_act if not live.is_ai(s))
 
-    def _prompt_kind(self, live: LiveTable) -> QuestionKind:
-        return question_kind(live)
-
     def question_token(self, live: LiveTable) -> str:
         """Names the question the table asks now, from the game state alone (so it is the
         same after a restart): series, deal, kind and where in the log the question began
         (:class:`~bot.service.questions.Token`)."""
         series = live.running
         cur = live.current
-        kind = self._prompt_kind(live)
+        kind = question_kind(live)
         game = cur.game
         if game is None:
             start = sum(r.cards is not None for r in cur.returns)
@@ -418,7 +415,7 @@ class GameFlow:
         waiting = self._waiting_humans(live)
         if self._next_step(live) is not None:
             waiting = frozenset()  # automatic actions first; then we see who is waited on
-        kind = self._prompt_kind(live) if waiting else None
+        kind = question_kind(live) if waiting else None
         key = (len(live.running.deals), kind) if kind is not None else None
         stale = live.waiting if key != live.clock_key else live.waiting - waiting
         for seat in sorted(stale):
@@ -483,7 +480,7 @@ class GameFlow:
         for seat in sorted(live.waiting):
             if not live.playing or seat not in live.running.to_act:
                 continue
-            if self._prompt_kind(live) == Prompt.TURN:
+            if question_kind(live) == Prompt.TURN:
                 count = await self.store.add_timeout(live.id, seat)
                 if count >= 2 and not live.seats[seat].standin:
                     await self.store.set_standin(live.id, seat, True, live.ai_kind(seat))
@@ -535,6 +532,11 @@ class GameFlow:
 
         return think
 
+    def quiet(self, live: LiveTable) -> bool:
+        """Whether the table waits on people only: no AI seat, 托管 or automatic pass is due
+        to act (what a test or a benchmark waits for before it plays a person's part)."""
+        return self._next_step(live) is None
+
     def _next_step(self, live: LiveTable) -> _Step | None:
         if live.ended or not live.playing or live.stalled_since is not None:
             return None
@@ -564,7 +566,7 @@ class GameFlow:
                 step = self._next_step(live)
             if step is None:
                 return
-            phase = self._prompt_kind(live)
+            phase = question_kind(live)
             if step.ai and self.ai_delay > 0 and phase in (Prompt.TURN, Prompt.BURN):
                 await self.clock.sleep(self.ai_delay)
             choice: Action | None = None
@@ -598,7 +600,7 @@ class GameFlow:
                 return action
             except IllegalActionError as exc:
                 log.warning("table %s seat %s: the AI chose %s: %s", live.id, seat, action, exc)
-        kind = self._prompt_kind(live)
+        kind = question_kind(live)
         action = self._fallback_action(live, seat)
         log.warning(
             "table %s seat %s (%s): took %s instead of the AI's choice", live.id, seat, kind, action

@@ -93,6 +93,22 @@ class FrontDoor(GameFlow):
         """Whether a series was started at the table (being played, or over)."""
         return live.series is not None
 
+    def playing(self, live: LiveTable) -> bool:
+        """Whether a series is being played at the table (started and not over)."""
+        return live.playing
+
+    def waited_on(self, live: LiveTable) -> frozenset[int]:
+        """The seats of people the table waits on now (their clock runs)."""
+        return live.waiting
+
+    def tables_of(self, user_id: int) -> list[LiveTable]:
+        """The open tables served here where ``user_id`` holds a seat (one they left
+        included), the most recently active first."""
+        seated = [
+            t for t in list(self.tables.values()) if not t.ended and t.seat_of(user_id) is not None
+        ]
+        return sorted(seated, key=lambda t: t.last_activity, reverse=True)
+
     def open_tables(self) -> list[TableInfo]:
         """Every table this process serves, in the order they were opened or restored."""
         return [self.info(live) for live in list(self.tables.values())]

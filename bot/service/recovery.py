@@ -36,7 +36,7 @@ from bot.service.errors import UserError
 from bot.service.flow import GameFlow
 from bot.service.live import LiveTable, TableOptions
 from bot.service.supervise import backoff
-from data import ENGINE, ActiveTable, ClaimLostError, StoreError
+from data import ENGINE, ActiveTable, ClaimLostError, Store, StoreError
 from data.claims import Shards, incarnation_of, incarnation_owner
 from engine.game import Game
 from engine.hands import Play
@@ -286,24 +286,7 @@ class Recovery(GameFlow):
         return broken
 
     async def _rebuild(self, active: ActiveTable) -> LiveTable:
-        options = TableOptions.from_json(active.table.options)
-        live = LiveTable(active.table, list(active.seats), options)
-        if active.series is None:
-            return live
-        live.series_id = active.series.id
-        live.series = await self.store.restore_series(
-            active, games_total=options.games, tribute=options.series
-        )
-        last = active.games[-1].game if active.games else None
-        live.game_id = last.id if last is not None else None
-        live.deal_voided = last is not None and last.status == "void"
-        live.series_closed = active.series.status != "playing"
-        live.games_finished = sum(1 for g in active.games if g.game.status == "finished")
-        game = live.game
-        for seat in live.seats:  # a leave logged is a leave, its seat handed over or not yet
-            if seat.user_id is not None and game is not None and seat.seat in game.left:
-                live.leavers[seat.seat] = seat.user_id
-        return live
+        return await rebuild(self.store, active)
 
     async def _resync_locked(self, live: LiveTable) -> None:
         """Rebuild the table in place from its log (it waited for its database), then go
@@ -369,3 +352,27 @@ class Recovery(GameFlow):
             return
         async with live.lock:
             self._lost_locked(live, ClaimLostError(f"table {table_id}: its claim was lost"))
+
+
+async def rebuild(store: Store, active: ActiveTable) -> LiveTable:
+    """A table in memory as its rows hold it (its series and current deal replayed from the
+    log; nothing asked, no clock): what restoring starts from, and a read-only mirror of a
+    table another process serves (bench.discord_shards)."""
+    options = TableOptions.from_json(active.table.options)
+    live = LiveTable(active.table, list(active.seats), options)
+    if active.series is None:
+        return live
+    live.series_id = active.series.id
+    live.series = await store.restore_series(
+        active, games_total=options.games, tribute=options.series
+    )
+    last = active.games[-1].game if active.games else None
+    live.game_id = last.id if last is not None else None
+    live.deal_voided = last is not None and last.status == "void"
+    live.series_closed = active.series.status != "playing"
+    live.games_finished = sum(1 for g in active.games if g.game.status == "finished")
+    game = live.game
+    for seat in live.seats:  # a leave logged is a leave, its seat handed over or not yet
+        if seat.user_id is not None and game is not None and seat.seat in game.left:
+            live.leavers[seat.seat] = seat.user_id
+    return live

@@ -34,6 +34,7 @@ from bot.service.config import DISCORD_API
 from bot.service.errors import UserError
 from bot.service.tickets import Tickets
 from bot.text.catalog import lang_of
+from bot.web.hub import seat_of
 
 if TYPE_CHECKING:
     from bot.service.live import LiveTable
@@ -220,9 +221,7 @@ class ActivitySignIn:
             live = self._table(instance.get("location") or {}, user_id)
         except SignInRefused as refused:
             raise LangRefused(refused, lang) from None
-        seat = live.seat_of(user_id)
-        if seat is not None and seat in live.leavers:
-            seat = None  # left the game (中途强退): watches until it ends
+        seat = seat_of(self.service.info(live), user_id)  # who left the game watches
         ticket = self.tickets.issue(live.id, user_id if seat is not None else None)
         return Session(ticket, seat, lang)
 
@@ -243,13 +242,9 @@ class ActivitySignIn:
         if guild.isdigit() and shards is not None and not shards.holds(int(guild)):
             raise SignInRefused("elsewhere", 409)  # another shard process runs that server
         if location.get("kind") == "pm":
-            seated = [
-                live
-                for live in self.service.tables.values()
-                if not live.ended and live.seat_of(user_id) is not None
-            ]
+            seated = self.service.tables_of(user_id)
             if seated:
-                return max(seated, key=lambda live: live.last_activity)
+                return seated[0]  # the one played at last
         raise SignInRefused("no_table", 404)
 
 

@@ -122,7 +122,7 @@ async def next_person(fake: FakeDiscord, bot, live) -> int | None:
         lambda: (
             not live.playing
             or any(not live.is_ai(s) for s in live.series.to_act)
-            and bot.service._next_step(live) is None
+            and bot.service.quiet(live)
         ),
         30,
         "a person's turn",

@@ -205,7 +205,7 @@ async def test_a_press_answered_after_its_next_question_came_deletes_its_control
         live = bot.service.table_in(fake.channel("gouji").id)
         presses = 0
         while await next_person(fake, bot, live) is not None:
-            kind = bot.service._prompt_kind(live)
+            kind = bot.service.question_kind(live)
             verb = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
             await press(fake, bot.service, alice, live, verb.get(kind, "playhint"))
             presses += 1
@@ -246,7 +246,7 @@ async def test_a_press_on_a_new_controller_is_answered_while_the_old_one_waits_t
         try:
             while True:
                 assert await next_person(fake, bot, live) is not None, "asked again"
-                verb = no.get(service._prompt_kind(live), "playhint")
+                verb = no.get(service.question_kind(live), "playhint")
                 token = service.question_token(live) + ":"
 
                 def shown(verb: str = verb, token: str = token) -> Any:

@@ -24,7 +24,7 @@ async def _asked(
 ) -> tuple[str, str, MessageRecord]:
     """The user's next question (its token and kind) and the DM controller sent with it."""
     assert await next_person(fake, bot, live) is not None
-    token, kind = bot.service.question_token(live), str(bot.service._prompt_kind(live))
+    token, kind = bot.service.question_token(live), str(bot.service.question_kind(live))
 
     def sent() -> list[MessageRecord]:
         return [m for m in user.dms() if _offers(m, live.id, token, first=True)]

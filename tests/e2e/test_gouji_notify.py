@@ -92,7 +92,7 @@ async def _play(
             return {"questions": questions, "hand_commands": hand_commands}
         questions += 1
         token = bot.service.question_token(live)
-        kind = bot.service._prompt_kind(live)
+        kind = bot.service.question_kind(live)
         if dms:  # as a person would: they answer once notified
             await fake.wait_for(
                 lambda t=token: [m for m in user.dms() if _offers(m, live.id, t, first=True)],
@@ -241,7 +241,7 @@ async def test_after_gouji_end_nothing_is_sent_and_controllers_are_spent(
         while bo_asked < 3:
             seat = await next_person(fake, bot, live)
             assert seat is not None
-            token, kind = bot.service.question_token(live), bot.service._prompt_kind(live)
+            token, kind = bot.service.question_token(live), bot.service.question_kind(live)
             if seat == live.seat_of(bo.id):
                 bo_asked += 1
                 await fake.wait_for(
@@ -289,7 +289,7 @@ async def test_after_gouji_back_the_controller_no_longer_says_the_ai_plays(
         bot = runner.client
         live = await _single_game_with_ai(fake, bot, alice, turn_time=5)
         seat = live.seat_of(alice.id)
-        while (kind := bot.service._prompt_kind(live)) != "turn" or seat not in live.waiting:
+        while (kind := bot.service.question_kind(live)) != "turn" or seat not in live.waiting:
             if seat in live.waiting:  # answer the questions before play: only turns time out
                 token = bot.service.question_token(live)
                 await fake.wait_for(
@@ -370,7 +370,7 @@ async def _answered_near_the_limit(
         sent: list[MessageRecord] = []
         while len(sent) < questions:
             assert await next_person(fake, bot, live) is not None
-            token, kind = bot.service.question_token(live), bot.service._prompt_kind(live)
+            token, kind = bot.service.question_token(live), bot.service.question_kind(live)
             await fake.wait_for(
                 lambda t=token: [m for m in bo.dms() if _offers(m, live.id, t, first=True)],
                 10,
@@ -463,7 +463,7 @@ async def test_a_seat_that_changed_hands_is_never_followed_up_in_the_last_player
 async def _typed_answer(bot: Any, live: Any, user: Any) -> None:
     """Answer the question open now by a typed command: "no" to a question, else the hint
     (played, or a pass)."""
-    kind = str(bot.service._prompt_kind(live))
+    kind = str(bot.service.question_kind(live))
     if kind in NO:
         said = await (await user.slash("gouji", "answer", choice=NO[kind])).original()
     else:

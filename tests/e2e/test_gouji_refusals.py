@@ -48,7 +48,7 @@ async def _answer_prompts_until_play(fake: FakeDiscord, bot, live, users) -> Non
         user = users[seat]
         msg, custom_id = find_prompt(user, live.id, verb)
         await acted(await user.click(msg, custom_id))
-    await fake.wait_for(lambda: bot.service._next_step(live) is None, 10, "the AI seats", poll=0.01)
+    await fake.wait_for(lambda: bot.service.quiet(live), 10, "the AI seats", poll=0.01)
 
 
 async def test_bad_input_gets_an_ephemeral_reply_and_changes_nothing(
@@ -147,8 +147,7 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
         for _ in range(5):
             await fake.wait_for(
                 lambda: (
-                    any(not live.is_ai(s) for s in live.running.to_act)
-                    and bot.service._next_step(live) is None
+                    any(not live.is_ai(s) for s in live.running.to_act) and bot.service.quiet(live)
                 ),
                 10,
                 "a turn",
@@ -159,7 +158,7 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
             await fake.wait_for(lambda u=user: find_prompt(u, live.id, "playhint")[0], 10, "the DM")
             msg, custom_id = find_prompt(user, live.id, "playhint")
             await acted(await user.click(msg, custom_id))
-        await fake.wait_for(lambda: bot.service._next_step(live) is None, 10, "quiet", poll=0.01)
+        await fake.wait_for(lambda: bot.service.quiet(live), 10, "quiet", poll=0.01)
         await bot.presenter.drain()
         hands = [bot.service.hand_cards(live, s) for s in range(6)]
         waiting = live.running.to_act

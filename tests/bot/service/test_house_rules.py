@@ -85,7 +85,7 @@ async def test_keep_the_head_is_asked_of_the_revolutionarys_opposite(store) -> N
     kinds = []
     while live.running_game.phase != "play":
         await service.settle(live)
-        kind = service._prompt_kind(live)
+        kind = service.question_kind(live)
         kinds.append(kind)
         seat = next(s for s in live.running.to_act if not live.is_ai(s))
         verb = {"declare": "nodeclare", "revolt": "revolt" if seat == 0 else "norevolt"}
