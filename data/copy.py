@@ -42,6 +42,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("series_ratings", ("series_id",)),
     ("rating_state", ("guild_id",)),
     ("instances", ("name",)),
+    ("tournaments", ("id",)),
+    ("tournament_players", ("tournament_id", "user_id")),
+    ("tournament_rounds", ("tournament_id", "number")),
+    ("tournament_tables", ("tournament_id", "round", "number")),
 )
 #: The tables whose rows stay behind (a cache, rebuilt by the bot).
 NOT_COPIED = frozenset({"snapshots"})

@@ -20,6 +20,7 @@ from .ratings import RatingsMixin
 from .settings import SettingsMixin
 from .snapshots import SnapshotsMixin
 from .tables import TablesMixin
+from .tournaments import TournamentsMixin
 
 
 class Store(
@@ -32,6 +33,7 @@ class Store(
     SnapshotsMixin,
     ExportMixin,
     ClaimsMixin,
+    TournamentsMixin,
 ):
     """The bot's persistence: settings, tables, seats, series, deals and their action logs,
     snapshots, profiles and ratings. Open with ``await Store.open(path_or_url)``; close with ``await store.close()``

@@ -12,6 +12,7 @@ from data.connect import connect
 from data.copy import TABLES, copy_database, main
 from engine.actions import Action
 from engine.series import Series
+from engine.tournament import Config, Format, seat_round, standings
 
 from .conftest import dealt_hands, new_game
 
@@ -52,6 +53,18 @@ async def fill(store: Store) -> None:
     await store.mark_broken(broken.id, "cannot replay")
     await store.claim_table(live.id, "shard 0")
     await store.incarnate("all shards @ host-1")
+    await fill_tournament(store, live.id)
+
+
+async def fill_tournament(store: Store, table_id: int) -> None:
+    """An event of six at one table (data/tournaments.py), its table played at ``table_id``."""
+    config = Config(name="周赛", format=Format.SWISS, rounds=2)
+    event = await store.create_tournament(1, 100, 9, config)
+    for user in range(70, 76):
+        await store.join_tournament(event.id, user)
+    plan = seat_round(config, 1, standings(config, range(70, 76), []), [])
+    await store.seat_tournament_round(event.id, plan)
+    await store.set_tournament_table(event.id, 1, 1, table_id=table_id, status="playing")
 
 
 async def dump(url: str) -> dict[str, list[tuple]]:
