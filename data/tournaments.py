@@ -67,6 +67,7 @@ class EventTable:
     table_id: int | None
     status: str
     result: tuple[SeatResult, ...] | None
+    updated_at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +320,7 @@ class TournamentsMixin(StoreBase):
             )
             tables = await fetch_all(
                 conn,
-                "SELECT round, number, table_id, status, result FROM tournament_tables "
+                "SELECT round, number, table_id, status, result, updated_at FROM tournament_tables "
                 "WHERE tournament_id = ? ORDER BY round, number",
                 (tournament_id,),
             )
@@ -331,6 +332,7 @@ class TournamentsMixin(StoreBase):
                 None if r[2] is None else int(r[2]),
                 str(r[3]),
                 _results(r[4], f"{what} round {r[0]} table {r[1]} result"),
+                float(r[5]),
             )  # fmt: skip
             for r in tables
         )
@@ -354,3 +356,41 @@ class TournamentsMixin(StoreBase):
             tuple(rounds),
             event_tables,
         )
+
+    async def table_outcome(self, table_id: int) -> dict[int, SeatResult] | None:
+        """What each person took from the latest series of a game table once it is played
+        out (None before: no series, or one still playing; an abandoned one: ``{}``): the
+        sum of their games' scores (``game_results``: the team's points plus their own
+        penalties), their places in game order, and whether they left a game. A person
+        with no game there has no entry."""
+        async with self._transaction() as conn:
+            series = await fetch_all(
+                conn,
+                "SELECT id, status FROM series WHERE table_id = ? ORDER BY number DESC LIMIT 1",
+                (table_id,),
+            )
+            if not series or series[0][1] == "playing":
+                return None
+            if series[0][1] != "finished":
+                return {}
+            rows = await fetch_all(
+                conn,
+                "SELECT r.game_id, r.updates FROM game_results AS r "
+                "JOIN games AS g ON g.id = r.game_id WHERE g.series_id = ? "
+                "ORDER BY g.number, g.deal",
+                (series[0][0],),
+            )
+        out: dict[int, SeatResult] = {}
+        for game_id, text in rows:
+            for u in decode_json(text, f"game {game_id} profile updates", list):
+                user, before = int(u["user_id"]), out.get(int(u["user_id"]))
+                places = () if u.get("place") is None else (int(u["place"]),)
+                if before is None:
+                    before = SeatResult(user, 0)
+                out[user] = SeatResult(
+                    user,
+                    before.points + int(u["score_delta"]),
+                    before.places + places,
+                    left=before.left or int(u.get("leaves", 0)) > 0,
+                )
+        return out

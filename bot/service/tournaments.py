@@ -1,0 +1,449 @@
+"""Tournaments (比赛) on a server, run by the service without an organiser's babysitting
+(docs/tournaments.md).
+
+The event is data in the store (data/tournaments.py); :meth:`TournamentService.step` reads
+it and does whatever is due, each step once, so a restarted process (or the next step after
+a store error) goes on where the event stood:
+
+- a round over (or none yet) and its pause (``gap``) passed: the next round is seated
+  (engine/tournament/seating.py) — or, after the last, the event is over;
+- a seated table with no game table: a venue (the front end's :class:`Venues`: a thread
+  under the event's channel on Discord) and a table there in the lobby, its AI seats
+  filled; once every table of the round has one, the round is posted (:class:`EventListener`);
+- a table waiting for its players: each shows up (:meth:`TournamentService.show_up`: sits
+  down at their planned seat); when all have, or at the show-up deadline, the seats still
+  empty get AI players (those players are absent: they score nothing) and it starts;
+- a table playing: once its series is played out, its players' results (the store's
+  ``table_outcome``: the game's own scoring) are recorded — once — and the table ends.
+
+The front ends call the lobby (:meth:`create`, :meth:`join`, :meth:`leave`, :meth:`start`,
+:meth:`pause`, :meth:`resume`, :meth:`skip`, :meth:`end`) and read :meth:`board`. A refusal
+is a :class:`~bot.service.errors.UserError` with a ``tournament_…`` key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from data import Store, StoreError
+from data.tournaments import Tournament, TournamentState
+from engine.tournament import (
+    Config,
+    ConfigError,
+    RoundPlan,
+    Standing,
+    absent_result,
+    seat_round,
+    standings,
+)
+
+from .errors import UserError
+from .presenter import Listener
+from .tables import TableService
+
+log = logging.getLogger("gouji.bot")
+
+#: The AI level of a tournament's AI seats (filling a table, or a no-show's seat).
+AI_LEVEL = "hint"
+#: Seconds between two looks at the running events (deadlines; a table's end wakes it at once).
+POLL = 1.0
+
+
+class Venues(Protocol):
+    """Where a round's table plays: the front end makes the place (a Discord thread)."""
+
+    async def table_channel(self, event: Tournament, round_number: int, table: int) -> int: ...
+
+
+class EventListener(Protocol):
+    """What the front end tells the server. Called outside any lock; may await."""
+
+    async def round_seated(
+        self, event: Tournament, plan: RoundPlan, channels: dict[int, int], board: Board
+    ) -> None: ...
+
+    async def event_over(self, event: Tournament, board: Board) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """An event's standings and where its current round plays (table → channel)."""
+
+    event: Tournament
+    lines: tuple[Standing, ...]
+    plan: RoundPlan | None
+    channels: dict[int, int]
+    finished_tables: frozenset[int]
+
+
+def board_of(state: TournamentState, channels: dict[int, int]) -> Board:
+    ev = state.tournament
+    lines = standings(ev.config, state.players, state.rounds, state.left)
+    plan = state.rounds[-1].plan if state.rounds else None
+    done = frozenset(
+        t.number for t in state.tables if t.round == ev.round and t.status == "finished"
+    )
+    return Board(ev, tuple(lines), plan, channels, done)
+
+
+class _Wake(Listener):
+    """Wakes the runner when a table's series is over or a table closes."""
+
+    def __init__(self, wake: asyncio.Event) -> None:
+        self._wake = wake
+
+    def announce(self, live: object, key: str, **params: object) -> None:
+        if key in ("ev_again", "ev_again_single"):
+            self._wake.set()
+
+    def closed(self, live: object, key: str) -> None:
+        self._wake.set()
+
+
+class TournamentService:
+    """The server's events, run over the table service's tables."""
+
+    def __init__(
+        self,
+        tables: TableService,
+        venues: Venues,
+        listener: EventListener,
+        *,
+        poll: float = POLL,
+    ) -> None:
+        self.tables = tables
+        self.store: Store = tables.store
+        self.clock = tables.clock
+        self.venues = venues
+        self.listener = listener
+        self.poll = poll
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._wake = asyncio.Event()
+        self._waker = _Wake(self._wake)
+        self._task: asyncio.Task[None] | None = None
+        #: Rounds seated and posted by this process: (event, round) → seating time.
+        self.seated_at: dict[tuple[int, int], float] = {}
+        #: When each round's last table was recorded: (event, round) → time.
+        self.over_at: dict[tuple[int, int], float] = {}
+
+    # ----------------------------------------------------------------- running
+    def run(self) -> None:
+        """Start running this process's events (its shards' servers) in the background."""
+        if self._task is None:
+            self.tables.listen(self._waker)
+            self._task = asyncio.create_task(self._loop(), name="tournaments")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+            self.tables.unlisten(self._waker)
+
+    async def _loop(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                for event in await self.store.running_tournaments(shards=self.tables.shards):
+                    await self.step(event.id)
+            except StoreError as exc:  # an outage: the next look tries again
+                log.warning("running the tournaments failed: %s", exc)
+            except Exception:
+                log.exception("running the tournaments failed")
+            sleep = asyncio.ensure_future(self.clock.sleep(self.poll))
+            woken = asyncio.ensure_future(self._wake.wait())
+            await asyncio.wait({sleep, woken}, return_when=asyncio.FIRST_COMPLETED)
+            for task in (sleep, woken):
+                task.cancel()
+
+    def _lock(self, event_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(event_id, asyncio.Lock())
+
+    async def step(self, event_id: int) -> None:
+        """Do whatever the event has due now (nothing while it is not running)."""
+        async with self._lock(event_id):
+            await self._step_locked(event_id)
+
+    async def _step_locked(self, event_id: int) -> None:
+        state = await self.store.load_tournament(event_id)
+        ev = state.tournament
+        if ev.status != "running":
+            return
+        now = self.clock.now()
+        if not state.rounds or state.rounds[-1].over:
+            if not await self._next_round(state, now):
+                return
+            state = await self.store.load_tournament(event_id)
+            ev = state.tournament
+        number = state.rounds[-1].plan.number
+        plan = state.rounds[-1].plan
+        opened = recorded = False
+        for t in state.tables:
+            if t.round != number or t.status in ("finished", "skipped"):
+                continue
+            seats = plan.tables[t.number - 1].seats
+            if t.table_id is None:
+                await self._open(ev, number, t.number, seats)
+                opened = True
+            elif t.status == "seated":
+                await self._start_if_ready(ev, (number, t.number), t.table_id, seats, now)
+            else:
+                recorded |= await self._collect(ev, number, t.number, t.table_id, seats)
+        state = await self.store.load_tournament(event_id)
+        if opened and all(t.table_id is not None for t in state.tables if t.round == number):
+            channels = await self._channels(state)
+            self.seated_at[(event_id, number)] = self.clock.now()
+            await self.listener.round_seated(ev, plan, channels, board_of(state, channels))
+        if state.rounds[-1].over and recorded:  # the round's last table just ended
+            self.over_at[(event_id, number)] = self.clock.now()
+            await self.store.set_tournament_due(event_id, self.clock.now() + ev.config.gap)
+            if ev.config.gap == 0 or number >= ev.config.rounds:
+                await self._step_locked(event_id)  # straight on: the next round, or the end
+
+    async def _next_round(self, state: TournamentState, now: float) -> bool:
+        """Seat the next round if it is due (True), or end the event after its last."""
+        ev = state.tournament
+        done = len(state.rounds)
+        if done < ev.config.rounds and ev.due_at is not None and now < ev.due_at:
+            return False  # the pause between rounds
+        lines = standings(ev.config, state.players, state.rounds, state.left)
+        plan = None
+        if done < ev.config.rounds:
+            plan = seat_round(ev.config, done + 1, lines, state.rounds)
+        if plan is None or not plan.tables:
+            await self._finish(ev)
+            return False
+        await self.store.seat_tournament_round(ev.id, plan, due_at=now + ev.config.show_up)
+        return True
+
+    async def _finish(self, ev: Tournament, status: str = "finished") -> None:
+        await self.store.set_tournament_status(ev.id, status)
+        state = await self.store.load_tournament(ev.id)
+        await self.listener.event_over(state.tournament, board_of(state, {}))
+
+    async def _channels(self, state: TournamentState) -> dict[int, int]:
+        out = {}
+        for t in state.tables:
+            if t.round == state.tournament.round and t.table_id is not None:
+                out[t.number] = (await self.store.get_table(t.table_id)).channel_id
+        return out
+
+    async def _open(
+        self, ev: Tournament, number: int, table: int, seats: Sequence[int | None]
+    ) -> None:
+        """A venue and a table in its lobby: the organiser opens it (and leaves its seat
+        unless planned there), the AI seats filled; the players show up."""
+        channel = await self.venues.table_channel(ev, number, table)
+        options = {**ev.config.table, "series": ev.config.games == 5}
+        live = await self.tables.open_table(ev.guild_id, channel, ev.organiser_id, options)
+        await self.store.set_tournament_table(
+            ev.id, number, table, table_id=live.id, status="seated"
+        )
+        if seats[0] != ev.organiser_id:
+            await self.tables.leave(channel, ev.organiser_id)
+        for seat, player in enumerate(seats):
+            if player is None:
+                await self.tables.add_ai(channel, ev.organiser_id, seat, AI_LEVEL)
+
+    async def _start_if_ready(
+        self,
+        ev: Tournament,
+        at: tuple[int, int],
+        table_id: int,
+        seats: Sequence[int | None],
+        now: float,
+    ) -> None:
+        """Start the table once its players sat down, or at the deadline with AI seats for
+        those who did not (or were skipped)."""
+        table = await self.store.get_table(table_id)
+        held = [s.user_id for s in await self.store.get_seats(table_id)]
+        late = ev.due_at is not None and now >= ev.due_at
+        missing = [s for s, p in enumerate(seats) if p is not None and held[s] != p]
+        if missing and not late:
+            return
+        try:
+            for seat in missing:
+                stranger = held[seat]
+                if stranger is not None:
+                    await self.tables.leave(table.channel_id, stranger)
+                await self.tables.add_ai(table.channel_id, ev.organiser_id, seat, AI_LEVEL)
+            await self.tables.start(table.channel_id, ev.organiser_id)
+        except UserError as exc:  # coming back after a restart: the next look
+            log.info("tournament %s: table %s not started yet (%s)", ev.id, table_id, exc.key)
+            return
+        await self.store.set_tournament_table(
+            ev.id, at[0], at[1], table_id=table_id, status="playing"
+        )
+
+    async def _collect(
+        self, ev: Tournament, number: int, table: int, table_id: int, seats: Sequence[int | None]
+    ) -> bool:
+        """Record a played-out table's results (once) and end the table: whether it did."""
+        outcome = await self.store.table_outcome(table_id)
+        if outcome is None:
+            return False
+        results = [
+            outcome.get(p) or absent_result(p) for p in seats if p is not None
+        ]  # a player with no game there never showed up
+        recorded = await self.store.record_tournament_table(ev.id, number, table, results)
+        channel = (await self.store.get_table(table_id)).channel_id
+        with contextlib.suppress(UserError):  # ended already, or not served here
+            await self.tables.end(channel, ev.organiser_id, True)
+        return recorded
+
+    # ----------------------------------------------------------------- the lobby
+    async def create(
+        self, guild_id: int, channel_id: int, organiser_id: int, config: Config
+    ) -> Tournament:
+        """A new event, open for entries (one at a time on a server)."""
+        if await self.store.guild_tournaments(guild_id, active=True):
+            raise UserError("tournament_exists")
+        return await self.store.create_tournament(guild_id, channel_id, organiser_id, config)
+
+    async def current(self, guild_id: int) -> Tournament:
+        """The server's event not over yet, else its latest; ``tournament_none``."""
+        events = await self.store.guild_tournaments(guild_id)
+        if not events:
+            raise UserError("tournament_none")
+        return next((e for e in events if e.active), events[0])
+
+    async def join(self, guild_id: int, user_id: int) -> Tournament:
+        ev = await self.current(guild_id)
+        if ev.status != "open":
+            raise UserError("tournament_started")
+        if not await self.store.join_tournament(ev.id, user_id):
+            raise UserError("tournament_joined")
+        return ev
+
+    async def leave(self, guild_id: int, user_id: int) -> Tournament:
+        """Leave the event: before its start the entry goes; after, the player is out —
+        mid-game they leave the table too (the game's leave: −10, the AI plays on)."""
+        ev = await self.current(guild_id)
+        if not ev.active:
+            raise UserError("tournament_over")
+        async with self._lock(ev.id):
+            if not await self.store.leave_tournament(ev.id, user_id):
+                raise UserError("tournament_not_in")
+            state = await self.store.load_tournament(ev.id)
+            for t in state.tables:
+                if t.round == ev.round and t.table_id is not None and t.status != "finished":
+                    table = await self.store.get_table(t.table_id)
+                    held = [s.user_id for s in await self.store.get_seats(t.table_id)]
+                    if user_id in held:
+                        with contextlib.suppress(UserError):
+                            await self.tables.leave(table.channel_id, user_id)
+        return ev
+
+    async def start(self, guild_id: int, user_id: int) -> Tournament:
+        """The organiser starts the event: round 1 is seated at once."""
+        ev = await self._organised(guild_id, user_id)
+        if ev.status != "open":
+            raise UserError("tournament_started")
+        players = (await self.store.load_tournament(ev.id)).players
+        if len(players) < (1 if ev.config.ai_fill else 6) or (
+            len(players) < ev.config.finalists and ev.config.format == "knockout"
+        ):
+            raise UserError("tournament_too_few", count=len(players))
+        await self.store.set_tournament_status(ev.id, "running")
+        await self.step(ev.id)
+        self._wake.set()
+        return await self.store.get_tournament(ev.id)
+
+    async def show_up(self, guild_id: int, user_id: int) -> int:
+        """The player sits down at their table of the current round; its channel."""
+        ev = await self.current(guild_id)
+        state = await self.store.load_tournament(ev.id)
+        if ev.status not in ("running", "paused") or not state.rounds:
+            raise UserError("tournament_not_running")
+        plan = state.rounds[-1].plan
+        if user_id in state.left:
+            raise UserError("tournament_not_in")
+        table = plan.table_of(user_id)
+        row = next(
+            (
+                t
+                for t in state.tables
+                if table and t.round == plan.number and t.number == table.number
+            ),
+            None,
+        )
+        if table is None or row is None:
+            raise UserError("tournament_no_seat")
+        if row.table_id is None or row.status != "seated":
+            raise UserError("tournament_table_not_ready", table=table.number)
+        channel = (await self.store.get_table(row.table_id)).channel_id
+        seats = [s.user_id for s in await self.store.get_seats(row.table_id)]
+        if seats[table.seats.index(user_id)] != user_id:
+            await self.tables.join(channel, user_id, table.seats.index(user_id))
+        self._wake.set()
+        return channel
+
+    async def pause(self, guild_id: int, user_id: int) -> Tournament:
+        """No new round while paused (the tables playing play on)."""
+        ev = await self._organised(guild_id, user_id)
+        if ev.status != "running":
+            raise UserError("tournament_not_running")
+        async with self._lock(ev.id):
+            await self.store.set_tournament_status(ev.id, "paused", due_at=ev.due_at)
+        return ev
+
+    async def resume(self, guild_id: int, user_id: int) -> Tournament:
+        ev = await self._organised(guild_id, user_id)
+        if ev.status != "paused":
+            raise UserError("tournament_not_paused")
+        async with self._lock(ev.id):
+            await self.store.set_tournament_status(ev.id, "running", due_at=ev.due_at)
+        self._wake.set()
+        return ev
+
+    async def skip(self, guild_id: int, user_id: int) -> Tournament:
+        """The organiser stops waiting for the no-shows: the round's tables start now,
+        AI seats for those not there."""
+        ev = await self._organised(guild_id, user_id)
+        if ev.status != "running":
+            raise UserError("tournament_not_running")
+        await self.store.set_tournament_due(ev.id, self.clock.now())
+        await self.step(ev.id)
+        return ev
+
+    async def end(self, guild_id: int, user_id: int) -> Tournament:
+        """End the event early: tables still playing are ended (their games do not count),
+        and the ranking is what was recorded."""
+        ev = await self._organised(guild_id, user_id)
+        if not ev.active:
+            raise UserError("tournament_over")
+        async with self._lock(ev.id):
+            state = await self.store.load_tournament(ev.id)
+            for t in state.tables:
+                if t.status in ("seated", "playing") and t.table_id is not None:
+                    channel = (await self.store.get_table(t.table_id)).channel_id
+                    with contextlib.suppress(UserError):
+                        await self.tables.end(channel, ev.organiser_id, True)
+            await self._finish(ev, "ended")
+        return await self.store.get_tournament(ev.id)
+
+    async def board(self, guild_id: int) -> Board:
+        """The current (or latest) event's standings and tables."""
+        ev = await self.current(guild_id)
+        state = await self.store.load_tournament(ev.id)
+        return board_of(state, await self._channels(state))
+
+    async def _organised(self, guild_id: int, user_id: int) -> Tournament:
+        ev = await self.current(guild_id)
+        if ev.organiser_id != user_id:
+            raise UserError("tournament_organiser", organiser=ev.organiser_id)
+        return ev
+
+
+def config_of(**settings: object) -> Config:
+    """Settings from a front end, or ``UserError('tournament_bad_setting')``."""
+    try:
+        return Config(**settings)  # type: ignore[arg-type]
+    except (ConfigError, TypeError, ValueError) as exc:
+        raise UserError("tournament_bad_setting", setting=str(exc)) from None
