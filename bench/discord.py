@@ -377,7 +377,7 @@ class TableDriver:
 
     @property
     def live(self) -> LiveTable:
-        return self.service.table_in(self.channel_id)
+        return self.service.tables.table_in(self.channel_id)
 
     async def _answer(self, user: SimUser, *path: str, **options: Any) -> None:
         rec = await user.slash(*path, channel=self.channel_id, **options)

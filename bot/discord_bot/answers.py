@@ -7,7 +7,7 @@ Every handler (slash command, button, menu, modal, replay control) runs inside
 escapes through it too, so each failure is answered exactly once::
 
     async with answering(interaction, lang) as answer:
-        live = service.get(table_id)
+        live = service.tables.get(table_id)
         answer.table = live  # seats named as at this table; its id in the log record
         await service.act(live, ...)
 
@@ -200,8 +200,8 @@ def _table(interaction: discord.Interaction, answer: Answering) -> TableInfo | N
         return None
     live = answer.table
     if live is None:
-        live = gouji.service.table_at(getattr(interaction, "channel_id", None))
-    return gouji.service.info(live) if live is not None else None
+        live = gouji.service.tables.table_at(getattr(interaction, "channel_id", None))
+    return gouji.service.tables.info(live) if live is not None else None
 
 
 async def _send(interaction: discord.Interaction, answer: Answering, content: str) -> None:

@@ -123,9 +123,9 @@ class GoujiBot(commands.Bot):
             instance=self.config.instance or default_instance(serving(self.config.shards)),
         )
         self.presenter.attach(self.service)
-        guilds = {table.guild_id for table in self.service.open_tables()}
+        guilds = {table.guild_id for table in self.service.tables.open_tables()}
         broken = await self.service.restore()
-        for guild_id in guilds | {table.guild_id for table in self.service.open_tables()}:
+        for guild_id in guilds | {table.guild_id for table in self.service.tables.open_tables()}:
             await self.people.load_guild_lang(self.service, guild_id)
         if broken:
             log.warning("tables marked broken at start-up: %s", broken)

@@ -33,9 +33,8 @@ from bot.discord_bot.replies import done_text, hand_file, send_hint
 from bot.discord_bot.settings import apply_config, leaderboard_file, profile_file
 from bot.pictures import png as pictures
 from bot.pictures.views import named_series
-from bot.service.errors import UserError
+from bot.service.errors import OUTAGES, UserError
 from bot.service.live import BURN_TIME, TURN_TIME, LiveTable, TableOptions, echo
-from bot.service.recovery import OUTAGES
 from bot.service.views import TableInfo
 from bot.text.cards import action_text, play_label, read_cards
 from bot.text.catalog import LANGS, LANGUAGE_NAMES, text
@@ -235,11 +234,11 @@ class GoujiCog(commands.Cog):
         return interaction.channel_id
 
     def _live_or_none(self, interaction: discord.Interaction) -> LiveTable | None:
-        return self.service.table_at(interaction.channel_id)
+        return self.service.tables.table_at(interaction.channel_id)
 
     def _info_or_none(self, interaction: discord.Interaction) -> TableInfo | None:
         live = self._live_or_none(interaction)
-        return self.service.info(live) if live is not None else None
+        return self.service.tables.info(live) if live is not None else None
 
     async def _guarded(
         self,
@@ -289,7 +288,7 @@ class GoujiCog(commands.Cog):
                 overrides,
             )
             glang = self.people.guild_lang(self._guild(interaction).id)
-            o = self.service.info(live).options
+            o = self.service.tables.info(live).options
             mode = [
                 text(glang, "mode_series" if o.series else "mode_single"),
                 text(glang, "mode_turn", seconds=o.turn_time),
@@ -347,12 +346,12 @@ class GoujiCog(commands.Cog):
             )
 
         def precheck() -> None:
-            live = self.service.table_in(interaction.channel_id)
-            self.service.seat_for(live, interaction.user.id)
+            live = self.service.tables.table_in(interaction.channel_id)
+            self.service.tables.seat_for(live, interaction.user.id)
 
         def public() -> bool:  # in the lobby the channel is told; during a game, only you
             live = self._live_or_none(interaction)
-            return live is not None and not self.service.playing(live)
+            return live is not None and not self.service.tables.playing(live)
 
         await self._guarded(interaction, work, public=public, precheck=precheck)
 
@@ -514,7 +513,7 @@ class GoujiCog(commands.Cog):
         self, interaction: discord.Interaction, verb: str, cards: str | None = None
     ) -> None:
         async def work(lang: str) -> Answer:
-            live = self.service.table_in(interaction.channel_id)
+            live = self.service.tables.table_in(interaction.channel_id)
             action = await self.service.act(live, interaction.user.id, verb, cards)
             return Answer(done_text(lang, action))
 
@@ -598,9 +597,9 @@ class GoujiCog(commands.Cog):
         shown: list[tuple[LiveTable, int, str]] = []  # the controller answered (its hand)
 
         async def work(lang: str) -> Answer:
-            live = self.service.table_in(interaction.channel_id)
-            seat = self.service.seat_for(live, interaction.user.id)
-            if not self.service.playing(live):
+            live = self.service.tables.table_in(interaction.channel_id)
+            seat = self.service.tables.seat_for(live, interaction.user.id)
+            if not self.service.tables.playing(live):
                 raise self.service.idle_refusal(live)
             mine = await self.service.private_view(live, seat)  # as in the DMs: without DMs
             if not mine.hand:  # gone out (or revolted): the others play on
@@ -652,11 +651,15 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="series", description=_("The scoreboard of the current series"))
     async def series(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
-            if not self.service.series_started(self.service.table_in(interaction.channel_id)):
+            if not self.service.tables.series_started(
+                self.service.tables.table_in(interaction.channel_id)
+            ):
                 raise UserError("no_series")
 
         async def work(lang: str) -> Answer:
-            table = await self.service.public_view(self.service.table_in(interaction.channel_id))
+            table = await self.service.public_view(
+                self.service.tables.table_in(interaction.channel_id)
+            )
             if table.scoreboard is None:
                 raise UserError("no_series")
             lang = self.people.channel_lang(table.info)  # a public picture: the server's language
@@ -699,11 +702,11 @@ class GoujiCog(commands.Cog):
     )
     async def replay_record(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
-            if not self.service.has_record(self.service.table_in(interaction.channel_id)):
+            if not self.service.has_record(self.service.tables.table_in(interaction.channel_id)):
                 raise UserError("no_record")
 
         async def work(lang: str) -> Answer:
-            live = self.service.table_in(interaction.channel_id)
+            live = self.service.tables.table_in(interaction.channel_id)
             found = await self.service.last_record(live)
             data = json.dumps(found.record, ensure_ascii=False, indent=1).encode()
             content = text(lang, "record_file", name=found.name)

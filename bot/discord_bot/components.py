@@ -326,7 +326,10 @@ class CardsModal(AnsweredModal):
         )
         self.table_id, self.token, self.verb = table_id, token, verb
         self.cards: discord.ui.TextInput[CardsModal] = discord.ui.TextInput(
-            label=text(lang, "modal_cards"), custom_id="cards", max_length=100
+            label=text(lang, "modal_cards"),
+            placeholder=text(lang, "modal_cards_example"),
+            custom_id="cards",
+            max_length=100,
         )
         self.add_item(self.cards)
 

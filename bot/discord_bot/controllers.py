@@ -89,7 +89,7 @@ class Controllers(Outboxes):
         """Open the DM channels of the table's players not reached yet, each in its seat's
         lane ahead of its first controller (:meth:`People.open_dm`): at the deal, their
         DMs go at once."""
-        for seat, sitting in enumerate(self.service.info(live).seats):
+        for seat, sitting in enumerate(self.service.tables.info(live).seats):
             user_id = sitting.user_id
             if user_id is None or sitting.dm_refused or not self.people.open_ahead(user_id):
                 continue
@@ -98,7 +98,7 @@ class Controllers(Outboxes):
 
     def _controller(self, live: LiveTable, seat: int, *, resend: bool) -> None:
         """Queue one update of the seat's controller (updates coalesce; a re-send wins)."""
-        if self.service.info(live).seats[seat].user_id is None:
+        if self.service.tables.info(live).seats[seat].user_id is None:
             return
         if self._box(live).seat(seat).want(resend):
             box = self._box(live)
@@ -106,8 +106,12 @@ class Controllers(Outboxes):
 
     async def _update_controller(self, live: LiveTable, box: Outbox, seat: int) -> None:
         state = box.seat(seat)
-        sitting = self.service.info(live).seats[seat]
-        if state.pending is None or sitting.user_id is None or not self.service.is_open(live):
+        sitting = self.service.tables.info(live).seats[seat]
+        if (
+            state.pending is None
+            or sitting.user_id is None
+            or not self.service.tables.is_open(live)
+        ):
             state.take()
             return  # a press showed the new state meanwhile, or the table ended
         if sitting.dm_refused:
@@ -153,7 +157,7 @@ class Controllers(Outboxes):
         taken with the view (a question asked meanwhile is in both). A question asked and
         answered before this ran (typed, or the clock) is not notified: the controller is
         only edited. A re-send shows the seat's note once; an edit keeps it."""
-        seated = self.service.info(live).seats[seat].user_id is not None
+        seated = self.service.tables.info(live).seats[seat].user_id is not None
         mine = await self.service.private_view(live, seat) if seated else None
         resend, state.unsent = bool(state.take()) or state.unsent, False
         if mine is None or mine.public.number is None:
@@ -221,7 +225,7 @@ class Controllers(Outboxes):
 
     def _update_open(self, live: LiveTable, seat: int) -> None:
         """Update the seat's controller, unless its table has ended meanwhile."""
-        if self.service.is_open(live):
+        if self.service.tables.is_open(live):
             self._controller(live, seat, resend=False)
 
     async def _send_controller(
@@ -233,7 +237,7 @@ class Controllers(Outboxes):
         if state.pending:
             return  # asked something new meanwhile: the queued re-send notifies once
         old, new_game = state.message, state.deal != shown.deal
-        user_id = self.service.info(live).seats[seat].user_id
+        user_id = self.service.tables.info(live).seats[seat].user_id
         wanted = functools.partial(self._wanted, live, state, seat, shown)
         data = _bytes(file)
 
@@ -278,7 +282,7 @@ class Controllers(Outboxes):
         seat is queued after it, and the seat has not answered the question it asks (if
         any) meanwhile."""
         question = shown.question
-        if state.pending or not self.service.is_open(live):
+        if state.pending or not self.service.tables.is_open(live):
             return False
         return question is None or self.service.still_asked(live, seat, question)
 
@@ -351,10 +355,10 @@ class Controllers(Outboxes):
         """An ended table's controller: its title and "the table has ended", no controls."""
         state = box.seat(seat)
         state.pending = None
-        user_id = self.service.info(live).seats[seat].user_id
+        user_id = self.service.tables.info(live).seats[seat].user_id
         if state.shown is None or user_id is None:
             return
-        lang = self.people.user_lang(user_id, self.service.info(live).guild_id)
+        lang = self.people.user_lang(user_id, self.service.tables.info(live).guild_id)
         title = state.shown[0].split("\n", 1)[0]
         edit: dict[str, Any] = {
             "content": f"{title}\n{text(lang, 'ctl_table_ended')}",
@@ -459,7 +463,7 @@ class Controllers(Outboxes):
                 # noted under the lock: the outbox, racing this answer, looks after taking it
                 shown = (content, _ids(view))
                 pictured = picture if "attachments" in edit else None
-                if ephemeral and self.service.info(live).seats[seat].dm_refused:
+                if ephemeral and self.service.tables.info(live).seats[seat].dm_refused:
                     state.hand = (interaction, time.monotonic())  # it follows their questions
                     state.shown = shown
                     state.picture = pictured or state.picture
@@ -486,7 +490,7 @@ class Controllers(Outboxes):
         (50007) is told once in the channel and remembered, and the bot stops trying. The DM
         is sent only if ``wanted()`` still holds when the bot's request limit lets it go
         (else :class:`~bot.discord_bot.pacing.Unwanted`)."""
-        sitting = self.service.info(live).seats[seat]
+        sitting = self.service.tables.info(live).seats[seat]
         user_id = sitting.user_id
         if user_id is None or sitting.dm_refused:
             return None

@@ -258,7 +258,7 @@ class Outboxes:
         """Run a lane's jobs, notifications first, else in order; once the table has ended
         and its lanes' last jobs ran, the outbox goes away with it."""
         try:
-            while self.service.is_open(live) or not lane.queue.empty():
+            while self.service.tables.is_open(live) or not lane.queue.empty():
                 _, _, job = await lane.queue.get()
                 try:
                     await job()
@@ -309,7 +309,7 @@ class Outboxes:
         self._service = service
 
     async def _say(self, live: LiveTable, key: str, params: dict[str, Any]) -> None:
-        info = self.service.info(live)
+        info = self.service.tables.info(live)
         channel = self._channel(info.channel_id)
         if channel is not None:
             content = self.people.render(info, self.people.channel_lang(info), key, params)
@@ -332,7 +332,7 @@ class Outboxes:
             await msg.delete()
         except discord.HTTPException:
             return
-        shown = self.service.info(live).message_id
+        shown = self.service.tables.info(live).message_id
         if shown is not None and msg.id > shown and box.below > 0:
             box.below -= 1
 

@@ -37,7 +37,7 @@ class DiscordPresenter(TableMessage, Controllers):
         player's controller is sent again with it (the old one deleted, so one controller
         stays); a player without DMs is mentioned again."""
         box = self._box(live)
-        info = self.service.info(live)
+        info = self.service.tables.info(live)
         for seat in seats:
             user = info.seats[seat].user_id
             if user is None:

@@ -49,8 +49,8 @@ async def run_dm_action(
     gouji = gouji_of(interaction)
     async with answering(interaction) as answer:
         lang = answer.lang
-        live = answer.table = gouji.service.get(table_id)
-        seat = gouji.service.seat_for(live, interaction.user.id)
+        live = answer.table = gouji.service.tables.get(table_id)
+        seat = gouji.service.tables.seat_for(live, interaction.user.id)
         await interaction.response.defer()  # "deferred update": the message is edited below
         gouji.controls.claim(live, seat)
         answer.on_failure(lambda: gouji.controls.release(live, seat))
@@ -76,7 +76,7 @@ async def send_hint(
 ) -> None:
     """The hint for the caller's seat, with the hand picture showing its cards."""
     action = gouji.service.hint(live, interaction.user.id)
-    seat = gouji.service.seat_for(live, interaction.user.id)
+    seat = gouji.service.tables.seat_for(live, interaction.user.id)
     highlight = str(action.cards) if action.cards is not None and action.verb != "return" else None
     if interaction.response.is_done() is False:
         await interaction.response.defer(ephemeral=True, thinking=True)

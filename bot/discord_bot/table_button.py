@@ -70,10 +70,10 @@ class TableButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         gouji = gouji_of(interaction)
         async with answering(interaction) as answer:
-            live = answer.table = gouji.service.get(self.table_id)
-            seat = gouji.service.seat_for(live, interaction.user.id)
+            live = answer.table = gouji.service.tables.get(self.table_id)
+            seat = gouji.service.tables.seat_for(live, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await gouji.people.learn_names(gouji.service.info(live).users())
+            await gouji.people.learn_names(gouji.service.tables.info(live).users())
             view = await gouji.service.public_view(live)
             picture = table_picture(gouji.people, view, answer.lang, seat)
             png = await gouji.draw(pictures.view_png, picture, answer.lang)

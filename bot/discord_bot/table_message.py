@@ -88,7 +88,7 @@ class TableMessage(Outboxes):
             box.redraw = None
             if self.outboxes.get(live.id) is not box:
                 box.refresh_pending = False
-            elif waits > 0 and self.service.is_open(live) and self.busy():
+            elif waits > 0 and self.service.tables.is_open(live) and self.busy():
                 self._redraw_after(live, box, waits - 1)
             else:
                 self._enqueue(live, lambda: self._refresh(live, box))
@@ -107,8 +107,8 @@ class TableMessage(Outboxes):
     def channel_message(self, channel_id: int, message_id: int) -> None:
         """A message appeared in a channel (the gateway said so): one more below the table
         message of that channel's table; too many, and the table message is posted again."""
-        live = self.service.table_at(channel_id) if self._service else None
-        shown = self.service.info(live).message_id if live is not None else None
+        live = self.service.tables.table_at(channel_id) if self._service else None
+        shown = self.service.tables.info(live).message_id if live is not None else None
         if live is None or shown is None or message_id <= shown:
             return
         box = self._box(live)
@@ -118,7 +118,7 @@ class TableMessage(Outboxes):
 
     async def _refresh(self, live: LiveTable, box: Outbox) -> None:
         box.refresh_pending = False
-        info = self.service.info(live)
+        info = self.service.tables.info(live)
         channel = self._channel(info.channel_id)
         if channel is None:
             return
@@ -130,14 +130,16 @@ class TableMessage(Outboxes):
         content = self._table_text(view, box, names, lang)
         png = await self.draw.latest(
             live.id, pictures.view_png, picture, lang,
-            then=lambda: self._redrawn(live), wait=not self.service.is_open(live),
+            then=lambda: self._redrawn(live), wait=not self.service.tables.is_open(live),
         )  # fmt: skip
         if png is None:
             return  # the workers are busy: drawn off this queue, then shown (``then``)
         file = discord.File(io.BytesIO(png), filename="table.png")
         message_id = view.info.message_id
         opens: dict[str, Any] = {"view": launch_button(None, lang)} if self.launch else {}
-        if message_id is not None and (box.below <= REPOST_BELOW or not self.service.is_open(live)):
+        if message_id is not None and (
+            box.below <= REPOST_BELOW or not self.service.tables.is_open(live)
+        ):
             shown = box.table_shown
             same_picture = shown is not None and shown[0] == message_id and shown[2] == png
             if same_picture and shown is not None and shown[1] == content:
@@ -151,7 +153,7 @@ class TableMessage(Outboxes):
                 return
             except discord.NotFound:
                 pass
-        if not self.service.is_open(live):
+        if not self.service.tables.is_open(live):
             return  # nothing new is posted for a table that has ended
         msg = await channel.send(content, file=file, allowed_mentions=NO_PINGS, **opens)
         box.table_shown = (msg.id, content, png)
@@ -164,7 +166,7 @@ class TableMessage(Outboxes):
                 pass
 
     def _redrawn(self, live: LiveTable) -> None:
-        if self.service.is_open(live):
+        if self.service.tables.is_open(live):
             self.table_changed(live)
 
     def _table_text(self, view: PublicView, box: Outbox, names: list[str], lang: str) -> str:
@@ -186,7 +188,7 @@ class TableMessage(Outboxes):
             self._enqueue(live, lambda: self._say(live, key, params))
             return
         box = self._box(live)
-        info = self.service.info(live)
+        info = self.service.tables.info(live)
         lang = self.people.channel_lang(info)
         line = self.people.render(info, lang, key, params)
         if key in CARDS:  # its picture shows the table as the game ended, before a new deal
@@ -208,7 +210,7 @@ class TableMessage(Outboxes):
     def _clock_played(self, live: LiveTable, params: dict[str, Any]) -> None:
         """Tell the seat the clock played for what was played, in its controller."""
         who = params.get("user")
-        info = self.service.info(live)
+        info = self.service.tables.info(live)
         user = info.seats[who.seat].user_id if isinstance(who, Who) else None
         if not isinstance(who, Who) or user is None:
             return
@@ -227,7 +229,7 @@ class TableMessage(Outboxes):
         points, 开点, 烧成, 被闷, the tribute owed next game)."""
         if box.card is card:
             box.card = None
-        info = self.service.info(live)
+        info = self.service.tables.info(live)
         channel = self._channel(info.channel_id)
         if channel is None:
             return
@@ -252,25 +254,27 @@ class TableMessage(Outboxes):
         there (the person's first question) is what makes their mention."""
         box = self._box(live)
         await asyncio.gather(*(box.lane(seat).queue.join() for seat in seats))
-        if not self.service.is_open(live) or self.service.question_token(live) != question:
+        if not self.service.tables.is_open(live) or self.service.question_token(live) != question:
             return  # answered meanwhile (and maybe asked something new: its own mention)
-        info = self.service.info(live)
-        asked = [s for s in seats if s in self.service.waited_on(live)]
+        info = self.service.tables.info(live)
+        asked = [s for s in seats if s in self.service.tables.waited_on(live)]
         hand = [s for s in asked if info.seats[s].dm_refused]
         dm = [s for s in asked if not info.seats[s].dm_refused and info.options.mention]
         for group, wording in ((hand, "your_turn_hand"), (dm, key)):
             await self._send_ping(live, group, wording)
 
     async def _send_ping(self, live: LiveTable, seats: list[int], key: str) -> None:
-        info = self.service.info(live)
+        info = self.service.tables.info(live)
         users = [u for u in (info.seats[s].user_id for s in seats) if u is not None]
         channel = self._channel(info.channel_id)
-        if not users or channel is None or not self.service.is_open(live):
+        if not users or channel is None or not self.service.tables.is_open(live):
             return
         mentions = " ".join(f"<@{u}>" for u in users)
         content = text(self.people.channel_lang(info), key, user=mentions, users=mentions)
         msg = await channel.send(content, allowed_mentions=PING_USERS)
         box = self._box(live)
         box.pings.append(Ping(msg, set(seats)))
-        if not self.service.is_open(live) or not (set(seats) & self.service.waited_on(live)):
+        if not self.service.tables.is_open(live) or not (
+            set(seats) & self.service.tables.waited_on(live)
+        ):
             self._settle_pings(live, box, seats)  # answered (or ended) while it was sent

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from data import StoreError
 from engine.actions import IllegalActionError
 
 
@@ -27,3 +28,7 @@ class UserError(Exception):
 #: The errors that are refusals: the player asked for something not allowed now, and
 #: nothing changed. Anything else is a bug: logged, and the player is told it went wrong.
 REFUSALS: tuple[type[Exception], ...] = (UserError, IllegalActionError)
+
+#: What a failing database raises: the store's errors, and the operating system's (a full
+#: disk, a broken socket) should one slip through a driver.
+OUTAGES: tuple[type[Exception], ...] = (StoreError, OSError)

@@ -33,7 +33,8 @@ from bot.service.questions import (
     turn_verbs,
     yes_or_no,
 )
-from bot.service.views import PrivateView, PublicView, RecentLog, SeatInfo, TableInfo
+from bot.service.registry import Registry
+from bot.service.views import PrivateView, PublicView, RecentLog, TableInfo
 from engine.actions import Verb
 from engine.ai import DIFFICULTIES, ai_kind
 from engine.hands import Play
@@ -57,8 +58,7 @@ def table_ai_kind(name: str) -> str:
 class FrontDoor(GameFlow):
     """What front ends ask the table service (see the module doc)."""
 
-    tables: dict[int, LiveTable]
-    by_channel: dict[int, int]
+    tables: Registry
     presenter: Listeners
     recent: RecentLog
 
@@ -70,49 +70,7 @@ class FrontDoor(GameFlow):
         def hand_cards(self, live: LiveTable, seat: int) -> str:
             raise NotImplementedError
 
-        def table_in(self, channel_id: int | None) -> LiveTable:
-            raise NotImplementedError
-
-        def seat_for(self, live: LiveTable, user_id: int) -> int:
-            raise NotImplementedError
-
-        def _touch(self, live: LiveTable) -> None:
-            raise NotImplementedError
-
     # ----------------------------------------------------------------- finding tables
-    def table_at(self, channel_id: int | None) -> LiveTable | None:
-        """The open table of a channel, or None (:meth:`table_in` refuses instead)."""
-        table_id = self.by_channel.get(channel_id or 0)
-        return self.tables.get(table_id) if table_id is not None else None
-
-    def is_open(self, live: LiveTable) -> bool:
-        """Whether the table is still served (not ended, broken or lost to another process)."""
-        return not live.ended
-
-    def series_started(self, live: LiveTable) -> bool:
-        """Whether a series was started at the table (being played, or over)."""
-        return live.series is not None
-
-    def playing(self, live: LiveTable) -> bool:
-        """Whether a series is being played at the table (started and not over)."""
-        return live.playing
-
-    def waited_on(self, live: LiveTable) -> frozenset[int]:
-        """The seats of people the table waits on now (their clock runs)."""
-        return live.waiting
-
-    def tables_of(self, user_id: int) -> list[LiveTable]:
-        """The open tables served here where ``user_id`` holds a seat (one they left
-        included), the most recently active first."""
-        seated = [
-            t for t in list(self.tables.values()) if not t.ended and t.seat_of(user_id) is not None
-        ]
-        return sorted(seated, key=lambda t: t.last_activity, reverse=True)
-
-    def open_tables(self) -> list[TableInfo]:
-        """Every table this process serves, in the order they were opened or restored."""
-        return [self.info(live) for live in list(self.tables.values())]
-
     # ----------------------------------------------------------------- listening
     def listen(self, listener: Presenter) -> None:
         """Tell ``listener`` every event of every table from now on, after those listening
@@ -124,32 +82,6 @@ class FrontDoor(GameFlow):
         self.presenter.remove(listener)
 
     # ----------------------------------------------------------------- views
-    def info(self, live: LiveTable) -> TableInfo:
-        """The table without its game: ids, place, options, seats. Cheap; any time."""
-        seats = tuple(
-            SeatInfo(
-                seat=s.seat,
-                user_id=s.user_id,
-                ai_kind=s.ai_kind,
-                ai_plays=live.is_ai(s.seat),
-                standin=s.standin,
-                left=s.seat in live.leavers,
-                dm_refused=s.dm_refused,
-            )
-            for s in live.seats
-        )
-        t = live.table
-        return TableInfo(
-            id=t.id,
-            guild_id=t.guild_id,
-            channel_id=t.channel_id,
-            creator_id=t.creator_id,
-            message_id=t.message_id,
-            options=live.options,
-            seats=seats,
-            open=not live.ended,
-        )
-
     async def public_view(self, live: LiveTable) -> PublicView:
         """Everyone's view of the table, taken under its lock."""
         async with live.lock:
@@ -166,7 +98,7 @@ class FrontDoor(GameFlow):
 
     def public_view_locked(self, live: LiveTable) -> PublicView:
         """:meth:`public_view` while the lock is held (in a listener's callback)."""
-        info = self.info(live)
+        info = self.tables.info(live)
         series = live.series
         cur = series.current if series is not None else None
         game = cur.game if cur is not None else None
@@ -318,13 +250,13 @@ class FrontDoor(GameFlow):
     ) -> tuple[LiveTable, int]:
         """托管 on request: the AI (of ``kind``, else the seat's own) plays the user's seat
         until they take it back with ``back``. Returns (table, seat)."""
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         chosen = table_ai_kind(kind) if kind is not None else None
         async with live.lock:
-            seat = self.seat_for(live, user_id)
+            seat = self.tables.seat_for(live, user_id)
             await self.store.set_standin(live.id, seat, True, chosen or live.ai_kind(seat))
             live.seats[seat] = (await self.store.get_seats(live.id))[seat]
-            self._touch(live)
+            self.tables.touch(live)
             await self._after_change_locked(live)
             return live, seat
 

@@ -14,6 +14,7 @@ from typing import Any
 from bot.service.errors import UserError
 from data import Seat, Table
 from engine.game import Game, Options
+from engine.hands import Play
 from engine.series import Series, SeriesGame
 
 #: The seconds a person may choose for a turn and for a burn window: the bounds /gouji new
@@ -142,6 +143,9 @@ class LiveTable:
     last_activity: float = 0.0
     ended: bool = False
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    # the plays each seat asked may make, most useful first, worked out once per question:
+    # (the game, the question's token, seat -> its ranked plays) (TableService.ranked_plays)
+    ranked: tuple[Game, str, dict[int, list[Play]]] | None = None
     # (series id, per seat: its rating's change over that series and the figure after it)
     # once a series is over, for its scoreboard (bot.service.standing.seat_changes)
     series_ratings: tuple[int, tuple[tuple[float, float] | None, ...]] | None = None

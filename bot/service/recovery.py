@@ -30,22 +30,17 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
-from typing import TYPE_CHECKING
 
-from bot.service.errors import UserError
+from bot.service.errors import OUTAGES, UserError
 from bot.service.flow import GameFlow
 from bot.service.live import LiveTable, TableOptions
+from bot.service.registry import Registry
 from bot.service.supervise import backoff
-from data import ENGINE, ActiveTable, ClaimLostError, Store, StoreError
-from data.claims import Shards, incarnation_of, incarnation_owner
-from engine.game import Game
-from engine.hands import Play
+from data import ENGINE, ActiveTable, ClaimLostError, Store
+from data.claims import incarnation_of, incarnation_owner
 
 log = logging.getLogger("gouji.bot")
 
-#: What a failing database raises: the store's errors, and the operating system's (a full
-#: disk, a broken socket) should one slip through a driver.
-OUTAGES: tuple[type[Exception], ...] = (StoreError, OSError)
 #: Failures in a row that are not the database's before a table is set aside as broken.
 MAX_FAILURES = 3
 #: seconds after coming back within which a new store error is the same outage (a full
@@ -61,20 +56,11 @@ class Recovery(GameFlow):
     another process (the part of :class:`bot.service.tables.TableService` that deals with
     crashes, outages and other processes)."""
 
-    tables: dict[int, LiveTable]
+    tables: Registry
     owner: str
-    shards: Shards | None
     lease: float
     instance: str | None
-    coming: dict[int, int]
     _held: set[int]
-    _ranked: dict[int, tuple[Game, str, dict[int, list[Play]]]]
-
-    if TYPE_CHECKING:  # provided by the service
-
-        def _forget_locked(self, live: LiveTable) -> None: ...
-
-        def _register(self, live: LiveTable) -> None: ...
 
     @asynccontextmanager
     async def _serving(self, live: LiveTable) -> AsyncIterator[None]:
@@ -120,7 +106,7 @@ class Recovery(GameFlow):
 
     async def _task_failed(self, table_id: int, job: str, exc: Exception) -> None:
         """A supervised task ended with an exception (logged by the supervisor)."""
-        live = self.tables.get(table_id)
+        live = self.tables.find(table_id)
         if live is None or live.ended or job not in DRIVING:
             return
         async with live.lock:
@@ -129,7 +115,7 @@ class Recovery(GameFlow):
     def _lost_locked(self, live: LiveTable, exc: ClaimLostError) -> None:
         """Another process holds the table now: stop serving it, write nothing."""
         log.warning("table %s: %s — no longer served by %s", live.id, exc, self.owner)
-        self._forget_locked(live)
+        self.tables.forget(live)
         self.presenter.moved(live)
 
     def _stall_locked(self, live: LiveTable, exc: BaseException) -> None:
@@ -207,7 +193,7 @@ class Recovery(GameFlow):
         async with live.lock:
             if live.ended:
                 return
-            self._forget_locked(live)
+            self.tables.forget(live)
         log.error("table %s is set aside as broken: %s", live.id, reason)
         try:
             await self.store.mark_broken(live.id, f"table {live.id}: {reason}")
@@ -224,13 +210,15 @@ class Recovery(GameFlow):
         them from their logs (at start-up, and for tables whose holder stopped renewing:
         :meth:`tend_claims`); returns the ids of tables found broken."""
         await self._incarnate()
-        claims = await self.store.claim_tables(self.owner, shards=self.shards, lease=self.lease)
+        claims = await self.store.claim_tables(
+            self.owner, shards=self.tables.shards, lease=self.lease
+        )
         for table_id, holder in claims.held:
             if table_id not in self._held:
                 log.warning("table %s is held by %s: not restored here", table_id, holder)
         self._held = {table_id for table_id, _ in claims.held}
         # every active table of these shards not served here is coming back: "a moment"
-        self.coming = {t: c for t, c in claims.channels if t not in self.tables}
+        self.tables.coming = {t: c for t, c in claims.channels if t not in self.tables}
         new = [t for t in claims.claimed if t not in self.tables]
         if not new:
             return []
@@ -249,12 +237,12 @@ class Recovery(GameFlow):
     async def _restore_claimed(self, new: list[int]) -> list[int]:
         """Rebuild the tables ``new`` this process just claimed; returns those broken."""
         report = await self.store.load_active_tables(
-            shards=self.shards, owner=self.owner, engine=ENGINE, tables=new
+            shards=self.tables.shards, owner=self.owner, engine=ENGINE, tables=new
         )
         broken = []
         for b in report.broken:
             broken.append(b.table_id)
-            self.coming.pop(b.table_id, None)
+            self.tables.coming.pop(b.table_id, None)
             log.error("table %s is set aside as broken: %s", b.table_id, b.reason)
             self.presenter.broken(b.table_id, b.channel_id, b.reason)
         for active in report.tables:
@@ -269,11 +257,10 @@ class Recovery(GameFlow):
                     log.exception("table %s: marking it broken failed", active.table.id)
                     continue
                 broken.append(active.table.id)
-                self.coming.pop(active.table.id, None)
+                self.tables.coming.pop(active.table.id, None)
                 self.presenter.broken(active.table.id, active.table.channel_id, reason)
                 continue
-            self._register(live)
-            self.coming.pop(live.id, None)
+            self.tables.register(live)
             async with live.lock:
                 try:
                     await self._settle_locked(live)
@@ -305,7 +292,7 @@ class Recovery(GameFlow):
         live.games_finished, live.leavers = fresh.games_finished, fresh.leavers
         live.deal_voided, live.series_closed = fresh.deal_voided, fresh.series_closed
         live.players.clear()
-        self._ranked.pop(live.id, None)
+        live.ranked = None
         await self._settle_locked(live)
         await self._restore_clock_locked(live)
         live.relapse = (live.stalled_since or self.clock.now(), live.stall_tries, self.clock.now())
@@ -329,7 +316,7 @@ class Recovery(GameFlow):
     async def renew_claims(self) -> list[int]:
         """Renew this process's claims; a table whose claim was lost (another process took
         it after this one stalled past the lease) is dropped from memory. Returns those."""
-        served = set(self.tables)
+        served = set(self.tables.by_id)
         held = set(await self.store.renew_claims(self.owner, lease=self.lease))
         lost = sorted(t for t in served - held if t in self.tables)
         for table_id in lost:
@@ -341,13 +328,13 @@ class Recovery(GameFlow):
         the tables of these shards whose holder stopped renewing (it died) and restore them.
         Returns the ids of the tables taken over."""
         await self.renew_claims()
-        before = set(self.tables)
+        before = set(self.tables.by_id)
         await self.restore()
-        return sorted(set(self.tables) - before)
+        return sorted(set(self.tables.by_id) - before)
 
     async def lose(self, table_id: int) -> None:
         """Stop serving a table another process now holds (nothing is written to it)."""
-        live = self.tables.get(table_id)
+        live = self.tables.find(table_id)
         if live is None:
             return
         async with live.lock:

@@ -18,7 +18,6 @@ database fails waits for it (:mod:`bot.service.recovery`).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from dataclasses import replace
@@ -26,20 +25,19 @@ from typing import Any
 
 from bot.service.archive import Archive
 from bot.service.clock import Clock, SystemClock
-from bot.service.errors import UserError
+from bot.service.errors import OUTAGES, UserError
 from bot.service.front import FrontDoor, table_ai_kind
 from bot.service.live import LiveTable, TableOptions, echo
 from bot.service.presenter import Listeners, Mention, Presenter, Who
-from bot.service.recovery import OUTAGES, Recovery
+from bot.service.recovery import Recovery
+from bot.service.registry import Registry
 from bot.service.supervise import Supervisor
 from bot.service.views import RecentLog
-from data import ChannelTakenError, NotFoundError, Seat, Store
+from data import ChannelTakenError, Seat, Store
 from data.claims import DEFAULT_LEASE, Shards, process_owner, serving
-from data.models import ACTIVE_STATUSES
 from engine.actions import Action, Verb
 from engine.ai import rank_plays, suggest
 from engine.cards import CardError, counts_of, format_cards, parse_cards
-from engine.game import Game
 from engine.hands import HandError, Play, classify
 from engine.options import Phase
 from engine.series import Series
@@ -79,7 +77,6 @@ class TableService(FrontDoor, Recovery, Archive):
         # under a name of its own, and writes only to those it holds. With an ``instance``
         # (the bot's: data.claims.default_instance) the first restore names it anew as the
         # next incarnation of that instance, and it takes that instance's tables at once.
-        self.shards = shards
         self.instance = instance
         self.owner = process_owner(serving(shards))
         self.lease = lease
@@ -92,71 +89,13 @@ class TableService(FrontDoor, Recovery, Archive):
         self.clock = clock or SystemClock()
         self.supervisor = Supervisor(self._task_failed)
         self.rng = rng or random.SystemRandom()
-        self.tables: dict[int, LiveTable] = {}
-        self.by_channel: dict[int, int] = {}
-        # table -> (game, question token, seat -> its ranked plays): once per question
-        self._ranked: dict[int, tuple[Game, str, dict[int, list[Play]]]] = {}
+        self.tables = Registry(store, self.clock, shards)  # every table served here
         self._held: set[int] = set()  # tables another process holds (logged once)
-        # table id -> channel id: active in the database, on these shards, not served here
-        # yet (being restored, or held by another process until its lease lapses)
-        self.coming: dict[int, int] = {}
 
-    # ----------------------------------------------------------------- finding tables
-    def table_in(self, channel_id: int | None) -> LiveTable:
-        """The open table of a channel, or ``UserError('no_table')``."""
-        table_id = self.by_channel.get(channel_id or 0)
-        if table_id is None:  # ``table_restoring`` while it is coming back (:attr:`coming`)
-            if channel_id is not None and channel_id in self.coming.values():
-                raise UserError("table_restoring")
-            raise UserError("no_table")
-        return self.tables[table_id]
-
-    def get(self, table_id: int) -> LiveTable:
-        """An open table by id (DM buttons carry it), or ``UserError('no_table')`` —
-        ``UserError('table_restoring')`` while it is coming back (see :attr:`coming`)."""
-        live = self.tables.get(table_id)
-        if live is None or live.ended:
-            if table_id in self.coming:
-                raise UserError("table_restoring")
-            raise UserError("no_table")
-        return live
-
-    async def reach(self, table_id: int) -> LiveTable:
-        """:meth:`get`, asking the database when the table is not served here: the
-        ``UserError`` says whether it is coming back (``table_restoring``: active on these
-        shards), served by a process of other shards (``table_elsewhere``), or over
-        (``no_table``). For a front end any process may be reached at (the browser)."""
-        try:
-            return self.get(table_id)
-        except UserError as exc:
-            if exc.key != "no_table":
-                raise
-        try:
-            table = await self.store.get_table(table_id)
-        except NotFoundError:
-            raise UserError("no_table") from None
-        except OUTAGES as exc:
-            log.warning("looking for table %s failed: %s", table_id, exc)
-            raise UserError("table_restoring") from None
-        if table.status not in ACTIVE_STATUSES:
-            raise UserError("no_table")
-        if self.shards is not None and not self.shards.holds(table.guild_id):
-            raise UserError("table_elsewhere")
-        raise UserError("table_restoring")
-
-    def seat_for(self, live: LiveTable, user_id: int) -> int:
-        """The user's seat at this table, or ``UserError('not_seated')`` — or
-        ``UserError('left_table')`` for a player who left the game (中途强退): they keep the
-        penalty and lose the seat (no play, hint, hand or controller) until it ends."""
-        seat = live.seat_of(user_id)
-        if seat is None:
-            raise UserError("not_seated")
-        if seat in live.leavers:
-            raise UserError("left_table", seat=seat)
-        return seat
-
-    def _touch(self, live: LiveTable) -> None:
-        live.last_activity = self.clock.now()
+    @property
+    def shards(self) -> Shards | None:
+        """The shards whose servers' tables this process serves (None: every server)."""
+        return self.tables.shards
 
     # ----------------------------------------------------------------- lobby
     async def open_table(
@@ -179,7 +118,7 @@ class TableService(FrontDoor, Recovery, Archive):
             raise UserError("db_down") from None
         seats = [Seat(table.id, s, None, None, False, 0, False) for s in range(6)]
         live = LiveTable(table=table, seats=seats, options=options)
-        self._register(live)
+        self.tables.register(live)
         async with self._serving(live):
             live.seats[0] = await self.store.set_seat(table.id, 0, user_id=user_id)
         self.presenter.table_changed(live)
@@ -187,24 +126,19 @@ class TableService(FrontDoor, Recovery, Archive):
 
     def check_open(self, channel_id: int | None) -> None:
         """Raise the ``UserError`` of :meth:`open_table` that needs no database, if any."""
-        if channel_id in self.by_channel:
+        if self.tables.table_at(channel_id) is not None:
             raise UserError("table_exists")
-
-    def _register(self, live: LiveTable) -> None:
-        self._touch(live)
-        self.tables[live.id] = live
-        self.by_channel[live.table.channel_id] = live.id
 
     async def join(
         self, channel_id: int | None, user_id: int, seat: int | None = None
     ) -> tuple[LiveTable, int, bool]:
         """Sit down (in ``seat`` or the next free one). Returns (table, seat, later): an AI
         seat during a game is taken over when that game ends (``later``)."""
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         async with self._serving(live):
             seat = self.check_join(channel_id, user_id, seat)
             target = live.seats[seat]
-            self._touch(live)
+            self.tables.touch(live)
             if live.playing and target.ai_kind is not None:
                 live.pending_joins[seat] = user_id
                 return live, seat, True
@@ -214,7 +148,7 @@ class TableService(FrontDoor, Recovery, Archive):
 
     def check_join(self, channel_id: int | None, user_id: int, seat: int | None = None) -> int:
         """The seat :meth:`join` would give, or the ``UserError`` it would raise now."""
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         check_seat(seat)
         if live.seat_of(user_id) is not None:
             raise UserError("already_seated", seat=live.seat_of(user_id))
@@ -231,10 +165,10 @@ class TableService(FrontDoor, Recovery, Archive):
     async def leave(self, channel_id: int | None, user_id: int) -> tuple[LiveTable, int, bool]:
         """Leave the table. During a game that is the engine's ``leave`` (−10) and the AI
         plays the seat. Returns (table, seat, during_game)."""
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         async with self._serving(live):
-            seat = self.seat_for(live, user_id)
-            self._touch(live)
+            seat = self.tables.seat_for(live, user_id)
+            self.tables.touch(live)
             if not live.playing:
                 live.seats[seat] = await self.store.set_seat(live.id, seat)
                 self.presenter.table_changed(live)
@@ -258,12 +192,12 @@ class TableService(FrontDoor, Recovery, Archive):
     ) -> tuple[LiveTable, list[int]]:
         """Fill ``seat`` (or every empty seat) with an AI player of ``kind``: a difficulty
         (简单/普通/困难, easy/normal/hard) or its kind, stored as the kind."""
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         async with self._serving(live):
             kind, seats = self.check_add_ai(channel_id, user_id, seat, kind)
             for s in seats:
                 live.seats[s] = await self.store.set_seat(live.id, s, ai_kind=kind)
-            self._touch(live)
+            self.tables.touch(live)
             self.presenter.table_changed(live)
             return live, seats
 
@@ -273,7 +207,7 @@ class TableService(FrontDoor, Recovery, Archive):
         """The AI kind and the seats :meth:`add_ai` would fill, or its ``UserError``."""
         named = table_ai_kind(kind)
         check_seat(seat)
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         self._check_member_or_creator(live, user_id)
         if live.playing:
             raise UserError("series_running")
@@ -289,7 +223,7 @@ class TableService(FrontDoor, Recovery, Archive):
         self, channel_id: int | None, user_id: int, seat: int | None = None
     ) -> tuple[LiveTable, list[int]]:
         """Free ``seat`` (or every seat) held by an AI player."""
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         async with self._serving(live):
             seats = self.check_remove_ai(channel_id, user_id, seat)
             for s in seats:
@@ -302,7 +236,7 @@ class TableService(FrontDoor, Recovery, Archive):
     ) -> list[int]:
         """The seats :meth:`remove_ai` would free, or its ``UserError``."""
         check_seat(seat)
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         self._check_member_or_creator(live, user_id)
         if live.playing:
             raise UserError("series_running")
@@ -319,11 +253,11 @@ class TableService(FrontDoor, Recovery, Archive):
 
     def check_start(self, channel_id: int | None, user_id: int, *, again: bool = False) -> None:
         """Raise the ``UserError`` that :meth:`start` would raise now, if any."""
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         if live.stalled_since is not None:
             raise UserError("db_waiting")
         if again:
-            self.seat_for(live, user_id)
+            self.tables.seat_for(live, user_id)
             if live.series is None:
                 raise UserError("no_series_before")
         elif user_id != live.table.creator_id:
@@ -338,7 +272,7 @@ class TableService(FrontDoor, Recovery, Archive):
         self, channel_id: int | None, user_id: int, *, again: bool = False
     ) -> LiveTable:
         """Start a series (the creator; with ``again`` any seated player, after a series)."""
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         async with self._serving(live):
             self.check_start(channel_id, user_id, again=again)
             row = await self.store.start_series(live.id, live.options.rules.changed())
@@ -349,7 +283,7 @@ class TableService(FrontDoor, Recovery, Archive):
             )
             live.series_id = row.id
             live.games_finished = 0
-            self._touch(live)
+            self.tables.touch(live)
             await self._deal_locked(live)
             await self._after_change_locked(live)
             return live
@@ -363,7 +297,7 @@ class TableService(FrontDoor, Recovery, Archive):
 
     def check_end(self, channel_id: int | None, user_id: int, may_manage: bool) -> LiveTable:
         """The table :meth:`end` would end, or the ``UserError`` it would raise now."""
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         if user_id != live.table.creator_id and not may_manage:
             raise UserError("end_denied", creator=Mention(live.table.creator_id))
         return live
@@ -372,37 +306,26 @@ class TableService(FrontDoor, Recovery, Archive):
         await self.store.end_table(live.id)
         await self._set_deadline_locked(live, None, frozenset())
         await self.store.release_claims(self.owner, [live.id])
-        self._forget_locked(live)
+        self.tables.forget(live)
         self.presenter.closed(live, key)
-
-    def _forget_locked(self, live: LiveTable) -> None:
-        """The table is over: out of memory, its background tasks stopped."""
-        live.ended = True
-        self.by_channel.pop(live.table.channel_id, None)
-        self.tables.pop(live.id, None)
-        self._ranked.pop(live.id, None)
-        for name, task in list(live.tasks.items()):
-            if task is not asyncio.current_task():
-                task.cancel()
-            live.tasks.pop(name, None)
 
     async def back(self, channel_id: int | None, user_id: int) -> tuple[LiveTable, int]:
         """Take the seat back from the AI (托管)."""
-        live = self.table_in(channel_id)
+        live = self.tables.table_in(channel_id)
         async with self._serving(live):
             seat = self.check_back(channel_id, user_id)
             await self.store.set_standin(live.id, seat, False, live.ai_kind(seat))
             await self.store.reset_timeouts(live.id, seat)
             live.seats[seat] = (await self.store.get_seats(live.id))[seat]
-            self._touch(live)
+            self.tables.touch(live)
             live.waiting = live.waiting - {seat}
             await self._after_change_locked(live)
             return live, seat
 
     def check_back(self, channel_id: int | None, user_id: int) -> int:
         """The seat :meth:`back` would give back, or the ``UserError`` it would raise now."""
-        live = self.table_in(channel_id)
-        seat = self.seat_for(live, user_id)
+        live = self.tables.table_in(channel_id)
+        seat = self.tables.seat_for(live, user_id)
         if not live.seats[seat].standin:
             raise UserError("not_standin")
         return seat
@@ -477,13 +400,13 @@ class TableService(FrontDoor, Recovery, Archive):
         while that question is open. Raises ``UserError`` or the engine's
         ``IllegalActionError``; nothing changed then. Logged when it returns."""
         async with self._serving(live):
-            seat = self.seat_for(live, user_id)
+            seat = self.tables.seat_for(live, user_id)
             self._check_turn(live, seat)
             if token is not None and token != self.question_token(live):
                 raise UserError("stale_prompt")
             action = self._build_action(live, seat, verb, cards)
             await self._apply_locked(live, action)
-            self._touch(live)
+            self.tables.touch(live)
             if live.seats[seat].timeouts:
                 await self.store.reset_timeouts(live.id, seat)
                 live.seats[seat] = (await self.store.get_seats(live.id))[seat]
@@ -500,7 +423,7 @@ class TableService(FrontDoor, Recovery, Archive):
         """The hint (提示) for the user's seat now."""
         if live.stalled_since is not None:
             raise UserError("db_waiting")
-        seat = self.seat_for(live, user_id)
+        seat = self.tables.seat_for(live, user_id)
         self._check_turn(live, seat)
         game = live.current.game
         if game is None:
@@ -533,9 +456,9 @@ class TableService(FrontDoor, Recovery, Archive):
         if game is None or seat not in game.to_act:
             return []
         token = self.question_token(live)
-        held = self._ranked.get(live.id)
+        held = live.ranked
         if held is None or held[0] is not game or held[1] != token:
-            held = self._ranked[live.id] = (game, token, {})
+            held = live.ranked = (game, token, {})
         plays = held[2].get(seat)
         if plays is None:
             if game.window is not None:
@@ -559,7 +482,7 @@ class TableService(FrontDoor, Recovery, Archive):
         waiting for its database waits for it first)."""
         now = self.clock.now()
         ended = []
-        for live in list(self.tables.values()):
+        for live in self.tables:
             if now - live.last_activity >= self.idle_seconds and live.stalled_since is None:
                 try:
                     async with self._serving(live):
@@ -573,7 +496,7 @@ class TableService(FrontDoor, Recovery, Archive):
         """Stop every table's timers and automatic play (the bot is shutting down) and,
         with ``release``, give up this process's claims so that the next one takes the
         tables at once (without: as after a crash, they wait for the lease to lapse)."""
-        for live in self.tables.values():
+        for live in self.tables:
             live.tasks.clear()
         await self.supervisor.cancel_all()
         if release:

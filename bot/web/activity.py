@@ -221,7 +221,7 @@ class ActivitySignIn:
             live = self._table(instance.get("location") or {}, user_id)
         except SignInRefused as refused:
             raise LangRefused(refused, lang) from None
-        seat = seat_of(self.service.info(live), user_id)  # who left the game watches
+        seat = seat_of(self.service.tables.info(live), user_id)  # who left the game watches
         ticket = self.tickets.issue(live.id, user_id if seat is not None else None)
         return Session(ticket, seat, lang)
 
@@ -233,7 +233,7 @@ class ActivitySignIn:
         except (TypeError, ValueError):
             channel_id = 0
         try:
-            return self.service.table_in(channel_id)
+            return self.service.tables.table_in(channel_id)
         except UserError as exc:
             if exc.key == "table_restoring":  # a restart restores it: a moment
                 raise SignInRefused("restoring", 503, RESTORING_RETRY) from None
@@ -242,7 +242,7 @@ class ActivitySignIn:
         if guild.isdigit() and shards is not None and not shards.holds(int(guild)):
             raise SignInRefused("elsewhere", 409)  # another shard process runs that server
         if location.get("kind") == "pm":
-            seated = self.service.tables_of(user_id)
+            seated = self.service.tables.tables_of(user_id)
             if seated:
                 return seated[0]  # the one played at last
         raise SignInRefused("no_table", 404)

@@ -230,11 +230,11 @@ class WebTable:
     ) -> web.WebSocketResponse:
         """One counted socket, from its table's first state to its close."""
         try:  # not served here: coming back (a wait), elsewhere or over (final)
-            live = await self.service.reach(visitor.table_id)
+            live = await self.service.tables.reach(visitor.table_id)
         except UserError as exc:
             return await _refuse(ws, visitor.lang or lang, exc.key)
         conn = Connection(ws, visitor, visitor.lang or lang)
-        conn.reply(hello(conn, seat_of(self.service.info(live), visitor.user_id)))
+        conn.reply(hello(conn, seat_of(self.service.tables.info(live), visitor.user_id)))
         self.hub.attach(conn, live)
         if self.on_visit is not None:
             self.on_visit(visitor)

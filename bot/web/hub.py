@@ -243,9 +243,9 @@ class Hub(Listener):
     async def _flush(self, live: LiveTable) -> None:
         self._pending.discard(live.id)  # a change from now on is another update
         conns = list(self.tables.get(live.id, ()))
-        if not conns or not self.service.is_open(live):
+        if not conns or not self.service.tables.is_open(live):
             return
-        info = self.service.info(live)
+        info = self.service.tables.info(live)
         seats = {seat for c in conns if (seat := seat_of(info, c.user_id)) is not None}
         public, private = await self.service.seat_views(live, seats)
         version = self.versions[live.id] = self.versions.get(live.id, 0) + 1

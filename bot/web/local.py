@@ -93,9 +93,9 @@ class LocalTable:
         """Serve: end the table a previous run left open (its links are gone), open a new
         one with the people and the AI players, start the web server."""
         await self.service.restore()
-        old = self.service.table_at(WEB_CHANNEL)
+        old = self.service.tables.table_at(WEB_CHANNEL)
         if old is not None:
-            await self.service.end(WEB_CHANNEL, self.service.info(old).creator_id, True)
+            await self.service.end(WEB_CHANNEL, self.service.tables.info(old).creator_id, True)
         creator = user_of(min(self.people))
         live = await self.service.open_table(WEB_GUILD, WEB_CHANNEL, creator, self.options)
         self.table_id = live.id

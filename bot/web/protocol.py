@@ -81,7 +81,7 @@ class Requests:
         self.service, self.hub = service, hub
 
     def _namer(self, live: LiveTable, lang: str) -> SeatNamer:
-        info = self.service.info(live)
+        info = self.service.tables.info(live)
         names = self.hub.names.names(info, lang)
         return SeatNamer(names, {u: self.hub.names.display_name(u) for u in info.users()})
 
@@ -130,7 +130,7 @@ class Requests:
             if lang not in LANGS:
                 raise UserError("web_bad_message")
             conn.lang = lang
-            conn.reply(hello(conn, seat_of(self.service.info(live), conn.user_id)))
+            conn.reply(hello(conn, seat_of(self.service.tables.info(live), conn.user_id)))
             self.hub.refresh(live)
             return None
         if kind not in (ACT, "hint", "describe", "back", "auto", "again"):
@@ -138,9 +138,9 @@ class Requests:
         user = conn.user_id
         if user is None:
             raise UserError("web_spectator")
-        if not self.service.is_open(live):
+        if not self.service.tables.is_open(live):
             raise UserError("web_no_table")
-        channel = self.service.info(live).channel_id
+        channel = self.service.tables.info(live).channel_id
         if kind == ACT:
             verb, cards, token = message.get("verb"), message.get("cards"), message.get("token")
             if not isinstance(verb, str) or not isinstance(cards, str | None):
@@ -183,7 +183,7 @@ class Requests:
         if not parsed:
             return frame("described", id=ref, cards="", text="", legal=False)
         written = format_cards(parsed)
-        seat = seat_of(self.service.info(live), user)
+        seat = seat_of(self.service.tables.info(live), user)
         plays = self.service.ranked_plays(live, seat) if seat is not None else []
         try:
             play = classify(parsed)

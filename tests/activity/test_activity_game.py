@@ -56,7 +56,7 @@ async def _message_names_the_asked(fake: Any, bot: Any, live: Any, user: Any) ->
     waiting = [text(lang, "ctl_wait", who="").strip() for lang in ("zh", "en")]
 
     def names_them() -> bool:
-        message = fake.messages.get(bot.service.info(live).message_id or 0)
+        message = fake.messages.get(bot.service.tables.info(live).message_id or 0)
         last = message.content.splitlines()[-1] if message is not None and message.content else ""
         return last.startswith(tuple(waiting)) and (f"<@{user.id}>" in last or user.name in last)
 
@@ -78,8 +78,11 @@ async def test_a_game_played_from_the_activity_with_a_dm_stretch_a_reload_a_drop
     for _ in range(4):
         await (await alice.slash("gouji", "ai", "add")).original()
     await (await alice.slash("gouji", "start")).original()
-    live = bot.service.table_in(t.channel_id())
-    seats = {bot.service.seat_for(live, alice.id): alice, bot.service.seat_for(live, bo.id): bo}
+    live = bot.service.tables.table_in(t.channel_id())
+    seats = {
+        bot.service.tables.seat_for(live, alice.id): alice,
+        bot.service.tables.seat_for(live, bo.id): bo,
+    }
 
     # alice opens it from the table message's button, bo from his DM controller's (an
     # Activity in the DM: his seat), chen from the table message's (he watches)
@@ -98,8 +101,8 @@ async def test_a_game_played_from_the_activity_with_a_dm_stretch_a_reload_a_drop
     watcher = await t.open("chen", "desktop", instance_id=await t.press_open("chen", table_message))
     assert on_phone.launch.guild_id is None and at_desk.launch.guild_id == fake.guild_id
     pages = {
-        bot.service.seat_for(live, alice.id): at_desk,
-        bot.service.seat_for(live, bo.id): on_phone,
+        bot.service.tables.seat_for(live, alice.id): at_desk,
+        bot.service.tables.seat_for(live, bo.id): on_phone,
     }
     for opened in (at_desk, on_phone, watcher):
         assert await opened.signed() == "in"
@@ -130,7 +133,7 @@ async def test_a_game_played_from_the_activity_with_a_dm_stretch_a_reload_a_drop
             await at_desk.page.reload()
             assert await at_desk.signed() == "in"
             await ready(at_desk.view)
-            assert await _seat_shown(at_desk) == str(bot.service.seat_for(live, alice.id))
+            assert await _seat_shown(at_desk) == str(bot.service.tables.seat_for(live, alice.id))
             assert len(t.proxy.forwarded) > sockets_before
         if step == DROP_AT:  # every socket through Discord's proxy is dropped: all come back
             await t.proxy.drop_sockets()

@@ -62,8 +62,8 @@ async def test_the_sdk_shakes_hands_with_the_client_and_a_seated_player_gets_the
         "prompt": "none",
         "scope": ["identify"],
     }
-    live = table.bot.service.table_in(table.channel_id())
-    seat = table.bot.service.seat_for(live, alice.user_id)
+    live = table.bot.service.tables.table_in(table.channel_id())
+    seat = table.bot.service.tables.seat_for(live, alice.user_id)
     assert await alice.view.get_attribute("#app", "data-seat") == str(seat)
 
 

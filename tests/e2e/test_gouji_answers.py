@@ -63,7 +63,7 @@ async def test_every_kind_of_control_refuses_in_the_persons_language_and_bugs_ar
         await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
         await (await bo.slash("gouji", "join")).original()
         await (await alice.slash("gouji", "ai", "add")).original()
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
 
         for lang, locale in LOCALES.items():  # a slash command, and the replay command
             bo.locale = locale

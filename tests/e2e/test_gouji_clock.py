@@ -20,7 +20,7 @@ async def test_timeouts_hand_the_seat_to_the_ai_until_back(
         await (await alice.slash("gouji", "new")).original()
         await (await alice.slash("gouji", "ai", "add")).original()
         await (await alice.slash("gouji", "start")).original()
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
         assert live.options.turn_time == 1
         # two clocks of 1 s, after the hand pictures (a drawing process starting on a busy
         # machine can take many seconds): a generous bound, not a time the test asserts

@@ -104,7 +104,7 @@ async def test_a_series_played_from_the_hand_controller(
         await (await alice.slash("gouji", "start")).original()
         started = max(fake.interactions)
         channel = fake.channel("gouji")
-        live = bot.service.table_in(channel.id)
+        live = bot.service.tables.table_in(channel.id)
         users = {0: alice, 1: bo}
         asked = {0: 0, 1: 0}
         hand_commands = returns = 0
@@ -202,7 +202,7 @@ async def test_a_press_answered_after_its_next_question_came_deletes_its_control
         await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
         await (await alice.slash("gouji", "ai", "add")).original()
         await (await alice.slash("gouji", "start")).original()
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
         presses = 0
         while await next_person(fake, bot, live) is not None:
             kind = bot.service.question_kind(live)
@@ -240,7 +240,7 @@ async def test_a_press_on_a_new_controller_is_answered_while_the_old_one_waits_t
         await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
         await (await alice.slash("gouji", "ai", "add")).original()
         await (await alice.slash("gouji", "start")).original()
-        live = service.table_in(fake.channel("gouji").id)
+        live = service.tables.table_in(fake.channel("gouji").id)
         no = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
         pressed: int | None = None  # the controller she pressed last
         try:

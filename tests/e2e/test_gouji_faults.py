@@ -64,7 +64,7 @@ class Table:
 
     @property
     def live(self) -> LiveTable:
-        return self.bot.service.table_in(self.fake.channel("gouji").id)
+        return self.bot.service.tables.table_in(self.fake.channel("gouji").id)
 
 
 async def _open(fake: FakeDiscord, runner: BotRunner, *, series: bool) -> Table:
@@ -460,7 +460,7 @@ async def test_odd_input_is_answered_and_changes_nothing(fake: FakeDiscord, tmp_
             (alice, ("gouji", "ai", "remove"), {"seat": 99}, "bad_seat"),
         ]
         await _check_forged(fake, cases)
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
         assert [s.user_id for s in live.seats] == [alice.id] + [None] * 5
         for name in PEOPLE[1:]:
             await (await fake.member(name).slash("gouji", "join")).original(PATIENCE)

@@ -100,10 +100,12 @@ async def _alone_with_ai(fake: FakeDiscord, user: SimUser, bot: GoujiBot) -> Liv
     await (await user.slash("gouji", "ai", "add")).original()
     await (await user.slash("gouji", "start")).original()
     service = bot.service
-    live = service.table_in(fake.channel("gouji").id)
-    seat = service.seat_for(live, user.id)
+    live = service.tables.table_in(fake.channel("gouji").id)
+    seat = service.tables.seat_for(live, user.id)
     if user.user.refuses_dms:  # the bot learns it from its first DM (then it tells the channel)
-        await fake.wait_for(lambda: service.info(live).seats[seat].dm_refused, 10, "a refusal")
+        await fake.wait_for(
+            lambda: service.tables.info(live).seats[seat].dm_refused, 10, "a refusal"
+        )
     return live
 
 
@@ -137,7 +139,7 @@ async def test_a_controller_edited_while_the_hand_is_unchanged_carries_no_pictur
         bot = cast(GoujiBot, runner.client)
         service = bot.service
         live = await _alone_with_ai(fake, alice, bot)
-        seat = service.seat_for(live, alice.id)
+        seat = service.tables.seat_for(live, alice.id)
         kept = 0  # edits of an unchanged hand that kept the controller's picture
         while kept < 2 and await next_person(fake, bot, live) is not None:
             token = service.question_token(live)
@@ -184,7 +186,7 @@ async def test_gouji_hand_answer_keeps_its_picture_while_it_follows_the_player(
         bot = cast(GoujiBot, runner.client)
         service = bot.service
         live = await _alone_with_ai(fake, bo, bot)
-        seat = service.seat_for(live, bo.id)
+        seat = service.tables.seat_for(live, bo.id)
         channel = fake.channel("gouji").id
         followed: MessageRecord | None = None
         hands: list[str] = []  # his hands as they came, each one once
@@ -228,7 +230,7 @@ async def _race(
         gate = GatedDraw(bot.presenter.draw, fake)
         bot.presenter.draw = gate  # type: ignore[assignment]
         live = await _alone_with_ai(fake, bo, bot)
-        seat = service.seat_for(live, bo.id)
+        seat = service.tables.seat_for(live, bo.id)
         channel = fake.channel("gouji").id
         followed = None
         while (await next_person(fake, bot, live)) is not None:
@@ -330,7 +332,7 @@ async def _held_first_picture(
             assert not any(pictured) and uploads.of(first.channel_id) == 0, "none after the end"
             assert not first.buttons(), "its controls spent"
             return
-        seat = bot.service.seat_for(live, alice.id)
+        seat = bot.service.tables.seat_for(live, alice.id)
         picture = _picture(first)
         assert picture is not None and picture.data == pictures.hand_png(
             bot.service.hand_cards(live, seat), lang_of(alice.locale)

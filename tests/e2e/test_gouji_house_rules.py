@@ -57,7 +57,7 @@ async def test_a_gou_si_ji_game_asks_the_revolutionarys_opposite_to_keep_the_hea
         await (await alice.slash("gouji", "start")).original()
         started = max(fake.interactions)
         channel = fake.channel("gouji")
-        live = bot.service.table_in(channel.id)
+        live = bot.service.tables.table_in(channel.id)
         rules = await (await dana.slash("gouji", "rules")).original()
         marked = [line for line in rules.content.splitlines() if line.startswith("- 够死级")]
         assert len(marked) == 1 and " *" in marked[0], "the table's own rules, 够死级 marked"

@@ -164,7 +164,7 @@ async def _single_game_with_ai(fake: FakeDiscord, bot: Any, user: Any, turn_time
     await (await user.slash("gouji", "new", series=False, turn_time=turn_time)).original()
     await (await user.slash("gouji", "ai", "add")).original()
     await (await user.slash("gouji", "start")).original()
-    return bot.service.table_in(fake.channel("gouji").id)
+    return bot.service.tables.table_in(fake.channel("gouji").id)
 
 
 async def _series_alone_with_ai(fake: FakeDiscord, tmp_path: Path, dms: bool) -> None:
@@ -182,7 +182,7 @@ async def _series_alone_with_ai(fake: FakeDiscord, tmp_path: Path, dms: bool) ->
         since = time.monotonic()
         await (await bo.slash("gouji", "start")).original()
         started = max(fake.messages)
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
         counts = await _play(fake, bot, bo, live, dms, since)
         await bot.presenter.drain()
 
@@ -235,7 +235,7 @@ async def test_after_gouji_end_nothing_is_sent_and_controllers_are_spent(
         await (await bo.slash("gouji", "join")).original()
         await (await alice.slash("gouji", "ai", "add")).original()
         await (await alice.slash("gouji", "start")).original()
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
         hand: MessageRecord | None = None
         bo_asked = 0
         while bo_asked < 3:

@@ -113,7 +113,7 @@ async def _one_game(
     await (await bo.slash("gouji", "join")).original()
     await (await alice.slash("gouji", "ai", "add")).original()
     await (await alice.slash("gouji", "start")).original()
-    live = bot.service.table_in(fake.channel("gouji").id)
+    live = bot.service.tables.table_in(fake.channel("gouji").id)
     await next_person(fake, bot, live)
     await press(fake, bot.service, alice, live, "nodeclare")
     await (await bo.slash("gouji", "answer", choice="nodeclare")).original()

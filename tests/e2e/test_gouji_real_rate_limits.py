@@ -70,7 +70,7 @@ async def test_tables_playing_at_once_stay_inside_discords_real_windows(
         hosts = list(zip(fake.members, CHANNELS[:TABLES], strict=True))
         await asyncio.gather(*(open_table(h, c) for h, c in hosts))
         await asyncio.gather(*(hand_to_the_ai(h, c) for h, c in hosts))
-        tables = [bot.service.table_in(fake.channel(c).id) for c in CHANNELS[:TABLES]]
+        tables = [bot.service.tables.table_in(fake.channel(c).id) for c in CHANNELS[:TABLES]]
         await fake.wait_for(
             lambda: not any(t.playing for t in tables), 120, "every game over", poll=0.05
         )

@@ -65,7 +65,7 @@ async def test_bad_input_gets_an_ephemeral_reply_and_changes_nothing(
         assert "管理服务器" in await _reply(await bo.slash("gouji", "config", language="en"))
         assert "/gouji join" in await _reply(await erlang.slash("gouji", "leave"))
         await (await alice.slash("gouji", "start")).original()
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
         await _answer_prompts_until_play(fake, bot, live, users)
         await fake.wait_for(
             lambda: any(not live.is_ai(s) for s in live.running.to_act),
@@ -111,7 +111,7 @@ async def test_closed_dms_are_told_once_and_the_hand_command_shows_the_hand(
         dana = users[3]
         dana.refuse_dms()
         await (await users[0].slash("gouji", "start")).original()
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
         notice = await fake.wait_message(
             lambda m: "/gouji hand" in m.content and f"<@{dana.id}>" in m.content
         )
@@ -142,7 +142,7 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
         await (await users[0].slash("gouji", "start")).original()
         bot = runner.client
         channel = fake.channel("gouji").id
-        live = bot.service.table_in(channel)
+        live = bot.service.tables.table_in(channel)
         await _answer_prompts_until_play(fake, bot, live, users)
         for _ in range(5):
             await fake.wait_for(
@@ -172,7 +172,7 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
 
         await runner.restart()
         bot = runner.client
-        again = bot.service.table_in(channel)
+        again = bot.service.tables.table_in(channel)
         assert [bot.service.hand_cards(again, s) for s in range(6)] == hands
         assert again.running.to_act == waiting
         assert again.deadline is not None
@@ -195,7 +195,7 @@ async def test_a_table_whose_log_does_not_replay_is_marked_broken_in_its_channel
     async with BotRunner(fake, bot_factory(fake, db)) as runner:
         users = await _seat_table(fake)
         await (await users[0].slash("gouji", "start")).original()
-        live = runner.client.service.table_in(fake.channel("gouji").id)
+        live = runner.client.service.tables.table_in(fake.channel("gouji").id)
         game_id = live.game_row
         await runner.stop()
         async with await Store.open(db) as store:  # damage the log while the bot is down
@@ -219,7 +219,7 @@ async def test_a_process_without_shard_0_sends_dm_controllers_that_point_to_the_
         bot.presenter.dm_presses = False  # as make_bot sets it for GOUJI_SHARDS=1 of 2
         users = await _seat_table(fake)
         await (await users[0].slash("gouji", "start")).original()
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
         await fake.wait_for(
             lambda: any(not live.is_ai(s) for s in live.running.to_act), 10, "a question", poll=0.01
         )
@@ -253,7 +253,7 @@ async def test_a_table_coming_back_says_so_to_a_dm_press_and_to_the_hand_command
         users = await _seat_table(fake)
         await (await users[0].slash("gouji", "start")).original()
         channel = fake.channel("gouji").id
-        live = bot.service.table_in(channel)
+        live = bot.service.tables.table_in(channel)
         await fake.wait_for(
             lambda: any(not live.is_ai(s) for s in live.running.to_act), 10, "a question", poll=0.01
         )

@@ -109,7 +109,7 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
             await (await user.slash("gouji", "join")).original()
         await (await alice.slash("gouji", "ai", "add")).original()
         await (await alice.slash("gouji", "start")).original()
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
         await _check_first_hands(fake, bot, live, users)
 
         early = await (await users[1].slash("gouji", "replay", "record")).original()

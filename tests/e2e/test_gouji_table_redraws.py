@@ -28,10 +28,10 @@ async def alice_alone_with_ai(fake: FakeDiscord, bot: GoujiBot) -> tuple[LiveTab
     await (await alice.slash("gouji", "new", series=False, turn_time=300)).original()
     await (await alice.slash("gouji", "ai", "add")).original()
     await (await alice.slash("gouji", "start")).original()
-    live = bot.service.table_in(fake.channel("gouji").id)
+    live = bot.service.tables.table_in(fake.channel("gouji").id)
     assert await next_person(fake, bot, live) is not None
     await bot.presenter.drain()
-    table_id = bot.service.info(live).message_id
+    table_id = bot.service.tables.info(live).message_id
     assert table_id is not None
     return live, fake.messages[table_id]
 

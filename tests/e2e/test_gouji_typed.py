@@ -66,7 +66,7 @@ async def test_a_series_answered_only_by_typed_commands(
         await _typed(bo, "join", seat=3)
         await _typed(dana, "ai", "add")
         await _typed(dana, "start")
-        live = bot.service.table_in(fake.channel("gouji").id)
+        live = bot.service.tables.table_in(fake.channel("gouji").id)
         components = len([i for i in fake.interactions.values() if i.type == 3])
         refused_once: set[int] = set()
         burns = 0

@@ -99,8 +99,8 @@ async def test_a_seated_player_sees_the_table_from_their_own_seat(
         channel = fake.channel("gouji")
         service = bot.service
         assert service is not None
-        live = service.table_in(channel.id)
-        users = {service.seat_for(live, u.id): u for u in (alice, bo)}
+        live = service.tables.table_in(channel.id)
+        users = {service.tables.seat_for(live, u.id): u for u in (alice, bo)}
         pressed: dict[str, int] = {}  # who pressed the Table button, and how often
         questions = 0
         while questions < 8 and (seat := await next_person(fake, bot, live)) is not None:

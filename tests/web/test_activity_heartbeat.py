@@ -19,7 +19,7 @@ async def test_a_socket_that_stops_answering_is_let_go_and_the_game_is_unchanged
         await (await alice.slash("gouji", "ai", "add")).original()
         await (await alice.slash("gouji", "start")).original()
         service, site = s.bot.service, s.bot.web.site
-        live = service.table_in(s.fake.channel("gouji").id)
+        live = service.tables.table_in(s.fake.channel("gouji").id)
         await s.fake.wait_for(lambda: live.deadline is not None, 60, "the first question")
         await service.settle(live)  # the AI seats have played up to a person's question
         seat = live.seats.index(next(x for x in live.seats if x.user_id == bo.id))

@@ -73,7 +73,7 @@ async def test_the_dm_controllers_button_opens_the_players_own_seat(tmp_path: Pa
         status, body = await s.post(
             "/.proxy/api/session", {"access_token": token, "instance_id": instance.instance_id}
         )
-        live = s.bot.service.table_in(s.fake.channel("gouji").id)
+        live = s.bot.service.tables.table_in(s.fake.channel("gouji").id)
         assert status == 200 and body["seat"] == live.seat_of(bo.id) is not None
         hello = await s.hello(body["ticket"])
         assert hello["seat"] == body["seat"]

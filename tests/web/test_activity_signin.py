@@ -28,7 +28,7 @@ async def test_a_seated_player_signs_in_to_their_own_seat(tmp_path: Path) -> Non
         status, body = await s.post(
             "/.proxy/api/session", {"access_token": token, "instance_id": s.instance_id}
         )
-        live = s.bot.service.table_in(s.fake.channel("gouji").id)
+        live = s.bot.service.tables.table_in(s.fake.channel("gouji").id)
         assert status == 200
         assert body == {"ticket": body["ticket"], "seat": live.seat_of(bo.id), "lang": "zh"}
         assert body["ticket"].split(".")[:2] == [str(live.id), str(bo.id)]
@@ -68,7 +68,7 @@ async def test_a_token_plays_its_own_users_seat_whatever_the_page_says(tmp_path:
         token = await s.token_of("alice")
         claims = {"access_token": token, "instance_id": s.instance_id, "user_id": str(bo.id)}
         status, body = await s.post("/api/session", claims)
-        live = s.bot.service.table_in(s.fake.channel("gouji").id)
+        live = s.bot.service.tables.table_in(s.fake.channel("gouji").id)
         assert status == 200 and body["seat"] == live.seat_of(alice.id) != live.seat_of(bo.id)
         assert body["lang"] == "en"
         assert s.fake.requests[-2].path == "/users/@me"  # asked Discord who it is
@@ -122,7 +122,7 @@ async def test_an_activity_started_from_a_dm_opens_the_table_the_person_sits_at(
         status, body = await s.post(
             "/api/session", {"access_token": token, "instance_id": in_dm.instance_id}
         )
-        live = s.bot.service.table_in(s.fake.channel("gouji").id)
+        live = s.bot.service.tables.table_in(s.fake.channel("gouji").id)
         assert status == 200 and body["seat"] == live.seat_of(alice.id)
         dana = s.fake.member("dana")  # seated nowhere: no table for her DM
         lone = s.fake.activities.launch(s.fake.dm_channel_for(dana.id).id, dana.id)

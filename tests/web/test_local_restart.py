@@ -23,5 +23,5 @@ async def test_a_local_table_killed_and_run_again_opens_anew(tmp_path: Path) -> 
         async with LocalTable(store, {0: "济南"}, ai_delay=0, start_now=True) as again:
             assert again.table_id != first
             assert (await store.get_table(first)).status == "ended"
-            live = again.service.table_in(WEB_CHANNEL)
+            live = again.service.tables.table_in(WEB_CHANNEL)
             assert live.id == again.table_id and live.playing

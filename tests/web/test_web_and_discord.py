@@ -71,8 +71,8 @@ async def test_one_seat_played_from_the_dm_controller_and_the_browser_by_turns(
             await (await alice.slash("gouji", "new", series=False)).original()
             await (await alice.slash("gouji", "ai", "add")).original()
             await (await alice.slash("gouji", "start")).original()
-            live = bot.service.table_in(fake.channel("gouji").id)
-            seat = bot.service.seat_for(live, alice.id)
+            live = bot.service.tables.table_in(fake.channel("gouji").id)
+            seat = bot.service.tables.seat_for(live, alice.id)
 
             shown = await (await alice.slash("gouji", "hand")).original()
             assert shown.ephemeral

@@ -102,7 +102,7 @@ async def test_the_activity_page_waits_signs_in_and_plays_framed_by_discord_unde
                     else None
                 ),
             )
-            live = bot.service.table_in(fake.channel("gouji").id)
+            live = bot.service.tables.table_in(fake.channel("gouji").id)
             try:
                 with coming_back(bot.service, live.id):  # a restart restores it: a moment
                     page = await open_activity(context, client, launch)

@@ -54,7 +54,7 @@ async def test_three_people_play_a_whole_game_by_tapping_their_cards_and_none_se
             done = await asyncio.gather(
                 *(play_out(page, touch=seat == 4) for seat, page in pages.items())
             )
-            live = local.service.get(local.table_id)
+            live = local.service.tables.get(local.table_id)
             assert live.series_id is not None
             record = await local.store.export_series_record(live.series_id)
         finally:

@@ -36,16 +36,17 @@ if TYPE_CHECKING:
 def coming_back(service: TableService, table_id: int) -> Iterator[None]:
     """The table is not served for a while, as during a restart's restore: it is 'coming'
     (active in the database, on this process's shards); served again after."""
-    live = service.tables.pop(table_id)
+    tables = service.tables
+    live = tables.by_id.pop(table_id)
     channel = live.table.channel_id
-    service.by_channel.pop(channel)
-    service.coming[table_id] = channel
+    tables.by_channel.pop(channel)
+    tables.coming[table_id] = channel
     try:
         yield
     finally:
-        service.coming.pop(table_id, None)
-        service.tables[table_id] = live
-        service.by_channel[channel] = table_id
+        tables.coming.pop(table_id, None)
+        tables.by_id[table_id] = live
+        tables.by_channel[channel] = table_id
 
 
 async def _refusal(local: LocalTable, lang: str) -> tuple[dict[str, Any], int | None]:
@@ -69,20 +70,20 @@ async def test_a_socket_to_a_table_coming_back_is_told_to_come_back(
         assert first == {"t": "wait", "text": text(lang, "table_restoring")}
         assert code == RETRY
         # not served here and not known as coming: the database says it is still active
-        live = local.service.tables.pop(local.table_id)
+        live = local.service.tables.by_id.pop(local.table_id)
         try:
             first, code = await _refusal(local, lang)
             assert (first["t"], code) == ("wait", RETRY)
             # a process of other shards serves it: final
-            local.service.shards = Shards(2, (1,))
+            local.service.tables.shards = Shards(2, (1,))
             first, code = await _refusal(local, lang)
             assert first == {"t": "gone", "text": text(lang, "table_elsewhere")}
             assert code == REFUSED
         finally:
-            local.service.shards = None
-            local.service.tables[local.table_id] = live
+            local.service.tables.shards = None
+            local.service.tables.by_id[local.table_id] = live
         # over: final
-        await local.service.end(WEB_CHANNEL, local.service.info(live).creator_id, True)
+        await local.service.end(WEB_CHANNEL, local.service.tables.info(live).creator_id, True)
         first, code = await _refusal(local, lang)
         assert first == {"t": "gone", "text": text(lang, "web_no_table")} and code == REFUSED
 
@@ -125,7 +126,7 @@ async def test_a_page_opened_while_its_table_comes_back_shows_it_once_served(
 async def test_the_activity_signs_in_later_while_its_table_comes_back(tmp_path: Path) -> None:
     async with served_with_activity(tmp_path) as s:
         token = await s.token_of("alice")
-        live = s.bot.service.table_in(s.fake.channel("gouji").id)
+        live = s.bot.service.tables.table_in(s.fake.channel("gouji").id)
         with coming_back(s.bot.service, live.id):
             async with s.http.post(
                 s.url + "/.proxy/api/session",

@@ -40,7 +40,7 @@ async def test_a_two_game_series_with_tribute_returns_tapped_in_the_browser(
             done = await asyncio.gather(
                 *(play_out(page, touch=seat == 1, limit=2000) for seat, page in pages.items())
             )
-            live = local.service.get(local.table_id)
+            live = local.service.tables.get(local.table_id)
             assert live.series is not None and live.running.finished
             assert live.series_id is not None
             record = await local.store.export_series_record(live.series_id)

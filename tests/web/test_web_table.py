@@ -260,7 +260,7 @@ async def test_a_refused_play_is_answered_in_the_players_language_and_changes_no
             await _start(local, page)
             asked = await _until_turn(page)
             before = await _shown(page)
-            live = local.service.get(local.table_id)
+            live = local.service.tables.get(local.table_id)
             actions = len(live.running_game.actions)
             held = {card[0] for card in before["hand"]}
             missing = next(letter for letter in RANK_LETTERS if letter not in held)

@@ -295,7 +295,7 @@ async def test_a_refusal_after_a_restart_names_people_not_ids(store: Store) -> N
         return SimpleNamespace(id=user_id, display_name=f"player {user_id}")
 
     gouji.people.client.fetch_user = fetch_user  # type: ignore[method-assign]
-    seat_one = gouji.service.table_in(CHANNEL).seats[1].user_id
+    seat_one = gouji.service.tables.table_in(CHANNEL).seats[1].user_id
     assert seat_one is not None
     for _ in range(2):
         interaction = _asked(gouji, "en")

@@ -205,10 +205,10 @@ def test_listeners_tell_in_order_and_forget_a_removed_one() -> None:
 
 async def test_finding_a_table_by_channel_and_listing_them(store) -> None:
     service, _ = make_service(store)
-    assert service.table_at(CHANNEL) is None and service.open_tables() == []
+    assert service.tables.table_at(CHANNEL) is None and service.tables.open_tables() == []
     live = await seated_table(service)
-    assert service.table_at(CHANNEL) is live and service.is_open(live)
-    (info,) = service.open_tables()
+    assert service.tables.table_at(CHANNEL) is live and service.tables.is_open(live)
+    (info,) = service.tables.open_tables()
     assert (info.id, info.guild_id, info.channel_id, info.creator_id) == (
         live.id,
         GUILD,
@@ -216,10 +216,10 @@ async def test_finding_a_table_by_channel_and_listing_them(store) -> None:
         HUMANS[0],
     )
     await service.set_table_message(live, 4242)
-    assert service.info(live).message_id == 4242
+    assert service.tables.info(live).message_id == 4242
     assert (await store.get_table(live.id)).message_id == 4242
     await service.end(CHANNEL, HUMANS[0], may_manage=True)
-    assert service.table_at(CHANNEL) is None and not service.is_open(live)
+    assert service.tables.table_at(CHANNEL) is None and not service.tables.is_open(live)
     await service.close()
 
 
@@ -235,13 +235,13 @@ async def test_a_player_may_let_the_ai_play_for_them_until_they_come_back(store)
         await service.hand_over(CHANNEL, 999)
     await service.hand_over(CHANNEL, HUMANS[1], "hard")
     assert live.seats[1].standin and live.seats[1].ai_kind == "strong"
-    seat = service.info(live).seats[1]
+    seat = service.tables.info(live).seats[1]
     assert seat.ai_plays and seat.stood_in
     await service.start(CHANNEL, HUMANS[0])
     await service.settle(live)
     assert 1 not in live.waiting and service.question_locked(live, 1) is None
     await service.back(CHANNEL, HUMANS[1])
-    assert not service.info(live).seats[1].ai_plays
+    assert not service.tables.info(live).seats[1].ai_plays
     await service.close()
 
 

@@ -68,7 +68,7 @@ async def test_house_rules_are_kept_with_the_table_and_the_series(db_path) -> No
     async with await Store.open(db_path) as store:
         service, _ = make_service(store)
         assert await service.restore() == []
-        again = service.table_in(CHANNEL)
+        again = service.tables.table_in(CHANNEL)
         assert again.options.rules == Options(**rules)
         assert again.running.options == Options(**rules)
         record = await store.export_series_record(series_id)

@@ -107,7 +107,7 @@ async def test_end_needs_the_creator_or_manage_channels(store) -> None:
     assert (await store.get_series(live.series_id)).status == "abandoned"
     assert presenter.of("closed")[-1][2] == "ended"
     with pytest.raises(UserError):
-        service.table_in(CHANNEL)
+        service.tables.table_in(CHANNEL)
 
 
 async def test_idle_tables_end_by_themselves(store) -> None:

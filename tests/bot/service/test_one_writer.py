@@ -61,7 +61,7 @@ async def test_two_processes_with_the_same_shards_have_one_writer(db_url, caplog
         second, second_shown = make_service(b, shards=SHARDS)  # started beside it
         caplog.set_level(logging.WARNING, logger="gouji.bot")
         assert await second.restore() == []
-        assert second.tables == {}, "the second process took a table the first one plays"
+        assert second.tables.by_id == {}, "the second process took a table the first one plays"
         assert "is held by" in caplog.text
         try:
             await second.open_table(GUILD, CHANNEL, HUMANS[1], {})
@@ -69,7 +69,7 @@ async def test_two_processes_with_the_same_shards_have_one_writer(db_url, caplog
         except UserError as exc:
             assert exc.key == "table_exists"
         await play_humans(first, live)
-        assert await second.tend_claims() == [] and second.tables == {}
+        assert await second.tend_claims() == [] and second.tables.by_id == {}
         assert live.running.finished
         assert (await a.get_table(live.id)).status == "lobby"
         assert not first_shown.of("broken") and not second_shown.of("broken")
@@ -92,7 +92,7 @@ async def test_a_process_paused_past_its_lease_stops_and_breaks_nothing(db_url, 
         clock.now += 11  # SIGSTOP: no renewal, the lease lapses
         other, other_shown = make_service(b, shards=SHARDS, lease=10)
         assert await other.restore() == []
-        taken = other.table_in(CHANNEL)
+        taken = other.tables.table_in(CHANNEL)
         await humans_act(other, taken, 4)
         logged = len((await b.load_active_tables()).tables[0].games[-1].actions)
         # SIGCONT: a person presses at the paused process, and its clock runs out
@@ -105,7 +105,7 @@ async def test_a_process_paused_past_its_lease_stops_and_breaks_nothing(db_url, 
             assert exc.key in ("table_moved", "no_table")
         timers.advance(60)
         await paused.settle(live)
-        assert live.ended and paused.tables == {}, "the paused process still drives the table"
+        assert live.ended and paused.tables.by_id == {}, "the paused process still drives the table"
         assert "claim" in caplog.text and "no longer served" in caplog.text
         assert len((await b.load_active_tables()).tables[0].games[-1].actions) == logged
         assert (await b.get_table(taken.id)).status == "playing"
@@ -134,15 +134,15 @@ async def test_a_restarted_process_serves_its_tables_at_once_with_the_default_le
         await humans_act(dead, live, 6)
         # another process of the same shards: the claim is live, the table is coming back
         other, _ = make_service(c, shards=SHARDS)
-        assert await other.restore() == [] and other.tables == {}
-        for ask in (lambda: other.table_in(CHANNEL), lambda: other.get(live.id)):
+        assert await other.restore() == [] and other.tables.by_id == {}
+        for ask in (lambda: other.tables.table_in(CHANNEL), lambda: other.tables.get(live.id)):
             with pytest.raises(UserError) as refused:
                 ask()
             assert refused.value.key == "table_restoring"
         clock.now += 1  # the dead process never renews; its restart comes up
         back, _ = make_service(b, shards=SHARDS, instance="shards 0 of 1 @ host-1")
         assert await back.restore() == []
-        taken = back.table_in(CHANNEL)
+        taken = back.tables.table_in(CHANNEL)
         assert taken.id == live.id and back.owner.endswith("epoch 2")
         await play_humans(back, taken)
         assert (await b.get_table(live.id)).status == "lobby"
@@ -159,14 +159,14 @@ async def test_a_table_reached_at_a_process_says_where_it_is(db_url) -> None:
         guest, _ = make_service(store, shards=Shards(2, (1,)))
         await guest.restore()
         other = await guest.open_table((1 << 22) + 5, CHANNEL, HUMANS[0], {})
-        assert await guest.reach(other.id) is other
+        assert await guest.tables.reach(other.id) is other
         for table_id, key in ((other.id, "table_elsewhere"), (other.id + 100, "no_table")):
             with pytest.raises(UserError) as refused:
-                await here.reach(table_id)
+                await here.tables.reach(table_id)
             assert refused.value.key == key
         await guest.end(CHANNEL, HUMANS[0], True)
         with pytest.raises(UserError) as refused:
-            await here.reach(other.id)
+            await here.tables.reach(other.id)
         assert refused.value.key == "no_table"
         await here.close()
         await guest.close()

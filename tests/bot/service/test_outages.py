@@ -121,7 +121,7 @@ async def _through_an_outage(
             assert exc.key == "db_waiting", exc
             refused += 1
     assert refused == 3 and live.stalled_since is not None, "the presses were not refused"
-    assert service.table_in(CHANNEL) is live, "the table left memory"
+    assert service.tables.table_in(CHANNEL) is live, "the table left memory"
     with pytest.raises(UserError) as second:
         await service.open_table(GUILD, CHANNEL, HUMANS[1], {})
     assert second.value.key == "table_exists"
@@ -225,7 +225,7 @@ async def test_a_store_error_in_the_automatic_play_is_waited_out_by_that_table_o
     await service.start(CHANNEL, HUMANS[0])
     await service.start(CHANNEL + 1, 201)
     await service.settle(bad)
-    assert bad.stalled_since is not None and service.table_in(CHANNEL) is bad
+    assert bad.stalled_since is not None and service.tables.table_in(CHANNEL) is bad
     await _play_out(service, other, [])
     assert other.running.finished
     await _retried(clock, bad, 2)

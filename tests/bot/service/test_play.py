@@ -283,7 +283,7 @@ async def test_a_player_who_left_can_no_longer_play_hint_or_see_the_hand(store) 
         service.hint(live, user)
     assert err.value.key == "left_table"
     with pytest.raises(UserError) as err:  # /gouji hand and the DM controller go through it
-        service.seat_for(live, user)
+        service.tables.seat_for(live, user)
     assert err.value.key == "left_table"
     assert service.choices(live, user) == []
     assert await _log(store, live) == before, "nothing the leaver tried was logged"

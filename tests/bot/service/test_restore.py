@@ -46,7 +46,7 @@ async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path, snapshots, 
     async with await Store.open(db_path) as store:
         service, presenter = make_service(store, rng=random.Random(99))
         assert await service.restore() == []
-        again = service.table_in(CHANNEL)
+        again = service.tables.table_in(CHANNEL)
         assert [service.hand_cards(again, s) for s in range(6)] == hands
         assert again.running.to_act == to_act
         assert again.deadline is not None  # the clock runs again
@@ -79,8 +79,8 @@ async def test_a_log_that_does_not_replay_marks_only_its_table_broken(db_path) -
         assert (await store.get_table(bad.id)).status == "broken"
         assert "does not replay" in ((await store.get_table(bad.id)).broken_reason or "")
         assert [e[1] for e in presenter.of("broken")] == [bad.id]
-        assert service.table_in(CHANNEL).id == good.id
-        assert service.table_in(CHANNEL).playing
+        assert service.tables.table_in(CHANNEL).id == good.id
+        assert service.tables.table_in(CHANNEL).playing
         await service.close()
 
 
@@ -106,7 +106,7 @@ async def test_a_kill_between_commit_and_controller_asks_the_player_again(db_pat
     async with await Store.open(db_path) as store:
         service, presenter = make_service(store)
         assert await service.restore() == []
-        again = service.table_in(CHANNEL)
+        again = service.tables.table_in(CHANNEL)
         await service.settle(again)
         waiting = {s for s in again.running.to_act if not again.is_ai(s)}
         assert waiting, "a person is waited on"

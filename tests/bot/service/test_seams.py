@@ -123,7 +123,7 @@ class Run:
         assert self.service is not None
         await self.service.close(release=False)
         service = await self.open()
-        return service, service.table_in(CHANNEL)
+        return service, service.tables.table_in(CHANNEL)
 
     async def close(self) -> None:
         if self.service is not None:

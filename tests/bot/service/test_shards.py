@@ -25,7 +25,7 @@ async def test_each_shard_process_claims_and_restores_only_its_tables(db_path) -
         await first.close()  # a clean stop: its claims are released
         again, _ = make_service(a, shards=Shards(2, (0,)))
         assert await again.restore() == []
-        assert list(again.tables) == [mine.id]  # its shard's table at once, not the other
+        assert list(again.tables.by_id) == [mine.id]  # its shard's table at once, not the other
         assert await again.renew_claims() == []
         await again.close()
         await second.close()
@@ -40,10 +40,10 @@ async def test_after_a_crash_the_tables_wait_for_the_lease_then_the_next_process
         live = await crashed.open_table(ZERO, 10, HUMANS[0], {})
         await crashed.close(release=False)  # a crash: the claims stay
         after, _ = make_service(store, shards=Shards(2, (0,)), lease=10)
-        assert await after.restore() == [] and after.tables == {}  # not before they lapse
+        assert await after.restore() == [] and after.tables.by_id == {}  # not before they lapse
         clock[0] += 11
         assert await after.tend_claims() == [live.id]
-        assert after.table_in(10).id == live.id
+        assert after.tables.table_in(10).id == live.id
         await after.close()
 
 
