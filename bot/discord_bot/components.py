@@ -419,8 +419,8 @@ async def _show_page(
     gouji = gouji_of(interaction)
     async with answering(interaction) as answer:
         lang = answer.lang
-        live = answer.table = gouji.service.get(table_id)
-        seat = gouji.service.seat_for(live, interaction.user.id)
+        live = answer.table = gouji.service.tables.get(table_id)
+        seat = gouji.service.tables.seat_for(live, interaction.user.id)
         mine = await gouji.service.private_view(live, seat)
         asked = mine.question
         if asked is None or asked.token != token:
