@@ -208,7 +208,9 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "select_play": "Pick a play (most useful first)",
     "modal_play": "Play cards",
     "modal_burn": "Burn",
-    "modal_cards": "Cards, e.g. KK, 8888822, five 8s two 2s, 10 10 10 B",
+    # a text input's label holds 45 characters on Discord, its placeholder 100
+    "modal_cards": "Your cards (short notation or words)",
+    "modal_cards_example": "e.g. KK, 8888822, five 8s two 2s, 10 10 10 B",
     "select_play_cut": "Pick a play: showing {shown} of {total} plays (every play: pick a rank below)",
     "select_burn_cut": "Pick a burning play: showing {shown} of {total} (every one: pick a rank below)",
     "select_rank": "By rank: every play with that rank",

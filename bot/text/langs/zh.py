@@ -206,7 +206,9 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "select_play": "选一手出（最有用的在前）",
     "modal_play": "出牌",
     "modal_burn": "烧牌",
-    "modal_cards": "牌，如 KK、8888822、五个8两个2、10 10 10 小王",
+    # a text input's label holds 45 characters on Discord, its placeholder 100
+    "modal_cards": "你的牌（简写或文字）",
+    "modal_cards_example": "如 KK、8888822、五个8两个2、10 10 10 小王",
     "select_play_cut": "选一手出：这里只列出 {shown} / {total} 种，所有出法按点数在下面选",
     "select_burn_cut": "选一手烧：这里只列出 {shown} / {total} 种，所有烧法按点数在下面选",
     "select_rank": "按点数选：看这个点数的所有出法",
