@@ -126,6 +126,12 @@ async def test_unreadable_requests_get_a_fast_400_and_are_recorded(
     fake: FakeDiscord, http: aiohttp.ClientSession
 ) -> None:
     status, body = await call(http, "GET", "/channels/not-a-number")
+    assert (status, body["code"]) == (400, 50035)  # Discord's spec refuses it, naming the id
+    error = {"code": "NUMBER_TYPE_COERCE", "message": 'Value "not-a-number" is not snowflake.'}
+    assert body["errors"] == {"channel_id": {"_errors": [error]}}
+    assert not fake.internal_errors
+    fake.spec.enabled = False  # unchecked, the route itself cannot read it: a fast 400 too
+    status, body = await call(http, "GET", "/channels/not-a-number")
     assert status == 400 and body["code"] == 50035
     assert len(fake.internal_errors) == 1 and "ValueError" in fake.internal_errors[0]
     status, body = await call(http, "DELETE", "/users/@me")

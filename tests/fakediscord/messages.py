@@ -45,8 +45,15 @@ class Upload:
     data: bytes
 
 
-async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upload]]:
-    """The JSON payload and the uploaded files (by their ``files[n]`` index) of a request."""
+Body = tuple[dict[str, Any], dict[int, "Upload"]]
+BODY_KEY = web.RequestKey[Body]("fakediscord.body")  # a multipart body read_body has read
+
+
+async def read_body(request: web.Request) -> Body:
+    """The JSON payload and the uploaded files (by their ``files[n]`` index) of a request
+    (read once: a multipart body is kept on the request for the next reader)."""
+    if BODY_KEY in request:
+        return request[BODY_KEY]
     if request.content_type == "multipart/form-data":
         payload: dict[str, Any] = {}
         files: dict[int, Upload] = {}
@@ -65,8 +72,9 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upl
                 files[int(match.group(1))] = Upload(part.filename or "file", ctype, data)
             else:
                 raise invalid(f"unexpected multipart field {name!r}")
+        request[BODY_KEY] = (payload, files)
         return payload, files
-    if not request.can_read_body:
+    if not request.body_exists:
         return {}, {}
     try:
         body = await request.json()

@@ -38,6 +38,7 @@ from .model import (
     Snowflakes,
     iso_now,
 )
+from .openapi import SpecCheck, SpecRefusal
 from .payloads import PayloadBuilder
 from .users import SimUser
 
@@ -77,6 +78,8 @@ class FakeDiscord(PayloadBuilder):
     limit windows and so every wait the fake asks of the client, e.g. ``time_scale=1/32``: a
     channel still takes 5 new messages per window, but the window lasts 0.156 s, not 5 s.
     ``global_limit``: the bot token's requests a second (Discord's 50, raised for large bots).
+    ``validate`` (on by default): every REST request is checked against Discord's OpenAPI
+    description and refused as Discord refuses it (``openapi.py``; ``fake.spec`` counts).
     """
 
     def __init__(
@@ -91,6 +94,7 @@ class FakeDiscord(PayloadBuilder):
         recommended_shards: int = 1,
         time_scale: float = 1.0,
         global_limit: int = GLOBAL_LIMIT[0],
+        validate: bool = True,
     ) -> None:
         self.ids = Snowflakes()
         self.token = token
@@ -115,6 +119,8 @@ class FakeDiscord(PayloadBuilder):
         self.limits = DiscordLimits(
             self.faults, enabled=rate_limits, time_scale=time_scale, global_limit=global_limit
         )
+        # every REST request checked against Discord's OpenAPI description (openapi.py)
+        self.spec = SpecCheck(enabled=validate)
         self.commands = CommandRegistry(self.ids, self.application_id)
         self.activities = Activities(self)  # OAuth2 codes/tokens, activity instances
         self.gateway = GatewayHub(self)
@@ -468,9 +474,14 @@ class FakeDiscord(PayloadBuilder):
             self._record(request.method, path, route, fault_response.status, fault, scope, admitted)
             return fault_response
         try:
+            if is_api:
+                await self.spec.check_request(request, path)
             response: web.StreamResponse = await handler(request)
         except ApiError as err:
             response = error_response(err.status, err.code, err.message)
+        except SpecRefusal as err:
+            errors = {"errors": err.errors} if err.errors else {}
+            response = error_response(err.status, err.code, err.message, **errors)
         except web.HTTPException as exc:
             if exc.status not in (404, 405):
                 raise
