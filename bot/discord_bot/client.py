@@ -28,10 +28,12 @@ from bot.discord_bot.replay import (
     ReviewButton,
 )
 from bot.discord_bot.table_button import TableButton
+from bot.discord_bot.tournament import TournamentCommands, TournamentPosts
 from bot.discord_bot.translator import GoujiTranslator
 from bot.pictures.drawing import Drawer
 from bot.service.config import BotConfig
 from bot.service.tables import TableService
+from bot.service.tournaments import ListedChannels, TournamentService
 from bot.text.catalog import lang_of
 from data import Store
 from data.claims import default_instance, serving
@@ -92,6 +94,7 @@ class GoujiBot(commands.Bot):
         self._sweeper: asyncio.Task[None] | None = None
         self._claims: asyncio.Task[None] | None = None
         self._replays: ReplayDesk | None = None  # 录像, 复盘
+        self.events: TournamentService | None = None  # 比赛 (bot/service/tournaments.py)
         self.web = web  # the browser table, when GOUJI_WEB_URL is set (gouji bot makes it)
 
     @property
@@ -139,6 +142,12 @@ class GoujiBot(commands.Bot):
         self.tree.error(on_command_error)  # what escapes a command: answered on the one path
         self._replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
         await self.add_cog(GoujiCog(self.gouji, self._replays))
+        self.events = TournamentService(
+            self.service, ListedChannels(), TournamentPosts(self, self.people)
+        )
+        group = self.tree.get_command("gouji")
+        if isinstance(group, discord.app_commands.Group):  # /gouji tournament …
+            group.add_command(TournamentCommands(self.events, self.people))
         self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, TableButton, *PICKER_ITEMS)
         self.add_dynamic_items(ReplayButton, ReplaySelect, ReviewButton)
         if self.config.guild_id is not None:
@@ -151,6 +160,7 @@ class GoujiBot(commands.Bot):
         self._claims = asyncio.create_task(self._renew_claims(self.service))
         self._warm = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.draw.start()
+        self.events.run()  # this process's servers' events, resumed where they stood
 
     async def _sweep_idle(self) -> None:
         while True:
@@ -175,6 +185,8 @@ class GoujiBot(commands.Bot):
         for task in background:
             task.cancel()
         await asyncio.gather(*background, return_exceptions=True)  # ended before the release
+        if self.events is not None:
+            await self.events.close()
         if self.web is not None:  # no more actions from the browsers, their sockets closed
             await self.web.close()
         if self._service is not None:

@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from data import Store, StoreError
@@ -58,6 +58,18 @@ class Venues(Protocol):
     """Where a round's table plays: the front end makes the place (a Discord thread)."""
 
     async def table_channel(self, event: Tournament, round_number: int, table: int) -> int: ...
+
+
+class ListedChannels:
+    """The venues the organiser listed (``Config.channels``): table n plays in the n-th.
+    Why listed channels rather than threads the bot creates: no permission beyond the
+    bot's own (creating threads asks for more), each channel keeps one table at a time as
+    every table does, and a server that limits where tables open lists those channels."""
+
+    async def table_channel(self, event: Tournament, round_number: int, table: int) -> int:
+        if table > len(event.config.channels):
+            raise UserError("tournament_few_channels", count=len(event.config.channels))
+        return event.config.channels[table - 1]
 
 
 class EventListener(Protocol):
@@ -304,6 +316,8 @@ class TournamentService:
         """A new event, open for entries (one at a time on a server)."""
         if await self.store.guild_tournaments(guild_id, active=True):
             raise UserError("tournament_exists")
+        if config.seed == 0:  # the draw of round 1 and every tie left after the tie-breaks
+            config = replace(config, seed=self.tables.rng.randrange(1, 2**31))
         return await self.store.create_tournament(guild_id, channel_id, organiser_id, config)
 
     async def current(self, guild_id: int) -> Tournament:
@@ -350,6 +364,9 @@ class TournamentService:
             len(players) < ev.config.finalists and ev.config.format == "knockout"
         ):
             raise UserError("tournament_too_few", count=len(players))
+        tables = ev.config.tables_for(len(players))
+        if ev.config.channels and tables > len(ev.config.channels):
+            raise UserError("tournament_few_channels", count=len(ev.config.channels))
         await self.store.set_tournament_status(ev.id, "running")
         await self.step(ev.id)
         self._wake.set()
@@ -437,7 +454,7 @@ class TournamentService:
     async def _organised(self, guild_id: int, user_id: int) -> Tournament:
         ev = await self.current(guild_id)
         if ev.organiser_id != user_id:
-            raise UserError("tournament_organiser", organiser=ev.organiser_id)
+            raise UserError("tournament_organiser")
         return ev
 
 

@@ -43,7 +43,8 @@ class Config:
     to join before an AI seat plays for them; ``table``: the tables' options (JSON).
     Knockout only: ``start_points`` everyone starts with; ``line_rise``: the line rises by
     this after each qualifying round (the first line is ``start_points``: below it, out);
-    ``finalists`` go to the final rounds carrying ``carry`` percent of their points."""
+    ``finalists`` go to the final rounds carrying ``carry`` percent of their points.
+    ``channels``: where its tables play, table 1 in the first (the front end's ids)."""
 
     name: str
     format: Format
@@ -59,9 +60,13 @@ class Config:
     finalists: int = SEATS
     final_rounds: int = 1
     carry: int = 50
+    channels: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "format", Format(self.format))
+        object.__setattr__(self, "channels", tuple(int(c) for c in self.channels))
+        if len(set(self.channels)) != len(self.channels):
+            raise ConfigError("channels")
         if not self.name.strip() or len(self.name) > 100:
             raise ConfigError("name")
         if not 1 <= self.rounds <= 20:
@@ -99,11 +104,16 @@ class Config:
             "finalists": self.finalists,
             "final_rounds": self.final_rounds,
             "carry": self.carry,
+            "channels": list(self.channels),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Config:
         return cls(**{key: data[key] for key in cls.__slots__ if key in data})
+
+    def tables_for(self, players: int) -> int:
+        """The tables a round of ``players`` needs (AI seats fill, or byes)."""
+        return -(-players // SEATS) if self.ai_fill else players // SEATS
 
 
 @dataclass(frozen=True, slots=True)

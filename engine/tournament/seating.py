@@ -127,7 +127,7 @@ def seat_round(
     if not config.ai_fill:
         byes = byes_for(active, len(active) % SEATS)
     players = [s.player for s in active if s.player not in byes]
-    count = -(-len(players) // SEATS) if config.ai_fill else len(players) // SEATS
+    count = config.tables_for(len(players))
     if count == 0:
         return RoundPlan(number, (), tuple(sorted(byes)))
     groups: list[list[int]] = []

@@ -577,6 +577,52 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "term.demo_hand": "{name} · hand of game 1",
     "term.record_note": "Record: {path} (replay it with: gouji replay {path})",
     "term.no_games": "No finished games yet: {which}",
+    # ---- tournaments (比赛: bot/discord_bot/tournament.py, docs/tournaments.md)
+    "tournament_exists": "This server has a tournament under way: /gouji tournament standings shows it.",
+    "tournament_none": "No tournament on this server yet: /gouji tournament new starts one.",
+    "tournament_started": "The tournament has started: entries are closed.",
+    "tournament_joined": "You are in the tournament already.",
+    "tournament_over": "The tournament is over.",
+    "tournament_not_in": "You are not in the tournament (or you left it).",
+    "tournament_too_few": "{count} player(s) entered: too few to start.",
+    "tournament_few_channels": "The tournament lists {count} table channel(s): too few for its tables.",
+    "tournament_not_running": "The tournament is not running.",
+    "tournament_not_paused": "The tournament is not paused.",
+    "tournament_no_seat": "You have no seat this round (you sit out, or you are out).",
+    "tournament_table_not_ready": "Table {table} is not waiting for its players.",
+    "tournament_organiser": "Only the tournament's organiser can do that.",
+    "tournament_bad_setting": "Those settings make no tournament (check: {setting}).",
+    "tournament_bad_channels": "List the tables' channels as channel mentions, e.g. #table-1 #table-2.",
+    "tournament_format_swiss": "Swiss (瑞士移位)",
+    "tournament_format_knockout": "打立出局 then 定局",
+    "tournament_created": (
+        "🏆 **{name}** — {format}, {rounds} round(s) of {games} game(s), tables in {channels}. "
+        "Enter with /gouji tournament join; the organiser starts it with /gouji tournament start."
+    ),
+    "tournament_entered": "{user} entered **{name}** ({count} player(s)).",
+    "tournament_left": "{user} left **{name}**.",
+    "tournament_begun": "🏆 **{name}** has started.",
+    "tournament_round": (
+        "🏆 **{name}** — round {round} of {rounds}. Sit down with /gouji tournament here "
+        "within {seconds} s (else an AI plays your seat and you score nothing):"
+    ),
+    "tournament_table_line": "Table {table} in {channel}: {players}",
+    "tournament_byes": "Sitting out this round: {players}",
+    "tournament_head": "🏆 **{name}** — round {round} of {rounds} ({status})",
+    "tournament_line": "{rank}. {who} — {points} point(s), {rounds} round(s){mark}",
+    "tournament_mark_out": " · out",
+    "tournament_mark_left": " · left",
+    "tournament_final": "🏆 **{name}** — final ranking:",
+    "tournament_status_open": "open for entries",
+    "tournament_status_running": "running",
+    "tournament_status_paused": "paused",
+    "tournament_status_finished": "finished",
+    "tournament_status_ended": "ended early",
+    "tournament_paused": "⏸ **{name}** is paused: no new round until the organiser resumes it.",
+    "tournament_resumed": "▶ **{name}** goes on.",
+    "tournament_skipped": "The tables of this round start now; AI players sit in for those not there.",
+    "tournament_ended": "🏁 **{name}** was ended early.",
+    "tournament_here": "Your seat is at table {table} in {channel}.",
 }
 
 #: English is the commands' source text: nothing to translate
