@@ -46,6 +46,8 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("tournament_players", ("tournament_id", "user_id")),
     ("tournament_rounds", ("tournament_id", "number")),
     ("tournament_tables", ("tournament_id", "round", "number")),
+    ("seasons", ("guild_id", "number")),
+    ("season_settings", ("guild_id",)),
 )
 #: The tables whose rows stay behind (a cache, rebuilt by the bot).
 NOT_COPIED = frozenset({"snapshots"})

@@ -17,6 +17,7 @@ from .games import GamesMixin
 from .loading import LoadingMixin
 from .profiles import ProfilesMixin
 from .ratings import RatingsMixin
+from .seasons import SeasonsMixin
 from .settings import SettingsMixin
 from .snapshots import SnapshotsMixin
 from .tables import TablesMixin
@@ -34,6 +35,7 @@ class Store(
     ExportMixin,
     ClaimsMixin,
     TournamentsMixin,
+    SeasonsMixin,
 ):
     """The bot's persistence: settings, tables, seats, series, deals and their action logs,
     snapshots, profiles and ratings. Open with ``await Store.open(path_or_url)``; close with ``await store.close()``

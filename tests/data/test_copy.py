@@ -54,6 +54,8 @@ async def fill(store: Store) -> None:
     await store.claim_table(live.id, "shard 0")
     await store.incarnate("all shards @ host-1")
     await fill_tournament(store, live.id)
+    await store.start_season(1)  # season 1 kept with its board, season 2 current
+    await store.set_monthly_seasons(1, True)
 
 
 async def fill_tournament(store: Store, table_id: int) -> None:
