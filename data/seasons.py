@@ -146,6 +146,13 @@ class SeasonsMixin(StoreBase):
             )
         return Season(guild_id, season.number + 1, first, now, None)
 
+    async def first_result_at(self, guild_id: int) -> float | None:
+        """When the server's first game result was recorded (None: it has none)."""
+        rows = await self._fetch(
+            "SELECT MIN(applied_at) FROM game_results WHERE guild_id = ?", (guild_id,)
+        )
+        return None if rows[0][0] is None else float(rows[0][0])
+
     async def set_monthly_seasons(self, guild_id: int, monthly: bool) -> None:
         """Whether a new season starts by itself each calendar month (UTC)."""
         await self._run(

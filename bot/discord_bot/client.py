@@ -32,6 +32,7 @@ from bot.discord_bot.tournament import TournamentCommands, TournamentPosts
 from bot.discord_bot.translator import GoujiTranslator
 from bot.pictures.drawing import Drawer
 from bot.service.config import BotConfig
+from bot.service.seasons import Seasons
 from bot.service.tables import TableService
 from bot.service.tournaments import ListedChannels, TournamentService
 from bot.text.catalog import lang_of
@@ -95,6 +96,7 @@ class GoujiBot(commands.Bot):
         self._claims: asyncio.Task[None] | None = None
         self._replays: ReplayDesk | None = None  # 录像, 复盘
         self.events: TournamentService | None = None  # 比赛 (bot/service/tournaments.py)
+        self.seasons: Seasons | None = None  # 赛季: the monthly ones (bot/service/seasons.py)
         self.web = web  # the browser table, when GOUJI_WEB_URL is set (gouji bot makes it)
 
     @property
@@ -161,6 +163,8 @@ class GoujiBot(commands.Bot):
         self._warm = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.draw.start()
         self.events.run()  # this process's servers' events, resumed where they stood
+        self.seasons = Seasons(self.store)
+        self.seasons.run()
 
     async def _sweep_idle(self) -> None:
         while True:
@@ -187,6 +191,8 @@ class GoujiBot(commands.Bot):
         await asyncio.gather(*background, return_exceptions=True)  # ended before the release
         if self.events is not None:
             await self.events.close()
+        if self.seasons is not None:
+            await self.seasons.close()
         if self.web is not None:  # no more actions from the browsers, their sockets closed
             await self.web.close()
         if self._service is not None:

@@ -30,7 +30,8 @@ from bot.discord_bot.context import Gouji
 from bot.discord_bot.launch import launch_button
 from bot.discord_bot.replay import ReplayDesk, finished_choices, run_replay, run_review
 from bot.discord_bot.replies import done_text, hand_file, send_hint
-from bot.discord_bot.settings import apply_config, leaderboard_file, profile_file
+from bot.discord_bot.seasons import season_config, season_leaderboard_file, season_profile_file
+from bot.discord_bot.settings import apply_config
 from bot.pictures import png as pictures
 from bot.pictures.views import named_series
 from bot.service.errors import OUTAGES, UserError
@@ -455,6 +456,8 @@ class GoujiCog(commands.Cog):
         language=_("Language of the channel messages"),
         channel=_("A channel where tables may open (or may no longer)"),
         allow=_("Allow tables in that channel (false: stop)"),
+        new_season=_("Start a new season now (the board starts at zero; the last one is kept)"),
+        monthly_seasons=_("A new season each month, by itself"),
     )
     @app_commands.choices(language=LANG_CHOICES)
     @table_options
@@ -464,6 +467,8 @@ class GoujiCog(commands.Cog):
         language: str | None = None,
         channel: discord.TextChannel | None = None,
         allow: bool = True,
+        new_season: bool = False,
+        monthly_seasons: bool | None = None,
         **chosen: Any,
     ) -> None:
         defaults: dict[str, Any] = {}
@@ -486,7 +491,10 @@ class GoujiCog(commands.Cog):
                 allow,
                 defaults,
             )
-            return Answer(content)
+            seasons = await season_config(
+                self.deps, self._guild(interaction).id, lang, new_season, monthly_seasons
+            )
+            return Answer("\n".join(filter(None, (seasons, content))))
 
         await self._guarded(interaction, work, precheck=precheck)
 
@@ -620,30 +628,42 @@ class GoujiCog(commands.Cog):
 
     # ----------------------------------------------------------------- scores
     @gouji.command(name="score", description=_("Score, title, rating, games and places"))
-    @app_commands.describe(user=_("Whose profile (default: yours)"))
+    @app_commands.describe(
+        user=_("Whose profile (default: yours)"),
+        season=_("Which season (default: the current one; 0: all time)"),
+    )
     async def score(
-        self, interaction: discord.Interaction, user: discord.User | None = None
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        season: app_commands.Range[int, 0, 10000] | None = None,
     ) -> None:
         async def work(lang: str) -> Answer:
             who = user or interaction.user
             guild = self._guild(interaction)  # a public picture: in the server's language
-            card = await profile_file(self.deps, guild, who, self.people.guild_lang(guild.id))
+            glang = self.people.guild_lang(guild.id)
+            card = await season_profile_file(self.deps, guild, who, glang, season)
             return Answer("", card, ephemeral=False)
 
         await self._guarded(interaction, work, public=True)
 
     @gouji.command(name="top", description=_("The server leaderboard"))
-    @app_commands.describe(by=_("Rank by points (积分) or by skill rating (技术分)"))
+    @app_commands.describe(
+        by=_("Rank by points (积分) or by skill rating (技术分)"),
+        season=_("Which season (default: the current one; 0: all time)"),
+    )
     @app_commands.choices(by=TOP_BY)
     async def top(
-        self, interaction: discord.Interaction, by: app_commands.Choice[str] | None = None
+        self,
+        interaction: discord.Interaction,
+        by: app_commands.Choice[str] | None = None,
+        season: app_commands.Range[int, 0, 10000] | None = None,
     ) -> None:
         async def work(lang: str) -> Answer:
             order = by.value if by is not None else "points"
             guild = self._guild(interaction)  # a public picture: in the server's language
-            board = await leaderboard_file(
-                self.deps, guild, self.people.guild_lang(guild.id), order
-            )
+            glang = self.people.guild_lang(guild.id)
+            board = await season_leaderboard_file(self.deps, guild, glang, order, season)
             return Answer("", board, ephemeral=False)
 
         await self._guarded(interaction, work, public=True)

@@ -26,11 +26,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from data import Store, StoreError
+from data import Store
 from data.tournaments import Tournament, TournamentState
 from engine.tournament import (
     Config,
@@ -43,6 +43,7 @@ from engine.tournament import (
 )
 
 from .errors import UserError
+from .periodic import Periodic
 from .presenter import Listener
 from .tables import TableService
 
@@ -106,15 +107,15 @@ def board_of(state: TournamentState, channels: dict[int, int]) -> Board:
 class _Wake(Listener):
     """Wakes the runner when a table's series is over or a table closes."""
 
-    def __init__(self, wake: asyncio.Event) -> None:
+    def __init__(self, wake: Callable[[], None]) -> None:
         self._wake = wake
 
     def announce(self, live: object, key: str, **params: object) -> None:
         if key in ("ev_again", "ev_again_single"):
-            self._wake.set()
+            self._wake()
 
     def closed(self, live: object, key: str) -> None:
-        self._wake.set()
+        self._wake()
 
 
 class TournamentService:
@@ -135,9 +136,9 @@ class TournamentService:
         self.listener = listener
         self.poll = poll
         self._locks: dict[int, asyncio.Lock] = {}
-        self._wake = asyncio.Event()
-        self._waker = _Wake(self._wake)
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Periodic("tournaments", self._step_all, self.clock, poll)
+        self._waker = _Wake(self._loop.wake)
+        self._running = False
         #: Rounds seated and posted by this process: (event, round) → seating time.
         self.seated_at: dict[tuple[int, int], float] = {}
         #: When each round's last table was recorded: (event, round) → time.
@@ -146,33 +147,20 @@ class TournamentService:
     # ----------------------------------------------------------------- running
     def run(self) -> None:
         """Start running this process's events (its shards' servers) in the background."""
-        if self._task is None:
+        if not self._running:
+            self._running = True
             self.tables.listen(self._waker)
-            self._task = asyncio.create_task(self._loop(), name="tournaments")
+            self._loop.start()
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._loop.close()
+        if self._running:
+            self._running = False
             self.tables.unlisten(self._waker)
 
-    async def _loop(self) -> None:
-        while True:
-            self._wake.clear()
-            try:
-                for event in await self.store.running_tournaments(shards=self.tables.shards):
-                    await self.step(event.id)
-            except StoreError as exc:  # an outage: the next look tries again
-                log.warning("running the tournaments failed: %s", exc)
-            except Exception:
-                log.exception("running the tournaments failed")
-            sleep = asyncio.ensure_future(self.clock.sleep(self.poll))
-            woken = asyncio.ensure_future(self._wake.wait())
-            await asyncio.wait({sleep, woken}, return_when=asyncio.FIRST_COMPLETED)
-            for task in (sleep, woken):
-                task.cancel()
+    async def _step_all(self) -> None:
+        for event in await self.store.running_tournaments(shards=self.tables.shards):
+            await self.step(event.id)
 
     def _lock(self, event_id: int) -> asyncio.Lock:
         return self._locks.setdefault(event_id, asyncio.Lock())
@@ -369,7 +357,7 @@ class TournamentService:
             raise UserError("tournament_few_channels", count=len(ev.config.channels))
         await self.store.set_tournament_status(ev.id, "running")
         await self.step(ev.id)
-        self._wake.set()
+        self._loop.wake()
         return await self.store.get_tournament(ev.id)
 
     async def show_up(self, guild_id: int, user_id: int) -> int:
@@ -398,7 +386,7 @@ class TournamentService:
         seats = [s.user_id for s in await self.store.get_seats(row.table_id)]
         if seats[table.seats.index(user_id)] != user_id:
             await self.tables.join(channel, user_id, table.seats.index(user_id))
-        self._wake.set()
+        self._loop.wake()
         return channel
 
     async def pause(self, guild_id: int, user_id: int) -> Tournament:
@@ -416,7 +404,7 @@ class TournamentService:
             raise UserError("tournament_not_paused")
         async with self._lock(ev.id):
             await self.store.set_tournament_status(ev.id, "running", due_at=ev.due_at)
-        self._wake.set()
+        self._loop.wake()
         return ev
 
     async def skip(self, guild_id: int, user_id: int) -> Tournament:

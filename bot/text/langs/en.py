@@ -132,7 +132,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "score_caption": "{user}: {score} points, {title}",
     "rules": "**Gouji in short**\nSix players, two teams: seats 0, 2, 4 against 1, 3, 5; the seat three away is your **opposite**. Four decks, 36 cards each.\n**A hand** is cards of one rank; 2s are wildcards, jokers may be attached. Beat it with as many cards, each higher.\n**Gouji hands** (only the opposite may answer; others may only **burn** them): five 10s, four Js, three Qs, two Ks or As, any 2, anything with a joker.\nA gouji hand nobody answers **opens the point** (开点). First out is 头科, then 二科, 三科, 四科, 二落, last 大落.\n**Place points**: 头科 +4 · 二科 +2 · 三科 0 · 四科 0 · 二落 −2 · 大落 −4; each tribute card −1 to the payer, +1 to the receiver.\n**Your points** are your team's three seat points together (teams win and lose together); leaving a game costs −10.\n**A series** is five games; before each next game tribute is paid (stifled, burned, point, and place tribute: 大落 gives 头科 2 cards, 二落 gives 二科 1, returned). 串三户 (a sweep): no tribute next game, place points doubled.{link}",
     "rules_link": "\nThe full rules: {url}",
-    "help": "/gouji new opens a table · join · ai add fills seats, ai remove frees them · start · play (lists your legal plays) · pass · yield · burn · answer (declare, revolt, keep the head, no burn) · return (tribute) · hint · hand (your cards and controls) · back takes your seat back from the AI · series (the scoreboard) · score · top · replay (finished games: watch, review, record) · rules · leave · end · again (another series with the same seats) · config (admins). Your hand and what you may do are in your DMs.",
+    "help": "/gouji new opens a table · join · ai add fills seats, ai remove frees them · start · play (lists your legal plays) · pass · yield · burn · answer (declare, revolt, keep the head, no burn) · return (tribute) · hint · hand (your cards and controls) · back takes your seat back from the AI · series (the scoreboard) · score · top (season: a past season, 0 all time) · tournament (比赛: new, join, start, here, standings, leave) · replay (finished games: watch, review, record) · rules · leave · end · again (another series with the same seats) · config (admins). Your hand and what you may do are in your DMs.",
     "your_turn": "{user}, your turn.",
     "your_turn_many": "{users}: please answer in your DMs.",
     "your_turn_hand": "{users}: your turn, answer with /gouji hand.",
@@ -577,6 +577,12 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "term.demo_hand": "{name} · hand of game 1",
     "term.record_note": "Record: {path} (replay it with: gouji replay {path})",
     "term.no_games": "No finished games yet: {which}",
+    # ---- seasons (赛季: bot/discord_bot/seasons.py)
+    "no_season": "There is no season {season}: this server has had {seasons}.",
+    "season_caption": "{server} · season {number}",
+    "season_started": "Season {number} has begun: its board starts at zero (the last season's board is kept; /gouji top season: shows it).",
+    "season_monthly_on": "A new season will begin each month.",
+    "season_monthly_off": "Seasons no longer begin by themselves.",
     # ---- tournaments (比赛: bot/discord_bot/tournament.py, docs/tournaments.md)
     "tournament_exists": "This server has a tournament under way: /gouji tournament standings shows it.",
     "tournament_none": "No tournament on this server yet: /gouji tournament new starts one.",

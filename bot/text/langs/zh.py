@@ -130,7 +130,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "score_caption": "{user}：{score} 分，{title}",
     "rules": "**够级规则（简要）**\n六人两队：0、2、4 号位对 1、3、5 号位，隔两人的是**对家**；四副牌，每人 36 张。\n**一手牌**：同一点数的牌；2 可以当任意点数，王可以挂上。管牌要张数相同、每张都更大。\n**够级牌**（只有对家能管，别人只能**烧**）：10×5、J×4、Q×3、K×2、A×2、任何 2、带王的牌。\n打出够级牌没人管就是**开点**。先出完的是头科，然后二科、三科、四科、二落，最后大落。\n**名次分**：头科 +4 · 二科 +2 · 三科 0 · 四科 0 · 二落 −2 · 大落 −4；每张贡牌付的 −1、收的 +1。\n**个人积分**就是本队三个座位分的和（输赢按队算），中途离开 −10。\n**进贡局**：五局；下一局开始前进贡——闷贡、烧贡、点贡、落贡（大落给头科 2 张，二落给二科 1 张，收的人还贡）。串三户：下一局不进贡，名次分翻倍。{link}",
     "rules_link": "\n完整规则：{url}",
-    "help": "/gouji new 开桌 · join 入座 · ai add 补 AI、ai remove 撤下 AI · start 开局 · play 出牌（会列出能出的牌）· pass 过牌 · yield 让牌 · burn 烧牌 · answer 回答（宣点、革命、要头、不烧）· return 还贡 · hint 提示 · hand 手牌和操作 · back 拿回托管 · series 记分板 · score 个人 · top 排行 · replay 打完的牌局（watch 录像、review 复盘、record 记录）· rules 规则 · leave 离开 · end 结束 · again 同桌再来一轮 · config 设置（管理员）",
+    "help": "/gouji new 开桌 · join 入座 · ai add 补 AI、ai remove 撤下 AI · start 开局 · play 出牌（会列出能出的牌）· pass 过牌 · yield 让牌 · burn 烧牌 · answer 回答（宣点、革命、要头、不烧）· return 还贡 · hint 提示 · hand 手牌和操作 · back 拿回托管 · series 记分板 · score 个人 · top 排行（season: 看往季，0 看全部）· tournament 比赛（new 办赛、join 报名、start 开赛、here 入座、standings 排名、leave 退赛）· replay 打完的牌局（watch 录像、review 复盘、record 记录）· rules 规则 · leave 离开 · end 结束 · again 同桌再来一轮 · config 设置（管理员）",
     "your_turn": "{user} 该你了。",
     "your_turn_many": "{users}：请在私信里作答。",
     "your_turn_hand": "{users}：轮到你了，用 /gouji hand 作答。",
@@ -575,6 +575,12 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "term.demo_hand": "{name} · 第 1 局手牌",
     "term.record_note": "牌局记录：{path}（用 gouji replay {path} 重放）",
     "term.no_games": "还没有人打完一局：{which}",
+    # ---- seasons (赛季: bot/discord_bot/seasons.py)
+    "no_season": "没有第 {season} 赛季：这个服务器一共 {seasons} 个赛季。",
+    "season_caption": "{server} · 第 {number} 赛季",
+    "season_started": "第 {number} 赛季开始了：排行从零算起（上个赛季的排行保留，用 /gouji top season: 查看）。",
+    "season_monthly_on": "以后每个月自动开始新赛季。",
+    "season_monthly_off": "不再自动开始新赛季。",
     # ---- tournaments (比赛: bot/discord_bot/tournament.py, docs/tournaments.md)
     "tournament_exists": "这个服务器有一场比赛正在进行：用 /gouji tournament standings 查看。",
     "tournament_none": "这个服务器还没有比赛：用 /gouji tournament new 办一场。",
@@ -769,6 +775,12 @@ COMMANDS: dict[str, str] = {
     "AI players may fill a table (else some sit out a round)": "电脑可以补位（否则有人轮空）",
     "Seconds between rounds": "两轮之间的秒数",
     "Seconds to sit down before an AI plays your seat": "入座时限（秒），过时由电脑代打",
+    "season": "赛季",
+    "new_season": "新赛季",
+    "monthly_seasons": "每月赛季",
+    "Which season (default: the current one; 0: all time)": "哪个赛季（默认当前赛季；0：全部）",
+    "Start a new season now (the board starts at zero; the last one is kept)": "现在开始新赛季（排行从零算起，上个赛季保留）",
+    "A new season each month, by itself": "每个月自动开始新赛季",
     AI_STRENGTH: (
         f"电脑水平：普通每局比简单多得 {_NORMAL.gain:.1f} 分，困难比普通多得 {_HARD.gain:.1f} 分"
         "（两队同牌对打实测）"
