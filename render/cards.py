@@ -21,6 +21,7 @@ UNDERLINED = frozenset(
     {3, 6}
 )  # 6 and 9: underlined, as on real cards, so neither reads as the other
 SUIT_GLYPH = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+JOKER_TEXT = "JOKER"  # across a joker, under its crown
 ASPECT = 1.4  # height / width
 
 
@@ -170,7 +171,7 @@ def _draw_joker(
         ink,
         solid=big,
     )
-    label = _text_image("JOKER", round(W * 0.13), ink)
+    label = _text_image(JOKER_TEXT, round(W * 0.13), ink)
     img.alpha_composite(label, (round(cx - label.width / 2), round(cy + crown_w * 0.55)))
 
 

@@ -50,7 +50,7 @@ def hand_text(cards: Iterable[Card] | Play | str, lang: str) -> str:
         n = counts[rank]
         if n:
             name = rank_name(rank, lang)
-            parts.append(name if n == 1 else f"{name}×{n}")
+            parts.append(name if n == 1 else name + text(lang, "cards.times", n=n))
     return " ".join(parts)
 
 
@@ -64,7 +64,7 @@ def _group(rank: int, n: int, lang: str) -> str:
     name = rank_name(rank, lang)
     if len(name) == 1 and n <= 4:
         return name * n
-    return name if n == 1 else f"{name}×{n}"
+    return name if n == 1 else name + text(lang, "cards.times", n=n)
 
 
 def _several(rank: int, n: int, lang: str, alone: bool = True) -> str:

@@ -17,12 +17,11 @@ with :data:`RETRY`, and the pages come back by themselves.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from aiohttp import web
 
@@ -30,6 +29,7 @@ from bot.service.live import LiveTable
 from bot.service.presenter import Listener
 from bot.service.views import TableInfo
 from bot.text.catalog import text
+from bot.web.frames import Encoded, Gone, MePart, TablePart, Wait, encode, encode_state
 from bot.web.identity import Visitor
 from bot.web.wire import SeatNamer, public_part, seat_part
 
@@ -89,9 +89,11 @@ def seat_of(info: TableInfo, user_id: int | None) -> int | None:
     return seat
 
 
-def frame(kind: str, **fields: Any) -> str:
-    """One message to a socket: ``{"t": kind, …}``."""
-    return json.dumps({"t": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
+def frame(kind: Literal["gone", "wait"], *, text: str) -> str:
+    """A socket's last word before it is closed: ``gone`` (the client stops there) or
+    ``wait`` (it comes back by itself)."""
+    said: Gone | Wait = Gone(t="gone", text=text) if kind == "gone" else Wait(t="wait", text=text)
+    return encode(said)
 
 
 class Connection:
@@ -249,22 +251,17 @@ class Hub(Listener):
         seats = {seat for c in conns if (seat := seat_of(info, c.user_id)) is not None}
         public, private = await self.service.seat_views(live, seats)
         version = self.versions[live.id] = self.versions.get(live.id, 0) + 1
-        head = f'{{"t":"state","v":{version},"now":{self.now():.3f},"table":'
-        worded: dict[str, tuple[str, SeatNamer]] = {}
+        now = self.now()
+        worded: dict[str, tuple[Encoded[TablePart], SeatNamer]] = {}
         for conn in conns:
             if conn.lang not in worded:
                 names = self.names.names(public.info, conn.lang)
                 users = {u: self.names.display_name(u) for u in public.info.users()}
-                part = public_part(public, names, conn.lang, users)
-                table_json = json.dumps(part, ensure_ascii=False, separators=(",", ":"))
-                worded[conn.lang] = (head + table_json, SeatNamer(names, users))
-            start, namer = worded[conn.lang]
+                part = Encoded(public_part(public, names, conn.lang, users))
+                worded[conn.lang] = (part, SeatNamer(names, users))
+            table, namer = worded[conn.lang]
             seat = seat_of(public.info, conn.user_id)
-            mine = "null"
+            mine: MePart | None = None
             if seat is not None and seat in private:
-                mine = json.dumps(
-                    seat_part(private[seat], conn.lang, namer),
-                    ensure_ascii=False,
-                    separators=(",", ":"),
-                )
-            conn.post_state(f'{start},"me":{mine}}}')
+                mine = seat_part(private[seat], conn.lang, namer)
+            conn.post_state(encode_state(version, now, table, Encoded(mine)))

@@ -17,10 +17,12 @@ import gzip
 import hashlib
 import mimetypes
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 from aiohttp import web
 
+from bot.text.langs import LANGS, text
 from render import theme
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -101,7 +103,8 @@ def _served(name: str, body: bytes) -> StaticFile:
 def activity_page(index: str) -> str:
     """The Activity's page, made from the personal-link page (``index.html``) so that the
     table's markup has one copy: every address under Discord's proxy (``/.proxy/``, which
-    passes each request to this server), the sign-in line above the table, and the Activity's
+    passes each request to this server), the sign-in line above the table (with what it says
+    while signing in and when that fails, in every language: the catalog's), and the Activity's
     script (``activity.js``: it signs in, then starts the table client as ``link.js`` does)
     with the SDK it imports in place of ``link.js``."""
     page = _once(
@@ -110,10 +113,18 @@ def activity_page(index: str) -> str:
         '<link rel="modulepreload" href="/static/discord-sdk.js">\n'
         '<script type="module" src="/static/activity.js"></script>',
     )
+    said = {  # before the server knows the person's language: every language's words at once
+        name: escape(" · ".join(text(lang, key) for lang in LANGS))
+        for name, key in (
+            ("signing-in", "activity_signing_in"),
+            ("no-sign-in", "activity_no_sign_in"),
+        )
+    }
     page = _once(
         page,
         '<div id="app"',
-        '<div id="signin" aria-live="polite">够级 · Gouji</div>\n<div id="app"',
+        f'<div id="signin" aria-live="polite" data-signing-in="{said["signing-in"]}" '
+        f'data-no-sign-in="{said["no-sign-in"]}">够级 · Gouji</div>\n<div id="app"',
     )
     return page.replace('"/static/', '"/.proxy/static/')
 

@@ -4,15 +4,20 @@ labels :mod:`render.labels` for the table's own words), none in the JavaScript.
 
 Each string is the catalog's, placeholders left in (``{n}``, ``{who}``): the client fills
 them. What needs the cards or names worded (the log, a play's words, a refusal) is worded on
-the server.
+the server. How the language joins words (:func:`client_words`: a list's separator, a line's
+parts, how many of a card) and what a card face shows (:func:`card_faces`, as the pictures
+draw it) are sent too, so that the client holds no word of any language.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from bot.text.langs import entry, keys
+from bot.text.langs import entry, keys, text
+from bot.web.frames import Faces, Words
+from engine.cards import RANK_LETTERS, SUITS
 from engine.state import QUESTION_ANSWERS
+from render.cards import JOKER_TEXT, RANK_TEXT, SUIT_GLYPH, UNDERLINED
 from render.labels import place_name, word
 
 #: catalog keys the client uses (buttons, questions, status lines): the answers' buttons of
@@ -66,3 +71,27 @@ def client_strings(lang: str) -> dict[str, str]:
     out.update({f"label_{key}": word(key, lang) for key in LABEL_KEYS})
     out.update({f"place_{n}": place_name(n, lang) for n in range(1, 7)})
     return out
+
+
+@cache
+def client_words(lang: str) -> Words:
+    """How ``lang`` puts the client's words together: the catalog's separators, and how many
+    of a card ("×{n}", its placeholder left in as in the strings)."""
+    return Words(
+        list=text(lang, "sep.list"),
+        dot=text(lang, "sep.dot"),
+        times=str(entry(lang, "cards.times")),
+    )
+
+
+@cache
+def card_faces() -> Faces:
+    """What a card face shows, as the pictures draw it (:mod:`render.cards`): the same in
+    every language."""
+    return Faces(
+        letters=RANK_LETTERS,
+        ranks=list(RANK_TEXT),
+        suits={suit: SUIT_GLYPH[suit] for suit in SUITS},
+        joker=JOKER_TEXT,
+        underlined=sorted(UNDERLINED),
+    )

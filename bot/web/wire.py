@@ -12,19 +12,28 @@ part is made per socket:
 
 The legal plays are sent as their canonical notation (``"8888822"``: the cards sorted by
 rank), so the client tells a legal selection by looking its sorted cards up — no rule of the
-game in the browser; the words of a selection come from the server (``describe``).
+game in the browser; the words of a selection come from the server (``describe``). Each part
+is its type in :mod:`bot.web.frames`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.service.questions import Prompt, Question
 from bot.service.views import Announcement, PrivateView, PublicView
 from bot.text.cards import play_text
 from bot.text.catalog import text
 from bot.text.params import Namer, params_text
+from bot.web.frames import (
+    CounterPart,
+    LastPart,
+    MePart,
+    QuestionPart,
+    ScorePart,
+    SeatPart,
+    TablePart,
+)
 from engine.scoring import team_of
 
 #: Log lines a socket is sent (the newest last), as in the Discord table message.
@@ -65,60 +74,60 @@ def log_lines(log: Sequence[Announcement], lang: str, namer: Namer) -> list[str]
 
 def public_part(
     view: PublicView, names: Sequence[str], lang: str, users: dict[int, str] | None = None
-) -> dict[str, Any]:
+) -> TablePart:
     """The table as everyone sees it, named and worded in ``lang``."""
     table = view.table
     namer = SeatNamer(names, users or {})
-    seats = []
+    seats: list[SeatPart] = []
     for shown, sitting in zip(table.seats, view.info.seats, strict=True):
         last = shown.last_action
         seats.append(
-            {
-                "name": names[sitting.seat],
-                "team": team_of(sitting.seat),
-                "cards": shown.cards_left,
-                "place": shown.place,
-                "marks": [mark for mark in MARKS if getattr(shown, mark)],
-                "last": None if last is None else {"verb": last.verb, "cards": last.cards},
-                "empty": sitting.empty,
-                "person": sitting.user_id is not None,
-            }
+            SeatPart(
+                name=names[sitting.seat],
+                team=team_of(sitting.seat),
+                cards=shown.cards_left,
+                place=shown.place,
+                marks=[mark for mark in MARKS if getattr(shown, mark)],
+                last=None if last is None else LastPart(verb=last.verb, cards=last.cards),
+                empty=sitting.empty,
+                person=sitting.user_id is not None,
+            )
         )
     counter = table.counter
     board = view.scoreboard
     standing = str(view.standing) if view.standing is not None else None
-    return {
-        "table": view.id,
-        "open": view.info.open,
-        "playing": view.playing,
-        "started": view.deal > 0,
-        "number": view.number,
-        "games": view.games_total,
-        "phase": view.phase,
-        "asking": view.asking.value if view.asking is not None else None,
-        "toAct": list(table.to_act) if view.burn_window else list(view.to_act),
-        "deadline": view.deadline,
-        "burn": view.burn_window,
-        "standing": standing,
-        "standingSeat": view.standing_seat,
-        "standingText": play_text(standing, lang) if standing else "",
-        "melee": table.melee,
-        "counter": None
+    return TablePart(
+        table=view.id,
+        open=view.info.open,
+        playing=view.playing,
+        started=view.deal > 0,
+        number=view.number,
+        games=view.games_total,
+        phase=view.phase,
+        asking=view.asking.value if view.asking is not None else None,
+        toAct=list(table.to_act) if view.burn_window else list(view.to_act),
+        deadline=view.deadline,
+        burn=view.burn_window,
+        standing=standing,
+        standingSeat=view.standing_seat,
+        standingText=play_text(standing, lang) if standing else "",
+        melee=table.melee,
+        counter=None
         if counter is None
-        else {"big": counter.big_jokers, "small": counter.small_jokers, "twos": counter.twos},
-        "seats": seats,
-        "log": log_lines(view.log, lang, namer),
-        "score": None
+        else CounterPart(big=counter.big_jokers, small=counter.small_jokers, twos=counter.twos),
+        seats=seats,
+        log=log_lines(view.log, lang, namer),
+        score=None
         if board is None
-        else {
-            "totals": list(board.totals()),
-            "teams": list(board.team_totals()),
-            "played": sum(1 for g in board.games if g.finished),
-        },  # fmt: skip
-    }
+        else ScorePart(
+            totals=list(board.totals()),
+            teams=list(board.team_totals()),
+            played=sum(1 for g in board.games if g.finished),
+        ),
+    )
 
 
-def question_part(asked: Question | None, lang: str, namer: Namer) -> dict[str, Any] | None:
+def question_part(asked: Question | None, lang: str, namer: Namer) -> QuestionPart | None:
     """The question as the client shows it: its kind, token, the answers without cards (one
     button each), the legal plays (a turn's or the burning plays) as canonical notation, what
     to return and to whom, the clock, and the question in words."""
@@ -143,25 +152,25 @@ def question_part(asked: Question | None, lang: str, namer: Namer) -> dict[str, 
             words += " — " + text(lang, "ctl_lead")
     else:
         words = text(lang, f"dm_{kind}")
-    return {
-        "kind": kind.value,
-        "token": asked.token,
-        "verbs": list(asked.verbs),
-        "answers": list(asked.answers),
-        "plays": [play.canonical for play in asked.plays],
-        "returnCount": asked.return_count,
-        "returnable": list(asked.returnable),
-        "deadline": asked.deadline,
-        "seconds": asked.seconds,
-        "leading": asked.leading,
-        "text": words,
-    }
+    return QuestionPart(
+        kind=kind.value,
+        token=asked.token,
+        verbs=[verb.value for verb in asked.verbs],
+        answers=[verb.value for verb in asked.answers],
+        plays=[play.canonical for play in asked.plays],
+        returnCount=asked.return_count,
+        returnable=list(asked.returnable),
+        deadline=asked.deadline,
+        seconds=asked.seconds,
+        leading=asked.leading,
+        text=words,
+    )
 
 
-def seat_part(view: PrivateView, lang: str, namer: Namer) -> dict[str, Any]:
+def seat_part(view: PrivateView, lang: str, namer: Namer) -> MePart:
     """What only ``view.seat`` is sent: its hand (cards with suits) and its question."""
-    return {
-        "seat": view.seat,
-        "hand": view.hand.split(),
-        "question": question_part(view.question, lang, namer),
-    }
+    return MePart(
+        seat=view.seat,
+        hand=view.hand.split(),
+        question=question_part(view.question, lang, namer),
+    )

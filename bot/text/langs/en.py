@@ -252,6 +252,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_no_table": "This table has ended.",
     "web_spectator": "You are watching: you cannot play.",
     "web_bad_message": "That request was not understood.",
+    "web_unknown_request": "The table does not know the request “{kind}”: open the table again.",
     "web_link_button": "Open the table in your browser",
     "web_title": "Gouji",
     "web_play": "Play",
@@ -262,7 +263,8 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_pick_return": "{chosen} of {n} chosen",
     "web_clear": "Clear",
     "web_watching": "Watching",
-    "web_you": "You",
+    "web_you": " (You)",
+    "web_describing": "…",
     "web_reconnecting": "Connection lost, reconnecting…",
     "web_gone": "The table is gone: {reason}",
     "web_waiting_players": "The game starts when every player is here…",
@@ -292,6 +294,8 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_activity_restoring": "This table is coming back: trying again in a moment…",
     "activity_button": "Open the table",
     "activity_help": "**The table inside Discord**: press **Open the table** under the table message, your DM hand or `/gouji hand`, and the whole table opens inside Discord (desktop or phone), where you tap your cards; a seated player plays their seat, anyone else watches.",
+    "activity_signing_in": "Opening the table…",
+    "activity_no_sign_in": "Could not sign in: open the table again.",
     "activity_failed": "The table could not open inside Discord: this bot's Activity is not turned on.",
     "ev_ratings": "Ratings (技术分, this series' change → now): {ratings}",
     # ---- the verbs: a verb as a button or refusal names it (verb.*), an action in words (act.*), what a player did (done.*)
@@ -536,6 +540,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "sep.comma": ", ",
     "sep.semi": "; ",
     "sep.colon": ": ",
+    "sep.dot": " · ",
     "count": _count,
     "seat.number": "seat {n}",
     "seat.named": "{name} (seat {n})",
@@ -554,6 +559,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "cards.several": "{count} {name}s",
     "cards.several_jokers": "{count} {name}s",
     "cards.size": _size,
+    "cards.times": "×{n}",
     "refusal.bad_cards": (
         "{error}. Cards are written 3-9, T (or 10), J, Q, K, A, 2, B (small joker), "
         "R (big joker), e.g. KK, 22777, BB888"

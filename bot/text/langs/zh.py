@@ -250,6 +250,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_no_table": "这一桌已经结束了。",
     "web_spectator": "你在观战：不能出牌。",
     "web_bad_message": "看不懂这个请求。",
+    "web_unknown_request": "牌桌看不懂这个请求（{kind}）：请重新打开牌桌。",
     "web_link_button": "在浏览器里打开牌桌",
     "web_title": "够级",
     "web_play": "出牌",
@@ -260,7 +261,8 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_pick_return": "选了 {chosen}/{n} 张",
     "web_clear": "重选",
     "web_watching": "观战中",
-    "web_you": "你",
+    "web_you": " (你)",
+    "web_describing": "…",
     "web_reconnecting": "连接断了，正在重连…",
     "web_gone": "牌桌不在了：{reason}",
     "web_waiting_players": "等玩家到齐后开局…",
@@ -290,6 +292,8 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_activity_restoring": "这一桌正在恢复：过一会儿自动再试…",
     "activity_button": "打开牌桌",
     "activity_help": "**在 Discord 里打开牌桌**：点频道里牌桌下面、私信手牌下面或 `/gouji hand` 里的「打开牌桌」，整桌就在 Discord 里打开（电脑和手机都行），点牌出牌；坐着的人打自己的位子，别人观战。",
+    "activity_signing_in": "正在进入牌桌…",
+    "activity_no_sign_in": "无法进入，请重新打开牌桌。",
     "activity_failed": "Discord 没能打开牌桌：这个机器人的 Discord Activity 还没有打开（开发者设置）。",
     "ev_ratings": "技术分（这一系列赛的变化 → 现在）：{ratings}",
     # ---- the verbs: a verb as a button or refusal names it (verb.*), an action in words (act.*), what a player did (done.*)
@@ -534,6 +538,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "sep.comma": "，",
     "sep.semi": "；",
     "sep.colon": "：",
+    "sep.dot": " · ",
     "count": _count,
     "seat.number": "{n} 号位",
     "seat.named": "{name}（{n} 号位）",
@@ -552,6 +557,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "cards.several": "{count}张 {name}",
     "cards.several_jokers": "{count}张{name}",
     "cards.size": _size,
+    "cards.times": "×{n}",
     "refusal.bad_cards": (
         "看不懂这些牌（{error}）。牌的写法：3–9、T（或 10）、J、Q、K、A、2、B（小王）、R（大王），"
         "例如 KK、22777、BB888"

@@ -1,3 +1,4 @@
+// @ts-check
 // The table inside Discord (an Activity): sign in the way Discord documents it, then open the
 // table client (app.js) with the ticket the server gives.
 //
@@ -15,12 +16,13 @@ import { DiscordSDK } from "./discord-sdk.js";
 import { startTable } from "./app.js";
 
 const BASE = "/.proxy";
-const signin = document.getElementById("signin");
+const signin = /** @type {HTMLElement} */ (document.getElementById("signin"));
 
-// Shown before the server has said anything (it sends every other text, in the person's
-// language): both languages at once, since which one is the person's is not known yet.
-const SIGNING_IN = "正在进入牌桌… · Opening the table…";
-const NO_SIGN_IN = "无法进入，请重新打开牌桌。 · Could not sign in: open the table again.";
+// Shown before the server has said anything else (it sends every other text, in the
+// person's language): the page's sign-in line holds them in every language at once, since
+// which one is the person's is not known yet (bot/web/static_files.py writes them there).
+const SIGNING_IN = signin.dataset.signingIn ?? "";
+const NO_SIGN_IN = signin.dataset.noSignIn ?? "";
 
 // ms: a Discord client that never answers the handshake leaves the SDK waiting: the page
 // says so instead of waiting for ever
@@ -32,6 +34,7 @@ const CLOSE = 2;
 /** A refusal the page says; ``retryAfter``: seconds after which it asks again by itself (the
  * table is coming back: a restart restores it), else null. */
 class Refused extends Error {
+  /** @param {string} message @param {number | null} retryAfter */
   constructor(message, retryAfter = null) {
     super(message);
     this.retryAfter = retryAfter;
@@ -40,12 +43,14 @@ class Refused extends Error {
 
 /** The application's client id: Discord serves every Activity at
  * ``https://<client id>.discordsays.com`` (the harness of the tests at
- * ``http://<client id>.localhost:PORT``), so the host's first label names it. */
+ * ``http://<client id>.localhost:PORT``), so the host's first label names it.
+ * @param {string} hostname */
 export function clientIdOf(hostname) {
   const first = hostname.split(".")[0];
   return /^\d+$/.test(first) ? first : null;
 }
 
+/** @param {string} path @param {Object<string, unknown>} body */
 async function post(path, body) {
   let response;
   try {
@@ -66,6 +71,7 @@ async function post(path, body) {
   return answer;
 }
 
+/** @param {string} text @param {boolean} bad */
 function show(text, bad) {
   signin.textContent = text;
   signin.classList.toggle("bad", bad);
@@ -77,7 +83,9 @@ async function signIn() {
   const clientId = clientIdOf(location.hostname);
   if (!clientId) throw new Refused(NO_SIGN_IN);
   const sdk = new DiscordSDK(clientId);
-  window.goujiActivity = { sdk }; // for a look from the console (and the tests)
+  /** @type {{sdk: DiscordSDK, session?: {seat: number | null, lang: string}}} */
+  const look = { sdk }; // for a look from the console (and the tests)
+  /** @type {any} */ (window).goujiActivity = look;
   const late = new Promise((_, fail) => setTimeout(() => fail(new Refused(NO_SIGN_IN)), READY_WITHIN));
   await Promise.race([sdk.ready(), late]);
   let code;
@@ -99,20 +107,21 @@ async function signIn() {
     throw new Refused(NO_SIGN_IN);
   }
   const session = await askForSeat(accessToken, sdk.instanceId);
-  window.goujiActivity.session = { seat: session.seat, lang: session.lang };
+  look.session = { seat: session.seat, lang: session.lang };
   return session;
 }
 
 /** The seat (a ticket) for the token's person at the instance's table; while the table is
  * coming back, said on the page and asked again after the server's Retry-After. */
-async function askForSeat(accessToken, instanceId) {
+async function askForSeat(/** @type {string} */ accessToken, /** @type {string} */ instanceId) {
   for (;;) {
     try {
       return await post("/api/session", { access_token: accessToken, instance_id: instanceId });
     } catch (error) {
-      if (!(error instanceof Refused) || error.retryAfter === null) throw error;
-      show(error.message, false);
-      await new Promise((done) => setTimeout(done, error.retryAfter * 1000));
+      const later = error instanceof Refused ? error.retryAfter : null;
+      if (later === null) throw error;
+      show(/** @type {Refused} */ (error).message, false);
+      await new Promise((done) => setTimeout(done, later * 1000));
     }
   }
 }

@@ -1,43 +1,80 @@
+// @ts-check
 // The table client: the whole table at a glance and your hand along the bottom. It shows
 // what the server sends and sends what you do; the server judges every action. A
 // selection is legal when its cards, sorted, are one of the legal plays the server sent
-// (no rule of the game here); its words come from the server ("describe").
+// (no rule of the game here); its words come from the server ("describe"), and so does every
+// word it shows: the texts, how the language joins them and the card faces are in the
+// server's hello. A frame of a kind this client does not know is logged and skipped.
 
 import { TableSocket } from "./net.js";
-import { canonical, cardFace, playRow, rankOf, setRanks } from "./cards.js";
+import { BIG_JOKER, SMALL_JOKER, TWO, canonical, cardFace, letterOf, playRow, rankOf, setFaces, suitOrder } from "./cards.js";
 import { layoutHand } from "./hand.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./frames.js").Frame} Frame */
+/** @typedef {import("./frames.js").State} State */
+/** @typedef {import("./frames.js").Hint} Hint */
+/** @typedef {import("./frames.js").QuestionPart} QuestionPart */
+/** @typedef {import("./frames.js").Request} Request */
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const app = $("app");
 let ticket = ""; // who this page is: the socket's ticket (see startTable)
 let base = ""; // the path the server's routes are under ("" or "/.proxy" inside Discord)
-let socket = null;
+/** @type {TableSocket} */
+let socket;
 const state = {
+  /** @type {Object<string, string>} */
   strings: {},
+  /** @type {import("./frames.js").Words} */
+  words: { list: "", dot: "", times: "" },
   lang: localStorage.getItem("gouji-lang") || "",
+  /** @type {string[]} */
   langs: [], // the languages the server speaks (its hello)
+  /** @type {number | null} */
   seat: null,
+  /** @type {import("./frames.js").TablePart | null} */
   table: null,
+  /** @type {import("./frames.js").MePart | null} */
   me: null,
   v: 0,
   offset: 0, // server time − this clock, seconds
   handKey: "",
+  /** @type {Set<number>} */
   selected: new Set(), // indices into the sorted hand
   described: { key: "", text: "", legal: false },
   notice: { text: "", bad: false },
   hinted: "",
+  /** @type {number | string | null} */
   busy: null, // the id of the action waiting for its answer
   up: true,
   gone: "", // the table ended or the link was refused: said, and no coming back
   waiting: "", // the server said to come back (the table is coming back): said meanwhile
 };
 
-function t(key, params = {}) {
-  let s = state.strings[key] ?? key;
+/** A text with its placeholders ({n}) filled.
+ * @param {string} text
+ * @param {Object<string, string | number>} params */
+function fill(text, params) {
+  let s = text;
   for (const [k, v] of Object.entries(params)) s = s.replaceAll(`{${k}}`, String(v));
   return s;
 }
 
+/** The server's text of ``key`` (the key itself if it sent none), filled.
+ * @param {string} key
+ * @param {Object<string, string | number>} [params] */
+function t(key, params = {}) {
+  return fill(state.strings[key] ?? key, params);
+}
+
+/** How many of a card: "×3".
+ * @param {number} n */
+function times(n) {
+  return fill(state.words.times, { n });
+}
+
+/** @param {string} tag @param {string} cls @param {string} text */
 function el(tag, cls = "", text = "") {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -47,7 +84,9 @@ function el(tag, cls = "", text = "") {
 
 // A region is drawn again only when what it shows changed: every AI move is a state, and a
 // phone that redrew the whole table for each one would spend its battery on the same pixels.
+/** @type {WeakMap<Element, string>} */
 const drawn = new WeakMap(); // a region -> the key of what it shows
+/** @param {Element} region @param {...unknown} what */
 function changed(region, ...what) {
   const key = JSON.stringify([state.lang, ...what]);
   if (drawn.get(region) === key) return false;
@@ -55,6 +94,7 @@ function changed(region, ...what) {
   return true;
 }
 
+/** @param {Element} node @param {string} text */
 function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
@@ -67,7 +107,8 @@ function socketUrl() {
 
 /** Open the table for the holder of ``options.ticket``, the server's routes under
  * ``options.base`` (default ""; an Activity's are under "/.proxy"), in ``options.lang`` if
- * given (else the one chosen last on this browser, else the browser's). */
+ * given (else the one chosen last on this browser, else the browser's).
+ * @param {{ticket: string, base?: string, lang?: string}} options */
 export function startTable(options) {
   ticket = options.ticket;
   base = options.base || "";
@@ -76,7 +117,7 @@ export function startTable(options) {
     state.up = up;
     renderStatus();
   });
-  window.gouji = { state, socket }; // for a look from the console (and the tests)
+  /** @type {any} */ (window).gouji = { state, socket }; // for a look from the console (and the tests)
   setInterval(tick, 250);
   $("lang").addEventListener("click", () => {
     const langs = state.langs;
@@ -91,16 +132,18 @@ export function startTable(options) {
 }
 
 // ------------------------------------------------------------------ messages
+/** @param {Frame} msg */
 function onMessage(msg) {
   switch (msg.t) {
     case "hello":
       state.waiting = "";
       state.strings = msg.strings;
+      state.words = msg.words;
       state.seat = msg.seat;
       state.lang = msg.lang;
       state.langs = msg.langs;
       document.documentElement.lang = msg.tag;
-      setRanks(msg.ranks);
+      setFaces(msg.faces);
       app.dataset.lang = msg.lang;
       app.dataset.seat = msg.watching ? "watching" : String(msg.seat);
       break;
@@ -135,11 +178,21 @@ function onMessage(msg) {
       state.waiting = msg.text;
       renderStatus();
       break;
-    default:
+    case "pong":
       break;
+    default:
+      unknown(msg);
   }
 }
 
+/** A frame of a kind this client does not know (a newer server?): logged, and skipped.
+ * @param {never} msg */
+function unknown(msg) {
+  const kind = /** @type {{t: unknown}} */ (msg).t;
+  console.warn("gouji: skipped a frame of unknown kind", kind);
+}
+
+/** @param {State} msg */
 function onState(msg) {
   state.offset = msg.now - Date.now() / 1000;
   const before = state.me?.question?.token;
@@ -173,12 +226,13 @@ function scheduleRender() {
     render();
     const question = state.me?.question;
     app.dataset.v = String(state.v);
-    app.dataset.playing = String(state.table.playing);
+    app.dataset.playing = String(state.table?.playing);
     app.dataset.asking = question ? question.kind : "";
     app.dataset.token = question ? question.token : "";
   });
 }
 
+/** @param {Hint} msg */
 function onHint(msg) {
   say(msg.text, false);
   const cards = msg.cards || "";
@@ -188,6 +242,7 @@ function onHint(msg) {
     return;
   }
   // select the hinted cards: that many of each rank, from the hand
+  /** @type {Object<string, number>} */
   const want = {};
   for (const letter of cards.replace(/\s/g, "")) want[letter] = (want[letter] || 0) + 1;
   state.selected.clear();
@@ -200,6 +255,7 @@ function onHint(msg) {
   changedSelection();
 }
 
+/** @param {string} text @param {boolean} bad */
 function say(text, bad) {
   state.notice = { text, bad };
   const notice = $("notice");
@@ -210,8 +266,7 @@ function say(text, bad) {
 // ------------------------------------------------------------------ the hand and selection
 function sortedHand() {
   const hand = state.me ? [...state.me.hand] : [];
-  const suitOrder = "shdc";
-  return hand.sort((a, b) => rankOf(a) - rankOf(b) || suitOrder.indexOf(a[1]) - suitOrder.indexOf(b[1]));
+  return hand.sort((a, b) => rankOf(a) - rankOf(b) || suitOrder(a) - suitOrder(b));
 }
 
 function selectedCards() {
@@ -223,6 +278,7 @@ function selectionKey() {
   return canonical(selectedCards());
 }
 
+/** @param {number} index */
 function toggle(index) {
   if (state.selected.has(index)) state.selected.delete(index);
   else state.selected.add(index);
@@ -239,6 +295,7 @@ function changedSelection() {
   renderControls();
 }
 
+/** @param {QuestionPart} question */
 function returnReady(question) {
   const cards = selectedCards();
   if (cards.length !== question.returnCount) return false;
@@ -248,6 +305,7 @@ function returnReady(question) {
 }
 
 // ------------------------------------------------------------------ acting
+/** @param {string} verb @param {string | null} cards */
 function act(verb, cards = null) {
   const question = state.me?.question;
   if (!question || state.busy !== null) return;
@@ -257,6 +315,7 @@ function act(verb, cards = null) {
   renderControls();
 }
 
+/** @param {"hint" | "back" | "auto" | "again"} kind */
 function request(kind) {
   const id = socket.send({ t: kind });
   if (id !== null && kind !== "hint") state.busy = id;
@@ -293,7 +352,7 @@ function renderBar() {
   );
   const mine = state.seat !== null && table ? table.seats[state.seat] : null;
   const auto = $("auto");
-  auto.hidden = !mine || !table.playing || mine.marks.includes("ai");
+  auto.hidden = !mine || !table?.playing || mine.marks.includes("ai");
   setText(auto, t("web_auto"));
 }
 
@@ -315,7 +374,7 @@ function renderSeats() {
   table.seats.forEach((seat, s) => {
     const pos = (s - bottom + 6) % 6;
     const turn = table.toAct.includes(s);
-    const shown = seats.children[s];
+    const shown = /** @type {HTMLElement} */ (seats.children[s]);
     if (!changed(shown, seat, pos, turn, s === state.seat)) return;
     const plate = el("div", `seat team${seat.team}`);
     plate.dataset.seat = String(s);
@@ -324,7 +383,7 @@ function renderSeats() {
     plate.classList.toggle("me", s === state.seat);
     const avatar = el("div", "avatar", [...(seat.name || "?")][0]);
     const name = el("div", "name", seat.name);
-    if (s === state.seat) name.append(el("span", "you", ` (${t("web_you")})`));
+    if (s === state.seat) name.append(el("span", "you", t("web_you")));
     const count = el("div", "count");
     count.append(el("span", "back"), el("b", "", String(seat.cards)), el("span", "unit", t("label_cards")));
     const marks = el("div", "marks");
@@ -345,7 +404,7 @@ function renderSeats() {
       else action.append(el("span", "bubble", t(`label_${last.verb}`)));
       plate.append(action);
     }
-    drawn.set(plate, drawn.get(shown));
+    drawn.set(plate, drawn.get(shown) ?? "");
     shown.replaceWith(plate);
   });
 }
@@ -353,7 +412,7 @@ function renderSeats() {
 function renderCentre() {
   const table = state.table;
   const standing = $("standing");
-  const who = table ? table.seats[table.standingSeat] : null;
+  const who = table && table.standingSeat !== null ? table.seats[table.standingSeat] : null;
   const what = table && [table.standing, table.standingText, who?.name, who?.team, table.burn, table.melee, table.counter];
   if (!changed(standing, what)) return;
   standing.replaceChildren();
@@ -364,7 +423,7 @@ function renderCentre() {
   if (!table) return;
   if (table.standing) {
     standing.append(playRow(table.standing, "big"));
-    by.textContent = `${who ? who.name : ""} · ${table.standingText}`;
+    by.textContent = (who ? who.name : "") + state.words.dot + table.standingText;
     by.className = who ? `team${who.team}` : "";
   }
   if (table.burn) banner.textContent = t("label_burning");
@@ -374,9 +433,12 @@ function renderCentre() {
   counter.hidden = !table.counter;
   if (table.counter) {
     counter.append(el("div", "title", t("label_counter")));
-    for (const [card, n] of [["R", table.counter.big], ["B", table.counter.small], ["2", table.counter.twos]]) {
+    const { big, small, twos } = table.counter;
+    /** @type {[number, number][]} */
+    const out = [[BIG_JOKER, big], [SMALL_JOKER, small], [TWO, twos]];
+    for (const [rank, n] of out) {
       const item = el("span", "item");
-      item.append(cardFace(card), el("b", "", `×${n}`));
+      item.append(cardFace(letterOf(rank)), el("b", "", times(n)));
       counter.append(item);
     }
   }
@@ -389,8 +451,9 @@ function renderLog() {
   log.replaceChildren(...lines.map((line) => el("div", "line", line)));
 }
 
+/** @param {string} label @param {() => void} onClick @param {string} cls @param {string} verb */
 function button(label, onClick, cls = "", verb = "") {
-  const b = el("button", cls, label);
+  const b = /** @type {HTMLButtonElement} */ (el("button", cls, label));
   if (verb) b.dataset.verb = verb;
   if (verb && verb === state.hinted) b.classList.add("hinted");
   b.onclick = onClick;
@@ -399,8 +462,9 @@ function button(label, onClick, cls = "", verb = "") {
 
 // The buttons are updated in place when the same ones are shown again (a new label, another
 // state), so that a tap is never lost on a button replaced between finger down and up.
+/** @param {HTMLElement} box @param {HTMLButtonElement[]} wanted */
 function reconcile(box, wanted) {
-  const shown = [...box.children];
+  const shown = /** @type {HTMLButtonElement[]} */ ([...box.children]);
   const same = shown.length === wanted.length && shown.every((b, i) => b.dataset.verb === wanted[i].dataset.verb);
   if (!same) {
     box.replaceChildren(...wanted);
@@ -419,12 +483,14 @@ function reconcile(box, wanted) {
 }
 
 function renderControls() {
+  /** @type {HTMLButtonElement[]} */
   const buttons = [];
   setText($("question"), fillControls(buttons));
   reconcile($("buttons"), buttons);
 }
 
 // The buttons for what is asked now, and the question's words (returned).
+/** @param {HTMLButtonElement[]} buttons */
 function fillControls(buttons) {
   const table = state.table;
   const question = state.me?.question;
@@ -446,7 +512,7 @@ function fillControls(buttons) {
       ask = t("web_series_over");
       buttons.push(button(t("web_again"), () => request("again"), "primary", "again"));
     } else if (table.toAct.length) {
-      const who = table.toAct.map((s) => table.seats[s].name).join(table.toAct.length > 1 ? "、" : "");
+      const who = table.toAct.map((s) => table.seats[s].name).join(state.words.list);
       ask = t("ctl_wait", { who });
     } else if (table.phase === "finished" || table.phase === "void") {
       ask = t("ctl_game_over");
@@ -454,6 +520,7 @@ function fillControls(buttons) {
     return ask;
   }
   const busy = state.busy !== null;
+  /** @param {HTMLButtonElement} b */
   const add = (b) => {
     if (busy) b.disabled = true;
     buttons.push(b);
@@ -461,7 +528,7 @@ function fillControls(buttons) {
   if (question.kind === "return") {
     const chosen = state.selected.size;
     const ready = returnReady(question);
-    const label = `${t("web_return")} · ${t("web_pick_return", { chosen, n: question.returnCount })}`;
+    const label = t("web_return") + state.words.dot + t("web_pick_return", { chosen, n: question.returnCount });
     const go = button(label, () => act("return", selectedCards().map((c) => c[0]).join("")), "primary play", "return");
     go.disabled = !ready;
     add(button(t("btn_hint"), () => request("hint"), "", "hint"));
@@ -477,9 +544,9 @@ function fillControls(buttons) {
   const key = selectionKey();
   const verb = question.kind === "burn" ? "burn" : "play";
   const legal = key !== "" && question.plays.includes(key);
-  const words = state.described.key === key ? state.described.text : "…";
+  const words = state.described.key === key ? state.described.text : t("web_describing");
   let label = t("web_select");
-  if (key) label = legal ? `${t(verb === "burn" ? "web_burn" : "web_play")} · ${words}` : `${t("web_not_a_play")} · ${words}`;
+  if (key) label = t(legal ? (verb === "burn" ? "web_burn" : "web_play") : "web_not_a_play") + state.words.dot + words;
   const go = button(label, () => act(verb, key), "primary play", verb);
   go.id = "play";
   go.disabled = !legal || busy;
@@ -489,21 +556,21 @@ function fillControls(buttons) {
   return question.text;
 }
 
-// The hand is laid out anew only when its cards or the window change: a tap only marks its
-// card chosen (a phone redraws one card, not 36; a finger is never lifted off a card that was
-// replaced under it).
+// The hand is laid out anew only when its cards, the window or the language change: a tap
+// only marks its card chosen (a phone redraws one card, not 36; a finger is never lifted off a
+// card that was replaced under it).
 let shownHand = "";
 function renderHand(force = false) {
   const hand = $("hand");
   const cards = sortedHand();
   hand.hidden = cards.length === 0;
-  const key = `${cards.join(" ")}|${innerWidth}x${innerHeight}`;
+  const key = `${cards.join(" ")}|${innerWidth}x${innerHeight}|${state.lang}`;
   if (key !== shownHand || force) {
     shownHand = key;
-    layoutHand(hand, cards, state.selected, toggle, cardFace);
+    layoutHand(hand, cards, state.selected, toggle, cardFace, times);
     return;
   }
-  for (const card of hand.querySelectorAll(".card")) {
+  for (const card of /** @type {NodeListOf<HTMLElement>} */ (hand.querySelectorAll(".card"))) {
     card.classList.toggle("sel", state.selected.has(Number(card.dataset.index)));
   }
 }
@@ -522,7 +589,7 @@ function renderStatus() {
 
 function tick() {
   const table = state.table;
-  if (!table || table.deadline === null || table.deadline === undefined) {
+  if (!table || table.deadline === null) {
     for (const c of document.querySelectorAll(".clock")) setText(c, "");
     return;
   }

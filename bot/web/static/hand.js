@@ -1,3 +1,4 @@
+// @ts-check
 // Your hand along the bottom, grouped by rank as in the Gouji apps: one column per rank,
 // low to high, its cards stacked so each one's index shows; tap a card to choose it. The
 // columns share the width (on a phone they overlap a little), so 36 cards never scroll
@@ -10,8 +11,16 @@ const MAX_CARD = 66; // px: the widest card
 const TALLEST = 0.32; // of the window's height: the hand's highest column at most
 
 /** Lay ``cards`` (sorted, with suits) out in ``box``; ``selected`` holds the chosen
- * indices; ``toggle(i)`` is called on a tap; ``face(card)`` makes a card. */
-export function layoutHand(box, cards, selected, toggle, face) {
+ * indices; ``toggle(i)`` is called on a tap; ``face(card)`` makes a card; ``count(n)`` says
+ * how many cards a column holds (its badge).
+ * @param {HTMLElement} box
+ * @param {string[]} cards
+ * @param {Set<number>} selected
+ * @param {(index: number) => void} toggle
+ * @param {(card: string) => HTMLElement} face
+ * @param {(n: number) => string} count */
+export function layoutHand(box, cards, selected, toggle, face, count) {
+  /** @type {{rank: number, cards: [string, number][]}[]} */
   const columns = [];
   cards.forEach((card, i) => {
     const rank = rankOf(card);
@@ -55,7 +64,7 @@ export function layoutHand(box, cards, selected, toggle, face) {
     if (column.cards.length > 1) {
       const badge = document.createElement("span");
       badge.className = "badge";
-      badge.textContent = `×${column.cards.length}`;
+      badge.textContent = count(column.cards.length);
       col.append(badge);
     }
     row.append(col);

@@ -1,3 +1,4 @@
+// @ts-check
 // The table opened from a personal link: the ticket is the link's fragment (/#TICKET), so it
 // reaches neither the server's logs nor a referrer.
 import { startTable } from "./app.js";
