@@ -22,7 +22,7 @@ from bot.discord_bot.answers import Answer, answering
 from bot.discord_bot.people import People
 from bot.service.errors import UserError
 from bot.service.tournaments import Board, TournamentService, config_of
-from bot.text.catalog import text
+from bot.text.catalog import lang_of, text
 from data.tournaments import Tournament
 from engine.tournament import LEFT, OUT, RoundPlan, Standing
 
@@ -177,7 +177,8 @@ class TournamentCommands(app_commands.Group):
                 raise UserError("guild_only")
             await interaction.response.defer(ephemeral=not public, thinking=True)
             if not self.people.knows_guild(guild.id):
-                await self.people.load_guild_lang(self.events.tables.archive, guild.id)
+                settings = await self.events.store.get_settings(guild.id)
+                self.people.set_guild_lang(guild.id, lang_of(settings.language))
             said = await work(guild, self.people.guild_lang(guild.id))
             await Answer(said, ephemeral=not public).send(interaction)
 
