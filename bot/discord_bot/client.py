@@ -145,11 +145,11 @@ class GoujiBot(commands.Bot):
         self._replays = ReplayDesk(self.gouji, self.config.review_budget)  # 录像, 复盘
         await self.add_cog(GoujiCog(self.gouji, self._replays))
         self.events = TournamentService(
-            self.service, ListedChannels(), TournamentPosts(self, self.people)
+            self.service, ListedChannels(), TournamentPosts(self, self.people, self.draw)
         )
         group = self.tree.get_command("gouji")
         if isinstance(group, discord.app_commands.Group):  # /gouji tournament …
-            group.add_command(TournamentCommands(self.events, self.people))
+            group.add_command(TournamentCommands(self.events, self.people, self.draw))
         self.add_dynamic_items(ActionButton, ActionSelect, LaunchButton, TableButton, *PICKER_ITEMS)
         self.add_dynamic_items(ReplayButton, ReplaySelect, ReviewButton)
         if self.config.guild_id is not None:

@@ -9,6 +9,7 @@ message comes from the table itself, as for any table.
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -20,11 +21,13 @@ from discord.app_commands import locale_str as _
 
 from bot.discord_bot.answers import Answer, answering
 from bot.discord_bot.people import People
+from bot.pictures.drawing import Drawer
 from bot.service.errors import UserError
 from bot.service.tournaments import Board, TournamentService, config_of
 from bot.text.catalog import lang_of, text
 from data.tournaments import Tournament
 from engine.tournament import LEFT, OUT, RoundPlan, Standing
+from render.tournament import StandingRow, StandingsPicture, TableRow, standings_png
 
 log = logging.getLogger("gouji.bot")
 
@@ -117,18 +120,69 @@ def board_lines(lang: str, board: Board) -> list[str]:
     return lines
 
 
+async def picture(people: People, draw: Drawer, board: Board, lang: str) -> discord.File:
+    """The standings picture (render/tournament.py), worded in ``lang``."""
+    ev = board.event
+    names = {s.player: await people.fetch_name(s.player) for s in board.lines}
+    marks = {OUT: "tournament_pic_out", LEFT: "tournament_pic_left"}
+    rows = tuple(
+        StandingRow(
+            s.rank,
+            names[s.player],
+            s.points,
+            text(lang, "tournament_pic_rounds", n=s.rounds),
+            text(lang, marks[s.status]) if s.status in marks else "",
+        )
+        for s in board.lines
+    )
+    tables: tuple[TableRow, ...] = ()
+    if board.plan is not None and ev.active:
+        tables = tuple(
+            TableRow(
+                text(lang, "tournament_pic_table", n=t.number),
+                tuple(names.get(p, f"#{p}") if p is not None else "AI" for p in t.seats),
+                t.number in board.finished_tables,
+            )
+            for t in board.plan.tables
+        )
+    view = StandingsPicture(
+        ev.config.name,
+        text(
+            lang,
+            "tournament_pic_round",
+            round=ev.round,
+            rounds=ev.config.rounds,
+            status=text(lang, f"tournament_status_{ev.status}"),
+        ),
+        text(lang, "tournament_pic_points"),
+        rows,
+        tables,
+        text(lang, "tournament_pic_more", n=max(0, len(rows) - 40)),
+    )
+    png = await draw(standings_png, view)
+    return discord.File(io.BytesIO(png), filename="standings.png")
+
+
 class TournamentPosts:
     """The service's :class:`~bot.service.tournaments.EventListener` on Discord."""
 
-    def __init__(self, client: discord.Client, people: People) -> None:
+    def __init__(self, client: discord.Client, people: People, draw: Drawer) -> None:
         self.client = client
         self.people = people
+        self.draw = draw
         self.sent = 0  # messages posted (the figures: a round's cost)
 
-    async def _post(self, channel_id: int, lines: list[str]) -> None:
+    async def _post(self, channel_id: int, lines: list[str], board: Board, lang: str) -> None:
+        """The lines, the standings picture with the first message."""
         channel = self.client.get_partial_messageable(channel_id)
+        file: discord.File | None = await picture(self.people, self.draw, board, lang)
         for content in posts(lines):
-            await channel.send(content, allowed_mentions=discord.AllowedMentions(users=True))
+            mentions = discord.AllowedMentions(users=True)
+            if file is not None:
+                await channel.send(content, file=file, allowed_mentions=mentions)
+            else:
+                await channel.send(content, allowed_mentions=mentions)
+            file = None
             self.sent += 1
 
     async def round_seated(
@@ -143,34 +197,36 @@ class TournamentPosts:
             rounds=event.config.rounds,
             seconds=event.config.show_up,
         )
-        await self._post(event.channel_id, [head, *table_lines(lang, plan, channels)])
+        await self._post(event.channel_id, [head, *table_lines(lang, plan, channels)], board, lang)
 
     async def event_over(self, event: Tournament, board: Board) -> None:
         lang = self.people.guild_lang(event.guild_id)
         head = text(lang, "tournament_final", name=event.config.name)
-        await self._post(event.channel_id, [head, *standing_lines(lang, board.lines, medals=True)])
+        lines = [head, *standing_lines(lang, board.lines, medals=True)]
+        await self._post(event.channel_id, lines, board, lang)
 
 
 class TournamentCommands(app_commands.Group):
     """/gouji tournament new | join | leave | start | standings | here | pause | resume |
     skip | end."""
 
-    def __init__(self, events: TournamentService, people: People) -> None:
+    def __init__(self, events: TournamentService, people: People, draw: Drawer) -> None:
         super().__init__(
             name="tournament",
             description=_("Tournaments (比赛): rounds of tables, standings, a final ranking"),
         )
         self.events = events
         self.people = people
+        self.draw = draw
 
     async def _answer(
         self,
         interaction: discord.Interaction,
-        work: Callable[[discord.Guild, str], Awaitable[str]],
+        work: Callable[[discord.Guild, str], Awaitable[str | Answer]],
         *,
         public: bool = True,
     ) -> None:
-        """Defer, run ``work(guild, the server's language)``, answer its text."""
+        """Defer, run ``work(guild, the server's language)``, answer its text (or answer)."""
         async with answering(interaction):
             guild = interaction.guild
             if guild is None:
@@ -180,7 +236,9 @@ class TournamentCommands(app_commands.Group):
                 settings = await self.events.store.get_settings(guild.id)
                 self.people.set_guild_lang(guild.id, lang_of(settings.language))
             said = await work(guild, self.people.guild_lang(guild.id))
-            await Answer(said, ephemeral=not public).send(interaction)
+            if isinstance(said, str):
+                said = Answer(said, ephemeral=not public)
+            await said.send(interaction)
 
     @app_commands.command(name="new", description=_("Organise a tournament on this server"))
     @app_commands.describe(
@@ -263,8 +321,10 @@ class TournamentCommands(app_commands.Group):
 
     @app_commands.command(name="standings", description=_("The standings and this round's tables"))
     async def standings(self, interaction: discord.Interaction) -> None:
-        async def work(guild: discord.Guild, lang: str) -> str:
-            return "\n".join(board_lines(lang, await self.events.board(guild.id)))
+        async def work(guild: discord.Guild, lang: str) -> Answer:
+            board = await self.events.board(guild.id)
+            file = await picture(self.people, self.draw, board, lang)
+            return Answer("\n".join(board_lines(lang, board)), file)
 
         await self._answer(interaction, work, public=False)
 

@@ -127,6 +127,7 @@ async def test_a_swiss_tournament_of_twelve_through_discord(tmp_path: Path) -> N
             ]
             rounds = [m for m in posted if "/gouji tournament here" in m.content]
             assert len(rounds) == 2
+            assert all(m.attachments for m in rounds)  # the standings picture with the post
             for m in rounds:
                 assert all(f"<@{p.id}>" in m.content for p in people)
                 assert f"<#{t1.id}>" in m.content and f"<#{t2.id}>" in m.content
@@ -134,8 +135,10 @@ async def test_a_swiss_tournament_of_twelve_through_discord(tmp_path: Path) -> N
             assert len(finals) == 1
             top = final[0].player
             assert f"🥇. <@{top}>" in finals[0].content and "🥉" in finals[0].content
-            board = await say(people[0], "standings")
-            assert f"<@{top}>" in board
+            assert finals[0].attachments
+            rec = await people[0].slash("gouji", "tournament", "standings")
+            board = await rec.original()
+            assert f"<@{top}>" in board.content and board.attachments and board.ephemeral
             assert not [r for r in fake.requests if r.status == 429]
             assert not fake.unknown_requests
 

@@ -635,6 +635,13 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "tournament_skipped": "The tables of this round start now; AI players sit in for those not there.",
     "tournament_ended": "🏁 **{name}** was ended early.",
     "tournament_here": "Your seat is at table {table} in {channel}.",
+    "tournament_pic_points": "pts",
+    "tournament_pic_rounds": "{n} round(s)",
+    "tournament_pic_table": "Table {n}",
+    "tournament_pic_round": "Round {round} of {rounds} · {status}",
+    "tournament_pic_more": "… and {n} more (the text lists everyone)",
+    "tournament_pic_out": "out",
+    "tournament_pic_left": "left",
 }
 
 #: English is the commands' source text: nothing to translate

@@ -633,6 +633,13 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "tournament_skipped": "本轮牌桌现在开始；没到的人由电脑代打。",
     "tournament_ended": "🏁 **{name}** 提前结束了。",
     "tournament_here": "你的座位在第 {table} 桌（{channel}）。",
+    "tournament_pic_points": "分",
+    "tournament_pic_rounds": "{n} 轮",
+    "tournament_pic_table": "第 {n} 桌",
+    "tournament_pic_round": "第 {round} 轮（共 {rounds} 轮）· {status}",
+    "tournament_pic_more": "… 还有 {n} 人（文字里列出了所有人）",
+    "tournament_pic_out": "淘汰",
+    "tournament_pic_left": "退赛",
 }
 
 _EASY, _NORMAL, _HARD = DIFFICULTIES
