@@ -238,17 +238,50 @@ class TournamentService:
         self, ev: Tournament, number: int, table: int, seats: Sequence[int | None]
     ) -> None:
         """A venue and a table in its lobby: the organiser opens it (and leaves its seat
-        unless planned there), the AI seats filled; the players show up."""
+        unless planned there), the AI seats filled; the players show up. After a crash
+        between the table's opening and its being noted, the table the organiser opened in
+        the venue is taken as it is; one of a finished event table still open is ended."""
         channel = await self.venues.table_channel(ev, number, table)
         options = {**ev.config.table, "series": ev.config.games == 5}
-        live = await self.tables.open_table(ev.guild_id, channel, ev.organiser_id, options)
+        try:
+            table_id = (
+                await self.tables.open_table(ev.guild_id, channel, ev.organiser_id, options)
+            ).id
+        except UserError as exc:
+            if exc.key != "table_exists":
+                raise
+            table_id = await self._left_behind(ev, channel)
         await self.store.set_tournament_table(
-            ev.id, number, table, table_id=live.id, status="seated"
+            ev.id, number, table, table_id=table_id, status="seated"
         )
-        if seats[0] != ev.organiser_id:
+        await self._prepare(ev, channel, table_id, seats)
+
+    async def _left_behind(self, ev: Tournament, channel: int) -> int:
+        """The venue's open table a crash left: a lobby the organiser opened for no event
+        table yet (its id), or an event table's that finished (ended, then the venue is
+        opened again); else ``UserError('table_exists')``."""
+        for row in await self.store.tables_in_channel(ev.guild_id, channel):
+            noted = await self.store.tournament_of_table(row.id)
+            if noted is None and row.status == "lobby" and row.creator_id == ev.organiser_id:
+                return row.id
+            if noted is not None and await self.store.table_outcome(row.id) is not None:
+                with contextlib.suppress(UserError):
+                    await self.tables.end(channel, ev.organiser_id, True)
+                options = {**ev.config.table, "series": ev.config.games == 5}
+                live = await self.tables.open_table(ev.guild_id, channel, ev.organiser_id, options)
+                return live.id
+        raise UserError("table_exists")
+
+    async def _prepare(
+        self, ev: Tournament, channel: int, table_id: int, seats: Sequence[int | None]
+    ) -> None:
+        """The lobby as planned, whatever of it was done before: the organiser off a seat
+        not theirs, AI players in the seats the plan leaves to them."""
+        held = await self.store.get_seats(table_id)
+        if held[0].user_id == ev.organiser_id and seats[0] != ev.organiser_id:
             await self.tables.leave(channel, ev.organiser_id)
         for seat, player in enumerate(seats):
-            if player is None:
+            if player is None and held[seat].user_id is None and held[seat].ai_kind is None:
                 await self.tables.add_ai(channel, ev.organiser_id, seat, AI_LEVEL)
 
     async def _start_if_ready(
@@ -262,6 +295,13 @@ class TournamentService:
         """Start the table once its players sat down, or at the deadline with AI seats for
         those who did not (or were skipped)."""
         table = await self.store.get_table(table_id)
+        if table.status == "playing" or await self.store.table_outcome(table_id) is not None:
+            # started before a crash noted it: playing
+            await self.store.set_tournament_table(
+                ev.id, at[0], at[1], table_id=table_id, status="playing"
+            )
+            return
+        await self._prepare(ev, table.channel_id, table_id, seats)
         held = [s.user_id for s in await self.store.get_seats(table_id)]
         late = ev.due_at is not None and now >= ev.due_at
         missing = [s for s, p in enumerate(seats) if p is not None and held[s] != p]
