@@ -64,7 +64,7 @@ async def run(players: int, rounds: int) -> dict[str, Any]:
                 await say(org, "start")
                 commands += 1
                 for number in range(1, rounds + 1):
-                    await play_round(fake, bot, people, number)
+                    await play_round(fake, bot, number)
                     commands += players
                 events = bot.events
                 assert events is not None
