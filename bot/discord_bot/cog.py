@@ -30,7 +30,12 @@ from bot.discord_bot.context import Gouji
 from bot.discord_bot.launch import launch_button
 from bot.discord_bot.replay import ReplayDesk, finished_choices, run_replay, run_review
 from bot.discord_bot.replies import done_text, hand_file, send_hint
-from bot.discord_bot.seasons import season_config, season_leaderboard_file, season_profile_file
+from bot.discord_bot.seasons import (
+    season_config,
+    season_leaderboard_file,
+    season_profile_file,
+    tournament_lines,
+)
 from bot.discord_bot.settings import apply_config
 from bot.pictures import png as pictures
 from bot.pictures.views import named_series
@@ -643,7 +648,8 @@ class GoujiCog(commands.Cog):
             guild = self._guild(interaction)  # a public picture: in the server's language
             glang = self.people.guild_lang(guild.id)
             card = await season_profile_file(self.deps, guild, who, glang, season)
-            return Answer("", card, ephemeral=False)
+            events = await tournament_lines(self.deps, guild.id, who.id, glang)
+            return Answer(events, card, ephemeral=False)
 
         await self._guarded(interaction, work, public=True)
 

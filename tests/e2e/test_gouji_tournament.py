@@ -206,5 +206,9 @@ async def test_a_swiss_event_of_18_then_a_knockout_of_24_through_discord(tmp_pat
             finalists = set(state.rounds[-1].plan.tables[0].players)
             assert {s.player for s in final[:6]} == finalists
             check_posts(state, posted, people)
+            # each player's profile lists their results, latest first
+            card = await (await people[0].slash("gouji", "score")).original()
+            lines = card.content.splitlines()
+            assert card.attachments and "打立出局" in lines[0] and "周赛" in lines[1]
             assert not [r for r in fake.requests if r.status == 429]
             assert not fake.unknown_requests

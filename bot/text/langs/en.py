@@ -635,6 +635,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "tournament_skipped": "The tables of this round start now; AI players sit in for those not there.",
     "tournament_ended": "🏁 **{name}** was ended early.",
     "tournament_here": "Your seat is at table {table} in {channel}.",
+    "tournament_result_line": "🏆 {name}: {rank} of {count}, {points} point(s)",
     "tournament_pic_points": "pts",
     "tournament_pic_rounds": "{n} round(s)",
     "tournament_pic_table": "Table {n}",

@@ -633,6 +633,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "tournament_skipped": "本轮牌桌现在开始；没到的人由电脑代打。",
     "tournament_ended": "🏁 **{name}** 提前结束了。",
     "tournament_here": "你的座位在第 {table} 桌（{channel}）。",
+    "tournament_result_line": "🏆 {name}：第 {rank} 名（共 {count} 人），{points} 分",
     "tournament_pic_points": "分",
     "tournament_pic_rounds": "{n} 轮",
     "tournament_pic_table": "第 {n} 桌",
