@@ -10,10 +10,14 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 
+import pytest
+
+from bot.service.errors import UserError
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 from bot.service.tournaments import Board, TournamentService
 from data import Store
+from data.claims import Shards
 from data.tournaments import Tournament
 from engine.tournament import Config, Format, History, RoundPlan, Standing, standings
 from tests.data.conftest import raw_sql
@@ -232,4 +236,72 @@ async def test_a_restart_mid_round_resumes_without_losing_or_repeating_a_game(
         assert state.tournament.status == "finished"
         _points, games = await recomputed(store, event.id)
         assert set(games.values()) == {1} and len(games) == 4
+        await service.close()
+
+
+async def test_the_organiser_pauses_resumes_and_ends_early_and_the_gap_is_kept(
+    store: Store,
+) -> None:
+    service, events, threads, posts, clock = runner(store)
+    config = Config(name="x", format=Format.SWISS, rounds=3, seed=5, gap=30, ai_fill=False)
+    event = await events.create(GUILD, HOME, ORGANISER, config)
+    people = PEOPLE[:8]  # eight without AI seats: one table and two byes a round
+    for p in people:
+        await events.join(GUILD, p)
+    with pytest.raises(UserError) as refused:
+        await events.start(GUILD, people[0])
+    assert refused.value.key == "tournament_organiser"
+    await events.start(GUILD, ORGANISER)
+    first = (await store.load_tournament(event.id)).rounds[0].plan
+    assert len(first.tables) == 1 and len(first.byes) == 2
+    await play_round(service, events, people)
+    state = await store.load_tournament(event.id)
+    assert len(state.rounds) == 1 and state.rounds[0].over  # the gap: not seated yet
+    clock.advance(29)
+    await events.step(event.id)
+    assert len((await store.load_tournament(event.id)).rounds) == 1
+    await events.pause(GUILD, ORGANISER)
+    clock.advance(5)
+    await events.step(event.id)
+    assert len((await store.load_tournament(event.id)).rounds) == 1  # paused: no new round
+    with pytest.raises(UserError):
+        await events.pause(GUILD, ORGANISER)
+    await events.resume(GUILD, ORGANISER)
+    await events.step(event.id)
+    state = await store.load_tournament(event.id)
+    assert len(state.rounds) == 2
+    second = state.rounds[1].plan
+    assert not set(second.byes) & set(first.byes)  # nobody a second bye
+    lives = await show_up_and_hand_over(service, events, people)
+    ended = await events.end(GUILD, ORGANISER)  # mid-round: the table's game is dropped
+    assert ended.status == "ended"
+    for live in lives:
+        await service.settle(live)
+    state = await store.load_tournament(event.id)
+    assert not state.rounds[1].results  # nothing of the unfinished round counts
+    assert len(posts.final) == 1 and posts.final[0].event.status == "ended"
+    final = standings(config, state.players, state.rounds)
+    assert [s.rank for s in posts.final[0].lines] == list(range(1, 9))
+    assert sum(s.rounds for s in final) == 6 and sum(s.byes for s in final) == 4
+    with pytest.raises(UserError) as over:
+        await events.join(GUILD, 999)
+    assert over.value.key == "tournament_started"
+    await service.close()
+
+
+async def test_a_process_runs_only_its_shards_events(db_path) -> None:
+    config = Config(name="x", format=Format.SWISS, rounds=1, seed=1, gap=0)
+    async with await Store.open(db_path) as store:
+        mine, theirs = 1 << 22, 2 << 22  # shard 1 and shard 0 of two
+        clock = FakeClock()
+        service, _ = make_service(store, clock=clock, shards=Shards(2, (1,)))
+        events = TournamentService(service, Threads(), Posts(), poll=0.01)
+        for guild in (mine, theirs):
+            ev = await store.create_tournament(guild, HOME, ORGANISER, config)
+            for p in PEOPLE[:6]:
+                await store.join_tournament(ev.id, p)
+            await store.set_tournament_status(ev.id, "running")
+        await events._step_all()  # what the background loop does at each look
+        seated = {e.guild_id: e.round for e in await store.running_tournaments()}
+        assert seated == {mine: 1, theirs: 0}
         await service.close()
