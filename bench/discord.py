@@ -429,7 +429,7 @@ class TableDriver:
         if not live.playing:
             return ("over", live.series_id)
         series = _series(live)
-        return (len(series.deals), service.question_token(live), series.to_act)
+        return (len(series.deals), service.views.question_token(live), series.to_act)
 
     async def _person_to_act(self) -> int | None:
         """Wait until the AI seats are done; the seat of a person asked now, or None when the
@@ -512,7 +512,9 @@ class TableDriver:
         """The person's DM hand controller for the question asked now (polled), or None
         when their DMs carry none in time."""
         live, service = self.live, self.service
-        prefixes = tuple(f"{k}:{live.id}:{service.question_token(live)}:" for k in ("g", "gs"))
+        prefixes = tuple(
+            f"{k}:{live.id}:{service.views.question_token(live)}:" for k in ("g", "gs")
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for msg in reversed(self.index.dms(user)):
@@ -1010,7 +1012,7 @@ class Asked(Listener):
     def prompt(self, live: Any, seat: int, kind: str) -> None:
         user = live.seats[seat].user_id
         if user is not None:
-            token = self.service.question_token(live)
+            token = self.service.views.question_token(live)
             self.asks.append(Ask(user, live.id, token, time.monotonic(), str(kind)))
 
 

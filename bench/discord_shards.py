@@ -209,7 +209,7 @@ class Mirror:
         return live
 
     def question_token(self, live: LiveTable) -> str:
-        return self.service.question_token(live)
+        return self.service.views.question_token(live)
 
     def quiet(self, live: LiveTable) -> bool:
         return self.service.quiet(live)

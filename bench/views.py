@@ -53,9 +53,9 @@ async def measure(states: int, seed: int) -> dict[str, list[float]]:
                     break
                 async with live.lock:
                     start = time.process_time()
-                    public = service.public_view_locked(live)
+                    public = service.views.public_view_locked(live)
                     viewed = time.process_time()
-                    private = [service.private_view_locked(live, seat) for seat in range(6)]
+                    private = [service.views.private_view_locked(live, seat) for seat in range(6)]
                     seated = time.process_time()
                     for view in (public, *private):
                         json.dumps(to_json(view))

@@ -162,7 +162,7 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
         for _ in range(args.games):  # each game told as it ends, while the next is played
             number = await watcher.games.get()
             progress.close()
-            deal = await service.finished_deal(await _finished_id(service, live.id, number))
+            deal = await service.archive.finished_deal(await _finished_id(service, live.id, number))
             deals = [d for d in series_from_record(deal.record).deals if d.number == number]
             if first_hand is None:
                 first_hand = deals[0].dealt[0]
@@ -171,8 +171,8 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
             if not args.no_images:
                 tables.append(_write_table(out, watcher.ended[number], number, names, lang))
         await service.settle(live)
-        found = await service.last_record(live)  # the series: never a game in progress
-        board = await service.leaderboard(DEMO_GUILD, limit=10)
+        found = await service.archive.last_record(live)  # the series: never a game in progress
+        board = await service.archive.leaderboard(DEMO_GUILD, limit=10)
         await service.end(DEMO_CHANNEL, DEMO_USERS[0], may_manage=True)
         await service.close()
     series = series_from_record(found.record)
@@ -191,7 +191,7 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
 
 async def _finished_id(service: TableService, table_id: int, number: int) -> int:
     """The id of game ``number`` of the demo table (just finished)."""
-    found = await service.finished_games(DEMO_GUILD, DEMO_CHANNEL, limit=50)
+    found = await service.archive.finished_games(DEMO_GUILD, DEMO_CHANNEL, limit=50)
     return next(g.game_id for g in found if g.table_id == table_id and g.number == number)
 
 

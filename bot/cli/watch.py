@@ -34,5 +34,5 @@ class DemoWatcher(Listener):
         if key == "ev_next_game":
             self.number, self.changes = params["number"], 0
         elif key == "ev_game_over" and self.service is not None:
-            self.ended[params["number"]] = self.service.public_view_locked(live).table
+            self.ended[params["number"]] = self.service.views.public_view_locked(live).table
             self.games.put_nowait(params["number"])

@@ -131,7 +131,7 @@ class GoujiBot(commands.Bot):
         guilds = {table.guild_id for table in self.service.tables.open_tables()}
         broken = await self.service.restore()
         for guild_id in guilds | {table.guild_id for table in self.service.tables.open_tables()}:
-            await self.people.load_guild_lang(self.service, guild_id)
+            await self.people.load_guild_lang(self.service.archive, guild_id)
         if broken:
             log.warning("tables marked broken at start-up: %s", broken)
         # the browser table beside the bot (GOUJI_WEB_URL), its links with /gouji hand: it
@@ -163,7 +163,7 @@ class GoujiBot(commands.Bot):
         self._warm = asyncio.create_task(asyncio.to_thread(render.warm_up))
         self.draw.start()
         self.events.run()  # this process's servers' events, resumed where they stood
-        self.seasons = Seasons(self.store)
+        self.seasons = self.service.seasons
         self.seasons.run()
 
     async def _sweep_idle(self) -> None:
@@ -215,7 +215,7 @@ class GoujiBot(commands.Bot):
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """A new server: its channel language starts as its preferred locale."""
         lang = lang_of(guild.preferred_locale)
-        await self.gouji.service.configure(guild.id, language=lang)
+        await self.gouji.service.archive.configure(guild.id, language=lang)
         self.people.set_guild_lang(guild.id, lang)
 
 

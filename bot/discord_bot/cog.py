@@ -265,7 +265,7 @@ class GoujiCog(commands.Cog):
             await interaction.response.defer(ephemeral=not shown, thinking=True)
             if not self.people.knows_guild(guild.id):
                 try:
-                    await self.people.load_guild_lang(self.service, guild.id)
+                    await self.people.load_guild_lang(self.service.archive, guild.id)
                 except OUTAGES:  # the channel texts fall back to the default language
                     log.warning("server %s: its language could not be read", guild.id)
             said = await work(answer.lang)
@@ -413,7 +413,7 @@ class GoujiCog(commands.Cog):
             live = await self.service.start(
                 interaction.channel_id, interaction.user.id, again=again
             )
-            shown = await self.service.public_view(live)
+            shown = await self.service.views.public_view(live)
             key = ("started_again" if again else "started") + (
                 "" if shown.games_total > 1 else "_single"
             )
@@ -614,7 +614,7 @@ class GoujiCog(commands.Cog):
             seat = self.service.tables.seat_for(live, interaction.user.id)
             if not self.service.tables.playing(live):
                 raise self.service.idle_refusal(live)
-            mine = await self.service.private_view(live, seat)  # as in the DMs: without DMs
+            mine = await self.service.views.private_view(live, seat)  # as in the DMs: without DMs
             if not mine.hand:  # gone out (or revolted): the others play on
                 raise UserError("hand_played_out")
             where = self.people.where(mine.public.info, lang)
@@ -683,7 +683,7 @@ class GoujiCog(commands.Cog):
                 raise UserError("no_series")
 
         async def work(lang: str) -> Answer:
-            table = await self.service.public_view(
+            table = await self.service.views.public_view(
                 self.service.tables.table_in(interaction.channel_id)
             )
             if table.scoreboard is None:
@@ -728,12 +728,14 @@ class GoujiCog(commands.Cog):
     )
     async def replay_record(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
-            if not self.service.has_record(self.service.tables.table_in(interaction.channel_id)):
+            if not self.service.archive.has_record(
+                self.service.tables.table_in(interaction.channel_id)
+            ):
                 raise UserError("no_record")
 
         async def work(lang: str) -> Answer:
             live = self.service.tables.table_in(interaction.channel_id)
-            found = await self.service.last_record(live)
+            found = await self.service.archive.last_record(live)
             data = json.dumps(found.record, ensure_ascii=False, indent=1).encode()
             content = text(lang, "record_file", name=found.name)
             return Answer(

@@ -421,7 +421,7 @@ async def _show_page(
         lang = answer.lang
         live = answer.table = gouji.service.tables.get(table_id)
         seat = gouji.service.tables.seat_for(live, interaction.user.id)
-        mine = await gouji.service.private_view(live, seat)
+        mine = await gouji.service.views.private_view(live, seat)
         asked = mine.question
         if asked is None or asked.token != token:
             raise UserError("stale_prompt")

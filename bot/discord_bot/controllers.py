@@ -158,7 +158,7 @@ class Controllers(Outboxes):
         answered before this ran (typed, or the clock) is not notified: the controller is
         only edited. A re-send shows the seat's note once; an edit keeps it."""
         seated = self.service.tables.info(live).seats[seat].user_id is not None
-        mine = await self.service.private_view(live, seat) if seated else None
+        mine = await self.service.views.private_view(live, seat) if seated else None
         resend, state.unsent = bool(state.take()) or state.unsent, False
         if mine is None or mine.public.number is None:
             return None
@@ -284,7 +284,7 @@ class Controllers(Outboxes):
         question = shown.question
         if state.pending or not self.service.tables.is_open(live):
             return False
-        return question is None or self.service.still_asked(live, seat, question)
+        return question is None or self.service.views.still_asked(live, seat, question)
 
     def _unsent(
         self, live: LiveTable, state: Seat, seat: int, shown: Shown, exc: Exception
@@ -425,7 +425,7 @@ class Controllers(Outboxes):
         box = self._box(live)
         state = box.seat(seat)
         try:
-            mine = await self.service.private_view(live, seat)
+            mine = await self.service.views.private_view(live, seat)
             where = self.people.where(mine.public.info, lang)
             content, view = controller(self.people, mine, lang, where, note, launch=self.launch)
             cards, deal = mine.hand, mine.public.deal

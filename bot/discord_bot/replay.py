@@ -151,7 +151,7 @@ class ReplayDesk:
         none or it is not over (only finished deals are ever replayed)."""
         loaded = self._loaded.get(game_id)
         if loaded is None:
-            return await self.gouji.service.find_finished(game_id, guild_id)
+            return await self.gouji.service.archive.find_finished(game_id, guild_id)
         if guild_id is not None and loaded.info.guild_id != guild_id:
             raise UserError("replay_unknown")
         return loaded.info
@@ -161,7 +161,7 @@ class ReplayDesk:
         built by a drawing worker, which may take a while when they are busy)."""
         loaded = self._loaded.get(game_id)
         if loaded is None:
-            deal = await self.gouji.service.finished_deal(game_id, guild_id)
+            deal = await self.gouji.service.archive.finished_deal(game_id, guild_id)
             record = json.dumps(deal.record)
             facts = await self.gouji.draw(replay_facts, record, deal.info.number)
             steps, moments, _ = facts
@@ -185,7 +185,9 @@ class ReplayDesk:
             raise UserError("guild_only")
         if game:
             return await self.find(game_id_of(game), interaction.guild.id)
-        return await self.gouji.service.last_finished(interaction.guild.id, interaction.channel_id)
+        return await self.gouji.service.archive.last_finished(
+            interaction.guild.id, interaction.channel_id
+        )
 
     async def names(self, loaded: Loaded, lang: str) -> list[str]:
         """The seats' names: the people's display names, the other seats AI."""
@@ -476,7 +478,7 @@ async def run_replay(desk: ReplayDesk, interaction: discord.Interaction, game: s
     async with answering(interaction):
         info = await desk.chosen(interaction, game)  # refused (only the caller sees it)
         if interaction.guild is not None and not people.knows_guild(interaction.guild.id):
-            await people.load_guild_lang(desk.gouji.service, interaction.guild.id)
+            await people.load_guild_lang(desk.gouji.service.archive, interaction.guild.id)
         channel_lang = people.guild_lang(info.guild_id)
         await interaction.response.defer(thinking=True)  # before the drawing workers
         loaded = await desk.load(info.game_id)
@@ -491,7 +493,7 @@ async def finished_choices(
     if interaction.guild is None:
         return []
     lang = desk.gouji.people.remember(interaction)
-    found = await desk.gouji.service.finished_games(interaction.guild.id, limit=25)
+    found = await desk.gouji.service.archive.finished_games(interaction.guild.id, limit=25)
     choices = []
     for g in found:
         when = time.strftime("%m-%d %H:%M", time.gmtime(g.finished_at))

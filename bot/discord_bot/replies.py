@@ -80,5 +80,5 @@ async def send_hint(
     highlight = str(action.cards) if action.cards is not None and action.verb != "return" else None
     if interaction.response.is_done() is False:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await hand_file(gouji.draw, gouji.service.hand_cards(live, seat), lang, highlight)
+    file = await hand_file(gouji.draw, gouji.service.views.hand_cards(live, seat), lang, highlight)
     await reply(interaction, _hint_text(lang, action), file=file)

@@ -17,13 +17,11 @@ from bot.service.standing import profile_view
 from bot.service.tournaments import player_results
 from bot.text.catalog import text
 from bot.text.ratings import ai_level_name
-from data import Store
 from data.seasons import Season
 
 
 def seasons_of(gouji: Gouji) -> Seasons:
-    store: Store = gouji.service.store
-    return Seasons(store)
+    return gouji.service.seasons
 
 
 def caption(guild: discord.Guild, season: Season | None, lang: str) -> str:

@@ -24,7 +24,7 @@ async def apply_config(
 ) -> str:
     """Change what was given (nothing when a value is bad); answer with the settings as
     they are now."""
-    settings = await service.configure(
+    settings = await service.archive.configure(
         guild_id, language=language, channel_id=channel_id, allow=allow, defaults=defaults
     )
     changed = []

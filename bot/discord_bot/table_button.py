@@ -74,7 +74,7 @@ class TableButton(
             seat = gouji.service.tables.seat_for(live, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await gouji.people.learn_names(gouji.service.tables.info(live).users())
-            view = await gouji.service.public_view(live)
+            view = await gouji.service.views.public_view(live)
             picture = table_picture(gouji.people, view, answer.lang, seat)
             png = await gouji.draw(pictures.view_png, picture, answer.lang)
             file = discord.File(io.BytesIO(png), filename="table.png")

@@ -124,7 +124,7 @@ class TableMessage(Outboxes):
             return
         lang = self.people.channel_lang(info)
         await self.people.learn_names(info.users())
-        view = await self.service.public_view(live)  # a consistent state to draw
+        view = await self.service.views.public_view(live)  # a consistent state to draw
         names = self.people.names(view.info, lang)
         picture = table_picture(self.people, view, lang)
         content = self._table_text(view, box, names, lang)
@@ -193,7 +193,7 @@ class TableMessage(Outboxes):
         line = self.people.render(info, lang, key, params)
         if key in CARDS:  # its picture shows the table as the game ended, before a new deal
             card = box.card = [line]
-            scoreboard = self.service.public_view_locked(live).scoreboard  # in the callback
+            scoreboard = self.service.views.public_view_locked(live).scoreboard  # in the callback
             if scoreboard is None:
                 raise RuntimeError(f"table {live.id}: a result card without a series")
             view = named_series(scoreboard, self.people.names(info, lang))
@@ -244,7 +244,7 @@ class TableMessage(Outboxes):
         notification; a player without DMs (or at a table with the mention option) gets
         one channel mention, decided when it is sent (a DM refusal found by then counts)."""
         if seats:
-            question = self.service.question_token(live)  # in the callback: the lock is held
+            question = self.service.views.question_token(live)  # in the callback: the lock is held
             self._enqueue(live, lambda: self._mention(live, list(seats), key, question), NOTIFY)
 
     async def _mention(self, live: LiveTable, seats: list[int], key: str, question: str) -> None:
@@ -254,7 +254,10 @@ class TableMessage(Outboxes):
         there (the person's first question) is what makes their mention."""
         box = self._box(live)
         await asyncio.gather(*(box.lane(seat).queue.join() for seat in seats))
-        if not self.service.tables.is_open(live) or self.service.question_token(live) != question:
+        if (
+            not self.service.tables.is_open(live)
+            or self.service.views.question_token(live) != question
+        ):
             return  # answered meanwhile (and maybe asked something new: its own mention)
         info = self.service.tables.info(live)
         asked = [s for s in seats if s in self.service.tables.waited_on(live)]

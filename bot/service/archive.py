@@ -9,13 +9,16 @@ Two rules guard the hands, for every front end:
 - **Never a game in progress** in a record file (:meth:`Archive.last_record`): the last
   finished series, else the table's last finished game.
 
-Mixed into :class:`~bot.service.tables.TableService`.
+Part of :class:`~bot.service.tables.TableService` (its ``archive``)::
+
+    await service.archive.profile(guild_id, user_id)
+    await service.archive.finished_deal(game_id, guild_id)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.live import LiveTable, TableOptions
@@ -61,12 +64,8 @@ class RecordFile:
 class Archive:
     """What front ends read beyond the live tables (see the module doc)."""
 
-    store: Store
-
-    if TYPE_CHECKING:  # the table service's own (bot/service/flow.py)
-
-        async def series_record(self, live: LiveTable) -> dict[str, Any]:
-            raise NotImplementedError
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     # ----------------------------------------------------------------- server settings
     async def server_settings(self, guild_id: int) -> ServerSettings:
@@ -173,6 +172,13 @@ class Archive:
         return FinishedDeal(info, record, seats)
 
     # ----------------------------------------------------------------- record files
+    async def series_record(self, live: LiveTable) -> dict[str, Any]:
+        """The current series as a ``gouji-series/1`` record, with its length and tribute."""
+        record = await self.store.export_series_record(live.series_row)
+        record["games_total"] = live.options.games
+        record["tribute"] = live.options.series
+        return record
+
     def has_record(self, live: LiveTable) -> bool:
         """Whether the table has finished a game (of its current or last series)."""
         return live.series is not None and any(d.finished for d in live.series.deals)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from bot.service.clock import Clock
 from bot.service.live import LiveTable
 from bot.service.presenter import Acted, Place, Presenter, Who
-from bot.service.questions import Prompt, Token, question_kind, yes_or_no
+from bot.service.questions import Prompt, question_kind
 from bot.service.results import game_result, profile_updates
 from bot.service.standing import change_line, seat_changes
 from bot.service.supervise import Supervisor
@@ -72,7 +72,7 @@ class _Before:
 
 
 @dataclass(frozen=True, slots=True)
-class _Step:
+class Step:
     """One automatic action the service will take: an AI seat acts, or a 要不起 pass."""
 
     deal: int
@@ -139,13 +139,6 @@ class GameFlow:
             await self.store.save_snapshot(live.game_row, live.running)
         except Exception:
             log.exception("table %s: saving its snapshot failed", live.id)
-
-    async def series_record(self, live: LiveTable) -> dict[str, Any]:
-        """The current series as a ``gouji-series/1`` record, with its length and tribute."""
-        record = await self.store.export_series_record(live.series_row)
-        record["games_total"] = live.options.games
-        record["tribute"] = live.options.series
-        return record
 
     def _announce_changes(self, live: LiveTable, before: _Before | None, action: Action) -> None:
         """Tell the presenter what the action changed (:mod:`engine.events`); of the plays,
@@ -391,29 +384,11 @@ class GameFlow:
             return frozenset()
         return frozenset(s for s in live.running.to_act if not live.is_ai(s))
 
-    def question_token(self, live: LiveTable) -> str:
-        """Names the question the table asks now, from the game state alone (so it is the
-        same after a restart): series, deal, kind and where in the log the question began
-        (:class:`~bot.service.questions.Token`)."""
-        series = live.running
-        cur = live.current
-        kind = question_kind(live)
-        game = cur.game
-        if game is None:
-            start = sum(r.cards is not None for r in cur.returns)
-        elif yes_or_no(kind):
-            start = 0
-        elif game.window is not None:
-            start = len(game.actions) - len(game.window)
-        else:
-            start = len(game.actions)
-        return str(Token(live.series_id or 0, len(series.deals), kind, start))
-
     async def _update_clock_locked(self, live: LiveTable) -> None:
         """Ask the people the table now waits on (DM prompt, channel ping) and run the
         clock for them; tell the presenter whose question was answered."""
         waiting = self._waiting_humans(live)
-        if self._next_step(live) is not None:
+        if next_step(live) is not None:
             waiting = frozenset()  # automatic actions first; then we see who is waited on
         kind = question_kind(live) if waiting else None
         key = (len(live.running.deals), kind) if kind is not None else None
@@ -535,22 +510,7 @@ class GameFlow:
     def quiet(self, live: LiveTable) -> bool:
         """Whether the table waits on people only: no AI seat, 托管 or automatic pass is due
         to act (what a test or a benchmark waits for before it plays a person's part)."""
-        return self._next_step(live) is None
-
-    def _next_step(self, live: LiveTable) -> _Step | None:
-        if live.ended or not live.playing or live.stalled_since is not None:
-            return None
-        series = live.running
-        cur = live.current
-        index = len(cur.game.actions) if cur.game else sum(r.cards is not None for r in cur.returns)
-        for seat in series.to_act:
-            if live.is_ai(seat):
-                return _Step(len(series.deals), index, seat, True)
-        if live.options.auto_pass and cur.game is not None and cur.game.window is None:
-            for seat in series.to_act:
-                if cur.game.only_pass(seat):
-                    return _Step(len(series.deals), index, seat, False)
-        return None
+        return next_step(live) is None
 
     def _kick(self, live: LiveTable) -> None:
         """Make sure the automatic actions of this table are being taken."""
@@ -563,7 +523,7 @@ class GameFlow:
     async def _drive(self, live: LiveTable) -> None:
         while True:
             async with live.lock:
-                step = self._next_step(live)
+                step = next_step(live)
             if step is None:
                 return
             phase = question_kind(live)
@@ -572,12 +532,12 @@ class GameFlow:
             choice: Action | None = None
             if step.ai:
                 async with live.lock:
-                    if self._next_step(live) != step:
+                    if next_step(live) != step:
                         continue
                     think = self._ai_thinker(live, step.seat)
                 choice = await think()  # without the lock; the step is checked again below
             async with live.lock:
-                if self._next_step(live) != step:
+                if next_step(live) != step:
                     continue
                 try:
                     if step.ai:
@@ -622,7 +582,7 @@ class GameFlow:
             task = live.tasks.get("drive")
             if task is None or task.done():
                 async with live.lock:
-                    if self._next_step(live) is None:
+                    if next_step(live) is None:
                         return
                 self._kick(live)
             await asyncio.sleep(0)
@@ -638,3 +598,21 @@ async def _no_choice() -> Action | None:
 def _returned(seat: int, player: Any, allowed: list[int], n: int) -> Action:
     """The AI's 还贡: ``n`` cards of ``allowed`` (rank counts)."""
     return Action(seat, Verb.RETURN, player.choose_return(allowed, n))
+
+
+def next_step(live: LiveTable) -> Step | None:
+    """The automatic action the table takes next (an AI seat acts, or a 要不起 pass), or
+    None: it waits on people (or nothing is on)."""
+    if live.ended or not live.playing or live.stalled_since is not None:
+        return None
+    series = live.running
+    cur = live.current
+    index = len(cur.game.actions) if cur.game else sum(r.cards is not None for r in cur.returns)
+    for seat in series.to_act:
+        if live.is_ai(seat):
+            return Step(len(series.deals), index, seat, True)
+    if live.options.auto_pass and cur.game is not None and cur.game.window is None:
+        for seat in series.to_act:
+            if cur.game.only_pass(seat):
+                return Step(len(series.deals), index, seat, False)
+    return None

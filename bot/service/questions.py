@@ -138,3 +138,22 @@ def turn_verbs(live: LiveTable, seat: int, plays: list[Play]) -> tuple[Verb, ...
     if plays:
         verbs.append(Verb.PLAY)
     return tuple(verbs)
+
+
+def question_token(live: LiveTable) -> str:
+    """Names the question the table asks now, from the game state alone (so it is the
+    same after a restart): series, deal, kind and where in the log the question began
+    (:class:`~bot.service.questions.Token`)."""
+    series = live.running
+    cur = live.current
+    kind = question_kind(live)
+    game = cur.game
+    if game is None:
+        start = sum(r.cards is not None for r in cur.returns)
+    elif yes_or_no(kind):
+        start = 0
+    elif game.window is not None:
+        start = len(game.actions) - len(game.window)
+    else:
+        start = len(game.actions)
+    return str(Token(live.series_id or 0, len(series.deals), kind, start))

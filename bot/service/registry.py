@@ -51,6 +51,9 @@ class Registry:
     def __contains__(self, table_id: object) -> bool:
         return table_id in self.by_id
 
+    def __len__(self) -> int:
+        return len(self.by_id)
+
     # ----------------------------------------------------------------- finding tables
     def table_at(self, channel_id: int | None) -> LiveTable | None:
         """The open table of a channel, or None (:meth:`table_in` refuses instead)."""

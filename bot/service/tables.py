@@ -26,17 +26,19 @@ from typing import Any
 from bot.service.archive import Archive
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import OUTAGES, UserError
-from bot.service.front import FrontDoor, table_ai_kind
 from bot.service.live import LiveTable, TableOptions, echo
 from bot.service.presenter import Listeners, Mention, Presenter, Who
+from bot.service.questions import question_token
 from bot.service.recovery import Recovery
 from bot.service.registry import Registry
+from bot.service.seasons import Seasons
 from bot.service.supervise import Supervisor
+from bot.service.table_views import TableViews
 from bot.service.views import RecentLog
 from data import ChannelTakenError, Seat, Store
 from data.claims import DEFAULT_LEASE, Shards, process_owner, serving
 from engine.actions import Action, Verb
-from engine.ai import rank_plays, suggest
+from engine.ai import DIFFICULTIES, ai_kind, suggest
 from engine.cards import CardError, counts_of, format_cards, parse_cards
 from engine.hands import HandError, Play, classify
 from engine.options import Phase
@@ -55,7 +57,19 @@ def check_seat(seat: object) -> None:
         raise UserError("bad_seat", seat=echo(seat))
 
 
-class TableService(FrontDoor, Recovery, Archive):
+def table_ai_kind(name: str) -> str:
+    """The kind of AI a table seats for ``name`` (a difficulty — 简单/普通/困难, easy/normal/
+    hard — or its kind), or ``UserError('unknown_ai')``: no random play at a table."""
+    try:
+        kind = ai_kind(name)
+    except (ValueError, TypeError):
+        kind = ""
+    if kind not in (d.kind for d in DIFFICULTIES):
+        raise UserError("unknown_ai", name=echo(name))
+    return kind
+
+
+class TableService(Recovery):
     """All tables of the bot (see the module doc)."""
 
     def __init__(
@@ -82,7 +96,7 @@ class TableService(FrontDoor, Recovery, Archive):
         self.lease = lease
         store.act_as(self.owner, lease=lease)
         self.recent = RecentLog()  # the announcements its views show
-        self.presenter = Listeners(self.recent, presenter)  # more: listen()
+        self.presenter: Listeners = Listeners(self.recent, presenter)  # more: listen()
         self.ai_delay = ai_delay
         self.warn_before = warn_before
         self.idle_seconds = idle_seconds
@@ -90,6 +104,9 @@ class TableService(FrontDoor, Recovery, Archive):
         self.supervisor = Supervisor(self._task_failed)
         self.rng = rng or random.SystemRandom()
         self.tables = Registry(store, self.clock, shards)  # every table served here
+        self.views = TableViews(self.tables, self.recent)  # what a table shows, to whom
+        self.archive = Archive(store)  # settings, standings, finished deals, records
+        self.seasons = Seasons(store, self.clock)  # 赛季: each server's, and the monthly ones
         self._held: set[int] = set()  # tables another process holds (logged once)
 
     @property
@@ -375,7 +392,7 @@ class TableService(FrontDoor, Recovery, Archive):
             raise UserError("bad_cards", typed=echo(typed)) from None
         if not parsed:
             raise UserError("bad_cards", typed=echo(typed))
-        held = self.hand_cards(live, seat)
+        held = self.views.hand_cards(live, seat)
         have, want = counts_of(parse_cards(held)), counts_of(parsed)
         if any(w > h for w, h in zip(want, have, strict=True)):
             raise UserError("not_held", cards=echo(format_cards(parsed)))
@@ -402,7 +419,7 @@ class TableService(FrontDoor, Recovery, Archive):
         async with self._serving(live):
             seat = self.tables.seat_for(live, user_id)
             self._check_turn(live, seat)
-            if token is not None and token != self.question_token(live):
+            if token is not None and token != question_token(live):
                 raise UserError("stale_prompt")
             action = self._build_action(live, seat, verb, cards)
             await self._apply_locked(live, action)
@@ -436,7 +453,7 @@ class TableService(FrontDoor, Recovery, Archive):
         seat = live.seat_of(user_id)
         if seat is None or seat in live.leavers or live.stalled_since is not None:
             return []
-        plays = self.ranked_plays(live, seat)
+        plays = self.views.ranked_plays(live, seat)
         try:
             want = counts_of(parse_cards(typed)) if typed.strip() else None
         except CardError:
@@ -449,32 +466,38 @@ class TableService(FrontDoor, Recovery, Archive):
                 break
         return out
 
-    def ranked_plays(self, live: LiveTable, seat: int) -> list[Play]:
-        """Every play (or burn, in a burn window) the seat may make now, most useful first
-        (worked out once per question: the controller and the autocomplete share it)."""
-        game = live.game
-        if game is None or seat not in game.to_act:
-            return []
-        token = self.question_token(live)
-        held = live.ranked
-        if held is None or held[0] is not game or held[1] != token:
-            held = live.ranked = (game, token, {})
-        plays = held[2].get(seat)
-        if plays is None:
-            if game.window is not None:
-                plays = game.burn_plays(seat)
-            else:
-                plays = rank_plays(game.observe(seat))
-            held[2][seat] = plays
-        return plays
+    # ----------------------------------------------------------------- listening
+    def listen(self, listener: Presenter) -> None:
+        """Tell ``listener`` every event of every table from now on, after those listening
+        already (the Discord presenter, a browser's sockets): see :mod:`bot.service.presenter`."""
+        self.presenter.add(listener)
 
-    def hand_cards(self, live: LiveTable, seat: int) -> str:
-        """The seat's cards now, with suits (during tribute returns too)."""
-        cur = live.series.current if live.series else None
-        if cur is None:
-            return ""
-        cards = cur.game.cards[seat] if cur.game else cur.hands[seat]
-        return " ".join(str(c) for c in cards)
+    def unlisten(self, listener: Presenter) -> None:
+        """Stop telling ``listener``."""
+        self.presenter.remove(listener)
+
+    # ----------------------------------------------------------------- a front end's writes
+    async def set_table_message(self, live: LiveTable, message_id: int) -> None:
+        """Remember the message that shows the table now (Discord posts it anew when other
+        messages bury it)."""
+        async with live.lock:
+            await self.store.set_table_message(live.id, message_id)
+            live.table = await self.store.get_table(live.id)
+
+    async def hand_over(
+        self, channel_id: int | None, user_id: int, kind: str | None = None
+    ) -> tuple[LiveTable, int]:
+        """托管 on request: the AI (of ``kind``, else the seat's own) plays the user's seat
+        until they take it back with ``back``. Returns (table, seat)."""
+        live = self.tables.table_in(channel_id)
+        chosen = table_ai_kind(kind) if kind is not None else None
+        async with live.lock:
+            seat = self.tables.seat_for(live, user_id)
+            await self.store.set_standin(live.id, seat, True, chosen or live.ai_kind(seat))
+            live.seats[seat] = (await self.store.get_seats(live.id))[seat]
+            self.tables.touch(live)
+            await self._after_change_locked(live)
+            return live, seat
 
     # ----------------------------------------------------------------- idle tables
     async def end_idle(self) -> list[int]:

@@ -249,7 +249,7 @@ class Hub(Listener):
             return
         info = self.service.tables.info(live)
         seats = {seat for c in conns if (seat := seat_of(info, c.user_id)) is not None}
-        public, private = await self.service.seat_views(live, seats)
+        public, private = await self.service.views.seat_views(live, seats)
         version = self.versions[live.id] = self.versions.get(live.id, 0) + 1
         now = self.now()
         worded: dict[str, tuple[Encoded[TablePart], SeatNamer]] = {}

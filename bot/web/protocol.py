@@ -276,7 +276,7 @@ class Requests:
             return encode(Described(t="described", id=ref, cards="", text="", legal=False))
         written = format_cards(parsed)
         seat = seat_of(self.service.tables.info(live), user)
-        plays = self.service.ranked_plays(live, seat) if seat is not None else []
+        plays = self.service.views.ranked_plays(live, seat) if seat is not None else []
         try:
             play = classify(parsed)
         except HandError:

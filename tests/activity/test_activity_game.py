@@ -35,7 +35,7 @@ RELOAD_AT, DROP_AT = 4, 9  # the action after which alice reloads, the proxy dro
 async def _agrees_with_the_table(opened: Opened, bot: Any, live: Any) -> None:
     """The Activity shows the public table as the service has it now (what the channel's
     table message is drawn from): each seat's cards left and who is to act."""
-    view = await bot.service.public_view(live)
+    view = await bot.service.views.public_view(live)
     version = await opened.view.evaluate("window.gouji.state.v")
     await opened.view.wait_for_function(
         "(counts) => { const t = window.gouji.state.table;"
@@ -120,7 +120,7 @@ async def test_a_game_played_from_the_activity_with_a_dm_stretch_a_reload_a_drop
             await _agrees_with_the_table(other, bot, live)
         await _message_names_the_asked(fake, bot, live, user)
         asked = await question(opened.view)
-        assert asked is not None and asked["token"] == bot.service.question_token(live)
+        assert asked is not None and asked["token"] == bot.service.views.question_token(live)
         if user is bo and bo_asked in DM_STRETCH:
             await _dm_answer(fake, bot, bo, live, asked)
             sides["dm"] += 1

@@ -139,7 +139,7 @@ async def press(
     """Answer the question open now from ``user``'s DM controller: press its ``verb`` button,
     or with ``select`` choose the first options of its ``verb`` menu (as many as it needs);
     wait for the bot's answer. The pressed message is returned."""
-    token = service.question_token(live) + ":"
+    token = service.views.question_token(live) + ":"
     what = f"{user.name}'s {verb} {'menu' if select else 'button'}"
     await fake.wait_for(
         lambda: find_prompt(user, live.id, verb, select, token)[0] is not None, 10, what

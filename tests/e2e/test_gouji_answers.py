@@ -91,7 +91,7 @@ async def test_every_kind_of_control_refuses_in_the_persons_language_and_bugs_ar
             seat = await next_person(fake, bot, live)
             assert seat is not None, "the game ended before a person's turn to play"
             user = (alice, bo)[seat]
-            token = bot.service.question_token(live)
+            token = bot.service.views.question_token(live)
             await fake.wait_for(
                 lambda u=user, t=token: _controller(u, live.id, t),
                 10,
@@ -105,7 +105,7 @@ async def test_every_kind_of_control_refuses_in_the_persons_language_and_bugs_ar
             await acted(await user.click(msg, _control(msg, verb)))
 
         actions = await bot.store.get_actions(live.game_id)
-        hand = bot.service.hand_cards(live, seat)
+        hand = bot.service.views.hand_cards(live, seat)
         (options,) = [s["options"] for s in msg.selects() if s["custom_id"] == menu]
         stale = UserError("stale_prompt")
 
@@ -128,7 +128,7 @@ async def test_every_kind_of_control_refuses_in_the_persons_language_and_bugs_ar
             del bot.service.act
         assert not _errors(caplog), "refusals are not logged as errors"
         assert await bot.store.get_actions(live.game_id) == actions
-        assert bot.service.hand_cards(live, seat) == hand
+        assert bot.service.views.hand_cards(live, seat) == hand
 
         def broken(*args: Any, **kwargs: Any) -> Any:
             raise RuntimeError("a bug in the service")

@@ -116,7 +116,7 @@ async def test_a_series_played_from_the_hand_controller(
             step += 1
             asked[seat] += 1
             user = users[seat]
-            token = bot.service.question_token(live)
+            token = bot.service.views.question_token(live)
             if closed_dms and seat == 1:
                 hand_commands += 1
                 shown = await (await user.slash("gouji", "hand")).original()
@@ -205,7 +205,7 @@ async def test_a_press_answered_after_its_next_question_came_deletes_its_control
         live = bot.service.tables.table_in(fake.channel("gouji").id)
         presses = 0
         while await next_person(fake, bot, live) is not None:
-            kind = bot.service.question_kind(live)
+            kind = bot.service.views.question_kind(live)
             verb = {"declare": "nodeclare", "revolt": "norevolt", "burn": "noburn"}
             await press(fake, bot.service, alice, live, verb.get(kind, "playhint"))
             presses += 1
@@ -246,8 +246,8 @@ async def test_a_press_on_a_new_controller_is_answered_while_the_old_one_waits_t
         try:
             while True:
                 assert await next_person(fake, bot, live) is not None, "asked again"
-                verb = no.get(service.question_kind(live), "playhint")
-                token = service.question_token(live) + ":"
+                verb = no.get(service.views.question_kind(live), "playhint")
+                token = service.views.question_token(live) + ":"
 
                 def shown(verb: str = verb, token: str = token) -> Any:
                     return find_prompt(alice, live.id, verb, False, token)[0]

@@ -85,7 +85,7 @@ def _progress(t: Table) -> tuple:
     live = t.live
     if not live.playing:
         return ("over",)
-    return (len(live.running.deals), t.bot.service.question_token(live), live.running.to_act)
+    return (len(live.running.deals), t.bot.service.views.question_token(live), live.running.to_act)
 
 
 async def _step(t: Table, seat: int) -> None:
@@ -128,7 +128,7 @@ async def _act_without_dms(t: Table, user: SimUser, kind: str) -> None:
     "no"; the return menu."""
     shown = await (await user.slash("gouji", "hand")).original(PATIENCE)
     assert shown.ephemeral and shown.attachments[0].filename == "hand.png"
-    prefix = f"{t.live.id}:{t.bot.service.question_token(t.live)}:"
+    prefix = f"{t.live.id}:{t.bot.service.views.question_token(t.live)}:"
     selects = {  # the action menus (not the card picker's rank menu)
         s["custom_id"].rsplit(":", 1)[1]: s for s in shown.selects() if s["custom_id"][:3] == "gs:"
     }
@@ -294,7 +294,7 @@ async def test_gateway_drops_an_outage_and_a_restart_through_a_series(
 
 async def _turn_prompt(t: Table, user: SimUser) -> tuple:
     """The DM asking ``user`` for the open turn, and its "play the hint" button's id."""
-    token = f"{t.bot.service.question_token(t.live)}:"
+    token = f"{t.bot.service.views.question_token(t.live)}:"
 
     def found() -> tuple | None:
         prompt, custom_id = find_prompt(user, t.live.id, "playhint", token=token)
@@ -330,14 +330,14 @@ async def _restart(t: Table, seat: int) -> None:
     user = t.users[seat]
     prompt, custom_id = await _turn_prompt(t, user)
     await bot.presenter.drain()
-    hands = [bot.service.hand_cards(live, s) for s in range(6)]
+    hands = [bot.service.views.hand_cards(live, s) for s in range(6)]
     waiting, deals = live.running.to_act, len(live.running.deals)
 
     await t.runner.restart()
     again = t.live
     assert again is not live and again.running.to_act == waiting
     assert len(again.running.deals) == deals
-    assert [t.bot.service.hand_cards(again, s) for s in range(6)] == hands
+    assert [t.bot.service.views.hand_cards(again, s) for s in range(6)] == hands
     before = _progress(t)
     rec = await user.click(fake.messages[prompt.id], custom_id)
     await rec.response(PATIENCE)

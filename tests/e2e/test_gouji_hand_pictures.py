@@ -142,7 +142,7 @@ async def test_a_controller_edited_while_the_hand_is_unchanged_carries_no_pictur
         seat = service.tables.seat_for(live, alice.id)
         kept = 0  # edits of an unchanged hand that kept the controller's picture
         while kept < 2 and await next_person(fake, bot, live) is not None:
-            token = service.question_token(live)
+            token = service.views.question_token(live)
             await fake.wait_for(lambda t=token: _asks(alice.latest_dm(), live.id, t), 10, "a DM")
             msg = cast(MessageRecord, alice.latest_dm())
             if _cid(msg, live.id, token, ("pass",)) is None:
@@ -160,7 +160,7 @@ async def test_a_controller_edited_while_the_hand_is_unchanged_carries_no_pictur
             assert uploads.of(msg.channel_id) == before, "no upload for an unchanged hand"
             assert picture is not None and _picture(now) == picture, "it keeps its picture"
             assert _picture(now).data == pictures.hand_png(  # type: ignore[union-attr]
-                service.hand_cards(live, seat), lang_of(alice.locale)
+                service.views.hand_cards(live, seat), lang_of(alice.locale)
             )
         assert kept == 2, "two typed passes edited the controller"
         # the fake keeps attachments as Discord does: an edit without them keeps them,
@@ -192,7 +192,7 @@ async def test_gouji_hand_answer_keeps_its_picture_while_it_follows_the_player(
         hands: list[str] = []  # his hands as they came, each one once
         unchanged = 0  # questions answered without changing his hand
         while len(hands) < 6 and await next_person(fake, bot, live) is not None:
-            token = service.question_token(live)
+            token = service.views.question_token(live)
             if followed is None:
                 followed = await (await bo.slash("gouji", "hand")).original()
             shown = followed.id
@@ -202,7 +202,7 @@ async def test_gouji_hand_answer_keeps_its_picture_while_it_follows_the_player(
 
             await fake.wait_for(follows, 10, "his controller following him")
             msg = fake.messages[shown]
-            cards = service.hand_cards(live, seat)
+            cards = service.views.hand_cards(live, seat)
             if not hands or hands[-1] != cards:
                 hands.append(cards)
             else:
@@ -234,7 +234,7 @@ async def _race(
         channel = fake.channel("gouji").id
         followed = None
         while (await next_person(fake, bot, live)) is not None:
-            token = service.question_token(live)
+            token = service.views.question_token(live)
             if followed is None:
                 followed = await (await bo.slash("gouji", "hand")).original()
             shown = followed.id
@@ -267,7 +267,7 @@ async def _race(
             await bot.presenter.drain()
             break
         assert gate.held == 1, "the race was run"
-        cards = service.hand_cards(live, seat)
+        cards = service.views.hand_cards(live, seat)
         now = _picture(fake.messages[shown])
         assert now is not None and now.data == pictures.hand_png(cards, lang_of(bo.locale))
         assert uploads.of(channel) == before + 1, "one upload for the new hand"
@@ -335,7 +335,7 @@ async def _held_first_picture(
         seat = bot.service.tables.seat_for(live, alice.id)
         picture = _picture(first)
         assert picture is not None and picture.data == pictures.hand_png(
-            bot.service.hand_cards(live, seat), lang_of(alice.locale)
+            bot.service.views.hand_cards(live, seat), lang_of(alice.locale)
         )
         # one edit added it and none took it away; the clock's line, set just after the deal,
         # may be edited in before or after it

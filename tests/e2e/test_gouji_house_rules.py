@@ -65,7 +65,7 @@ async def test_a_gou_si_ji_game_asks_the_revolutionarys_opposite_to_keep_the_hea
         asked = [0] * 6
         heads = []  # (game, seat) of each 要头 question a person answered
         while (seat := await next_person(fake, bot, live)) is not None:
-            user, kind = users[seat], bot.service.question_kind(live)
+            user, kind = users[seat], bot.service.views.question_kind(live)
             game_no = len(live.running.deals)
             asked[seat] += 1
             verb = ANSWER[kind]

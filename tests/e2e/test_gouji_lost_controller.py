@@ -24,7 +24,7 @@ async def _asked(
 ) -> tuple[str, str, MessageRecord]:
     """The user's next question (its token and kind) and the DM controller sent with it."""
     assert await next_person(fake, bot, live) is not None
-    token, kind = bot.service.question_token(live), str(bot.service.question_kind(live))
+    token, kind = bot.service.views.question_token(live), str(bot.service.views.question_kind(live))
 
     def sent() -> list[MessageRecord]:
         return [m for m in user.dms() if _offers(m, live.id, token, first=True)]
@@ -61,7 +61,9 @@ async def _next_controller_failing(
         await bot.presenter.drain()  # his question's posts are all answered and recorded
         posts = [r for r in fake.requests if r.at >= since and r.method == "POST"]
         await _answer(fake, bo, msg, kind)
-        assert bot.service.question_token(live) != token or seat not in live.waiting, "answered"
+        assert bot.service.views.question_token(live) != token or seat not in live.waiting, (
+            "answered"
+        )
         asking = [m for m in fake.messages.values() if _offers(m, live.id, token, first=True)]
         assert len(asking) == 1, "one controller for the question"
         return [r.status for r in posts if r.path == route]

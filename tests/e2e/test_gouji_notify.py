@@ -39,7 +39,7 @@ class Asked(Listener):
     def prompt(self, live: Any, seat: int, kind: str) -> None:
         if seat == self.seat:
             self.times.append(time.monotonic())
-            self.tokens.append(self.service.question_token(live))
+            self.tokens.append(self.service.views.question_token(live))
 
 
 def _notifications(fake: FakeDiscord, user: Any, since: float) -> list[MessageRecord]:
@@ -91,8 +91,8 @@ async def _play(
         if await next_person(fake, bot, live) is None:
             return {"questions": questions, "hand_commands": hand_commands}
         questions += 1
-        token = bot.service.question_token(live)
-        kind = bot.service.question_kind(live)
+        token = bot.service.views.question_token(live)
+        kind = bot.service.views.question_kind(live)
         if dms:  # as a person would: they answer once notified
             await fake.wait_for(
                 lambda t=token: [m for m in user.dms() if _offers(m, live.id, t, first=True)],
@@ -114,7 +114,7 @@ async def _play(
             msg = fake.messages[hand.id]
             assert _offers(msg, live.id, token), (token, msg.content)
         await _answer(fake, user, msg, kind)
-        assert bot.service.question_token(live) != token or seat not in live.waiting
+        assert bot.service.views.question_token(live) != token or seat not in live.waiting
 
 
 def _question_of(msg: MessageRecord) -> str | None:
@@ -241,7 +241,10 @@ async def test_after_gouji_end_nothing_is_sent_and_controllers_are_spent(
         while bo_asked < 3:
             seat = await next_person(fake, bot, live)
             assert seat is not None
-            token, kind = bot.service.question_token(live), bot.service.question_kind(live)
+            token, kind = (
+                bot.service.views.question_token(live),
+                bot.service.views.question_kind(live),
+            )
             if seat == live.seat_of(bo.id):
                 bo_asked += 1
                 await fake.wait_for(
@@ -289,9 +292,9 @@ async def test_after_gouji_back_the_controller_no_longer_says_the_ai_plays(
         bot = runner.client
         live = await _single_game_with_ai(fake, bot, alice, turn_time=5)
         seat = live.seat_of(alice.id)
-        while (kind := bot.service.question_kind(live)) != "turn" or seat not in live.waiting:
+        while (kind := bot.service.views.question_kind(live)) != "turn" or seat not in live.waiting:
             if seat in live.waiting:  # answer the questions before play: only turns time out
-                token = bot.service.question_token(live)
+                token = bot.service.views.question_token(live)
                 await fake.wait_for(
                     lambda t=token: [m for m in alice.dms() if _offers(m, live.id, t)], 10, "DM"
                 )
@@ -333,7 +336,7 @@ async def test_after_gouji_back_the_controller_no_longer_says_the_ai_plays(
         await bot.presenter.drain()
         assert not says(alice.dms()[-1]), alice.dms()[-1].content
         await next_person(fake, bot, live)
-        token = bot.service.question_token(live)
+        token = bot.service.views.question_token(live)
         await fake.wait_for(
             lambda: [m for m in alice.dms() if _offers(m, live.id, token)], 10, "her question"
         )
@@ -370,7 +373,10 @@ async def _answered_near_the_limit(
         sent: list[MessageRecord] = []
         while len(sent) < questions:
             assert await next_person(fake, bot, live) is not None
-            token, kind = bot.service.question_token(live), bot.service.question_kind(live)
+            token, kind = (
+                bot.service.views.question_token(live),
+                bot.service.views.question_kind(live),
+            )
             await fake.wait_for(
                 lambda t=token: [m for m in bo.dms() if _offers(m, live.id, t, first=True)],
                 10,
@@ -463,7 +469,7 @@ async def test_a_seat_that_changed_hands_is_never_followed_up_in_the_last_player
 async def _typed_answer(bot: Any, live: Any, user: Any) -> None:
     """Answer the question open now by a typed command: "no" to a question, else the hint
     (played, or a pass)."""
-    kind = str(bot.service.question_kind(live))
+    kind = str(bot.service.views.question_kind(live))
     if kind in NO:
         said = await (await user.slash("gouji", "answer", choice=NO[kind])).original()
     else:
@@ -488,7 +494,7 @@ async def test_a_question_answered_while_its_dm_waited_for_the_limit_is_not_sent
         bot = runner.client
         live = await _single_game_with_ai(fake, bot, bo, turn_time=300)
         assert await next_person(fake, bot, live) is not None
-        first = bot.service.question_token(live)
+        first = bot.service.views.question_token(live)
         await fake.wait_for(
             lambda: [m for m in bo.dms() if _offers(m, live.id, first, first=True)], 10, "a DM"
         )
@@ -498,21 +504,21 @@ async def test_a_question_answered_while_its_dm_waited_for_the_limit_is_not_sent
 
         async def held_back(slack: float = 0.0) -> float:
             if slack == 0.0 and not gate.is_set():
-                held.append(bot.service.question_token(live))
+                held.append(bot.service.views.question_token(live))
                 await gate.wait()
             return await wait(slack)
 
         pace.wait = held_back  # type: ignore[method-assign]
         await _typed_answer(bot, live, bo)
         assert await next_person(fake, bot, live) is not None
-        second = bot.service.question_token(live)
+        second = bot.service.views.question_token(live)
         assert second != first
         await fake.wait_for(lambda: second in held, 10, "the second question's DM held back")
         await _typed_answer(bot, live, bo)  # answered before the DM could go
         dms = len([r for r in fake.requests if "/channels/" in r.path and r.method != "PATCH"])
         gate.set()
         assert await next_person(fake, bot, live) is not None
-        third = bot.service.question_token(live)
+        third = bot.service.views.question_token(live)
         await fake.wait_for(
             lambda: [m for m in bo.dms() if _offers(m, live.id, third, first=True)], 10, "a DM"
         )

@@ -122,13 +122,13 @@ async def _one_game(
         played = await (await bo.slash("gouji", "play", cards="four Ks")).original()
         assert "KKKK" in played.content, played.content
     assert await next_person(fake, bot, live) == 0
-    token = bot.service.question_token(live)
+    token = bot.service.views.question_token(live)
     prefix = f"gs:{live.id}:{token}:{verb}"
     await fake.wait_for(lambda: any(_controls(m, prefix) for m in alice.dms()), 10, "alice's turn")
     await bot.presenter.drain()  # the controller is sent and stays
     msg = next(m for m in reversed(alice.dms()) if _controls(m, prefix) and not m.deleted)
     (plain,) = _controls(msg, prefix)
-    total = len(bot.service.ranked_plays(live, 0))
+    total = len(bot.service.views.ranked_plays(live, 0))
     assert f"showing 25 of {total}" in plain["placeholder"]
     play = Play.parse(wanted)
     stale = None

@@ -77,7 +77,7 @@ async def test_bad_input_gets_an_ephemeral_reply_and_changes_nothing(
         actor = users[seat]
         idle = next(u for i, u in enumerate(users) if i != seat and u.locale.startswith("en"))
         log_before = await bot.store.get_actions(live.game_row)
-        hand_before = bot.service.hand_cards(live, seat)
+        hand_before = bot.service.views.hand_cards(live, seat)
 
         not_turn = await _reply(await idle.slash("gouji", "play", cards="3"))
         assert (
@@ -95,7 +95,7 @@ async def test_bad_input_gets_an_ephemeral_reply_and_changes_nothing(
         assert "正在打" in await _reply(await bo.slash("gouji", "again"))
 
         assert await bot.store.get_actions(live.game_row) == log_before
-        assert bot.service.hand_cards(live, seat) == hand_before
+        assert bot.service.views.hand_cards(live, seat) == hand_before
         # every refusal was seen by its caller only
         for user in [*users, erlang]:
             for msg in user.ephemerals():
@@ -160,7 +160,7 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
             await acted(await user.click(msg, custom_id))
         await fake.wait_for(lambda: bot.service.quiet(live), 10, "quiet", poll=0.01)
         await bot.presenter.drain()
-        hands = [bot.service.hand_cards(live, s) for s in range(6)]
+        hands = [bot.service.views.hand_cards(live, s) for s in range(6)]
         waiting = live.running.to_act
         table_message = live.table.message_id
         assert table_message is not None, "the table message was posted"
@@ -173,7 +173,7 @@ async def test_a_restart_in_the_middle_of_a_game_carries_on(
         await runner.restart()
         bot = runner.client
         again = bot.service.tables.table_in(channel)
-        assert [bot.service.hand_cards(again, s) for s in range(6)] == hands
+        assert [bot.service.views.hand_cards(again, s) for s in range(6)] == hands
         assert again.running.to_act == waiting
         assert again.deadline is not None
         if old_prompt is not None:  # a DM button from before the restart still works

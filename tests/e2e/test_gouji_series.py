@@ -84,11 +84,11 @@ async def _check_first_hands(fake: FakeDiscord, bot, live, users) -> None:
             lambda u=user: u.latest_dm(with_attachment=True) is not None, 15, "hand DMs"
         )
     for seat, user in enumerate(users):
-        png = pictures.hand_png(bot.service.hand_cards(live, seat), lang_of(user.locale))
+        png = pictures.hand_png(bot.service.views.hand_cards(live, seat), lang_of(user.locale))
         got = user.latest_dm(with_attachment=True).attachments[0].data
         assert got == png, f"{user.name} got a hand that is not theirs"
         others = [
-            pictures.hand_png(bot.service.hand_cards(live, s), lang_of(user.locale))
+            pictures.hand_png(bot.service.views.hand_cards(live, s), lang_of(user.locale))
             for s in range(4)
             if s != seat
         ]

@@ -77,12 +77,12 @@ async def test_a_series_answered_only_by_typed_commands(
 
         while (seat := await next_person(fake, bot, live)) is not None:
             user = users[seat]
-            mine = await bot.service.private_view(live, seat)
+            mine = await bot.service.views.private_view(live, seat)
             question = mine.question
             assert question is not None
             kind = str(question.kind)
             asked[kind] += 1
-            token = bot.service.question_token(live)
+            token = bot.service.views.question_token(live)
             if kind == "declare" and seat not in refused_once:  # the wrong command first
                 refused_once.add(seat)
                 said = await _typed(user, "play", cards="KK")
@@ -114,7 +114,7 @@ async def test_a_series_answered_only_by_typed_commands(
             await fake.wait_for(
                 lambda token=token, seat=seat: (
                     not live.playing
-                    or bot.service.question_token(live) != token
+                    or bot.service.views.question_token(live) != token
                     or seat not in live.running.to_act
                 ),
                 10,

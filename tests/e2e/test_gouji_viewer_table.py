@@ -106,7 +106,7 @@ async def test_a_seated_player_sees_the_table_from_their_own_seat(
         while questions < 8 and (seat := await next_person(fake, bot, live)) is not None:
             questions += 1
             user = users[seat]
-            token = service.question_token(live)
+            token = service.views.question_token(live)
             msg: MessageRecord | None
             if user is bo:  # no DMs: the ephemeral controller of /gouji hand
                 msg = await (await bo.slash("gouji", "hand")).original()

@@ -52,11 +52,11 @@ def _offered(user: Any, table_id: int, token: str) -> bool:
 
 async def _page_shows(page: Page, bot: Any, live: Any, seat: int) -> None:
     """Wait until the page shows the seat's question now and its hand is the seat's."""
-    token = bot.service.question_token(live)
+    token = bot.service.views.question_token(live)
     await page.wait_for_function(
         f"{APP}.token === {token!r} || {APP}.playing === 'false'", timeout=WAIT, polling=10
     )
-    mine = await bot.service.private_view(live, seat)
+    mine = await bot.service.views.private_view(live, seat)
     shown = await page.evaluate("window.gouji.state.me.hand")
     assert sorted(shown) == sorted(mine.hand.split())
 
@@ -89,7 +89,9 @@ async def test_one_seat_played_from_the_dm_controller_and_the_browser_by_turns(
                 while await next_person(fake, bot, live) is not None:
                     await _page_shows(page, bot, live, seat)
                     asked = await question(page)
-                    assert asked is not None and asked["token"] == bot.service.question_token(live)
+                    assert asked is not None and asked["token"] == bot.service.views.question_token(
+                        live
+                    )
                     if step % 2 == 0:
                         await _dm_answer(fake, bot, alice, live, asked)
                         sides["dm"] += 1

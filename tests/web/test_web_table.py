@@ -285,7 +285,7 @@ async def test_a_refused_play_is_answered_in_the_players_language_and_changes_no
             assert reply["text"] == expected and CJK.search(expected)
             # nothing changed: the same question, the same hand, no action recorded
             assert await _shown(page) == before
-            assert local.service.question_token(live) == asked["token"]
+            assert local.service.views.question_token(live) == asked["token"]
             assert len(live.running_game.actions) == actions
             # a tapped selection that is no play: the button says so and cannot be pressed
             await page.evaluate("window.gouji.state.selected.clear()")

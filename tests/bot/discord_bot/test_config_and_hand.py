@@ -128,7 +128,9 @@ async def test_hand_of_a_player_who_went_out_says_the_others_finish(store) -> No
     out = None
     while live.playing and out is None:
         await gouji.service.settle(live)
-        out = next((u for u in HUMANS if not gouji.service.hand_cards(live, HUMANS.index(u))), None)
+        out = next(
+            (u for u in HUMANS if not gouji.service.views.hand_cards(live, HUMANS.index(u))), None
+        )
         waiting = [s for s in live.running.to_act if not live.is_ai(s)]
         if out is None and waiting:
             await gouji.service.act_hint(live, user_at(live, waiting[0]))

@@ -24,7 +24,7 @@ async def view(store: Any) -> PrivateView:
     service, _ = make_service(store)
     live = await seated_table(service)
     await service.start(CHANNEL, HUMANS[0])
-    return await service.private_view(live, 0)
+    return await service.views.private_view(live, 0)
 
 
 def _shows_counts(view: PrivateView, phase: str) -> bool:

@@ -24,7 +24,7 @@ def caption(view: PublicView, lang: str) -> str:
 
 async def table_picture(service: TableService, live, lang: str) -> TableView:
     """The channel's picture as the Discord presenter draws it."""
-    view = await service.public_view(live)
+    view = await service.views.public_view(live)
     return named(view.table, NAMES, caption(view, lang))
 
 

@@ -30,19 +30,19 @@ async def test_only_a_finished_deal_is_loaded_and_its_record_stops_there(store) 
     playing = live.game_id
     assert playing is not None
     with pytest.raises(UserError) as refused:
-        await service.finished_deal(playing)
+        await service.archive.finished_deal(playing)
     assert refused.value.key == "replay_unfinished"
     await _into_game(service, live, 3)
-    games = await service.finished_games(GUILD)
+    games = await service.archive.finished_games(GUILD)
     assert [g.number for g in games] == [2, 1]  # the latest first
-    assert await service.last_finished(GUILD, CHANNEL) == games[0]
+    assert await service.archive.last_finished(GUILD, CHANNEL) == games[0]
     in_progress = " ".join(str(c) for c in live.current.dealt[0])
-    first = await service.finished_deal(games[1].game_id, GUILD)
+    first = await service.archive.finished_deal(games[1].game_id, GUILD)
     assert [g["hands"] for g in first.record["games"]][-1] == list(
         (await store.get_game(games[1].game_id)).hands
     )
     assert in_progress not in json.dumps(first.record)
-    second = await service.finished_deal(games[0].game_id)
+    second = await service.archive.finished_deal(games[0].game_id)
     dealt = sum(1 for d in live.running.deals if d.number <= 2)  # void deals too
     assert len(second.record["games"]) == dealt  # not the one being played
     assert in_progress not in json.dumps(second.record)
@@ -52,7 +52,7 @@ async def test_only_a_finished_deal_is_loaded_and_its_record_stops_there(store) 
     assert second.seats == {user: seat for seat, user in enumerate(HUMANS)}
     for unknown, guild in ((10**9, None), (games[0].game_id, GUILD + 1)):
         with pytest.raises(UserError) as refused:
-            await service.finished_deal(unknown, guild)
+            await service.archive.finished_deal(unknown, guild)
         assert refused.value.key == "replay_unknown"
     await service.close()
 
@@ -60,13 +60,13 @@ async def test_only_a_finished_deal_is_loaded_and_its_record_stops_there(store) 
 async def test_a_record_file_never_holds_the_game_in_progress(store) -> None:
     service, _ = make_service(store)
     live = await seated_table(service)
-    assert not service.has_record(live)
+    assert not service.archive.has_record(live)
     with pytest.raises(UserError):
-        await service.last_record(live)
+        await service.archive.last_record(live)
     await service.start(CHANNEL, HUMANS[0])
     await _into_game(service, live, 2)
-    assert service.has_record(live)
-    found = await service.last_record(live)
+    assert service.archive.has_record(live)
+    found = await service.archive.last_record(live)
     assert found.name == f"gouji-table{live.id}-game1.json"
     assert found.record["format"] == "gouji-record/1"
     in_progress = " ".join(str(c) for c in live.current.dealt[0])
@@ -77,7 +77,7 @@ async def test_a_record_file_never_holds_the_game_in_progress(store) -> None:
 async def test_profiles_and_the_leaderboard_after_a_game(store) -> None:
     service, _ = make_service(store)
     live = await seated_table(service, {"series": False})
-    assert (await service.profile(GUILD, HUMANS[0])).position is None
+    assert (await service.archive.profile(GUILD, HUMANS[0])).position is None
     await service.start(CHANNEL, HUMANS[0])
     await _into_game(service, live, 1)
     while live.playing:
@@ -86,10 +86,10 @@ async def test_profiles_and_the_leaderboard_after_a_game(store) -> None:
             break
         seat = next(s for s in live.running.to_act if not live.is_ai(s))
         await service.act_hint(live, user_at(live, seat))
-    board = await service.leaderboard(GUILD)
+    board = await service.archive.leaderboard(GUILD)
     assert {p.user_id for p in board} == set(HUMANS)
     for rank, profile in enumerate(board, start=1):
-        found = await service.profile(GUILD, profile.user_id)
+        found = await service.archive.profile(GUILD, profile.user_id)
         assert (found.score, found.games, found.places) == (
             profile.score,
             profile.games,
@@ -101,9 +101,9 @@ async def test_profiles_and_the_leaderboard_after_a_game(store) -> None:
 
 async def test_server_settings_show_every_default_and_what_the_server_set(store) -> None:
     service, _ = make_service(store)
-    settings = await service.server_settings(GUILD)
+    settings = await service.archive.server_settings(GUILD)
     assert (settings.language, settings.overrides, settings.channels) == ("zh", {}, ())
-    settings = await service.configure(
+    settings = await service.archive.configure(
         GUILD, language="en", channel_id=5, defaults={"burn_time": 9}
     )
     assert (settings.language, settings.overrides, settings.channels) == (
@@ -112,6 +112,6 @@ async def test_server_settings_show_every_default_and_what_the_server_set(store)
         (5,),
     )
     assert settings.defaults.burn_time == 9 and settings.defaults.turn_time == 60
-    settings = await service.configure(GUILD, channel_id=5, allow=False)
+    settings = await service.archive.configure(GUILD, channel_id=5, allow=False)
     assert settings.channels == () and settings.overrides == {"burn_time": 9}
     await service.close()

@@ -62,14 +62,14 @@ async def test_the_question_is_the_engines_legal_answers_in_every_phase(store) -
     def check() -> None:
         series = live.running
         for seat in range(6):
-            question = service.question_locked(live, seat)
+            question = service.views.question_locked(live, seat)
             if seat not in series.to_act or live.is_ai(seat):
                 assert question is None, seat
                 continue
             assert question is not None and question.seat == seat
             seen.add(question.kind)
-            assert question.kind == service.question_kind(live)
-            assert question.token == service.question_token(live)
+            assert question.kind == service.views.question_kind(live)
+            assert question.token == service.views.question_token(live)
             assert question.verbs == engine_verbs(live, seat)
             assert set(question.answers) == set(question.verbs) - VERBS_WITH_CARDS
             assert question.deadline == live.deadline
@@ -107,11 +107,11 @@ async def test_no_view_carries_a_card_of_another_seats_hand(store) -> None:
 
     def check() -> None:
         nonlocal checked
-        public = json.dumps(to_json(service.public_view_locked(live)))
+        public = json.dumps(to_json(service.views.public_view_locked(live)))
         assert not SUITED.search(public), public
         for seat in range(6):
-            mine = to_json(service.private_view_locked(live, seat))
-            assert mine["hand"] == service.hand_cards(live, seat)
+            mine = to_json(service.views.private_view_locked(live, seat))
+            assert mine["hand"] == service.views.hand_cards(live, seat)
             question = mine["question"]
             assert question is None or question["seat"] == seat
             rest = json.dumps({k: v for k, v in mine.items() if k != "hand"})
@@ -127,7 +127,7 @@ async def test_no_view_carries_a_card_of_another_seats_hand(store) -> None:
 async def test_the_public_view_follows_the_table(store) -> None:
     service, _ = make_service(store)
     live = await seated_table(service, {"counter": False})
-    view = await service.public_view(live)
+    view = await service.views.public_view(live)
     assert (view.playing, view.number, view.phase, view.asking, view.to_act) == (
         False,
         None,
@@ -140,14 +140,14 @@ async def test_the_public_view_follows_the_table(store) -> None:
     assert [s.team for s in view.info.seats] == [0, 1, 0, 1, 0, 1]
     await service.start(CHANNEL, HUMANS[0])
     await service.settle(live)
-    view = await service.public_view(live)
+    view = await service.views.public_view(live)
     assert (view.playing, view.number, view.deal, view.phase) == (True, 1, 1, "declare")
     assert view.asking == "declare" and view.to_act == tuple(live.running.to_act)
     assert view.deadline == live.deadline and view.deadline is not None
     assert view.card_counts() == (36,) * 6 and view.table.counter is None
     assert view.scoreboard is not None and view.scoreboard.total_games == 5
     await play_humans(service, live)
-    view = await service.public_view(live)
+    view = await service.views.public_view(live)
     assert not view.playing and view.phase == "finished" and view.asking is None
     keys = [a.key for a in view.log]
     assert keys[-1] == "ev_again" and "ev_series_over" in keys
@@ -239,7 +239,7 @@ async def test_a_player_may_let_the_ai_play_for_them_until_they_come_back(store)
     assert seat.ai_plays and seat.stood_in
     await service.start(CHANNEL, HUMANS[0])
     await service.settle(live)
-    assert 1 not in live.waiting and service.question_locked(live, 1) is None
+    assert 1 not in live.waiting and service.views.question_locked(live, 1) is None
     await service.back(CHANNEL, HUMANS[1])
     assert not service.tables.info(live).seats[1].ai_plays
     await service.close()

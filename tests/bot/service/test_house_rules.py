@@ -85,7 +85,7 @@ async def test_keep_the_head_is_asked_of_the_revolutionarys_opposite(store) -> N
     kinds = []
     while live.running_game.phase != "play":
         await service.settle(live)
-        kind = service.question_kind(live)
+        kind = service.views.question_kind(live)
         kinds.append(kind)
         seat = next(s for s in live.running.to_act if not live.is_ai(s))
         verb = {"declare": "nodeclare", "revolt": "revolt" if seat == 0 else "norevolt"}
@@ -94,7 +94,7 @@ async def test_keep_the_head_is_asked_of_the_revolutionarys_opposite(store) -> N
     assert live.running_game.revolted[0]
     assert {"ev_revolt", "ev_keephead"} <= set(presenter.announced())
     await play_humans(service, live)
-    record = await service.series_record(live)
+    record = await service.archive.series_record(live)
     assert record["options"] == {"gou_si_ji": True}
     assert "3 keephead" in record["games"][0]["actions"]
 
@@ -141,7 +141,7 @@ async def test_a_series_plays_to_its_end_under_each_house_rule_and_replays(store
     await service.start(CHANNEL, HUMANS[0])
     await play_humans(service, live)
     assert not live.playing and live.running.finished
-    record = await service.series_record(live)
+    record = await service.archive.series_record(live)
     assert record["options"] == rule
     assert replay_series(record)["totals"] == live.running.totals()
     await service.close()

@@ -66,7 +66,7 @@ async def test_bad_input_is_refused_with_a_reason_and_changes_nothing(store, pla
     user = user_at(live, seat)
     other = next(u for u in HUMANS if u != user)
     before = await _log(store, live)
-    hand = service.hand_cards(live, seat)
+    hand = service.views.hand_cards(live, seat)
     cases = [
         (user, "play", "XYZ", "bad_cards"),
         (user, "play", "", "bad_cards"),
@@ -83,7 +83,7 @@ async def test_bad_input_is_refused_with_a_reason_and_changes_nothing(store, pla
             low = min(hand.split(), key=lambda c: "3456789TJQKA2BR".index(c[0]))
             await service.act(live, user, "play", low)
     assert await _log(store, live) == before
-    assert service.hand_cards(live, seat) == hand
+    assert service.views.hand_cards(live, seat) == hand
 
 
 async def test_an_accepted_action_is_in_the_log_when_act_returns(store, playing) -> None:
@@ -197,7 +197,7 @@ async def test_a_button_of_an_answered_question_is_refused(store, playing) -> No
     service, _, live = playing
     seat = await _human_turn(service, live)
     user = user_at(live, seat)
-    token = service.question_token(live)
+    token = service.views.question_token(live)
     await service.act_hint(live, user, token=token)
     while True:  # the same seat's next turn: the old button must not act on it
         await service.settle(live)
@@ -205,13 +205,13 @@ async def test_a_button_of_an_answered_question_is_refused(store, playing) -> No
         if now == seat and live.running_game.window is None:
             break
         await service.act_hint(live, user_at(live, now))
-    assert service.question_token(live) != token
+    assert service.views.question_token(live) != token
     before = await _log(store, live)
     with pytest.raises(UserError) as err:
         await service.act(live, user, "pass", token=token)
     assert err.value.key == "stale_prompt"
     assert await _log(store, live) == before
-    await service.act_hint(live, user, token=service.question_token(live))
+    await service.act_hint(live, user, token=service.views.question_token(live))
     assert len(await _log(store, live)) > len(before)
 
 
@@ -220,7 +220,7 @@ async def test_two_clicks_at_once_apply_once(store, playing) -> None:
     seat = await _human_turn(service, live)
     user = user_at(live, seat)
     before = len(await _log(store, live))
-    token = service.question_token(live)
+    token = service.views.question_token(live)
     results = await asyncio.gather(
         service.act_hint(live, user, token=token),
         service.act_hint(live, user, token=token),
@@ -239,7 +239,7 @@ async def test_an_action_the_store_could_not_log_is_undone(store, playing, monke
     service, presenter, live = playing
     seat = await _human_turn(service, live)
     user = user_at(live, seat)
-    hand = service.hand_cards(live, seat)
+    hand = service.views.hand_cards(live, seat)
     before = await _log(store, live)
 
     async def disk_full(game_id, action, expected_index=None):
@@ -253,7 +253,7 @@ async def test_an_action_the_store_could_not_log_is_undone(store, playing, monke
     await asyncio.wait({live.tasks["recovery"]})
     assert live.stalled_since is None
     assert await _log(store, live) == before
-    assert service.hand_cards(live, seat) == hand and seat in live.running.to_act
+    assert service.views.hand_cards(live, seat) == hand and seat in live.running.to_act
     assert presenter.of("prompt")[-1][2] == seat, "asked again"
 
 
@@ -274,7 +274,7 @@ async def test_a_player_who_left_can_no_longer_play_hint_or_see_the_hand(store) 
     for attempt in (
         lambda: service.act(live, user, "pass"),
         lambda: service.act_hint(live, user),
-        lambda: service.act(live, user, "play", service.hand_cards(live, seat).split()[0]),
+        lambda: service.act(live, user, "play", service.views.hand_cards(live, seat).split()[0]),
     ):
         with pytest.raises(UserError) as err:
             await attempt()
@@ -350,13 +350,13 @@ async def test_a_control_of_an_earlier_series_does_not_act_in_the_next(store) ->
     live = await seated_table(service, {"series": False})
     await service.start(CHANNEL, HUMANS[0])
     await service.settle(live)
-    first = service.question_token(live)
+    first = service.views.question_token(live)
     asked = next(s for s in live.running.to_act if not live.is_ai(s))
     await play_humans(service, live)
     await service.start(CHANNEL, HUMANS[1], again=True)
     await service.settle(live)
     assert live.running.to_act and asked in live.running.to_act
-    assert service.question_token(live) != first
+    assert service.views.question_token(live) != first
     before = await _log(store, live)
     with pytest.raises(UserError) as err:
         await service.act(live, user_at(live, asked), "nodeclare", token=first)

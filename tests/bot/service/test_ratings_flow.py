@@ -43,7 +43,7 @@ async def test_a_series_rates_every_seat_and_announces_the_changes(store) -> Non
     assert keys.index("ev_series_over") < keys.index("ev_ratings")
     shown = seat_changes(live.seats, changes)
     assert live.series_ratings == (live.series_id, shown)
-    board = (await service.public_view(live)).scoreboard
+    board = (await service.views.public_view(live)).scoreboard
     assert board is not None
     assert board.ratings == shown
     await service.close()
@@ -55,7 +55,7 @@ async def test_a_single_game_announces_its_rating_changes_too(store) -> None:
     await service.start(CHANNEL, HUMANS[0])
     await play_humans(service, live)
     assert "ev_ratings" in presenter.announced()
-    board = (await service.public_view(live)).scoreboard
+    board = (await service.views.public_view(live)).scoreboard
     assert board is not None
     assert all(r is not None for r in board.ratings)
     await service.close()
@@ -65,7 +65,7 @@ async def test_the_scoreboard_shows_no_ratings_while_the_series_is_played(store)
     service, _ = make_service(store)
     live = await seated_table(service)
     await service.start(CHANNEL, HUMANS[0])
-    board = (await service.public_view(live)).scoreboard
+    board = (await service.views.public_view(live)).scoreboard
     assert board is not None
     assert board.ratings == ()
     await service.close()

@@ -32,7 +32,7 @@ async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path, snapshots, 
         live = await seated_table(service, {"series_games": 2})  # a game boundary after
         await service.start(CHANNEL, HUMANS[0])
         await humans_act(service, live, 40)  # part of the first game
-        hands = [service.hand_cards(live, s) for s in range(6)]
+        hands = [service.views.hand_cards(live, s) for s in range(6)]
         to_act = live.running.to_act
         await service.close()
     async with await Store.open(db_path) as store:
@@ -47,7 +47,7 @@ async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path, snapshots, 
         service, presenter = make_service(store, rng=random.Random(99))
         assert await service.restore() == []
         again = service.tables.table_in(CHANNEL)
-        assert [service.hand_cards(again, s) for s in range(6)] == hands
+        assert [service.views.hand_cards(again, s) for s in range(6)] == hands
         assert again.running.to_act == to_act
         assert again.deadline is not None  # the clock runs again
         assert "instead of its snapshot" not in caplog.text

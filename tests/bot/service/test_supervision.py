@@ -171,7 +171,7 @@ async def test_an_ai_thinking_leaves_the_table_free_for_its_people(store, monkey
     await service.start(CHANNEL, HUMANS[0])
     try:
         assert await asyncio.to_thread(thinking.wait, 10), "the AI seats never thought"
-        view = await asyncio.wait_for(service.private_view(live, 0), 5)
+        view = await asyncio.wait_for(service.views.private_view(live, 0), 5)
         assert view.hand, "the person's view came while the AI was thinking"
     finally:
         think_on.set()

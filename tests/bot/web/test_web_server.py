@@ -102,7 +102,7 @@ async def test_bad_requests_are_refused_in_the_socket_s_language_and_change_noth
             await ws.send_json({"t": "describe", "cards": "nonsense!", "id": 6})
             assert (await _next(ws, "refused"))["id"] == 6
             live = local.service.tables.get(local.table_id)
-            assert local.service.question_token(live) == asked["token"]
+            assert local.service.views.question_token(live) == asked["token"]
             # a language switch: a new hello and the state again, in English
             await ws.send_json({"t": "lang", "lang": "en"})
             hello = await _next(ws, "hello")

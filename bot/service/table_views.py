@@ -1,85 +1,50 @@
-"""The side of the table service that front ends use: finding a table, reading it (a view
-taken under its lock), the question a seat faces, listening to its changes, and the few
-writes a front end asks for (the message that shows a table, 托管 on request).
+"""The read side of a live table: a view of it taken under its lock (everyone's, or one
+seat's with its hand and question), the question a seat faces, the plays it may make.
 
 A front end holds a table as a :class:`~bot.service.live.LiveTable` *handle* — it passes it
 back to the service and reads nothing of it but ``id`` — and learns everything else from
 views (:mod:`bot.service.views`)::
 
-    live = service.table_at(channel_id)               # or service.get(table_id)
-    view = await service.public_view(live)            # everyone's view
-    mine = await service.private_view(live, seat)     # a seat's: hand, question, public
-    service.listen(listener)                          # told every change (presenter.py)
+    view = await service.views.public_view(live)  # everyone's view
+    mine = await service.views.private_view(live, seat)  # a seat's: hand, question, public
+    service.views.question_token(live)  # names the question asked now
 
-Mixed into :class:`~bot.service.tables.TableService`.
+Part of :class:`~bot.service.tables.TableService` (its ``views``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from bot.pictures import views as models
-from bot.service.errors import UserError
-from bot.service.flow import GameFlow
-from bot.service.live import LiveTable, echo
-from bot.service.presenter import Listeners, Presenter
+from bot.service.flow import next_step
+from bot.service.live import LiveTable
 from bot.service.questions import (
     Prompt,
     Question,
     QuestionKind,
     question_kind,
+    question_token,
     turn_verbs,
     yes_or_no,
 )
 from bot.service.registry import Registry
 from bot.service.views import PrivateView, PublicView, RecentLog, TableInfo
 from engine.actions import Verb
-from engine.ai import DIFFICULTIES, ai_kind
+from engine.ai import rank_plays
 from engine.hands import Play
 from render.models import SeatView, SeriesView, TableView
 
 NO_NAMES = ("",) * 6
 
 
-def table_ai_kind(name: str) -> str:
-    """The kind of AI a table seats for ``name`` (a difficulty — 简单/普通/困难, easy/normal/
-    hard — or its kind), or ``UserError('unknown_ai')``: no random play at a table."""
-    try:
-        kind = ai_kind(name)
-    except (ValueError, TypeError):
-        kind = ""
-    if kind not in (d.kind for d in DIFFICULTIES):
-        raise UserError("unknown_ai", name=echo(name))
-    return kind
+class TableViews:
+    """What a table shows, to everyone and to each seat (see the module doc)."""
 
-
-class FrontDoor(GameFlow):
-    """What front ends ask the table service (see the module doc)."""
-
-    tables: Registry
-    presenter: Listeners
-    recent: RecentLog
-
-    if TYPE_CHECKING:  # the table service's own (bot/service/tables.py)
-
-        def ranked_plays(self, live: LiveTable, seat: int) -> list[Play]:
-            raise NotImplementedError
-
-        def hand_cards(self, live: LiveTable, seat: int) -> str:
-            raise NotImplementedError
-
-    # ----------------------------------------------------------------- finding tables
-    # ----------------------------------------------------------------- listening
-    def listen(self, listener: Presenter) -> None:
-        """Tell ``listener`` every event of every table from now on, after those listening
-        already (the Discord presenter, a browser's sockets): see :mod:`bot.service.presenter`."""
-        self.presenter.add(listener)
-
-    def unlisten(self, listener: Presenter) -> None:
-        """Stop telling ``listener``."""
-        self.presenter.remove(listener)
+    def __init__(self, tables: Registry, recent: RecentLog) -> None:
+        self.tables = tables
+        self.recent = recent  # the announcements its views show
 
     # ----------------------------------------------------------------- views
     async def public_view(self, live: LiveTable) -> PublicView:
@@ -92,9 +57,16 @@ class FrontDoor(GameFlow):
         async with live.lock:
             return self.private_view_locked(live, seat)
 
-    def question_kind(self, live: LiveTable) -> QuestionKind:
+    @staticmethod
+    def question_kind(live: LiveTable) -> QuestionKind:
         """What the table asks now (a series with a deal is on)."""
         return question_kind(live)
+
+    @staticmethod
+    def question_token(live: LiveTable) -> str:
+        """Names the question the table asks now (:func:`bot.service.questions.question_token`):
+        an answer given with an older token is refused."""
+        return question_token(live)
 
     def public_view_locked(self, live: LiveTable) -> PublicView:
         """:meth:`public_view` while the lock is held (in a listener's callback)."""
@@ -166,20 +138,20 @@ class FrontDoor(GameFlow):
         """Whether ``seat`` is still asked the question ``token`` (:meth:`question_token`):
         a front end about to notify of it late may drop what nobody needs any more. Cheap;
         any time (it reads, between two awaits, what the lock's holders write at once)."""
-        return _asks(live, seat) and self.question_token(live) == token
+        return _asks(live, seat) and question_token(live) == token
 
     def question_locked(self, live: LiveTable, seat: int) -> Question | None:
         """The question ``seat`` is asked now, or None (it is not asked, or the AI answers
         for it, or the table passes for it: 要不起 with automatic passes). Call it while the lock is held; :meth:`private_view` anywhere else."""
         if not _asks(live, seat):
             return None
-        step = self._next_step(live)
+        step = next_step(live)
         if step is not None and step.seat == seat:  # the table answers for it (要不起: pass)
             return None
         kind = question_kind(live)
         asked = Question(
             kind=kind,
-            token=self.question_token(live),
+            token=question_token(live),
             seat=seat,
             verbs=(),
             deadline=live.deadline,
@@ -207,6 +179,33 @@ class FrontDoor(GameFlow):
             standing=game.standing,
             standing_seat=game.standing_seat,
         )
+
+    def ranked_plays(self, live: LiveTable, seat: int) -> list[Play]:
+        """Every play (or burn, in a burn window) the seat may make now, most useful first
+        (worked out once per question: the controller and the autocomplete share it)."""
+        game = live.game
+        if game is None or seat not in game.to_act:
+            return []
+        token = question_token(live)
+        held = live.ranked
+        if held is None or held[0] is not game or held[1] != token:
+            held = live.ranked = (game, token, {})
+        plays = held[2].get(seat)
+        if plays is None:
+            if game.window is not None:
+                plays = game.burn_plays(seat)
+            else:
+                plays = rank_plays(game.observe(seat))
+            held[2][seat] = plays
+        return plays
+
+    def hand_cards(self, live: LiveTable, seat: int) -> str:
+        """The seat's cards now, with suits (during tribute returns too)."""
+        cur = live.series.current if live.series else None
+        if cur is None:
+            return ""
+        cards = cur.game.cards[seat] if cur.game else cur.hands[seat]
+        return " ".join(str(c) for c in cards)
 
     def _table_model(self, live: LiveTable, info: TableInfo) -> TableView:
         """The render model of the table as everyone sees it, without names: while tribute
@@ -236,29 +235,6 @@ class FrontDoor(GameFlow):
         if game.window is not None:
             view = dataclasses.replace(view, to_act=())
         return view
-
-    # ----------------------------------------------------------------- a front end's writes
-    async def set_table_message(self, live: LiveTable, message_id: int) -> None:
-        """Remember the message that shows the table now (Discord posts it anew when other
-        messages bury it)."""
-        async with live.lock:
-            await self.store.set_table_message(live.id, message_id)
-            live.table = await self.store.get_table(live.id)
-
-    async def hand_over(
-        self, channel_id: int | None, user_id: int, kind: str | None = None
-    ) -> tuple[LiveTable, int]:
-        """托管 on request: the AI (of ``kind``, else the seat's own) plays the user's seat
-        until they take it back with ``back``. Returns (table, seat)."""
-        live = self.tables.table_in(channel_id)
-        chosen = table_ai_kind(kind) if kind is not None else None
-        async with live.lock:
-            seat = self.tables.seat_for(live, user_id)
-            await self.store.set_standin(live.id, seat, True, chosen or live.ai_kind(seat))
-            live.seats[seat] = (await self.store.get_seats(live.id))[seat]
-            self.tables.touch(live)
-            await self._after_change_locked(live)
-            return live, seat
 
 
 def _asks(live: LiveTable, seat: int) -> bool:
