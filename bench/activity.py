@@ -131,8 +131,8 @@ async def run(tables: int, seed: int) -> dict[str, Any]:
                     fake.guild_id, channel, users[0], {"series": False, "turn_time": 600}
                 )
                 for s, user in enumerate(users[1:], 1):
-                    await service.join(channel, user, s)
-                await service.start(channel, users[0])
+                    await service.join(service.tables.table_in(channel), user, s)
+                await service.start(service.tables.table_in(channel), users[0])
                 instance_id = launch_activity(fake, channel, users)
                 seated += [(user, instance_id) for user in users]
             calls_before = len(fake.requests)

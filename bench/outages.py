@@ -89,9 +89,9 @@ async def _game(
     service = TableService(store, RecordingPresenter(), ai_delay=0, warn_before=0)
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {"series": False, "turn_time": 600})
     for user in HUMANS[1:]:
-        await service.join(CHANNEL, user)
-    await service.add_ai(CHANNEL, HUMANS[0])
-    await service.start(CHANNEL, HUMANS[0])
+        await service.join(service.tables.table_in(CHANNEL), user)
+    await service.add_ai(service.tables.table_in(CHANNEL), HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     acked: list[str] = []
     people = asyncio.create_task(_people(service, live, acked, outage))
     while len(acked) < BEFORE and not people.done():

@@ -44,9 +44,9 @@ async def measure(states: int, seed: int) -> dict[str, list[float]]:
             service = TableService(store, RecordingPresenter(), ai_delay=0, rng=random.Random(seed))
             live = await service.open_table(1, 1, HUMANS[0], {})
             for user in HUMANS[1:]:
-                await service.join(1, user)
-            await service.add_ai(1, HUMANS[0])
-            await service.start(1, HUMANS[0])
+                await service.join(service.tables.table_in(1), user)
+            await service.add_ai(service.tables.table_in(1), HUMANS[0])
+            await service.start(service.tables.table_in(1), HUMANS[0])
             while live.playing and len(taken["public"]) < states:
                 await service.settle(live)
                 if not live.playing:

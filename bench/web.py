@@ -87,7 +87,7 @@ async def serve(tables: int, db: Path, seed: int, activity: bool = False) -> Non
         people = users[t * 6 : t * 6 + 6]
         live = await service.open_table(0, channel, people[0], {"series": False, "turn_time": 600})
         for s in range(1, 6):
-            await service.join(channel, people[s], s)
+            await service.join(service.tables.table_in(channel), people[s], s)
         if fake is None:
             issued.append([tickets.issue(live.id, user, expires=0) for user in people])
             continue
@@ -98,7 +98,7 @@ async def serve(tables: int, db: Path, seed: int, activity: bool = False) -> Non
         ready.update(fake=fake.base_url, client_id=fake.application_id)
     print(json.dumps(ready), flush=True)
     for t, channel in enumerate(channels):
-        await service.start(channel, users[t * 6])
+        await service.start(service.tables.table_in(channel), users[t * 6])
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
     await site.stop()
     await service.close()

@@ -152,11 +152,11 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
         watcher.service = service
         live = await service.open_table(DEMO_GUILD, DEMO_CHANNEL, DEMO_USERS[0], overrides)
         for user in DEMO_USERS[1:]:
-            await service.join(DEMO_CHANNEL, user)
+            await service.join(service.tables.table_in(DEMO_CHANNEL), user)
         for user in DEMO_USERS:  # 托管: each player's AI plays for them
-            await service.hand_over(DEMO_CHANNEL, user, args.ai)
+            await service.hand_over(service.tables.table_in(DEMO_CHANNEL), user, args.ai)
         progress.update(1, 0, force=True)
-        await service.start(DEMO_CHANNEL, DEMO_USERS[0])
+        await service.start(service.tables.table_in(DEMO_CHANNEL), DEMO_USERS[0])
         first_hand = None
         tables: list[Path] = []
         for _ in range(args.games):  # each game told as it ends, while the next is played
@@ -173,7 +173,7 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
         await service.settle(live)
         found = await service.archive.last_record(live)  # the series: never a game in progress
         board = await service.archive.leaderboard(DEMO_GUILD, limit=10)
-        await service.end(DEMO_CHANNEL, DEMO_USERS[0], may_manage=True)
+        await service.end(service.tables.table_in(DEMO_CHANNEL), DEMO_USERS[0], may_manage=True)
         await service.close()
     series = series_from_record(found.record)
     print()

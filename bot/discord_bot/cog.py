@@ -239,6 +239,10 @@ class GoujiCog(commands.Cog):
             raise UserError("guild_only")
         return interaction.channel_id
 
+    def _here(self, interaction: discord.Interaction) -> LiveTable:
+        """The table of the interaction's channel, or the service's ``UserError``."""
+        return self.service.tables.table_in(interaction.channel_id)
+
     def _live_or_none(self, interaction: discord.Interaction) -> LiveTable | None:
         return self.service.tables.table_at(interaction.channel_id)
 
@@ -321,7 +325,7 @@ class GoujiCog(commands.Cog):
     async def join(self, interaction: discord.Interaction, seat: SEAT | None = None) -> None:
         async def work(lang: str) -> Answer:
             live, got, later = await self.service.join(
-                interaction.channel_id, interaction.user.id, seat
+                self._here(interaction), interaction.user.id, seat
             )
             key = "join_after_game" if later else "joined"
             return Answer(
@@ -330,7 +334,7 @@ class GoujiCog(commands.Cog):
             )
 
         def precheck() -> None:
-            self.service.check_join(interaction.channel_id, interaction.user.id, seat)
+            self.service.check_join(self._here(interaction), interaction.user.id, seat)
 
         await self._guarded(interaction, work, public=True, precheck=precheck)
 
@@ -340,7 +344,7 @@ class GoujiCog(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         async def work(lang: str) -> Answer:
             live, seat, in_game = await self.service.leave(
-                interaction.channel_id, interaction.user.id
+                self._here(interaction), interaction.user.id
             )
             if in_game:
                 return Answer(text(lang, "done"))
@@ -352,7 +356,7 @@ class GoujiCog(commands.Cog):
             )
 
         def precheck() -> None:
-            live = self.service.tables.table_in(interaction.channel_id)
+            live = self._here(interaction)
             self.service.tables.seat_for(live, interaction.user.id)
 
         def public() -> bool:  # in the lobby the channel is told; during a game, only you
@@ -369,7 +373,10 @@ class GoujiCog(commands.Cog):
     ) -> None:
         async def work(lang: str) -> Answer:
             live, seats = await self.service.add_ai(
-                interaction.channel_id, interaction.user.id, seat, kind
+                self._here(interaction),
+                interaction.user.id,
+                seat,
+                kind,
             )
             return Answer(
                 self._channel_text(interaction, "ai_added", seats=", ".join(map(str, seats))),
@@ -377,7 +384,12 @@ class GoujiCog(commands.Cog):
             )
 
         def precheck() -> None:
-            self.service.check_add_ai(interaction.channel_id, interaction.user.id, seat, kind)
+            self.service.check_add_ai(
+                self._here(interaction),
+                interaction.user.id,
+                seat,
+                kind,
+            )
 
         await self._guarded(interaction, work, public=True, precheck=precheck)
 
@@ -386,7 +398,7 @@ class GoujiCog(commands.Cog):
     async def ai_remove(self, interaction: discord.Interaction, seat: SEAT | None = None) -> None:
         async def work(lang: str) -> Answer:
             live, seats = await self.service.remove_ai(
-                interaction.channel_id, interaction.user.id, seat
+                self._here(interaction), interaction.user.id, seat
             )
             return Answer(
                 self._channel_text(interaction, "ai_removed", seats=", ".join(map(str, seats))),
@@ -394,7 +406,7 @@ class GoujiCog(commands.Cog):
             )
 
         def precheck() -> None:
-            self.service.check_remove_ai(interaction.channel_id, interaction.user.id, seat)
+            self.service.check_remove_ai(self._here(interaction), interaction.user.id, seat)
 
         await self._guarded(interaction, work, public=True, precheck=precheck)
 
@@ -411,7 +423,9 @@ class GoujiCog(commands.Cog):
     async def _start(self, interaction: discord.Interaction, again: bool) -> None:
         async def work(lang: str) -> Answer:
             live = await self.service.start(
-                interaction.channel_id, interaction.user.id, again=again
+                self._here(interaction),
+                interaction.user.id,
+                again=again,
             )
             shown = await self.service.views.public_view(live)
             key = ("started_again" if again else "started") + (
@@ -422,7 +436,11 @@ class GoujiCog(commands.Cog):
             return Answer(said, ephemeral=False)
 
         def precheck() -> None:
-            self.service.check_start(interaction.channel_id, interaction.user.id, again=again)
+            self.service.check_start(
+                self._here(interaction),
+                interaction.user.id,
+                again=again,
+            )
 
         # dealing takes a moment on a busy bot: answer "thinking…" first
         await self._guarded(interaction, work, public=True, precheck=precheck)
@@ -432,18 +450,18 @@ class GoujiCog(commands.Cog):
         may = bool(interaction.permissions and interaction.permissions.manage_channels)
 
         async def work(lang: str) -> Answer:
-            await self.service.end(interaction.channel_id, interaction.user.id, may)
+            await self.service.end(self._here(interaction), interaction.user.id, may)
             return Answer(text(lang, "done"))
 
         def precheck() -> None:
-            self.service.check_end(interaction.channel_id, interaction.user.id, may)
+            self.service.check_end(self._here(interaction), interaction.user.id, may)
 
         await self._guarded(interaction, work, precheck=precheck)
 
     @gouji.command(name="back", description=_("Take your seat back from the AI (托管)"))
     async def back(self, interaction: discord.Interaction) -> None:
         async def work(lang: str) -> Answer:
-            live, seat = await self.service.back(interaction.channel_id, interaction.user.id)
+            live, seat = await self.service.back(self._here(interaction), interaction.user.id)
             return Answer(
                 self._channel_text(
                     interaction, "back", user=interaction.user.display_name, seat=seat
@@ -452,7 +470,7 @@ class GoujiCog(commands.Cog):
             )
 
         def precheck() -> None:
-            self.service.check_back(interaction.channel_id, interaction.user.id)
+            self.service.check_back(self._here(interaction), interaction.user.id)
 
         await self._guarded(interaction, work, public=True, precheck=precheck)
 
@@ -526,7 +544,7 @@ class GoujiCog(commands.Cog):
         self, interaction: discord.Interaction, verb: str, cards: str | None = None
     ) -> None:
         async def work(lang: str) -> Answer:
-            live = self.service.tables.table_in(interaction.channel_id)
+            live = self._here(interaction)
             action = await self.service.act(live, interaction.user.id, verb, cards)
             return Answer(done_text(lang, action))
 
@@ -610,7 +628,7 @@ class GoujiCog(commands.Cog):
         shown: list[tuple[LiveTable, int, str]] = []  # the controller answered (its hand)
 
         async def work(lang: str) -> Answer:
-            live = self.service.tables.table_in(interaction.channel_id)
+            live = self._here(interaction)
             seat = self.service.tables.seat_for(live, interaction.user.id)
             if not self.service.tables.playing(live):
                 raise self.service.idle_refusal(live)
@@ -677,15 +695,11 @@ class GoujiCog(commands.Cog):
     @gouji.command(name="series", description=_("The scoreboard of the current series"))
     async def series(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
-            if not self.service.tables.series_started(
-                self.service.tables.table_in(interaction.channel_id)
-            ):
+            if not self.service.tables.series_started(self._here(interaction)):
                 raise UserError("no_series")
 
         async def work(lang: str) -> Answer:
-            table = await self.service.views.public_view(
-                self.service.tables.table_in(interaction.channel_id)
-            )
+            table = await self.service.views.public_view(self._here(interaction))
             if table.scoreboard is None:
                 raise UserError("no_series")
             lang = self.people.channel_lang(table.info)  # a public picture: the server's language
@@ -728,13 +742,11 @@ class GoujiCog(commands.Cog):
     )
     async def replay_record(self, interaction: discord.Interaction) -> None:
         def precheck() -> None:
-            if not self.service.archive.has_record(
-                self.service.tables.table_in(interaction.channel_id)
-            ):
+            if not self.service.archive.has_record(self._here(interaction)):
                 raise UserError("no_record")
 
         async def work(lang: str) -> Answer:
-            live = self.service.tables.table_in(interaction.channel_id)
+            live = self._here(interaction)
             found = await self.service.archive.last_record(live)
             data = json.dumps(found.record, ensure_ascii=False, indent=1).encode()
             content = text(lang, "record_file", name=found.name)

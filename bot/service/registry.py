@@ -184,7 +184,8 @@ class Registry:
         """Serve the table here (opened, or restored)."""
         self.touch(live)
         self.by_id[live.id] = live
-        self.by_channel[live.table.channel_id] = live.id
+        if live.table.channel_id > 0:  # a table outside Discord is in no channel
+            self.by_channel[live.table.channel_id] = live.id
         self.coming.pop(live.id, None)
 
     def forget(self, live: LiveTable) -> None:

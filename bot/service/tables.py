@@ -47,6 +47,8 @@ from engine.series import Series
 log = logging.getLogger("gouji.bot")
 
 VERBS = frozenset(Verb) - {Verb.LEAVE}  # what a player may do at a table (leaving is /gouji leave)
+#: The store's "server" of the tables outside Discord (:func:`own_place`).
+OWN_GUILD = 0
 #: The most characters of cards read from a command (the longest play is far shorter).
 LONGEST_CARDS = 200
 
@@ -67,6 +69,12 @@ def table_ai_kind(name: str) -> str:
     if kind not in (d.kind for d in DIFFICULTIES):
         raise UserError("unknown_ai", name=echo(name))
     return kind
+
+
+def own_place(user_id: int) -> tuple[int, int]:
+    """Where the store keeps a person's own table, outside Discord: server 0 (no Discord
+    server has id 0), "channel" minus their user id (no Discord channel is negative)."""
+    return OWN_GUILD, -user_id
 
 
 class TableService(Recovery):
@@ -116,11 +124,24 @@ class TableService(Recovery):
 
     # ----------------------------------------------------------------- lobby
     async def open_table(
-        self, guild_id: int, channel_id: int, user_id: int, overrides: dict[str, Any]
+        self,
+        guild_id: int | None,
+        channel_id: int | None,
+        user_id: int,
+        overrides: dict[str, Any],
     ) -> LiveTable:
         """A new table in the channel with the server's defaults and ``overrides`` (checked
-        against what a person may choose: :meth:`TableOptions.check_choices`)."""
-        self.check_open(channel_id)
+        against what a person may choose: :meth:`TableOptions.check_choices`). Without a
+        server and channel (None, None), a table of the person's own, outside Discord (the
+        browser's: ``gouji web``), with the default options and ``overrides``: one at a
+        time each (the store's one active table a place holds: its place is theirs,
+        :func:`own_place`)."""
+        if (guild_id is None) != (channel_id is None):
+            raise ValueError("a table has both a server and a channel, or neither")
+        if guild_id is None or channel_id is None:
+            guild_id, channel_id = own_place(user_id)
+        else:
+            self.check_open(channel_id)
         TableOptions.check_choices(overrides)
         try:
             settings = await self.store.get_settings(guild_id)
@@ -147,13 +168,12 @@ class TableService(Recovery):
             raise UserError("table_exists")
 
     async def join(
-        self, channel_id: int | None, user_id: int, seat: int | None = None
+        self, live: LiveTable, user_id: int, seat: int | None = None
     ) -> tuple[LiveTable, int, bool]:
         """Sit down (in ``seat`` or the next free one). Returns (table, seat, later): an AI
         seat during a game is taken over when that game ends (``later``)."""
-        live = self.tables.table_in(channel_id)
         async with self._serving(live):
-            seat = self.check_join(channel_id, user_id, seat)
+            seat = self.check_join(live, user_id, seat)
             target = live.seats[seat]
             self.tables.touch(live)
             if live.playing and target.ai_kind is not None:
@@ -163,9 +183,8 @@ class TableService(Recovery):
             self.presenter.table_changed(live)
             return live, seat, False
 
-    def check_join(self, channel_id: int | None, user_id: int, seat: int | None = None) -> int:
+    def check_join(self, live: LiveTable, user_id: int, seat: int | None = None) -> int:
         """The seat :meth:`join` would give, or the ``UserError`` it would raise now."""
-        live = self.tables.table_in(channel_id)
         check_seat(seat)
         if live.seat_of(user_id) is not None:
             raise UserError("already_seated", seat=live.seat_of(user_id))
@@ -179,10 +198,9 @@ class TableService(Recovery):
             raise UserError("seat_taken", seat=seat, who=Who(seat))
         return seat
 
-    async def leave(self, channel_id: int | None, user_id: int) -> tuple[LiveTable, int, bool]:
+    async def leave(self, live: LiveTable, user_id: int) -> tuple[LiveTable, int, bool]:
         """Leave the table. During a game that is the engine's ``leave`` (−10) and the AI
         plays the seat. Returns (table, seat, during_game)."""
-        live = self.tables.table_in(channel_id)
         async with self._serving(live):
             seat = self.tables.seat_for(live, user_id)
             self.tables.touch(live)
@@ -205,13 +223,12 @@ class TableService(Recovery):
             return live, seat, True
 
     async def add_ai(
-        self, channel_id: int | None, user_id: int, seat: int | None = None, kind: str = "hint"
+        self, live: LiveTable, user_id: int, seat: int | None = None, kind: str = "hint"
     ) -> tuple[LiveTable, list[int]]:
         """Fill ``seat`` (or every empty seat) with an AI player of ``kind``: a difficulty
         (简单/普通/困难, easy/normal/hard) or its kind, stored as the kind."""
-        live = self.tables.table_in(channel_id)
         async with self._serving(live):
-            kind, seats = self.check_add_ai(channel_id, user_id, seat, kind)
+            kind, seats = self.check_add_ai(live, user_id, seat, kind)
             for s in seats:
                 live.seats[s] = await self.store.set_seat(live.id, s, ai_kind=kind)
             self.tables.touch(live)
@@ -219,12 +236,11 @@ class TableService(Recovery):
             return live, seats
 
     def check_add_ai(
-        self, channel_id: int | None, user_id: int, seat: int | None = None, kind: str = "hint"
+        self, live: LiveTable, user_id: int, seat: int | None = None, kind: str = "hint"
     ) -> tuple[str, list[int]]:
         """The AI kind and the seats :meth:`add_ai` would fill, or its ``UserError``."""
         named = table_ai_kind(kind)
         check_seat(seat)
-        live = self.tables.table_in(channel_id)
         self._check_member_or_creator(live, user_id)
         if live.playing:
             raise UserError("series_running")
@@ -237,23 +253,19 @@ class TableService(Recovery):
         return named, seats
 
     async def remove_ai(
-        self, channel_id: int | None, user_id: int, seat: int | None = None
+        self, live: LiveTable, user_id: int, seat: int | None = None
     ) -> tuple[LiveTable, list[int]]:
         """Free ``seat`` (or every seat) held by an AI player."""
-        live = self.tables.table_in(channel_id)
         async with self._serving(live):
-            seats = self.check_remove_ai(channel_id, user_id, seat)
+            seats = self.check_remove_ai(live, user_id, seat)
             for s in seats:
                 live.seats[s] = await self.store.set_seat(live.id, s)
             self.presenter.table_changed(live)
             return live, seats
 
-    def check_remove_ai(
-        self, channel_id: int | None, user_id: int, seat: int | None = None
-    ) -> list[int]:
+    def check_remove_ai(self, live: LiveTable, user_id: int, seat: int | None = None) -> list[int]:
         """The seats :meth:`remove_ai` would free, or its ``UserError``."""
         check_seat(seat)
-        live = self.tables.table_in(channel_id)
         self._check_member_or_creator(live, user_id)
         if live.playing:
             raise UserError("series_running")
@@ -268,9 +280,8 @@ class TableService(Recovery):
         if user_id != live.table.creator_id and live.seat_of(user_id) is None:
             raise UserError("not_seated")
 
-    def check_start(self, channel_id: int | None, user_id: int, *, again: bool = False) -> None:
+    def check_start(self, live: LiveTable, user_id: int, *, again: bool = False) -> None:
         """Raise the ``UserError`` that :meth:`start` would raise now, if any."""
-        live = self.tables.table_in(channel_id)
         if live.stalled_since is not None:
             raise UserError("db_waiting")
         if again:
@@ -285,13 +296,10 @@ class TableService(Recovery):
         if missing:
             raise UserError("need_six", missing=missing)
 
-    async def start(
-        self, channel_id: int | None, user_id: int, *, again: bool = False
-    ) -> LiveTable:
+    async def start(self, live: LiveTable, user_id: int, *, again: bool = False) -> LiveTable:
         """Start a series (the creator; with ``again`` any seated player, after a series)."""
-        live = self.tables.table_in(channel_id)
         async with self._serving(live):
-            self.check_start(channel_id, user_id, again=again)
+            self.check_start(live, user_id, again=again)
             row = await self.store.start_series(live.id, live.options.rules.changed())
             live.table = replace(live.table, status="playing")
             live.series_closed = False
@@ -305,16 +313,15 @@ class TableService(Recovery):
             await self._after_change_locked(live)
             return live
 
-    async def end(self, channel_id: int | None, user_id: int, may_manage: bool) -> LiveTable:
+    async def end(self, live: LiveTable, user_id: int, may_manage: bool) -> LiveTable:
         """End the table (its creator, or someone who may manage the channel)."""
-        live = self.check_end(channel_id, user_id, may_manage)
+        self.check_end(live, user_id, may_manage)
         async with self._serving(live):
             await self._close_locked(live, "ended")
         return live
 
-    def check_end(self, channel_id: int | None, user_id: int, may_manage: bool) -> LiveTable:
+    def check_end(self, live: LiveTable, user_id: int, may_manage: bool) -> LiveTable:
         """The table :meth:`end` would end, or the ``UserError`` it would raise now."""
-        live = self.tables.table_in(channel_id)
         if user_id != live.table.creator_id and not may_manage:
             raise UserError("end_denied", creator=Mention(live.table.creator_id))
         return live
@@ -326,11 +333,10 @@ class TableService(Recovery):
         self.tables.forget(live)
         self.presenter.closed(live, key)
 
-    async def back(self, channel_id: int | None, user_id: int) -> tuple[LiveTable, int]:
+    async def back(self, live: LiveTable, user_id: int) -> tuple[LiveTable, int]:
         """Take the seat back from the AI (托管)."""
-        live = self.tables.table_in(channel_id)
         async with self._serving(live):
-            seat = self.check_back(channel_id, user_id)
+            seat = self.check_back(live, user_id)
             await self.store.set_standin(live.id, seat, False, live.ai_kind(seat))
             await self.store.reset_timeouts(live.id, seat)
             live.seats[seat] = (await self.store.get_seats(live.id))[seat]
@@ -339,9 +345,8 @@ class TableService(Recovery):
             await self._after_change_locked(live)
             return live, seat
 
-    def check_back(self, channel_id: int | None, user_id: int) -> int:
+    def check_back(self, live: LiveTable, user_id: int) -> int:
         """The seat :meth:`back` would give back, or the ``UserError`` it would raise now."""
-        live = self.tables.table_in(channel_id)
         seat = self.tables.seat_for(live, user_id)
         if not live.seats[seat].standin:
             raise UserError("not_standin")
@@ -485,11 +490,10 @@ class TableService(Recovery):
             live.table = await self.store.get_table(live.id)
 
     async def hand_over(
-        self, channel_id: int | None, user_id: int, kind: str | None = None
+        self, live: LiveTable, user_id: int, kind: str | None = None
     ) -> tuple[LiveTable, int]:
         """托管 on request: the AI (of ``kind``, else the seat's own) plays the user's seat
         until they take it back with ``back``. Returns (table, seat)."""
-        live = self.tables.table_in(channel_id)
         chosen = table_ai_kind(kind) if kind is not None else None
         async with live.lock:
             seat = self.tables.seat_for(live, user_id)

@@ -266,7 +266,9 @@ class TournamentService:
                 return row.id
             if noted is not None and await self.store.table_outcome(row.id) is not None:
                 with contextlib.suppress(UserError):
-                    await self.tables.end(channel, ev.organiser_id, True)
+                    await self.tables.end(
+                        self.tables.tables.table_in(channel), ev.organiser_id, True
+                    )
                 options = {**ev.config.table, "series": ev.config.games == 5}
                 live = await self.tables.open_table(ev.guild_id, channel, ev.organiser_id, options)
                 return live.id
@@ -279,10 +281,12 @@ class TournamentService:
         not theirs, AI players in the seats the plan leaves to them."""
         held = await self.store.get_seats(table_id)
         if held[0].user_id == ev.organiser_id and seats[0] != ev.organiser_id:
-            await self.tables.leave(channel, ev.organiser_id)
+            await self.tables.leave(self.tables.tables.table_in(channel), ev.organiser_id)
         for seat, player in enumerate(seats):
             if player is None and held[seat].user_id is None and held[seat].ai_kind is None:
-                await self.tables.add_ai(channel, ev.organiser_id, seat, AI_LEVEL)
+                await self.tables.add_ai(
+                    self.tables.tables.table_in(channel), ev.organiser_id, seat, AI_LEVEL
+                )
 
     async def _start_if_ready(
         self,
@@ -311,9 +315,11 @@ class TournamentService:
             for seat in missing:
                 stranger = held[seat]
                 if stranger is not None:
-                    await self.tables.leave(table.channel_id, stranger)
-                await self.tables.add_ai(table.channel_id, ev.organiser_id, seat, AI_LEVEL)
-            await self.tables.start(table.channel_id, ev.organiser_id)
+                    await self.tables.leave(self.tables.tables.table_in(table.channel_id), stranger)
+                await self.tables.add_ai(
+                    self.tables.tables.table_in(table.channel_id), ev.organiser_id, seat, AI_LEVEL
+                )
+            await self.tables.start(self.tables.tables.table_in(table.channel_id), ev.organiser_id)
         except UserError as exc:  # coming back after a restart: the next look
             log.info("tournament %s: table %s not started yet (%s)", ev.id, table_id, exc.key)
             return
@@ -334,7 +340,7 @@ class TournamentService:
         recorded = await self.store.record_tournament_table(ev.id, number, table, results)
         channel = (await self.store.get_table(table_id)).channel_id
         with contextlib.suppress(UserError):  # ended already, or not served here
-            await self.tables.end(channel, ev.organiser_id, True)
+            await self.tables.end(self.tables.tables.table_in(channel), ev.organiser_id, True)
         return recorded
 
     # ----------------------------------------------------------------- the lobby
@@ -379,7 +385,9 @@ class TournamentService:
                     held = [s.user_id for s in await self.store.get_seats(t.table_id)]
                     if user_id in held:
                         with contextlib.suppress(UserError):
-                            await self.tables.leave(table.channel_id, user_id)
+                            await self.tables.leave(
+                                self.tables.tables.table_in(table.channel_id), user_id
+                            )
         return ev
 
     async def start(self, guild_id: int, user_id: int) -> Tournament:
@@ -425,7 +433,9 @@ class TournamentService:
         channel = (await self.store.get_table(row.table_id)).channel_id
         seats = [s.user_id for s in await self.store.get_seats(row.table_id)]
         if seats[table.seats.index(user_id)] != user_id:
-            await self.tables.join(channel, user_id, table.seats.index(user_id))
+            await self.tables.join(
+                self.tables.tables.table_in(channel), user_id, table.seats.index(user_id)
+            )
         self._loop.wake()
         return channel
 
@@ -469,7 +479,9 @@ class TournamentService:
                 if t.status in ("seated", "playing") and t.table_id is not None:
                     channel = (await self.store.get_table(t.table_id)).channel_id
                     with contextlib.suppress(UserError):
-                        await self.tables.end(channel, ev.organiser_id, True)
+                        await self.tables.end(
+                            self.tables.tables.table_in(channel), ev.organiser_id, True
+                        )
             await self._finish(ev, "ended")
         return await self.store.get_tournament(ev.id)
 

@@ -6,7 +6,8 @@ seats and AI players in the others, one link per person and one to watch.
         print(local.link(0))                 # http://127.0.0.1:8080/#1.1.0.…
         await local.started.wait()           # the series starts once every person came
 
-Each person is user ``seat + 1`` (on the store's server :data:`WEB_GUILD`); the links are
+Each person is user ``seat + 1``; the table is its creator's own, in no server or channel
+(:func:`bot.service.tables.own_place`). The links are
 tickets signed with a secret of this process, so they die with it. The series starts when
 every person's link has been opened once (``start_now``: at once).
 """
@@ -26,9 +27,6 @@ from bot.web.hub import LocalNames
 from bot.web.identity import TicketGate, Visitor
 from data import Store
 from data.claims import default_instance
-
-WEB_GUILD = 0  # the store's "server" of the browser's own tables
-WEB_CHANNEL = 1  # their "channel": one table at a time
 
 
 def user_of(seat: int) -> int:
@@ -93,19 +91,19 @@ class LocalTable:
         """Serve: end the table a previous run left open (its links are gone), open a new
         one with the people and the AI players, start the web server."""
         await self.service.restore()
-        old = self.service.tables.table_at(WEB_CHANNEL)
-        if old is not None:
-            await self.service.end(WEB_CHANNEL, self.service.tables.info(old).creator_id, True)
+        for old in self.service.tables:  # every table here is the browser's own
+            info = self.service.tables.info(old)
+            await self.service.end(old, info.creator_id, True)
         creator = user_of(min(self.people))
-        live = await self.service.open_table(WEB_GUILD, WEB_CHANNEL, creator, self.options)
+        live = await self.service.open_table(None, None, creator, self.options)
         self.table_id = live.id
         if min(self.people) != 0:  # the table seats its creator at 0: move them to theirs
-            await self.service.leave(WEB_CHANNEL, creator)
+            await self.service.leave(live, creator)
         for seat in sorted(self.people):
             if user_of(seat) != creator or seat != 0:
-                await self.service.join(WEB_CHANNEL, user_of(seat), seat)
+                await self.service.join(live, user_of(seat), seat)
         if len(self.people) < 6:
-            await self.service.add_ai(WEB_CHANNEL, creator, kind=self.ai)
+            await self.service.add_ai(live, creator, kind=self.ai)
         self.port = await self.site.start(self.host, self.port)
         if self.start_now:
             await self.start()
@@ -113,7 +111,8 @@ class LocalTable:
     async def start(self) -> None:
         if not self.started.is_set():
             self.started.set()
-            await self.service.start(WEB_CHANNEL, user_of(min(self.people)))
+            live = self.service.tables.get(self.table_id)
+            await self.service.start(live, user_of(min(self.people)))
 
     def _visited(self, visitor: Visitor) -> None:
         if visitor.table_id != self.table_id or visitor.user_id is None:

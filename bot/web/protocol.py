@@ -258,11 +258,11 @@ class Requests:
         elif request["t"] == "describe":
             return self._describe(conn, live, user, request["cards"], ref)
         elif request["t"] == "back":
-            await self.service.back(channel, user)
+            await self.service.back(self.service.tables.table_in(channel), user)
         elif request["t"] == "auto":
-            await self.service.hand_over(channel, user)
+            await self.service.hand_over(self.service.tables.table_in(channel), user)
         else:
-            await self.service.start(channel, user, again=True)
+            await self.service.start(self.service.tables.table_in(channel), user, again=True)
         return encode(Ok(t="ok", id=ref))
 
     def _describe(self, conn: Connection, live: LiveTable, user: int, cards: str, ref: Ref) -> str:

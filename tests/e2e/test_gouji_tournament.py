@@ -61,7 +61,9 @@ async def play_round(fake: FakeDiscord, bot, number: int, absent=()) -> None:
             continue
         table = board.plan.table_of(person.id)
         await until(lambda n=table.number: _playing(bot, event.id, number, n), "the table started")
-        await bot.service.hand_over(board.channels[table.number], person.id)
+        await bot.service.hand_over(
+            bot.service.tables.table_in(board.channels[table.number]), person.id
+        )
 
 
 async def _seated(bot, event_id: int, number: int) -> bool:

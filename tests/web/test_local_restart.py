@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.web.local import WEB_CHANNEL, LocalTable
+from bot.web.local import LocalTable, user_of
 from data import Store
 
 
@@ -23,5 +23,5 @@ async def test_a_local_table_killed_and_run_again_opens_anew(tmp_path: Path) -> 
         async with LocalTable(store, {0: "济南"}, ai_delay=0, start_now=True) as again:
             assert again.table_id != first
             assert (await store.get_table(first)).status == "ended"
-            live = again.service.tables.table_in(WEB_CHANNEL)
+            (live,) = again.service.tables.tables_of(user_of(0))  # its one own table
             assert live.id == again.table_id and live.playing

@@ -20,7 +20,7 @@ from bot.service.tables import TableService
 from bot.text.catalog import text
 from bot.text.langs import LANGS
 from bot.web.hub import REFUSED, RETRY
-from bot.web.local import WEB_CHANNEL, LocalTable
+from bot.web.local import LocalTable
 from data.claims import Shards
 from tests.fakediscord import running_fake
 from tests.pgserver import free_port
@@ -83,7 +83,11 @@ async def test_a_socket_to_a_table_coming_back_is_told_to_come_back(
             local.service.tables.shards = None
             local.service.tables.by_id[local.table_id] = live
         # over: final
-        await local.service.end(WEB_CHANNEL, local.service.tables.info(live).creator_id, True)
+        await local.service.end(
+            local.service.tables.get(local.table_id),
+            local.service.tables.info(live).creator_id,
+            True,
+        )
         first, code = await _refusal(local, lang)
         assert first == {"t": "gone", "text": text(lang, "web_no_table")} and code == REFUSED
 

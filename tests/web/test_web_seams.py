@@ -19,7 +19,7 @@ from aiohttp import WSMsgType
 
 from bot.text.catalog import text
 from bot.web.hub import REFUSED, RETRY
-from bot.web.local import WEB_CHANNEL, LocalTable, user_of
+from bot.web.local import LocalTable, user_of
 from tests.web.activity_helpers import served as served_with_activity
 from tests.web.helpers import served
 
@@ -74,7 +74,9 @@ async def test_a_player_who_left_the_game_gets_no_hand_any_more(local: LocalTabl
         state = await _frame(ws, "state")
         while state["me"] is None or not state["table"]["playing"]:
             state = await _frame(ws, "state")
-        await local.service.leave(WEB_CHANNEL, user_of(0))  # 中途强退: the AI plays on
+        await local.service.leave(
+            local.service.tables.get(local.table_id), user_of(0)
+        )  # 中途强退: the AI plays on
         after: list[dict[str, Any]] = []
         with pytest.raises(TimeoutError):  # every frame until the game is over and quiet
             while True:

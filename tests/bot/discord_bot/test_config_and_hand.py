@@ -85,9 +85,9 @@ async def _again(gouji, locale: str = "en-US") -> str:
 async def test_hand_before_the_start_says_who_starts_or_how_many_seats_are_empty(store) -> None:
     gouji = _gouji(store)
     live = await gouji.service.open_table(GUILD, CHANNEL, HUMANS[0], {})
-    await gouji.service.join(CHANNEL, HUMANS[1])
+    await gouji.service.join(gouji.service.tables.table_in(CHANNEL), HUMANS[1])
     assert await _hand(gouji) == text("en", "need_six", missing=4)
-    await gouji.service.add_ai(CHANNEL, HUMANS[0])
+    await gouji.service.add_ai(gouji.service.tables.table_in(CHANNEL), HUMANS[0])
     shown = await _hand(gouji, "zh-CN")
     assert shown.startswith("六人已经坐满") and "/gouji start" in shown
     assert live.series is None
@@ -109,7 +109,7 @@ async def test_after_the_last_game_hand_says_play_again_and_again_deals_a_new_se
     series begins, with game 1 of its games."""
     gouji = _gouji(store)
     live = await seated_table(gouji.service, {"series": series, "series_games": 2})
-    await gouji.service.start(CHANNEL, HUMANS[0])
+    await gouji.service.start(gouji.service.tables.table_in(CHANNEL), HUMANS[0])
     await play_humans(gouji.service, live)
     assert not live.playing
     for lang, locale in (("en", "en-US"), ("zh", "zh-CN")):
@@ -124,7 +124,7 @@ async def test_after_the_last_game_hand_says_play_again_and_again_deals_a_new_se
 async def test_hand_of_a_player_who_went_out_says_the_others_finish(store) -> None:
     gouji = _gouji(store)
     live = await seated_table(gouji.service, {"series": False})
-    await gouji.service.start(CHANNEL, HUMANS[0])
+    await gouji.service.start(gouji.service.tables.table_in(CHANNEL), HUMANS[0])
     out = None
     while live.playing and out is None:
         await gouji.service.settle(live)

@@ -23,7 +23,7 @@ from ..service.helpers import CHANNEL, HUMANS, make_service, seated_table
 async def view(store: Any) -> PrivateView:
     service, _ = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     return await service.views.private_view(live, 0)
 
 

@@ -149,7 +149,7 @@ async def _idle_outbox(
 
 async def test_a_closed_tables_outbox_goes_away(store) -> None:
     gouji, presenter, live, workers = await _idle_outbox(store)
-    await gouji.service.end(CHANNEL, HUMANS[0], False)
+    await gouji.service.end(gouji.service.tables.table_in(CHANNEL), HUMANS[0], False)
     await asyncio.wait(workers, timeout=10)
     assert all(w.done() for w in workers) and live.id not in presenter.outboxes
     presenter.announce(live, "ev_melee")  # a late event of the ended table: no outbox stays

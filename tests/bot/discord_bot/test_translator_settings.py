@@ -128,7 +128,7 @@ async def test_server_house_rules_are_new_tables_defaults_and_the_preset_restore
         await apply_config(service, people, GUILD, "en", None, None, True, {"open_rule": "loose"})
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
     assert live.options.rules == Options(gou_si_ji=True, burn_check="seeds")
-    await service.end(CHANNEL, HUMANS[0], may_manage=True)
+    await service.end(service.tables.table_in(CHANNEL), HUMANS[0], may_manage=True)
     standard = house_rule_overrides("standard", open_rule="wide")
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], standard)
     assert live.options.rules == Options(open_rule="wide")

@@ -31,7 +31,7 @@ async def table_picture(service: TableService, live, lang: str) -> TableView:
 async def test_the_channel_picture_hides_a_declare_answer_until_declaring_is_over(store) -> None:
     service, _ = make_service(store)
     live = await seated_table(service, {"counter": True})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await service.settle(live)
     await service.act(live, HUMANS[0], "declare")
     view = await table_picture(service, live, "en")
@@ -56,7 +56,7 @@ async def test_the_channel_picture_hides_a_declare_answer_until_declaring_is_ove
 async def test_the_table_pictures_caption_names_the_house_rules_in_force(store) -> None:
     service, _ = make_service(store)
     live = await seated_table(service, {"gou_si_ji": True, "tribute_cards": "biggest"})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await service.settle(live)
     caption = (await table_picture(service, live, "zh")).caption
     assert caption == "第 1/5 局 · 本桌规则：贡牌：最大的牌，够死级"
@@ -66,7 +66,7 @@ async def test_the_table_pictures_caption_names_the_house_rules_in_force(store) 
 async def test_only_a_person_the_clock_plays_for_is_marked_tuoguan(store) -> None:
     service, _ = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await service.settle(live)
     await store.set_standin(live.id, 1, True, "hint")
     live.seats[1] = (await store.get_seats(live.id))[1]

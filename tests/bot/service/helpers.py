@@ -76,7 +76,7 @@ async def clocked_table(
     clock = FakeClock()
     service, presenter = make_service(store, warn_before=warn_before, clock=clock)
     live = await seated_table(service, {"turn_time": turn_time})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     return service, presenter, live, clock
 
 
@@ -91,8 +91,8 @@ async def seated_table(service: TableService, options: dict | None = None) -> Li
     """Four humans in seats 0-3 and AI players in 4 and 5, not started."""
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], options or {})
     for user in HUMANS[1:]:
-        await service.join(CHANNEL, user)
-    await service.add_ai(CHANNEL, HUMANS[0])
+        await service.join(service.tables.table_in(CHANNEL), user)
+    await service.add_ai(service.tables.table_in(CHANNEL), HUMANS[0])
     return live
 
 

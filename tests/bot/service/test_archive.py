@@ -26,7 +26,7 @@ async def _into_game(service, live, number: int) -> None:
 async def test_only_a_finished_deal_is_loaded_and_its_record_stops_there(store) -> None:
     service, _ = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     playing = live.game_id
     assert playing is not None
     with pytest.raises(UserError) as refused:
@@ -63,7 +63,7 @@ async def test_a_record_file_never_holds_the_game_in_progress(store) -> None:
     assert not service.archive.has_record(live)
     with pytest.raises(UserError):
         await service.archive.last_record(live)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await _into_game(service, live, 2)
     assert service.archive.has_record(live)
     found = await service.archive.last_record(live)
@@ -78,7 +78,7 @@ async def test_profiles_and_the_leaderboard_after_a_game(store) -> None:
     service, _ = make_service(store)
     live = await seated_table(service, {"series": False})
     assert (await service.archive.profile(GUILD, HUMANS[0])).position is None
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await _into_game(service, live, 1)
     while live.playing:
         await service.settle(live)

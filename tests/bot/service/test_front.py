@@ -56,7 +56,7 @@ async def test_the_question_is_the_engines_legal_answers_in_every_phase(store) -
     whom, the standing play; a seat not asked, or answered for by the AI, has none."""
     service, _ = make_service(store, rng=random.Random(3))
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     seen: set[str] = set()
 
     def check() -> None:
@@ -102,7 +102,7 @@ async def test_no_view_carries_a_card_of_another_seats_hand(store) -> None:
     own question, nothing of another's; every view is plain JSON."""
     service, _ = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     checked = 0
 
     def check() -> None:
@@ -138,7 +138,7 @@ async def test_the_public_view_follows_the_table(store) -> None:
     assert [s.user_id for s in view.info.seats] == [*HUMANS, None, None]
     assert [s.ai_plays for s in view.info.seats] == [False] * 4 + [True] * 2
     assert [s.team for s in view.info.seats] == [0, 1, 0, 1, 0, 1]
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await service.settle(live)
     view = await service.views.public_view(live)
     assert (view.playing, view.number, view.deal, view.phase) == (True, 1, 1, "declare")
@@ -172,7 +172,7 @@ async def test_every_listener_hears_each_event_and_a_failing_one_stops_none(stor
     service.listen(second)
     service.listen(second)  # once only
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await service.settle(live)
     assert first.events and first.events == second.events
     assert first.of("prompt") and first.of("table")
@@ -218,7 +218,7 @@ async def test_finding_a_table_by_channel_and_listing_them(store) -> None:
     await service.set_table_message(live, 4242)
     assert service.tables.info(live).message_id == 4242
     assert (await store.get_table(live.id)).message_id == 4242
-    await service.end(CHANNEL, HUMANS[0], may_manage=True)
+    await service.end(service.tables.table_in(CHANNEL), HUMANS[0], may_manage=True)
     assert service.tables.table_at(CHANNEL) is None and not service.tables.is_open(live)
     await service.close()
 
@@ -229,18 +229,18 @@ async def test_a_player_may_let_the_ai_play_for_them_until_they_come_back(store)
     service, _ = make_service(store)
     live = await seated_table(service)
     with pytest.raises(UserError) as refused:
-        await service.hand_over(CHANNEL, HUMANS[1], "random")
+        await service.hand_over(service.tables.table_in(CHANNEL), HUMANS[1], "random")
     assert refused.value.key == "unknown_ai"
     with pytest.raises(UserError):
-        await service.hand_over(CHANNEL, 999)
-    await service.hand_over(CHANNEL, HUMANS[1], "hard")
+        await service.hand_over(service.tables.table_in(CHANNEL), 999)
+    await service.hand_over(service.tables.table_in(CHANNEL), HUMANS[1], "hard")
     assert live.seats[1].standin and live.seats[1].ai_kind == "strong"
     seat = service.tables.info(live).seats[1]
     assert seat.ai_plays and seat.stood_in
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await service.settle(live)
     assert 1 not in live.waiting and service.views.question_locked(live, 1) is None
-    await service.back(CHANNEL, HUMANS[1])
+    await service.back(service.tables.table_in(CHANNEL), HUMANS[1])
     assert not service.tables.info(live).seats[1].ai_plays
     await service.close()
 

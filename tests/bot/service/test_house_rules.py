@@ -60,7 +60,7 @@ async def test_house_rules_are_kept_with_the_table_and_the_series(db_path) -> No
     async with await Store.open(db_path) as store:
         service, _ = make_service(store)
         live = await seated_table(service, rules)
-        await service.start(CHANNEL, HUMANS[0])
+        await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
         assert live.running.options == Options(**rules)
         series_id = live.series_id
         assert series_id is not None
@@ -81,7 +81,7 @@ async def test_keep_the_head_is_asked_of_the_revolutionarys_opposite(store) -> N
     要头 or 无头; the answer is announced and recorded."""
     service, presenter = make_service(store, rng=random.Random(REVOLT_RNG))
     live = await seated_table(service, {"gou_si_ji": True, "series": False})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     kinds = []
     while live.running_game.phase != "play":
         await service.settle(live)
@@ -105,7 +105,7 @@ async def test_an_unanswered_keep_the_head_question_is_headless(store) -> None:
     clock = FakeClock()
     service, presenter = make_service(store, rng=random.Random(REVOLT_RNG), clock=clock)
     live = await seated_table(service, {"gou_si_ji": True, "series": False, "turn_time": 5})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await service.settle(live)
     while live.running_game.phase != "head":
         seat = next(s for s in live.running.to_act if not live.is_ai(s))
@@ -138,7 +138,7 @@ async def test_a_series_plays_to_its_end_under_each_house_rule_and_replays(store
     replays to the same scores."""
     service, _ = make_service(store, rng=random.Random(REVOLT_RNG))
     live = await seated_table(service, rule)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await play_humans(service, live)
     assert not live.playing and live.running.finished
     record = await service.archive.series_record(live)

@@ -56,7 +56,7 @@ async def test_two_processes_with_the_same_shards_have_one_writer(db_url, caplog
     ):
         first, first_shown = make_service(a, shards=SHARDS)
         live = await seated_table(first, {"series": False})
-        await first.start(CHANNEL, HUMANS[0])
+        await first.start(first.tables.table_in(CHANNEL), HUMANS[0])
         await humans_act(first, live, 10)
         second, second_shown = make_service(b, shards=SHARDS)  # started beside it
         caplog.set_level(logging.WARNING, logger="gouji.bot")
@@ -87,7 +87,7 @@ async def test_a_process_paused_past_its_lease_stops_and_breaks_nothing(db_url, 
     ):
         paused, paused_shown = make_service(a, shards=SHARDS, lease=10, clock=timers)
         live = await seated_table(paused, {"series": False, "turn_time": 30})
-        await paused.start(CHANNEL, HUMANS[0])
+        await paused.start(paused.tables.table_in(CHANNEL), HUMANS[0])
         await humans_act(paused, live, 6)
         clock.now += 11  # SIGSTOP: no renewal, the lease lapses
         other, other_shown = make_service(b, shards=SHARDS, lease=10)
@@ -130,7 +130,7 @@ async def test_a_restarted_process_serves_its_tables_at_once_with_the_default_le
         dead, _ = make_service(a, shards=SHARDS, instance="shards 0 of 1 @ host-1")
         assert await dead.restore() == []
         live = await seated_table(dead, {"series": False})
-        await dead.start(CHANNEL, HUMANS[0])
+        await dead.start(dead.tables.table_in(CHANNEL), HUMANS[0])
         await humans_act(dead, live, 6)
         # another process of the same shards: the claim is live, the table is coming back
         other, _ = make_service(c, shards=SHARDS)
@@ -164,7 +164,7 @@ async def test_a_table_reached_at_a_process_says_where_it_is(db_url) -> None:
             with pytest.raises(UserError) as refused:
                 await here.tables.reach(table_id)
             assert refused.value.key == key
-        await guest.end(CHANNEL, HUMANS[0], True)
+        await guest.end(guest.tables.table_in(CHANNEL), HUMANS[0], True)
         with pytest.raises(UserError) as refused:
             await here.tables.reach(other.id)
         assert refused.value.key == "no_table"

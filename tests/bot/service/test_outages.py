@@ -104,7 +104,7 @@ async def _through_an_outage(
     clock = FakeClock()
     service, shown = make_service(store, clock=clock)
     live = await seated_table(service, {"series": False, "turn_time": 600})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     acked: list[str] = []
     for _ in range(8):
         await service.settle(live)
@@ -210,8 +210,8 @@ async def test_a_store_error_in_the_automatic_play_is_waited_out_by_that_table_o
     bad = await seated_table(service, {"series": False})
     other = await service.open_table(GUILD, CHANNEL + 1, 201, {"series": False})
     for user in (202, 203, 204):
-        await service.join(CHANNEL + 1, user)
-    await service.add_ai(CHANNEL + 1, 201)
+        await service.join(service.tables.table_in(CHANNEL + 1), user)
+    await service.add_ai(service.tables.table_in(CHANNEL + 1), 201)
     append = store.append_action
     failing = [True]
 
@@ -222,8 +222,8 @@ async def test_a_store_error_in_the_automatic_play_is_waited_out_by_that_table_o
 
     store.append_action = failing_append
     caplog.set_level(logging.WARNING, logger="gouji.bot")
-    await service.start(CHANNEL, HUMANS[0])
-    await service.start(CHANNEL + 1, 201)
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL + 1), 201)
     await service.settle(bad)
     assert bad.stalled_since is not None and service.tables.table_in(CHANNEL) is bad
     await _play_out(service, other, [])

@@ -54,7 +54,7 @@ async def _log(store, live) -> list[str]:
 async def playing(store):
     service, presenter = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await _to_play_phase(service, live)
     yield service, presenter, live
     await service.close()
@@ -133,9 +133,9 @@ async def test_a_seat_that_cannot_beat_passes_at_once_and_the_pass_is_logged(
 async def test_leaving_a_game_costs_ten_and_the_ai_plays_on(store) -> None:
     service, presenter = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await _to_play_phase(service, live)
-    _, seat, in_game = await service.leave(CHANNEL, HUMANS[2])
+    _, seat, in_game = await service.leave(service.tables.table_in(CHANNEL), HUMANS[2])
     assert in_game and seat == 2 and live.is_ai(2)
     assert "2 leave" in await _log(store, live)
     while live.running.number_of_next_game == 1:
@@ -166,10 +166,10 @@ async def test_timeouts_let_the_ai_play_and_two_in_a_row_keep_it_until_back(stor
     assert live.seats[seat].standin, "two timeouts in a row: the AI keeps the seat"
     assert len(await _log(store, live)) > before
     assert "timeout_standin" in presenter.announced()
-    await service.back(CHANNEL, user)
+    await service.back(service.tables.table_in(CHANNEL), user)
     assert not live.seats[seat].standin and live.seats[seat].timeouts == 0
     with pytest.raises(UserError) as err:
-        await service.back(CHANNEL, user)
+        await service.back(service.tables.table_in(CHANNEL), user)
     assert err.value.key == "not_standin"
     await service.close()
 
@@ -262,13 +262,13 @@ async def test_a_player_who_left_can_no_longer_play_hint_or_see_the_hand(store) 
     /gouji hand controller), no autocomplete — even while the AI has not yet played it."""
     service, presenter = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await _to_play_phase(service, live)
     seat = await _human_turn(service, live)
     user = user_at(live, seat)
     kicks = service._kick
     service._kick = lambda live: None  # type: ignore[method-assign]  # the AI sits only when told
-    await service.leave(CHANNEL, user)
+    await service.leave(service.tables.table_in(CHANNEL), user)
     assert seat in live.running.to_act, "the seat is still to play (by the AI, soon)"
     before = await _log(store, live)
     for attempt in (
@@ -317,15 +317,15 @@ async def test_forged_option_values_are_refused_by_the_service(store) -> None:
     not_seats: tuple[Any, ...] = (6, -1, 7, "0", True)  # bad input on purpose
     for seat in not_seats:
         for attempt in (
-            service.join(CHANNEL, HUMANS[1], seat),
-            service.add_ai(CHANNEL, HUMANS[0], seat),
-            service.remove_ai(CHANNEL, HUMANS[0], seat),
+            service.join(service.tables.table_in(CHANNEL), HUMANS[1], seat),
+            service.add_ai(service.tables.table_in(CHANNEL), HUMANS[0], seat),
+            service.remove_ai(service.tables.table_in(CHANNEL), HUMANS[0], seat),
         ):
             with pytest.raises(UserError) as err:
                 await attempt
             assert err.value.key == "bad_seat", seat
     with pytest.raises(UserError) as err:
-        await service.add_ai(CHANNEL, HUMANS[0], None, "k" * 6000)
+        await service.add_ai(service.tables.table_in(CHANNEL), HUMANS[0], None, "k" * 6000)
     assert err.value.key == "unknown_ai" and len(err.value.params["name"]) <= 60
     assert [s.user_id for s in await store.get_seats(live.id)] == [HUMANS[0]] + [None] * 5
     await service.close()
@@ -348,12 +348,12 @@ async def test_a_control_of_an_earlier_series_does_not_act_in_the_next(store) ->
     is not the first question of the last one (an old DM's button is refused)."""
     service, _ = make_service(store)
     live = await seated_table(service, {"series": False})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await service.settle(live)
     first = service.views.question_token(live)
     asked = next(s for s in live.running.to_act if not live.is_ai(s))
     await play_humans(service, live)
-    await service.start(CHANNEL, HUMANS[1], again=True)
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[1], again=True)
     await service.settle(live)
     assert live.running.to_act and asked in live.running.to_act
     assert service.views.question_token(live) != first

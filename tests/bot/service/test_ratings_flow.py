@@ -23,7 +23,7 @@ from .helpers import (
 async def test_a_series_rates_every_seat_and_announces_the_changes(store) -> None:
     service, presenter = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await play_humans(service, live)
     assert live.running.finished
     changes = await store.series_rating_changes(live.series_id)
@@ -52,7 +52,7 @@ async def test_a_series_rates_every_seat_and_announces_the_changes(store) -> Non
 async def test_a_single_game_announces_its_rating_changes_too(store) -> None:
     service, presenter = make_service(store)
     live = await seated_table(service, {"series": False})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await play_humans(service, live)
     assert "ev_ratings" in presenter.announced()
     board = (await service.views.public_view(live)).scoreboard
@@ -64,7 +64,7 @@ async def test_a_single_game_announces_its_rating_changes_too(store) -> None:
 async def test_the_scoreboard_shows_no_ratings_while_the_series_is_played(store) -> None:
     service, _ = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     board = (await service.views.public_view(live)).scoreboard
     assert board is not None
     assert board.ratings == ()
@@ -76,7 +76,7 @@ async def test_a_standing_is_a_plain_value_with_the_rating(store) -> None:
     live = await seated_table(service, {"series": False})
     before = await standing_of(store, GUILD, HUMANS[1])
     assert before.rating is None and before.position is None and before.games == 0
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await play_humans(service, live)
     standing = await standing_of(store, GUILD, HUMANS[1])
     rated = await store.player_rating(GUILD, user_player(HUMANS[1]))
@@ -92,14 +92,14 @@ async def test_a_standing_is_a_plain_value_with_the_rating(store) -> None:
 async def test_a_leaver_is_rated_as_having_lost_the_game_for_their_team(store) -> None:
     service, _ = make_service(store)
     live = await seated_table(service, {"series": False})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     while live.running_game.phase != "play":  # nobody declares or revolts
         await service.settle(live)
         seat = next(s for s in live.running.to_act if not live.is_ai(s))
         verb = "nodeclare" if live.running_game.phase == "declare" else "norevolt"
         await service.act(live, user_at(live, seat), verb)
     await service.settle(live)
-    await service.leave(CHANNEL, HUMANS[2])  # seat 2: team 0, 2, 4
+    await service.leave(service.tables.table_in(CHANNEL), HUMANS[2])  # seat 2: team 0, 2, 4
     await play_humans(service, live)
     (lineup,) = await store.rated_lineups(GUILD)
     assert [e.left for e in lineup] == [s == 2 for s in range(6)]

@@ -30,7 +30,7 @@ async def test_a_table_is_rebuilt_from_its_log_and_plays_on(db_path, snapshots, 
     async with await Store.open(db_path) as store:
         service, _ = make_service(store)
         live = await seated_table(service, {"series_games": 2})  # a game boundary after
-        await service.start(CHANNEL, HUMANS[0])
+        await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
         await humans_act(service, live, 40)  # part of the first game
         hands = [service.views.hand_cards(live, s) for s in range(6)]
         to_act = live.running.to_act
@@ -62,11 +62,11 @@ async def test_a_log_that_does_not_replay_marks_only_its_table_broken(db_path) -
     async with await Store.open(db_path) as store:
         service, _ = make_service(store)
         good = await seated_table(service)
-        await service.start(CHANNEL, HUMANS[0])
+        await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
         bad = await service.open_table(GUILD, CHANNEL + 1, HUMANS[0], {})
-        await service.join(CHANNEL + 1, HUMANS[1])
-        await service.add_ai(CHANNEL + 1, HUMANS[0])
-        await service.start(CHANNEL + 1, HUMANS[0])
+        await service.join(service.tables.table_in(CHANNEL + 1), HUMANS[1])
+        await service.add_ai(service.tables.table_in(CHANNEL + 1), HUMANS[0])
+        await service.start(service.tables.table_in(CHANNEL + 1), HUMANS[0])
         await service.settle(good)
         await service.settle(bad)
         await service.close()
@@ -91,7 +91,7 @@ async def test_a_kill_between_commit_and_controller_asks_the_player_again(db_pat
     async with await Store.open(db_path) as store:
         service, _ = make_service(store)
         live = await seated_table(service)
-        await service.start(CHANNEL, HUMANS[0])
+        await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
         await humans_act(service, live, 12)
         assert (await store.get_table(live.id)).turn_deadline is not None
 

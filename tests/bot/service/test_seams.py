@@ -164,7 +164,7 @@ async def _play(run: Run) -> tuple[TableService, LiveTable]:
             continue
         try:
             if live.series is None:
-                await service.start(CHANNEL, HUMANS[0])
+                await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
                 continue
             await service.settle(live)
             if run.killed:
@@ -176,7 +176,7 @@ async def _play(run: Run) -> tuple[TableService, LiveTable]:
                 game = live.running.current.game
                 if game is not None and len(game.actions) > 30:
                     try:
-                        await service.leave(CHANNEL, LEAVER)
+                        await service.leave(service.tables.table_in(CHANNEL), LEAVER)
                     except UserError as exc:  # it was logged before the process died
                         if exc.key != "left_table":
                             raise

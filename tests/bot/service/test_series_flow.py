@@ -20,7 +20,7 @@ from .helpers import (
 async def test_a_five_game_series_completes_and_profiles_match_the_replay(store) -> None:
     service, presenter = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     steps = await play_humans(service, live)
     assert steps > 0
     assert not live.playing and live.running.finished
@@ -47,7 +47,7 @@ async def test_a_five_game_series_completes_and_profiles_match_the_replay(store)
 async def test_the_table_log_tells_each_gouji_hand_played_and_no_other_play(store) -> None:
     service, presenter = make_service(store)
     live = await seated_table(service, {"series": False})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await play_humans(service, live)
     (deal,) = live.running.deals
     assert deal.game is not None

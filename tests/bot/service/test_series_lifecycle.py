@@ -26,14 +26,16 @@ async def test_again_starts_a_new_series_with_the_same_seats(store) -> None:
     service, presenter = make_service(store)
     live = await seated_table(service, {"series": False})
     with pytest.raises(UserError) as err:
-        await service.start(CHANNEL, HUMANS[1], again=True)
+        await service.start(service.tables.table_in(CHANNEL), HUMANS[1], again=True)
     assert err.value.key == "no_series_before"
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await play_humans(service, live)
     assert live.running.finished and len(live.running.counted) == 1, "a single game"
     first = live.series_id
     assert (await store.get_table(live.id)).status == "lobby"
-    await service.start(CHANNEL, HUMANS[2], again=True)  # any seated player
+    await service.start(
+        service.tables.table_in(CHANNEL), HUMANS[2], again=True
+    )  # any seated player
     assert live.playing and live.series_id != first
     assert [s.user_id for s in live.seats] == [*HUMANS, None, None]
     assert (await store.get_profile(GUILD, HUMANS[2])).games == 1
@@ -43,12 +45,12 @@ async def test_again_starts_a_new_series_with_the_same_seats(store) -> None:
 async def test_joining_an_ai_seat_during_a_game_takes_it_when_the_game_ends(store) -> None:
     service, presenter = make_service(store)
     live = await seated_table(service)
-    await service.start(CHANNEL, HUMANS[0])
-    _, seat, later = await service.join(CHANNEL, 555, 4)
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
+    _, seat, later = await service.join(service.tables.table_in(CHANNEL), 555, 4)
     assert (seat, later) == (4, True)
     assert live.seats[4].user_id is None, "the AI finishes this game"
     with pytest.raises(UserError):
-        await service.join(CHANNEL, 556, 4)
+        await service.join(service.tables.table_in(CHANNEL), 556, 4)
     while live.running.number_of_next_game == 1:
         await service.settle(live)
         waiting = [s for s in live.running.to_act if not live.is_ai(s)]
@@ -81,8 +83,8 @@ async def test_a_warning_comes_before_the_timeout(store) -> None:
 async def test_a_strong_ai_seat_plays(store) -> None:
     service, _ = make_service(store)
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {"series": False})
-    await service.add_ai(CHANNEL, HUMANS[0], kind="strong")
-    await service.start(CHANNEL, HUMANS[0])
+    await service.add_ai(service.tables.table_in(CHANNEL), HUMANS[0], kind="strong")
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await humans_act(service, live, 3)
     assert live.ai_kind(3) == "strong"
     assert len(await store.get_actions(live.game_id)) >= 6
@@ -92,7 +94,7 @@ async def test_a_strong_ai_seat_plays(store) -> None:
 async def test_a_bie_san_series_plays_out(store) -> None:
     service, presenter = make_service(store)
     live = await seated_table(service, {"bie_san": True})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     assert live.running_game.options.bie_san
     await play_humans(service, live)
     assert live.running.finished

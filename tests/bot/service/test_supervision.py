@@ -100,8 +100,8 @@ async def test_a_refused_ai_action_falls_back_to_a_legal_one_in_every_phase(
     break_the_ai(monkeypatch, every_other_one_illegal, every_other_return_illegal)
     service, presenter = make_service(store, rng=FirstSeed())
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {})
-    await service.add_ai(CHANNEL, HUMANS[0])  # seats 1-5 are AI
-    await service.start(CHANNEL, HUMANS[0])
+    await service.add_ai(service.tables.table_in(CHANNEL), HUMANS[0])  # seats 1-5 are AI
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await play_humans(service, live)
     assert live.series is not None and live.running.finished
     assert set(_fallbacks(caplog)) == {"declare", "revolt", "burn", "turn", "return"}
@@ -118,7 +118,7 @@ async def test_an_ai_that_raises_falls_back_too(store, caplog, monkeypatch) -> N
     break_the_ai(monkeypatch, broken, broken)
     service, presenter = make_service(store)
     live = await seated_table(service, {"series": False})
-    await service.start(CHANNEL, HUMANS[0])
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     await play_humans(service, live)
     assert live.running.finished and not presenter.of("broken")
     assert any("the AI failed to choose" in r.getMessage() for r in caplog.records)
@@ -166,9 +166,11 @@ async def test_an_ai_thinking_leaves_the_table_free_for_its_people(store, monkey
     service, presenter = make_service(store)
     live = await service.open_table(GUILD, CHANNEL, HUMANS[0], {"series": False})
     for user in HUMANS[1:]:
-        await service.join(CHANNEL, user)
-    await service.add_ai(CHANNEL, HUMANS[0], kind="strong")  # thinks in a thread
-    await service.start(CHANNEL, HUMANS[0])
+        await service.join(service.tables.table_in(CHANNEL), user)
+    await service.add_ai(
+        service.tables.table_in(CHANNEL), HUMANS[0], kind="strong"
+    )  # thinks in a thread
+    await service.start(service.tables.table_in(CHANNEL), HUMANS[0])
     try:
         assert await asyncio.to_thread(thinking.wait, 10), "the AI seats never thought"
         view = await asyncio.wait_for(service.views.private_view(live, 0), 5)

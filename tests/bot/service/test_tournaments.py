@@ -75,7 +75,9 @@ async def show_up_and_hand_over(
     await events.step(board.event.id)
     lives: dict[int, LiveTable] = {}
     for p in seated:
-        live, _ = await service.hand_over(board.channels[board.plan.table_of(p).number], p)  # type: ignore[union-attr]
+        live, _ = await service.hand_over(
+            service.tables.table_in(board.channels[board.plan.table_of(p).number]), p
+        )  # type: ignore[union-attr]
         lives[live.id] = live
     return list(lives.values())
 
@@ -228,7 +230,9 @@ async def test_a_restart_mid_round_resumes_without_losing_or_repeating_a_game(
         assert board.plan is not None and board.plan.number == 1
         assert board.finished_tables == {1}  # played before the restart: counted now
         for table in board.plan.tables[1:]:
-            live, _ = await service.hand_over(board.channels[table.number], table.players[0])
+            live, _ = await service.hand_over(
+                service.tables.table_in(board.channels[table.number]), table.players[0]
+            )
             await service.settle(live)
         await events.step(event.id)
         await play_round(service, events, people)

@@ -84,7 +84,7 @@ async def drive(tables: TableService, events: TournamentService, event_id: int) 
                 for p in players:
                     if (t.table_id, p) not in handed:
                         try:
-                            await tables.hand_over(channel, p)
+                            await tables.hand_over(tables.tables.table_in(channel), p)
                             handed.add((t.table_id, p))
                         except Exception:  # coming back after a restart: next look
                             pass
