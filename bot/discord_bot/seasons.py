@@ -14,7 +14,6 @@ from bot.pictures import png as pictures
 from bot.pictures.views import leaderboard_rows, rating_rows
 from bot.service.seasons import Seasons
 from bot.service.standing import profile_view
-from bot.service.tournaments import player_results
 from bot.text.catalog import text
 from bot.text.ratings import ai_level_name
 from data.seasons import Season
@@ -83,7 +82,7 @@ async def season_config(
 
 async def tournament_lines(gouji: Gouji, guild_id: int, user_id: int, lang: str) -> str:
     """The player's latest tournament results, a line each (empty: none), for their profile."""
-    results = await player_results(gouji.service.store, guild_id, user_id)
+    results = await gouji.service.archive.tournament_results(guild_id, user_id)
     return "\n".join(
         text(
             lang, "tournament_result_line", name=r.name, rank=r.rank, count=r.count, points=r.points

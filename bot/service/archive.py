@@ -27,6 +27,7 @@ from bot.text.langs import LANGS
 from data import FinishedGame, NotFoundError, PlayerRating, Profile, Store
 from data.export import series_game_entry
 from engine.record import SERIES_FORMAT
+from engine.tournament import standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,18 @@ class RecordFile:
 
     name: str
     record: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """Where a player finished in an event that is over: its name, their rank of how many,
+    their points."""
+
+    event_id: int
+    name: str
+    rank: int
+    count: int
+    points: int
 
 
 class Archive:
@@ -170,6 +183,25 @@ class Archive:
             if place is not None and place in places
         }
         return FinishedDeal(info, record, seats)
+
+    # ----------------------------------------------------------------- tournaments
+    async def tournament_results(
+        self, guild_id: int, user_id: int, limit: int = 3
+    ) -> list[PlayerResult]:
+        """The player's results in the server's latest events that are over (their profile)."""
+        out = []
+        for ev in await self.store.guild_tournaments(guild_id):
+            if ev.active:
+                continue
+            state = await self.store.load_tournament(ev.id)
+            if user_id not in state.players:
+                continue
+            lines = standings(ev.config, state.players, state.rounds, state.left)
+            mine = next(s for s in lines if s.player == user_id)
+            out.append(PlayerResult(ev.id, ev.config.name, mine.rank, len(lines), mine.points))
+            if len(out) == limit:
+                break
+        return out
 
     # ----------------------------------------------------------------- record files
     async def series_record(self, live: LiveTable) -> dict[str, Any]:

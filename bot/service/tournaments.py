@@ -504,34 +504,3 @@ def config_of(**settings: object) -> Config:
         return Config(**settings)  # type: ignore[arg-type]
     except (ConfigError, TypeError, ValueError) as exc:
         raise UserError("tournament_bad_setting", setting=str(exc)) from None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
-    """Where a player finished in an event that is over: its name, their rank of how many,
-    their points."""
-
-    event_id: int
-    name: str
-    rank: int
-    count: int
-    points: int
-
-
-async def player_results(
-    store: Store, guild_id: int, user_id: int, limit: int = 3
-) -> list[PlayerResult]:
-    """The player's results in the server's latest events that are over (their profile)."""
-    out = []
-    for ev in await store.guild_tournaments(guild_id):
-        if ev.active:
-            continue
-        state = await store.load_tournament(ev.id)
-        if user_id not in state.players:
-            continue
-        lines = standings(ev.config, state.players, state.rounds, state.left)
-        mine = next(s for s in lines if s.player == user_id)
-        out.append(PlayerResult(ev.id, ev.config.name, mine.rank, len(lines), mine.points))
-        if len(out) == limit:
-            break
-    return out
