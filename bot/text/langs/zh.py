@@ -167,7 +167,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "dm_where": "{guild} #{channel}",
     "dm_hand": "你的手牌 · {where}",
     "dm_declare": "宣点吗？（对家本局开不了点的赌注）",
-    "dm_revolt": "你没有 2 也没有王：革命吗？",
+    "dm_revolt": "你没有 2 也没有王：革命吗？（革命就不打这局，算四科）",
     "dm_return": "还贡：选 {n} 张还给 {who}",
     "dm_burn": "可以烧 {who} 的 {cards}：选一手烧，或不烧（{seconds} 秒）",
     "dm_turn": "该你出牌了",
