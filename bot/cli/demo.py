@@ -39,8 +39,9 @@ if TYPE_CHECKING:  # the engine, the store and Pillow load when the demo runs
     from engine.series import Series
     from render.models import TableView
 
+#: The store's server of the tables outside Discord (bot.service.tables.OWN_GUILD, not
+#: imported: the service loads when the demo runs): the demo table is its first player's own.
 DEMO_GUILD = 0
-DEMO_CHANNEL = 0
 DEMO_USERS = (1, 2, 3, 4, 5, 6)
 DEMO_NAMES = ("济南", "青岛", "烟台", "潍坊", "淄博", "威海")  # six Shandong cities
 DEFAULT_OUT = "gouji-demo"
@@ -150,13 +151,15 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
             store, watcher, ai_delay=0, warn_before=0, rng=random.Random(args.seed)
         )
         watcher.service = service
-        live = await service.open_table(DEMO_GUILD, DEMO_CHANNEL, DEMO_USERS[0], overrides)
+        live = await service.open_table(
+            None, None, DEMO_USERS[0], overrides
+        )  # the first player's own
         for user in DEMO_USERS[1:]:
-            await service.join(service.tables.table_in(DEMO_CHANNEL), user)
+            await service.join(live, user)
         for user in DEMO_USERS:  # 托管: each player's AI plays for them
-            await service.hand_over(service.tables.table_in(DEMO_CHANNEL), user, args.ai)
+            await service.hand_over(live, user, args.ai)
         progress.update(1, 0, force=True)
-        await service.start(service.tables.table_in(DEMO_CHANNEL), DEMO_USERS[0])
+        await service.start(live, DEMO_USERS[0])
         first_hand = None
         tables: list[Path] = []
         for _ in range(args.games):  # each game told as it ends, while the next is played
@@ -173,7 +176,7 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
         await service.settle(live)
         found = await service.archive.last_record(live)  # the series: never a game in progress
         board = await service.archive.leaderboard(DEMO_GUILD, limit=10)
-        await service.end(service.tables.table_in(DEMO_CHANNEL), DEMO_USERS[0], may_manage=True)
+        await service.end(live, DEMO_USERS[0], may_manage=True)
         await service.close()
     series = series_from_record(found.record)
     print()
@@ -191,7 +194,7 @@ async def _demo(args: argparse.Namespace, out: Path, db: Path, lang: str) -> Non
 
 async def _finished_id(service: TableService, table_id: int, number: int) -> int:
     """The id of game ``number`` of the demo table (just finished)."""
-    found = await service.archive.finished_games(DEMO_GUILD, DEMO_CHANNEL, limit=50)
+    found = await service.archive.finished_games(DEMO_GUILD, limit=50)
     return next(g.game_id for g in found if g.table_id == table_id and g.number == number)
 
 

@@ -2,7 +2,7 @@
 happens after each one (announcements, hands, prompts, the clock), the AI seats and the
 automatic 要不起 passes, timeouts, dealing, and game results.
 
-Used by :class:`bot.service.tables.TableService`; every method that changes a table runs under the
+Part of :class:`bot.service.tables.TableService` (its ``flow``); every method that changes a table runs under the
 table's lock (the ``_locked`` ones expect it held).
 """
 
@@ -14,7 +14,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.service.clock import Clock
 from bot.service.live import LiveTable
@@ -81,22 +81,38 @@ class Step:
     ai: bool
 
 
+class Failures(Protocol):
+    """What becomes of a table whose database or background job fails
+    (:class:`bot.service.recovery.Recovery`)."""
+
+    def stall_locked(self, live: LiveTable, exc: BaseException) -> None: ...
+
+    def failed_locked(self, live: LiveTable, exc: BaseException, job: str) -> None: ...
+
+
 class GameFlow:
     """The game side of the table service (see the module doc)."""
 
-    store: Store
-    presenter: Presenter
-    ai_delay: float
-    warn_before: float
-    clock: Clock
-    rng: random.Random
-    supervisor: Supervisor
+    failures: Failures  # set by the service once its recovery exists
 
-    if TYPE_CHECKING:  # a table that waits for its database: bot/service/recovery.py
-
-        def _stall_locked(self, live: LiveTable, exc: BaseException) -> None: ...
-
-        def _failed_locked(self, live: LiveTable, exc: BaseException, job: str) -> None: ...
+    def __init__(
+        self,
+        store: Store,
+        presenter: Presenter,
+        clock: Clock,
+        supervisor: Supervisor,
+        rng: random.Random,
+        *,
+        ai_delay: float,
+        warn_before: float,
+    ) -> None:
+        self.store = store
+        self.presenter = presenter
+        self.clock = clock
+        self.supervisor = supervisor
+        self.rng = rng
+        self.ai_delay = ai_delay
+        self.warn_before = warn_before
 
     # ----------------------------------------------------------------- applying
     def _before(self, live: LiveTable) -> _Before | None:
@@ -108,7 +124,7 @@ class GameFlow:
             return _Before(len(series.deals), tuple(len(h) for h in cur.hands), None)
         return _Before(len(series.deals), None, snapshot(cur.game))
 
-    async def _apply_locked(self, live: LiveTable, action: Action) -> None:
+    async def apply_locked(self, live: LiveTable, action: Action) -> None:
         """Apply ``action`` to the engine and append it to the log (committed, at the index
         the engine expects: the database refuses it anywhere else), then announce what it
         caused. Raises the engine's error (nothing changed) if refused; if the append fails
@@ -122,7 +138,7 @@ class GameFlow:
             )
         except Exception as exc:
             if not isinstance(exc, ClaimLostError):  # the engine moved on, the log did not
-                self._stall_locked(live, exc)
+                self.failures.stall_locked(live, exc)
             raise
         live.failures = 0
         if (index + 1) % SNAPSHOT_EVERY == 0:
@@ -192,16 +208,16 @@ class GameFlow:
             self.presenter.hand_changed(live, seat)
 
     # ----------------------------------------------------------------- after a change
-    async def _after_change_locked(self, live: LiveTable) -> None:
+    async def after_change_locked(self, live: LiveTable) -> None:
         """Settle finished or void deals, update the clock and prompts, redraw."""
-        await self._settle_locked(live)
+        await self.settle_locked(live)
         if live.ended:
             return
-        await self._update_clock_locked(live)
+        await self.update_clock_locked(live)
         self.presenter.table_changed(live)
-        self._kick(live)
+        self.kick(live)
 
-    async def _settle_locked(self, live: LiveTable) -> None:
+    async def settle_locked(self, live: LiveTable) -> None:
         """Carry the series on to where its log says it stands: a void deal redealt, a
         finished one recorded, its leavers' seats given to the AI and the next deal dealt, a
         played-out series closed, a series without a deal dealt its first. Each step writes
@@ -215,14 +231,14 @@ class GameFlow:
         while series is not None and live.table.status == "playing":
             cur = series.current
             if cur is None:  # started, and stopped before its first deal was written
-                await self._deal_locked(live)
+                await self.deal_locked(live)
                 continue
             if cur.void:
                 if not live.deal_voided:
                     await self.store.void_game(live.game_row)
                     live.deal_voided = True
                     self.presenter.announce(live, "ev_void")
-                await self._deal_locked(live)
+                await self.deal_locked(live)
                 continue
             if not cur.finished:
                 return
@@ -232,7 +248,7 @@ class GameFlow:
             if series.finished:
                 await self._finish_series_locked(live)
                 return
-            await self._deal_locked(live)
+            await self.deal_locked(live)
 
     async def _set_status_locked(self, live: LiveTable, status: TableStatus) -> None:
         """Write the table's status and keep the row in memory as written."""
@@ -331,7 +347,7 @@ class GameFlow:
             self._announce_close(live, scores, titles, rated)
             live.closing_told = live.series_row
         await self._set_status_locked(live, "lobby")
-        await self._set_deadline_locked(live, None, frozenset())
+        await self.set_deadline_locked(live, None, frozenset())
 
     def _announce_close(
         self,
@@ -352,7 +368,7 @@ class GameFlow:
             self.presenter.announce(live, "ev_ratings", ratings=lines)
         self.presenter.announce(live, "ev_again" if live.options.series else "ev_again_single")
 
-    async def _deal_locked(self, live: LiveTable) -> None:
+    async def deal_locked(self, live: LiveTable) -> None:
         """Deal the next game (or the redeal of a void one): log it, pay tribute, DM hands."""
         seed = self.rng.randrange(2**31)
         hands = deal(seed)
@@ -384,7 +400,7 @@ class GameFlow:
             return frozenset()
         return frozenset(s for s in live.running.to_act if not live.is_ai(s))
 
-    async def _update_clock_locked(self, live: LiveTable) -> None:
+    async def update_clock_locked(self, live: LiveTable) -> None:
         """Ask the people the table now waits on (DM prompt, channel ping) and run the
         clock for them; tell the presenter whose question was answered."""
         waiting = self._waiting_humans(live)
@@ -397,7 +413,7 @@ class GameFlow:
             self.presenter.answered(live, seat)
         if kind is None:
             live.clock_key = None
-            await self._set_deadline_locked(live, None, waiting)
+            await self.set_deadline_locked(live, None, waiting)
             return
         if key != live.clock_key:  # a new question: everyone waited on is asked anew
             live.waiting = frozenset()
@@ -413,9 +429,9 @@ class GameFlow:
         self.presenter.ping(
             live, sorted(new), "your_turn" if kind == Prompt.TURN else "your_turn_many"
         )
-        await self._set_deadline_locked(live, self.clock.now() + seconds, waiting)
+        await self.set_deadline_locked(live, self.clock.now() + seconds, waiting)
 
-    async def _set_deadline_locked(
+    async def set_deadline_locked(
         self, live: LiveTable, deadline: float | None, waiting: frozenset[int]
     ) -> None:
         live.waiting = waiting
@@ -443,15 +459,15 @@ class GameFlow:
                 return
             try:
                 await self._timeout_locked(live)
-                await self._after_change_locked(live)
+                await self.after_change_locked(live)
             except Exception as exc:
-                self._failed_locked(live, exc, "clock")
+                self.failures.failed_locked(live, exc, "clock")
 
     async def _timeout_locked(self, live: LiveTable) -> None:
         """The clock ran out. Questions take their default (no declaring, no revolution,
         无头, the lowest legal return, no burn); a turn is played by the AI (托管), and a second
         timed-out turn in a row leaves the AI in the seat until ``back``."""
-        await self._set_deadline_locked(live, None, live.waiting)  # this clock is spent
+        await self.set_deadline_locked(live, None, live.waiting)  # this clock is spent
         for seat in sorted(live.waiting):
             if not live.playing or seat not in live.running.to_act:
                 continue
@@ -465,7 +481,7 @@ class GameFlow:
                 action = await self._ai_act_locked(live, seat, await think())
             else:
                 action = self._fallback_action(live, seat)  # the engine's "no" comes first
-                await self._apply_locked(live, action)
+                await self.apply_locked(live, action)
             cards = str(action.cards) if action.cards is not None else None
             self.presenter.announce(
                 live, "ev_clock_played", user=Who(seat), what=Acted(action.verb, cards)
@@ -512,7 +528,7 @@ class GameFlow:
         to act (what a test or a benchmark waits for before it plays a person's part)."""
         return next_step(live) is None
 
-    def _kick(self, live: LiveTable) -> None:
+    def kick(self, live: LiveTable) -> None:
         """Make sure the automatic actions of this table are being taken."""
         task = live.tasks.get("drive")
         if task is None or task.done():
@@ -543,10 +559,10 @@ class GameFlow:
                     if step.ai:
                         await self._ai_act_locked(live, step.seat, choice)
                     else:
-                        await self._apply_locked(live, Action(step.seat, Verb.PASS))
-                    await self._after_change_locked(live)
+                        await self.apply_locked(live, Action(step.seat, Verb.PASS))
+                    await self.after_change_locked(live)
                 except Exception as exc:
-                    self._failed_locked(live, exc, "automatic play")
+                    self.failures.failed_locked(live, exc, "automatic play")
                     return
 
     async def _ai_act_locked(self, live: LiveTable, seat: int, action: Action | None) -> Action:
@@ -556,7 +572,7 @@ class GameFlow:
         revolution, the lowest return), and that is logged."""
         if action is not None:
             try:
-                await self._apply_locked(live, action)
+                await self.apply_locked(live, action)
                 return action
             except IllegalActionError as exc:
                 log.warning("table %s seat %s: the AI chose %s: %s", live.id, seat, action, exc)
@@ -565,7 +581,7 @@ class GameFlow:
         log.warning(
             "table %s seat %s (%s): took %s instead of the AI's choice", live.id, seat, kind, action
         )
-        await self._apply_locked(live, action)
+        await self.apply_locked(live, action)
         return action
 
     def _fallback_action(self, live: LiveTable, seat: int) -> Action:
@@ -584,7 +600,7 @@ class GameFlow:
                 async with live.lock:
                     if next_step(live) is None:
                         return
-                self._kick(live)
+                self.kick(live)
             await asyncio.sleep(0)
             if task is not None and not task.done():
                 await asyncio.wait({task})

@@ -31,11 +31,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 
+from bot.service.clock import Clock
 from bot.service.errors import OUTAGES, UserError
 from bot.service.flow import GameFlow
 from bot.service.live import LiveTable, TableOptions
+from bot.service.presenter import Presenter
 from bot.service.registry import Registry
-from bot.service.supervise import backoff
+from bot.service.supervise import Supervisor, backoff
 from data import ENGINE, ActiveTable, ClaimLostError, Store
 from data.claims import incarnation_of, incarnation_owner
 
@@ -51,19 +53,41 @@ RELAPSE = 5.0
 DRIVING = frozenset({"automatic play", "clock", "recovery"})
 
 
-class Recovery(GameFlow):
+class Recovery:
     """Restoring tables, claims, waiting out a database outage, and losing a table to
     another process (the part of :class:`bot.service.tables.TableService` that deals with
-    crashes, outages and other processes)."""
+    crashes, outages and other processes: its ``recovery``)."""
 
-    tables: Registry
-    owner: str
-    lease: float
-    instance: str | None
-    _held: set[int]
+    def __init__(
+        self,
+        store: Store,
+        tables: Registry,
+        flow: GameFlow,
+        presenter: Presenter,
+        clock: Clock,
+        supervisor: Supervisor,
+        *,
+        owner: str,
+        lease: float,
+        instance: str | None,
+    ) -> None:
+        self.store = store
+        self.tables = tables
+        self.flow = flow
+        self.presenter = presenter
+        self.clock = clock
+        self.supervisor = supervisor
+        # The process claims the tables it serves (a shard process: of its shards only)
+        # under a name of its own, and writes only to those it holds. With an ``instance``
+        # (the bot's: data.claims.default_instance) the first restore names it anew as the
+        # next incarnation of that instance, and it takes that instance's tables at once.
+        self.owner = owner
+        self.lease = lease
+        self.instance = instance
+        self._held: set[int] = set()  # tables another process holds (logged once)
 
     @asynccontextmanager
-    async def _serving(self, live: LiveTable) -> AsyncIterator[None]:
+    async def serving(self, live: LiveTable) -> AsyncIterator[None]:
         """The table's lock, for a command: ``UserError('db_waiting')`` while the table
         waits for its database; a database failure inside makes it wait (and the command is
         refused so: nothing was acknowledged); a lost claim drops the table
@@ -79,10 +103,10 @@ class Recovery(GameFlow):
                 self._lost_locked(live, exc)
                 raise UserError("table_moved") from None
             except OUTAGES as exc:
-                self._stall_locked(live, exc)
+                self.stall_locked(live, exc)
                 raise UserError("db_waiting") from None
 
-    def _failed_locked(self, live: LiveTable, exc: BaseException, job: str) -> None:
+    def failed_locked(self, live: LiveTable, exc: BaseException, job: str) -> None:
         """A background ``job`` of the table failed with ``exc`` (the lock is held)."""
         if live.ended:
             return
@@ -90,7 +114,7 @@ class Recovery(GameFlow):
             self._lost_locked(live, exc)
             return
         if isinstance(exc, OUTAGES):
-            self._stall_locked(live, exc)
+            self.stall_locked(live, exc)
             return
         live.failures += 1
         log.error(
@@ -102,15 +126,15 @@ class Recovery(GameFlow):
             )
             self.supervisor.start(live.id, "setting aside", partial(self._set_aside, live, reason))
             return
-        self._stall_locked(live, exc)  # rebuilt from its log, it may go on
+        self.stall_locked(live, exc)  # rebuilt from its log, it may go on
 
-    async def _task_failed(self, table_id: int, job: str, exc: Exception) -> None:
+    async def task_failed(self, table_id: int, job: str, exc: Exception) -> None:
         """A supervised task ended with an exception (logged by the supervisor)."""
         live = self.tables.find(table_id)
         if live is None or live.ended or job not in DRIVING:
             return
         async with live.lock:
-            self._failed_locked(live, exc, job)
+            self.failed_locked(live, exc, job)
 
     def _lost_locked(self, live: LiveTable, exc: ClaimLostError) -> None:
         """Another process holds the table now: stop serving it, write nothing."""
@@ -118,7 +142,7 @@ class Recovery(GameFlow):
         self.tables.forget(live)
         self.presenter.moved(live)
 
-    def _stall_locked(self, live: LiveTable, exc: BaseException) -> None:
+    def stall_locked(self, live: LiveTable, exc: BaseException) -> None:
         """The table waits for its database: its clock and automatic play stop, and a
         recovery task retries until the table is rebuilt from its log."""
         if live.stalled_since is None:
@@ -171,7 +195,7 @@ class Recovery(GameFlow):
                             live.stall_tries,
                             exc,
                         )
-                    self._stall_locked(live, exc)  # what the try started stops again
+                    self.stall_locked(live, exc)  # what the try started stops again
                     continue
                 except ValueError as exc:  # RecordError, ReplayError: the log does not replay
                     reason = f"its log does not replay: {exc}"
@@ -263,13 +287,13 @@ class Recovery(GameFlow):
             self.tables.register(live)
             async with live.lock:
                 try:
-                    await self._settle_locked(live)
+                    await self.flow.settle_locked(live)
                     await self._restore_clock_locked(live)
                 except Exception as exc:
-                    self._failed_locked(live, exc, "restore")
+                    self.failed_locked(live, exc, "restore")
                     continue
                 self.presenter.table_changed(live)
-                self._kick(live)
+                self.flow.kick(live)
         return broken
 
     async def _rebuild(self, active: ActiveTable) -> LiveTable:
@@ -293,13 +317,13 @@ class Recovery(GameFlow):
         live.deal_voided, live.series_closed = fresh.deal_voided, fresh.series_closed
         live.players.clear()
         live.ranked = None
-        await self._settle_locked(live)
+        await self.flow.settle_locked(live)
         await self._restore_clock_locked(live)
         live.relapse = (live.stalled_since or self.clock.now(), live.stall_tries, self.clock.now())
         live.stalled_since = None
         live.stall_tries = 0
         self.presenter.table_changed(live)
-        self._kick(live)
+        self.flow.kick(live)
 
     async def _restore_clock_locked(self, live: LiveTable) -> None:
         """After a restore (or a wait for the database) this process has asked nothing:
@@ -310,7 +334,7 @@ class Recovery(GameFlow):
         live.clock_key = None
         live.waiting = frozenset()
         live.deadline = None
-        await self._update_clock_locked(live)
+        await self.flow.update_clock_locked(live)
 
     # ----------------------------------------------------------------- claims
     async def renew_claims(self) -> list[int]:

@@ -26,6 +26,7 @@ from typing import Any
 from bot.service.archive import Archive
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import OUTAGES, UserError
+from bot.service.flow import GameFlow
 from bot.service.live import LiveTable, TableOptions, echo
 from bot.service.presenter import Listeners, Mention, Presenter, Who
 from bot.service.questions import question_token
@@ -77,7 +78,7 @@ def own_place(user_id: int) -> tuple[int, int]:
     return OWN_GUILD, -user_id
 
 
-class TableService(Recovery):
+class TableService:
     """All tables of the bot (see the module doc)."""
 
     def __init__(
@@ -95,32 +96,76 @@ class TableService(Recovery):
         instance: str | None = None,
     ) -> None:
         self.store = store
-        # The process claims the tables it serves (a shard process: of its shards only)
-        # under a name of its own, and writes only to those it holds. With an ``instance``
-        # (the bot's: data.claims.default_instance) the first restore names it anew as the
-        # next incarnation of that instance, and it takes that instance's tables at once.
-        self.instance = instance
-        self.owner = process_owner(serving(shards))
         self.lease = lease
-        store.act_as(self.owner, lease=lease)
-        self.recent = RecentLog()  # the announcements its views show
-        self.presenter: Listeners = Listeners(self.recent, presenter)  # more: listen()
-        self.ai_delay = ai_delay
-        self.warn_before = warn_before
         self.idle_seconds = idle_seconds
         self.clock = clock or SystemClock()
-        self.supervisor = Supervisor(self._task_failed)
-        self.rng = rng or random.SystemRandom()
+        self.rng = rng or random.SystemRandom()  # the deals' (and events' draws) randomness
+        self.recent = RecentLog()  # the announcements its views show
+        self.presenter: Listeners = Listeners(self.recent, presenter)  # more: listen()
+        # one table's failed background job never stops another: see Recovery.task_failed
+        self.supervisor = Supervisor(lambda *failed: self.recovery.task_failed(*failed))
         self.tables = Registry(store, self.clock, shards)  # every table served here
         self.views = TableViews(self.tables, self.recent)  # what a table shows, to whom
         self.archive = Archive(store)  # settings, standings, finished deals, records
         self.seasons = Seasons(store, self.clock)  # 赛季: each server's, and the monthly ones
-        self._held: set[int] = set()  # tables another process holds (logged once)
+        self.flow = GameFlow(  # the play: actions, AI seats, clocks, dealing, results
+            store,
+            self.presenter,
+            self.clock,
+            self.supervisor,
+            self.rng,
+            ai_delay=ai_delay,
+            warn_before=warn_before,
+        )
+        self.recovery = Recovery(  # restoring, claims, outages, other processes
+            store,
+            self.tables,
+            self.flow,
+            self.presenter,
+            self.clock,
+            self.supervisor,
+            owner=process_owner(serving(shards)),
+            lease=lease,
+            instance=instance,
+        )
+        self.flow.failures = self.recovery
+        store.act_as(self.recovery.owner, lease=lease)
 
     @property
     def shards(self) -> Shards | None:
         """The shards whose servers' tables this process serves (None: every server)."""
         return self.tables.shards
+
+    @property
+    def owner(self) -> str:
+        """The name this process claims its tables under (data/claims.py)."""
+        return self.recovery.owner
+
+    # ----------------------------------------------------------------- lifecycle
+    async def restore(self) -> list[int]:
+        """Claim and rebuild the open tables of this process's shards (:meth:`Recovery.restore`);
+        returns the ids of tables found broken."""
+        return await self.recovery.restore()
+
+    async def renew_claims(self) -> list[int]:
+        """Renew this process's claims; returns the tables lost (:meth:`Recovery.renew_claims`)."""
+        return await self.recovery.renew_claims()
+
+    async def tend_claims(self) -> list[int]:
+        """Renew the claims and take over the tables whose holder died; returns those taken."""
+        return await self.recovery.tend_claims()
+
+    async def lose(self, table_id: int) -> None:
+        """Stop serving a table another process now holds (nothing is written to it)."""
+        await self.recovery.lose(table_id)
+
+    async def settle(self, live: LiveTable) -> None:
+        """Wait until the table's automatic play is done for now (:meth:`GameFlow.settle`)."""
+        await self.flow.settle(live)
+
+    def quiet(self, live: LiveTable) -> bool:
+        """Whether the table waits on people only (:meth:`GameFlow.quiet`)."""
+        return self.flow.quiet(live)
 
     # ----------------------------------------------------------------- lobby
     async def open_table(
@@ -157,7 +202,7 @@ class TableService(Recovery):
         seats = [Seat(table.id, s, None, None, False, 0, False) for s in range(6)]
         live = LiveTable(table=table, seats=seats, options=options)
         self.tables.register(live)
-        async with self._serving(live):
+        async with self.recovery.serving(live):
             live.seats[0] = await self.store.set_seat(table.id, 0, user_id=user_id)
         self.presenter.table_changed(live)
         return live
@@ -172,7 +217,7 @@ class TableService(Recovery):
     ) -> tuple[LiveTable, int, bool]:
         """Sit down (in ``seat`` or the next free one). Returns (table, seat, later): an AI
         seat during a game is taken over when that game ends (``later``)."""
-        async with self._serving(live):
+        async with self.recovery.serving(live):
             seat = self.check_join(live, user_id, seat)
             target = live.seats[seat]
             self.tables.touch(live)
@@ -201,7 +246,7 @@ class TableService(Recovery):
     async def leave(self, live: LiveTable, user_id: int) -> tuple[LiveTable, int, bool]:
         """Leave the table. During a game that is the engine's ``leave`` (−10) and the AI
         plays the seat. Returns (table, seat, during_game)."""
-        async with self._serving(live):
+        async with self.recovery.serving(live):
             seat = self.tables.seat_for(live, user_id)
             self.tables.touch(live)
             if not live.playing:
@@ -211,7 +256,7 @@ class TableService(Recovery):
             kind = live.ai_kind(seat)
             game = live.game
             if game is not None and game.phase not in (Phase.FINISHED, Phase.VOID):
-                await self._apply_locked(live, Action(seat, Verb.LEAVE))
+                await self.flow.apply_locked(live, Action(seat, Verb.LEAVE))
                 live.leavers[seat] = user_id
                 live.seats[seat] = await self.store.set_seat(
                     live.id, seat, user_id=user_id, ai_kind=kind, standin=True
@@ -219,7 +264,7 @@ class TableService(Recovery):
                 self.presenter.announce(live, "left_game", user=Who(seat), seat=seat)
             else:  # between deals (tribute returns): the AI simply takes the seat
                 live.seats[seat] = await self.store.set_seat(live.id, seat, ai_kind=kind)
-            await self._after_change_locked(live)
+            await self.flow.after_change_locked(live)
             return live, seat, True
 
     async def add_ai(
@@ -227,7 +272,7 @@ class TableService(Recovery):
     ) -> tuple[LiveTable, list[int]]:
         """Fill ``seat`` (or every empty seat) with an AI player of ``kind``: a difficulty
         (简单/普通/困难, easy/normal/hard) or its kind, stored as the kind."""
-        async with self._serving(live):
+        async with self.recovery.serving(live):
             kind, seats = self.check_add_ai(live, user_id, seat, kind)
             for s in seats:
                 live.seats[s] = await self.store.set_seat(live.id, s, ai_kind=kind)
@@ -256,7 +301,7 @@ class TableService(Recovery):
         self, live: LiveTable, user_id: int, seat: int | None = None
     ) -> tuple[LiveTable, list[int]]:
         """Free ``seat`` (or every seat) held by an AI player."""
-        async with self._serving(live):
+        async with self.recovery.serving(live):
             seats = self.check_remove_ai(live, user_id, seat)
             for s in seats:
                 live.seats[s] = await self.store.set_seat(live.id, s)
@@ -298,7 +343,7 @@ class TableService(Recovery):
 
     async def start(self, live: LiveTable, user_id: int, *, again: bool = False) -> LiveTable:
         """Start a series (the creator; with ``again`` any seated player, after a series)."""
-        async with self._serving(live):
+        async with self.recovery.serving(live):
             self.check_start(live, user_id, again=again)
             row = await self.store.start_series(live.id, live.options.rules.changed())
             live.table = replace(live.table, status="playing")
@@ -309,14 +354,14 @@ class TableService(Recovery):
             live.series_id = row.id
             live.games_finished = 0
             self.tables.touch(live)
-            await self._deal_locked(live)
-            await self._after_change_locked(live)
+            await self.flow.deal_locked(live)
+            await self.flow.after_change_locked(live)
             return live
 
     async def end(self, live: LiveTable, user_id: int, may_manage: bool) -> LiveTable:
         """End the table (its creator, or someone who may manage the channel)."""
         self.check_end(live, user_id, may_manage)
-        async with self._serving(live):
+        async with self.recovery.serving(live):
             await self._close_locked(live, "ended")
         return live
 
@@ -328,21 +373,21 @@ class TableService(Recovery):
 
     async def _close_locked(self, live: LiveTable, key: str) -> None:
         await self.store.end_table(live.id)
-        await self._set_deadline_locked(live, None, frozenset())
-        await self.store.release_claims(self.owner, [live.id])
+        await self.flow.set_deadline_locked(live, None, frozenset())
+        await self.store.release_claims(self.recovery.owner, [live.id])
         self.tables.forget(live)
         self.presenter.closed(live, key)
 
     async def back(self, live: LiveTable, user_id: int) -> tuple[LiveTable, int]:
         """Take the seat back from the AI (托管)."""
-        async with self._serving(live):
+        async with self.recovery.serving(live):
             seat = self.check_back(live, user_id)
             await self.store.set_standin(live.id, seat, False, live.ai_kind(seat))
             await self.store.reset_timeouts(live.id, seat)
             live.seats[seat] = (await self.store.get_seats(live.id))[seat]
             self.tables.touch(live)
             live.waiting = live.waiting - {seat}
-            await self._after_change_locked(live)
+            await self.flow.after_change_locked(live)
             return live, seat
 
     def check_back(self, live: LiveTable, user_id: int) -> int:
@@ -421,18 +466,18 @@ class TableService(Recovery):
         """The user's seat does ``verb`` (with ``cards``); with ``token`` (a DM button) only
         while that question is open. Raises ``UserError`` or the engine's
         ``IllegalActionError``; nothing changed then. Logged when it returns."""
-        async with self._serving(live):
+        async with self.recovery.serving(live):
             seat = self.tables.seat_for(live, user_id)
             self._check_turn(live, seat)
             if token is not None and token != question_token(live):
                 raise UserError("stale_prompt")
             action = self._build_action(live, seat, verb, cards)
-            await self._apply_locked(live, action)
+            await self.flow.apply_locked(live, action)
             self.tables.touch(live)
             if live.seats[seat].timeouts:
                 await self.store.reset_timeouts(live.id, seat)
                 live.seats[seat] = (await self.store.get_seats(live.id))[seat]
-            await self._after_change_locked(live)
+            await self.flow.after_change_locked(live)
             return action
 
     async def act_hint(self, live: LiveTable, user_id: int, *, token: str | None = None) -> Action:
@@ -500,7 +545,7 @@ class TableService(Recovery):
             await self.store.set_standin(live.id, seat, True, chosen or live.ai_kind(seat))
             live.seats[seat] = (await self.store.get_seats(live.id))[seat]
             self.tables.touch(live)
-            await self._after_change_locked(live)
+            await self.flow.after_change_locked(live)
             return live, seat
 
     # ----------------------------------------------------------------- idle tables
@@ -512,7 +557,7 @@ class TableService(Recovery):
         for live in self.tables:
             if now - live.last_activity >= self.idle_seconds and live.stalled_since is None:
                 try:
-                    async with self._serving(live):
+                    async with self.recovery.serving(live):
                         await self._close_locked(live, "ended_idle")
                 except UserError:
                     continue
@@ -528,8 +573,8 @@ class TableService(Recovery):
         await self.supervisor.cancel_all()
         if release:
             try:
-                released = await self.store.release_claims(self.owner)
-                log.info("released %d table claims of %s", released, self.owner)
+                released = await self.store.release_claims(self.recovery.owner)
+                log.info("released %d table claims of %s", released, self.recovery.owner)
             except OUTAGES:
-                log.exception("releasing the table claims of %s failed", self.owner)
+                log.exception("releasing the table claims of %s failed", self.recovery.owner)
             self.store.act_as(None)  # the store no longer writes for this process

@@ -164,3 +164,9 @@ def test_the_demos_default_folder_is_ignored_by_git(tmp_path) -> None:
         ["git", "check-ignore", "--no-index", "-q", probe], cwd=root, check=False
     )
     assert ignored.returncode == 0, f"{probe} is not in .gitignore"
+
+
+def test_the_demo_players_sit_where_the_service_keeps_tables_outside_discord() -> None:
+    from bot.service.tables import OWN_GUILD
+
+    assert DEMO_GUILD == OWN_GUILD

@@ -39,14 +39,15 @@ def coming_back(service: TableService, table_id: int) -> Iterator[None]:
     tables = service.tables
     live = tables.by_id.pop(table_id)
     channel = live.table.channel_id
-    tables.by_channel.pop(channel)
+    filed = tables.by_channel.pop(channel, None)  # a table outside Discord is in no channel
     tables.coming[table_id] = channel
     try:
         yield
     finally:
         tables.coming.pop(table_id, None)
         tables.by_id[table_id] = live
-        tables.by_channel[channel] = table_id
+        if filed is not None:
+            tables.by_channel[channel] = table_id
 
 
 async def _refusal(local: LocalTable, lang: str) -> tuple[dict[str, Any], int | None]:

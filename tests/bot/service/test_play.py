@@ -266,8 +266,8 @@ async def test_a_player_who_left_can_no_longer_play_hint_or_see_the_hand(store) 
     await _to_play_phase(service, live)
     seat = await _human_turn(service, live)
     user = user_at(live, seat)
-    kicks = service._kick
-    service._kick = lambda live: None  # type: ignore[method-assign]  # the AI sits only when told
+    kicks = service.flow.kick
+    service.flow.kick = lambda live: None  # type: ignore[method-assign]  # the AI sits only when told
     await service.leave(service.tables.table_in(CHANNEL), user)
     assert seat in live.running.to_act, "the seat is still to play (by the AI, soon)"
     before = await _log(store, live)
@@ -287,8 +287,8 @@ async def test_a_player_who_left_can_no_longer_play_hint_or_see_the_hand(store) 
     assert err.value.key == "left_table"
     assert service.choices(live, user) == []
     assert await _log(store, live) == before, "nothing the leaver tried was logged"
-    service._kick = kicks  # type: ignore[method-assign]
-    service._kick(live)
+    service.flow.kick = kicks  # type: ignore[method-assign]
+    service.flow.kick(live)
     await service.settle(live)
     assert seat not in live.running.to_act or live.running_game.window is not None
     await service.close()

@@ -98,7 +98,7 @@ async def test_a_kill_between_commit_and_controller_asks_the_player_again(db_pat
         async def died(live) -> None:  # nothing is asked, no clock is stored
             return None
 
-        service._update_clock_locked = died  # type: ignore[method-assign]
+        service.flow.update_clock_locked = died  # type: ignore[method-assign]
         seat = next(s for s in live.running.to_act if not live.is_ai(s))
         await service.act_hint(live, user_at(live, seat))  # logged: then the kill
         await service.settle(live)

@@ -75,9 +75,9 @@ async def show_up_and_hand_over(
     await events.step(board.event.id)
     lives: dict[int, LiveTable] = {}
     for p in seated:
-        live, _ = await service.hand_over(
-            service.tables.table_in(board.channels[board.plan.table_of(p).number]), p
-        )  # type: ignore[union-attr]
+        plan = board.plan.table_of(p)
+        assert plan is not None
+        live, _ = await service.hand_over(service.tables.table_in(board.channels[plan.number]), p)
         lives[live.id] = live
     return list(lives.values())
 
