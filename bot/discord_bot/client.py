@@ -34,7 +34,7 @@ from bot.pictures.drawing import Drawer
 from bot.service.config import BotConfig
 from bot.service.seasons import Seasons
 from bot.service.tables import TableService
-from bot.service.tournaments import ListedChannels, TournamentService
+from bot.service.tournaments import ListedChannels, TableStandings, TournamentService
 from bot.text.catalog import lang_of
 from data import Store
 from data.claims import default_instance, serving
@@ -136,7 +136,11 @@ class GoujiBot(commands.Bot):
             log.warning("tables marked broken at start-up: %s", broken)
         # the browser table beside the bot (GOUJI_WEB_URL), its links with /gouji hand: it
         # listens once the tables are restored, so that no page finds its table missing
-        links = await self.web.open(self.service, self.people) if self.web else None
+        links = (
+            await self.web.open(self.service, self.people, self._table_standings)
+            if self.web
+            else None
+        )
         self.gouji = Gouji(
             self.service, self.people, self.draw, self.presenter, links, self.presenter.launch
         )
@@ -165,6 +169,10 @@ class GoujiBot(commands.Bot):
         self.events.run()  # this process's servers' events, resumed where they stood
         self.seasons = self.service.seasons
         self.seasons.run()
+
+    async def _table_standings(self, table_id: int) -> TableStandings | None:
+        """A round's table's tournament and standings, for the browser table's bar."""
+        return await self.events.standings_for_table(table_id) if self.events else None
 
     async def _sweep_idle(self) -> None:
         while True:

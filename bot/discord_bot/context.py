@@ -4,6 +4,7 @@ interaction."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol, cast
 
@@ -14,6 +15,7 @@ from bot.pictures.drawing import Drawer
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 from bot.service.tickets import WebLinks
+from bot.service.tournaments import TableStandings
 
 
 class Controls(Protocol):
@@ -44,8 +46,14 @@ class Beside(Protocol):
     """Another front end served by the bot's process on the same tables (the browser table,
     ``bot.web.app.BesideBot``; ``gouji bot`` makes it from the configuration)."""
 
-    async def open(self, service: TableService, people: People) -> WebLinks:
-        """Start serving; the personal links to give the players."""
+    async def open(
+        self,
+        service: TableService,
+        people: People,
+        events: Callable[[int], Awaitable[TableStandings | None]] | None = None,
+    ) -> WebLinks:
+        """Start serving; the personal links to give the players. ``events``: a round's
+        table's tournament standings (the browser table's bar shows them)."""
         ...
 
     async def close(self) -> None: ...

@@ -94,6 +94,20 @@ class Board:
     finished_tables: frozenset[int]
 
 
+@dataclass(frozen=True, slots=True)
+class TableStandings:
+    """What a round's table shows of its event: its name, the round of how many, its status
+    and the standings (the same lines as :meth:`TournamentService.board`; players only, an
+    AI seat is never in them)."""
+
+    event_id: int
+    name: str
+    round: int
+    rounds: int
+    status: str
+    lines: tuple[Standing, ...]
+
+
 def board_of(state: TournamentState, channels: dict[int, int]) -> Board:
     ev = state.tournament
     lines = standings(ev.config, state.players, state.rounds, state.left)
@@ -490,6 +504,21 @@ class TournamentService:
         ev = await self.current(guild_id)
         state = await self.store.load_tournament(ev.id)
         return board_of(state, await self._channels(state))
+
+    async def standings_for_table(self, table_id: int) -> TableStandings | None:
+        """The event of a round's table and its standings now; None for a table of no event,
+        or of an event that is over."""
+        found = await self.store.tournament_of_table(table_id)
+        if found is None:
+            return None
+        state = await self.store.load_tournament(found[0])
+        ev = state.tournament
+        if not ev.active:
+            return None
+        lines = standings(ev.config, state.players, state.rounds, state.left)
+        return TableStandings(
+            ev.id, ev.config.name, ev.round, ev.config.rounds, ev.status, tuple(lines)
+        )
 
     async def _organised(self, guild_id: int, user_id: int) -> Tournament:
         ev = await self.current(guild_id)

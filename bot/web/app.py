@@ -34,7 +34,7 @@ from bot.service.tickets import Tickets, WebLinks
 from bot.text.catalog import LANGS, lang_of, text
 from bot.web.activity import ActivityKeys, ActivitySignIn, LangRefused, SignInRefused
 from bot.web.door import IDLE, Door, connection_limit, open_files
-from bot.web.hub import REFUSED, RETRY, Connection, Hub, Names, frame, seat_of
+from bot.web.hub import REFUSED, RETRY, Connection, EventStandings, Hub, Names, frame, seat_of
 from bot.web.identity import Gate, TicketGate, Visitor
 from bot.web.limits import (
     FULL,
@@ -100,14 +100,16 @@ class WebTable:
         per_person: int = PER_PERSON,
         per_address: int = PER_ADDRESS,
         idle: float = IDLE,
+        events: EventStandings | None = None,
     ) -> None:
         """``connections``: how many the server keeps at once (None: as the process's open
         files allow, :func:`bot.web.door.connection_limit`), ``per_person``/``per_address``:
         sockets (:mod:`bot.web.limits`), ``idle``: seconds a connection may stay without a
-        request."""
+        request, ``events``: a round's table's tournament standings (the bar shows them;
+        None: no tournaments, ``gouji web``)."""
         self.service, self.gate = service, gate
         self.activity = activity  # the Discord Activity's sign-in (None: not configured)
-        self.hub = Hub(service, names)
+        self.hub = Hub(service, names, events=events)
         self.requests = Requests(service, self.hub)
         self.heartbeat = heartbeat
         self.default_lang = default_lang
@@ -341,10 +343,14 @@ class BesideBot:
         self.activity = activity
         self.site: WebTable | None = None
 
-    async def open(self, service: TableService, people: Names) -> WebLinks:
+    async def open(
+        self, service: TableService, people: Names, events: EventStandings | None = None
+    ) -> WebLinks:
         keys = self.activity
         sign_in = ActivitySignIn(keys, service, self.tickets) if keys is not None else None
-        self.site = WebTable(service, TicketGate(self.tickets), people, activity=sign_in)
+        self.site = WebTable(
+            service, TicketGate(self.tickets), people, activity=sign_in, events=events
+        )
         self.port = await self.site.start(self.host, self.port)
         log.info("the browser table listens on %s:%d (%s)", self.host, self.port, self.url)
         return WebLinks(self.url, self.tickets)

@@ -91,8 +91,30 @@ class ScorePart(TypedDict):
     played: int
 
 
+class EventLine(TypedDict):
+    """One player's line of a tournament's standings: the mark ("" or out/left, worded)."""
+
+    rank: int
+    name: str
+    points: int
+    rounds: int
+    mark: str
+
+
+class EventPart(TypedDict):
+    """The tournament (比赛) a round's table belongs to: its name, the bar's words (the
+    round of how many) and the standings, worded in one language."""
+
+    name: str
+    round: int
+    rounds: int
+    title: str
+    lines: list[EventLine]
+
+
 class TablePart(TypedDict):
-    """The table as everyone may see it, worded in one language."""
+    """The table as everyone may see it, worded in one language; ``event`` only at a
+    tournament's table."""
 
     table: int
     open: bool
@@ -113,6 +135,7 @@ class TablePart(TypedDict):
     seats: list[SeatPart]
     log: list[str]
     score: ScorePart | None
+    event: NotRequired[EventPart]
 
 
 class QuestionPart(TypedDict):

@@ -20,23 +20,28 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
 
 from aiohttp import web
 
 from bot.service.live import LiveTable
 from bot.service.presenter import Listener
+from bot.service.tournaments import TableStandings
 from bot.service.views import TableInfo
 from bot.text.catalog import text
 from bot.web.frames import Encoded, Gone, MePart, TablePart, Wait, encode, encode_state
 from bot.web.identity import Visitor
-from bot.web.wire import SeatNamer, public_part, seat_part
+from bot.web.wire import SeatNamer, event_part, public_part, seat_part
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
 
 log = logging.getLogger("gouji.web")
+
+#: a table's tournament and its standings (the Discord bot's
+#: :meth:`~bot.service.tournaments.TournamentService.standings_for_table`); None: no event
+EventStandings: TypeAlias = Callable[[int], Awaitable[TableStandings | None]]
 
 
 class Names(Protocol):
@@ -151,9 +156,17 @@ class Hub(Listener):
     """Every socket of every table this process serves (see the module doc)."""
 
     def __init__(
-        self, service: TableService, names: Names, *, now: Callable[[], float] = time.time
+        self,
+        service: TableService,
+        names: Names,
+        *,
+        now: Callable[[], float] = time.time,
+        events: EventStandings | None = None,
     ) -> None:
+        """``events``: where a round's table finds its tournament's standings, sent in the
+        public part (None: no tournaments here, ``gouji web``)."""
         self.service, self.names, self.now = service, names, now
+        self.events = events
         self.tables: dict[int, set[Connection]] = {}
         self.versions: dict[int, int] = {}  # table -> updates sent (the frames' "v")
         self._pending: set[int] = set()
@@ -244,6 +257,12 @@ class Hub(Listener):
 
     async def _flush(self, live: LiveTable) -> None:
         self._pending.discard(live.id)  # a change from now on is another update
+        if self.events is not None and live.id in self.tables:
+            # read before the views: the views and the version are taken with no wait
+            # between, so a later flush never sends an older state under a newer version
+            event = await self._event(live.id)
+        else:
+            event = None
         conns = list(self.tables.get(live.id, ()))
         if not conns or not self.service.tables.is_open(live):
             return
@@ -257,7 +276,10 @@ class Hub(Listener):
             if conn.lang not in worded:
                 names = self.names.names(public.info, conn.lang)
                 users = {u: self.names.display_name(u) for u in public.info.users()}
-                part = Encoded(public_part(public, names, conn.lang, users))
+                table_part = public_part(public, names, conn.lang, users)
+                if event is not None:
+                    table_part["event"] = event_part(event, conn.lang, self.names.display_name)
+                part = Encoded(table_part)
                 worded[conn.lang] = (part, SeatNamer(names, users))
             table, namer = worded[conn.lang]
             seat = seat_of(public.info, conn.user_id)
@@ -265,3 +287,13 @@ class Hub(Listener):
             if seat is not None and seat in private:
                 mine = seat_part(private[seat], conn.lang, namer)
             conn.post_state(encode_state(version, now, table, Encoded(mine)))
+
+    async def _event(self, table_id: int) -> TableStandings | None:
+        """The table's tournament now, if it is a round's table (a failed read: none, this
+        time; the table's state goes out all the same)."""
+        assert self.events is not None
+        try:
+            return await self.events(table_id)
+        except Exception:
+            log.exception("the standings of table %s could not be read", table_id)
+            return None

@@ -18,15 +18,18 @@ is its type in :mod:`bot.web.frames`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.service.questions import Prompt, Question
+from bot.service.tournaments import TableStandings
 from bot.service.views import Announcement, PrivateView, PublicView
 from bot.text.cards import play_text
 from bot.text.catalog import text
 from bot.text.params import Namer, params_text
 from bot.web.frames import (
     CounterPart,
+    EventLine,
+    EventPart,
     LastPart,
     MePart,
     QuestionPart,
@@ -35,6 +38,7 @@ from bot.web.frames import (
     TablePart,
 )
 from engine.scoring import team_of
+from engine.tournament.standings import LEFT, OUT
 
 #: Log lines a socket is sent (the newest last), as in the Discord table message.
 LOG_LINES = 6
@@ -124,6 +128,31 @@ def public_part(
             teams=list(board.team_totals()),
             played=sum(1 for g in board.games if g.finished),
         ),
+    )
+
+
+#: a standings line's mark, as the standings picture words it
+EVENT_MARKS = {OUT: "tournament_pic_out", LEFT: "tournament_pic_left"}
+
+
+def event_part(event: TableStandings, lang: str, name_of: Callable[[int], str]) -> EventPart:
+    """A round's table's tournament: its name, "round 2 of 4" and its standings (people
+    named by ``name_of``, as the table's seats are), worded in ``lang``."""
+    return EventPart(
+        name=event.name,
+        round=event.round,
+        rounds=event.rounds,
+        title=text(lang, "web_event_bar", round=event.round, rounds=event.rounds),
+        lines=[
+            EventLine(
+                rank=s.rank,
+                name=name_of(s.player),
+                points=s.points,
+                rounds=s.rounds,
+                mark=text(lang, EVENT_MARKS[s.status]) if s.status in EVENT_MARKS else "",
+            )
+            for s in event.lines
+        ],
     )
 
 

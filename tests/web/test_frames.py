@@ -23,6 +23,7 @@ import aiohttp
 import pytest
 
 from bot.service.errors import UserError
+from bot.service.tournaments import TableStandings
 from bot.text.catalog import text
 from bot.text.langs import LANGS
 from bot.web import frames
@@ -31,6 +32,7 @@ from bot.web.local import LocalTable
 from bot.web.protocol import BadRequest, Malformed, read_request
 from bot.web.static_files import STATIC
 from bot.web.strings import card_faces, client_strings, client_words
+from engine.tournament import Standing
 from tests.web.helpers import served
 
 GOLDEN = Path(__file__).with_name("frames.golden.json")
@@ -64,13 +66,13 @@ def _unwrap(hint: Any) -> Any:
 
 
 def _type_shape(hint: Any) -> Shape:
-    """The keys a value of this type has, recursively: a TypedDict's keys (its required ones:
-    the server sends every key), a map's as ``*``, a list's items' in a list; None for a
-    scalar."""
+    """The keys a value of this type has, recursively: a TypedDict's keys (all of them, a
+    ``NotRequired`` one too: the real game's frames, merged, hold each at least once), a
+    map's as ``*``, a list's items' in a list; None for a scalar."""
     hint = _unwrap(hint)
     if typing.is_typeddict(hint):
         hints = typing.get_type_hints(hint)
-        return {key: _type_shape(hints[key]) for key in sorted(hint.__required_keys__)}
+        return {key: _type_shape(hints[key]) for key in sorted(hints)}
     origin = typing.get_origin(hint)
     if origin is list:
         return [_type_shape(typing.get_args(hint)[0])]
@@ -210,10 +212,17 @@ async def _frames_of_a_game(local: LocalTable) -> dict[str, Shape]:
     return seen
 
 
+async def _an_event(table_id: int) -> TableStandings:
+    """The table as one of a tournament's round (tests/web/test_web_event.py: a real one)."""
+    line = Standing(1, 1, 6, 1, 2, 1, 0, 0, "in", 0, 0)
+    return TableStandings(1, "周赛", 2, 4, "running", (line,))
+
+
 @pytest.fixture(scope="module")
 def game_frames(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Shape]:
     async def play() -> dict[str, Shape]:
         async with served(tmp_path_factory.mktemp("wire"), {0: "济南"}, series=True) as local:
+            local.site.hub.events = _an_event  # a tournament's table: its standings are sent
             return await asyncio.wait_for(_frames_of_a_game(local), 120)
 
     return asyncio.run(play())

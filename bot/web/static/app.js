@@ -128,6 +128,8 @@ export function startTable(options) {
     socket.send({ t: "lang", lang });
   });
   $("auto").addEventListener("click", () => request("auto"));
+  $("event").addEventListener("click", () => showStandings(true));
+  $("standings-close").addEventListener("click", () => showStandings(false));
   addEventListener("resize", () => renderHand());
 }
 
@@ -350,10 +352,48 @@ function renderBar() {
         })
       : []),
   );
+  renderEvent();
   const mine = state.seat !== null && table ? table.seats[state.seat] : null;
   const auto = $("auto");
   auto.hidden = !mine || !table?.playing || mine.marks.includes("ai");
   setText(auto, t("web_auto"));
+}
+
+// ------------------------------------------------------------------ a tournament's table
+/** Open (or close) the standings panel.
+ * @param {boolean} open */
+function showStandings(open) {
+  $("standings").hidden = !open || !state.table?.event;
+  renderEvent();
+}
+
+/** The bar's button of a round's table (the event and its round) and, when open, the
+ * standings panel: rank, name, points, rounds played, out/left. */
+function renderEvent() {
+  const event = state.table?.event;
+  const button = $("event");
+  button.hidden = !event;
+  const panel = $("standings");
+  if (!event) {
+    panel.hidden = true;
+    return;
+  }
+  setText(button, `${event.name}${state.words.dot}${event.title}`);
+  if (panel.hidden || !changed(panel, event)) return;
+  setText($("standings-title"), `${event.name}${state.words.dot}${t("web_event_standings")}`);
+  setText($("standings-close"), t("web_event_close"));
+  const head = el("tr");
+  for (const key of ["web_event_rank", "web_event_player", "web_event_points", "web_event_rounds", ""]) head.append(el("th", "", key ? t(key) : ""));
+  const rows = event.lines.map((line) => {
+    const row = el("tr", line.mark ? "out" : "");
+    row.append(el("td", "rank", String(line.rank)), el("td", "name", line.name), el("td", "points", String(line.points)), el("td", "rounds", String(line.rounds)), el("td", "mark", line.mark));
+    return row;
+  });
+  const grid = el("table");
+  grid.append(el("thead"), el("tbody"));
+  grid.tHead?.append(head);
+  grid.tBodies[0].append(...rows);
+  $("standings-body").replaceChildren(grid);
 }
 
 function bottomSeat() {

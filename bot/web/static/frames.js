@@ -77,7 +77,29 @@
  */
 
 /**
- * The table as everyone may see it, worded in one language.
+ * One player's line of a tournament's standings: the mark ("" or out/left, worded).
+ * @typedef {Object} EventLine
+ * @property {number} rank
+ * @property {string} name
+ * @property {number} points
+ * @property {number} rounds
+ * @property {string} mark
+ */
+
+/**
+ * The tournament (比赛) a round's table belongs to: its name, the bar's words (the round of
+ * how many) and the standings, worded in one language.
+ * @typedef {Object} EventPart
+ * @property {string} name
+ * @property {number} round
+ * @property {number} rounds
+ * @property {string} title
+ * @property {EventLine[]} lines
+ */
+
+/**
+ * The table as everyone may see it, worded in one language; event only at a tournament's
+ * table.
  * @typedef {Object} TablePart
  * @property {number} table
  * @property {boolean} open
@@ -98,6 +120,7 @@
  * @property {SeatPart[]} seats
  * @property {string[]} log
  * @property {ScorePart | null} score
+ * @property {EventPart} [event]
  */
 
 /**
