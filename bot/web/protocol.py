@@ -237,7 +237,6 @@ class Requests:
             raise UserError("web_spectator")
         if not self.service.tables.is_open(live):
             raise UserError("web_no_table")
-        channel = self.service.tables.info(live).channel_id
         if request["t"] == "act":
             cards, token = request.get("cards"), request.get("token")
             await self.service.act(live, user, request["verb"], cards, token=token)
@@ -258,11 +257,11 @@ class Requests:
         elif request["t"] == "describe":
             return self._describe(conn, live, user, request["cards"], ref)
         elif request["t"] == "back":
-            await self.service.back(self.service.tables.table_in(channel), user)
+            await self.service.back(live, user)
         elif request["t"] == "auto":
-            await self.service.hand_over(self.service.tables.table_in(channel), user)
+            await self.service.hand_over(live, user)
         else:
-            await self.service.start(self.service.tables.table_in(channel), user, again=True)
+            await self.service.start(live, user, again=True)
         return encode(Ok(t="ok", id=ref))
 
     def _describe(self, conn: Connection, live: LiveTable, user: int, cards: str, ref: Ref) -> str:
