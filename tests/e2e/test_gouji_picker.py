@@ -120,7 +120,7 @@ async def _one_game(
     if verb == "burn":
         assert await next_person(fake, bot, live) == 1
         played = await (await bo.slash("gouji", "play", cards="four Ks")).original()
-        assert "KKKK" in played.content, played.content
+        assert "四张 K" in played.content, played.content  # the play confirmed in words
     assert await next_person(fake, bot, live) == 0
     token = bot.service.views.question_token(live)
     prefix = f"gs:{live.id}:{token}:{verb}"

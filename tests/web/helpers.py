@@ -200,6 +200,10 @@ async def answer(page: Page, step: int, *, touch: bool = False) -> str:
     if asked is None:
         return ""
     token = asked["token"]
+    # a refusal still shown from before (another request's) is not this answer's
+    stale = await page.evaluate(
+        "window.gouji.state.notice.bad ? window.gouji.state.notice.text : null"
+    )
     try:
         verb = await _answer(page, asked, step, touch)
     except PlaywrightError:
@@ -208,7 +212,8 @@ async def answer(page: Page, step: int, *, touch: bool = False) -> str:
         raise
     try:
         await page.wait_for_function(
-            f"{APP}.token !== {json.dumps(token)} || window.gouji.state.notice.bad",
+            f"{APP}.token !== {json.dumps(token)} || (window.gouji.state.notice.bad"
+            f" && window.gouji.state.notice.text !== {json.dumps(stale)})",
             timeout=2 * PRESS,
             polling=10,
         )
@@ -220,7 +225,11 @@ async def answer(page: Page, step: int, *, touch: bool = False) -> str:
         )
         raise AssertionError(f"{verb} changed nothing: {seen}") from None
     refused = await page.evaluate("window.gouji.state.notice")
-    if refused["bad"] and await page.get_attribute("#app", "data-token") == token:
+    if (
+        refused["bad"]
+        and refused["text"] != stale
+        and await page.get_attribute("#app", "data-token") == token
+    ):
         raise AssertionError(f"{verb} was refused: {refused['text']} ({asked})")
     return verb
 
