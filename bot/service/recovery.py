@@ -271,7 +271,7 @@ class Recovery:
             self.presenter.broken(b.table_id, b.channel_id, b.reason)
         for active in report.tables:
             try:
-                live = await self._rebuild(active)
+                live = await rebuild(self.store, active)
             except ValueError as exc:  # RecordError, ReplayError: the log does not replay
                 reason = f"table {active.table.id}: its log does not replay: {exc}"
                 log.error("table %s is set aside as broken: %s", active.table.id, reason)
@@ -296,9 +296,6 @@ class Recovery:
                 self.flow.kick(live)
         return broken
 
-    async def _rebuild(self, active: ActiveTable) -> LiveTable:
-        return await rebuild(self.store, active)
-
     async def _resync_locked(self, live: LiveTable) -> None:
         """Rebuild the table in place from its log (it waited for its database), then go
         on as after a restart: every open question is asked again."""
@@ -310,7 +307,7 @@ class Recovery:
         if not report.tables:  # no longer active and this process's
             holder = (await self.store.get_table(live.id)).owner
             raise ClaimLostError(f"table {live.id} is held by {holder or 'nobody'} now")
-        fresh = await self._rebuild(report.tables[0])
+        fresh = await rebuild(self.store, report.tables[0])
         live.table, live.seats, live.options = fresh.table, fresh.seats, fresh.options
         live.series, live.series_id, live.game_id = fresh.series, fresh.series_id, fresh.game_id
         live.games_finished, live.leavers = fresh.games_finished, fresh.leavers
