@@ -41,7 +41,7 @@ from .sim import Sim
 from .view import View
 from .world import Decision, Evidence, UnfitObservation, sample_hands
 
-__all__ = ["Belief", "checks", "informative", "seat_surprises", "surprises"]
+__all__ = ["Belief", "checks", "informative", "right_share", "seat_surprises", "surprises"]
 
 # The walk's proposals, chosen by the share of hidden cards put in the right hand against
 # expert play (76 positions, 400 swaps: 0.683 with uniform single-card swaps, 0.724 so):
@@ -164,6 +164,24 @@ def surprises(
         if mine and out < cap:
             out += seat_surprises(mine, list(hands[seat]), obs.options.bie_san, style, cap - out)
     return out
+
+
+def right_share(
+    hands: Sequence[Sequence[float]], true: Sequence[Sequence[int]], seat: int
+) -> float:
+    """The share of the other seats' cards (``true``: every seat's rank counts) that the
+    guess ``hands`` puts in the right hand, card for card (``hands`` may hold expected
+    counts): the measure of a guess (bench/ai_infer.py, docs/ai.md).
+
+    >>> right_share([[1, 0], [2, 0], [0, 1]], [[1, 0], [1, 1], [1, 0]], 0)
+    0.5
+    """
+    hit = total = 0.0
+    for s, (guess, held) in enumerate(zip(hands, true, strict=True)):
+        if s != seat:
+            hit += sum(min(a, b) for a, b in zip(guess, held, strict=True))
+            total += sum(held)
+    return hit / total if total else 1.0
 
 
 def _yes() -> bool:

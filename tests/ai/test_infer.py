@@ -6,7 +6,7 @@ import random
 
 from engine.ai import make_player
 from engine.ai.hint import EXPERT
-from engine.ai.infer import Belief, surprises
+from engine.ai.infer import Belief, right_share, surprises
 from engine.ai.world import rebuild_with_evidence, sample_hands
 from engine.burning import burn_completable
 from engine.game import Game, Phase
@@ -33,12 +33,7 @@ def expert_positions(seeds, every: int):
 
 def right_cards(hands, game: Game, seat: int) -> float:
     """The share of the other seats' cards a guess puts in the right hand."""
-    hit = total = 0
-    for s in range(6):
-        if s != seat:
-            hit += sum(min(a, b) for a, b in zip(hands[s], game.counts[s], strict=True))
-            total += sum(game.counts[s])
-    return hit / total
+    return right_share(hands, game.counts, seat)
 
 
 def test_true_hands_never_surprise_against_the_policy():
