@@ -49,6 +49,9 @@ const state = {
   busy: null, // the id of the action waiting for its answer
   up: true,
   gone: "", // the table ended or the link was refused: said, and no coming back
+  /** @type {{cards: string, text: string, seat: number | null, number: number | null} | null} */
+  lastStanding: null, // the newest play that stood: shown, dimmed, until the next lead
+  confirming: false, // 托管 asked for: its confirmation is open
   waiting: "", // the server said to come back (the table is coming back): said meanwhile
 };
 
@@ -127,7 +130,12 @@ export function startTable(options) {
     state.lang = lang;
     socket.send({ t: "lang", lang });
   });
-  $("auto").addEventListener("click", () => request("auto"));
+  $("auto").addEventListener("click", () => confirmAuto(true));
+  $("confirm-yes").addEventListener("click", () => {
+    confirmAuto(false);
+    request("auto");
+  });
+  $("confirm-no").addEventListener("click", () => confirmAuto(false));
   $("event").addEventListener("click", () => showStandings(true));
   $("standings-close").addEventListener("click", () => showStandings(false));
   addEventListener("resize", () => renderHand());
@@ -173,8 +181,7 @@ function onMessage(msg) {
       renderControls();
       break;
     case "gone":
-      state.gone = msg.text;
-      renderStatus();
+      onGone(msg.text);
       break;
     case "wait":
       state.waiting = msg.text;
@@ -185,6 +192,20 @@ function onMessage(msg) {
     default:
       unknown(msg);
   }
+}
+
+/** The table ended (or the link was refused): nothing of it stays that could be acted on —
+ * no hand, no question, no clock, no turn — and the end is said in the middle of the page.
+ * @param {string} text */
+function onGone(text) {
+  state.gone = text;
+  state.me = null;
+  state.selected.clear();
+  state.confirming = false;
+  state.lastStanding = null;
+  if (state.table) state.table = { ...state.table, toAct: [], deadline: null, burn: false, melee: false, standing: null, standingSeat: null };
+  app.dataset.gone = "true";
+  scheduleRender();
 }
 
 /** A frame of a kind this client does not know (a newer server?): logged, and skipped.
@@ -200,6 +221,12 @@ function onState(msg) {
   const before = state.me?.question?.token;
   state.table = msg.table;
   state.me = msg.me;
+  const table = msg.table;
+  if (table.standing) {
+    state.lastStanding = { cards: table.standing, text: table.standingText, seat: table.standingSeat, number: table.number };
+  } else if (state.lastStanding && (state.lastStanding.number !== table.number || !table.playing)) {
+    state.lastStanding = null; // a new deal, or the end: a new lead starts afresh
+  }
   state.v = msg.v;
   state.seat = msg.me ? msg.me.seat : state.seat;
   const question = state.me?.question;
@@ -355,8 +382,28 @@ function renderBar() {
   renderEvent();
   const mine = state.seat !== null && table ? table.seats[state.seat] : null;
   const auto = $("auto");
-  auto.hidden = !mine || !table?.playing || mine.marks.includes("ai");
+  auto.hidden = !mine || !table?.playing || mine.marks.includes("ai") || Boolean(state.gone);
   setText(auto, t("web_auto"));
+  renderConfirm(!auto.hidden);
+}
+
+/** Open (or close) the question whether the AI should play your seat (托管).
+ * @param {boolean} open */
+function confirmAuto(open) {
+  state.confirming = open;
+  renderBar();
+}
+
+/** 托管's confirmation: what it does, and the two buttons; closed when 托管 is no longer
+ * offered (the seat is the AI's already, the series is over).
+ * @param {boolean} offered */
+function renderConfirm(offered) {
+  const panel = $("confirm");
+  if (!offered) state.confirming = false;
+  panel.hidden = !state.confirming;
+  setText($("confirm-text"), t("web_auto_confirm"));
+  setText($("confirm-yes"), t("web_auto"));
+  setText($("confirm-no"), t("web_cancel"));
 }
 
 // ------------------------------------------------------------------ a tournament's table
@@ -421,7 +468,7 @@ function renderSeats() {
     plate.dataset.pos = String(pos);
     plate.classList.toggle("turn", turn);
     plate.classList.toggle("me", s === state.seat);
-    const avatar = el("div", "avatar", [...(seat.name || "?")][0]);
+    const avatar = el("div", "avatar", initials(seat.name));
     const name = el("div", "name", seat.name);
     if (s === state.seat) name.append(el("span", "you", t("web_you")));
     const count = el("div", "count");
@@ -449,21 +496,36 @@ function renderSeats() {
   });
 }
 
+/** A seat's avatar: the first letters of its name's first and last words ("AI 3" → "A3",
+ * "Ann Lee" → "AL"), the first of a one-word name ("济南" → "济").
+ * @param {string} name */
+function initials(name) {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return "?";
+  const first = [...words[0]][0];
+  return words.length > 1 ? (first + [...words[words.length - 1]][0]).toUpperCase() : first.toUpperCase();
+}
+
 function renderCentre() {
   const table = state.table;
   const standing = $("standing");
-  const who = table && table.standingSeat !== null ? table.seats[table.standingSeat] : null;
-  const what = table && [table.standing, table.standingText, who?.name, who?.team, table.burn, table.melee, table.counter];
+  // the play standing, or the round's last one (nobody beat it) until the next lead
+  const shown = table?.standing ? null : state.lastStanding;
+  const play = table?.standing ? { cards: table.standing, text: table.standingText, seat: table.standingSeat } : shown;
+  const who = table && play && play.seat !== null ? table.seats[play.seat] : null;
+  const held = outsideHand();
+  const what = table && [play, Boolean(shown), who?.name, who?.team, table.burn, table.melee, table.counter, held];
   if (!changed(standing, what)) return;
   standing.replaceChildren();
   const by = $("standing-by");
   by.textContent = "";
   const banner = $("banner");
   banner.textContent = "";
+  $("centre").classList.toggle("over", Boolean(shown));
   if (!table) return;
-  if (table.standing) {
-    standing.append(playRow(table.standing, "big"));
-    by.textContent = (who ? who.name : "") + state.words.dot + table.standingText;
+  if (play) {
+    standing.append(playRow(play.cards, "big"));
+    by.textContent = (who ? who.name : "") + state.words.dot + play.text + (shown ? state.words.dot + t("web_unbeaten") : "");
     by.className = who ? `team${who.team}` : "";
   }
   if (table.burn) banner.textContent = t("label_burning");
@@ -472,16 +534,27 @@ function renderCentre() {
   counter.replaceChildren();
   counter.hidden = !table.counter;
   if (table.counter) {
-    counter.append(el("div", "title", t("label_counter")));
+    // a seat's counter counts what is outside its hand (as gouji play's), and says so
+    counter.append(el("div", "title", t(held ? "web_counter_outside" : "label_counter")));
     const { big, small, twos } = table.counter;
+    const mine = held || [0, 0, 0];
     /** @type {[number, number][]} */
-    const out = [[BIG_JOKER, big], [SMALL_JOKER, small], [TWO, twos]];
+    const out = [[BIG_JOKER, big - mine[0]], [SMALL_JOKER, small - mine[1]], [TWO, twos - mine[2]]];
     for (const [rank, n] of out) {
       const item = el("span", "item");
       item.append(cardFace(letterOf(rank)), el("b", "", times(n)));
       counter.append(item);
     }
   }
+}
+
+/** The big jokers, small jokers and 2s of the seat's hand (null for a spectator, or a seat
+ * without a hand): the 记牌器 takes them off what is not yet played. */
+function outsideHand() {
+  if (!state.me) return null;
+  /** @param {number} rank */
+  const count = (rank) => state.me ? state.me.hand.filter((card) => rankOf(card) === rank).length : 0;
+  return [count(BIG_JOKER), count(SMALL_JOKER), count(TWO)];
 }
 
 function renderLog() {
@@ -537,7 +610,7 @@ function fillControls(buttons) {
   const notice = $("notice");
   setText(notice, state.notice.text);
   notice.classList.toggle("bad", state.notice.bad);
-  if (!table) return "";
+  if (!table || state.gone) return "";
   const mine = state.seat !== null ? table.seats[state.seat] : null;
   if (!table.started) {
     return t("web_waiting_players");
@@ -551,6 +624,8 @@ function fillControls(buttons) {
     } else if (!table.playing) {
       ask = t("web_series_over");
       buttons.push(button(t("web_again"), () => request("again"), "primary", "again"));
+    } else if (mine && mine.marks.includes("revolted") && table.phase !== "finished" && table.phase !== "void") {
+      ask = t("web_revolted"); // 革命: this game is played without them; they are 四科
     } else if (table.toAct.length) {
       const who = table.toAct.map((s) => table.seats[s].name).join(state.words.list);
       ask = t("ctl_wait", { who });
@@ -617,6 +692,7 @@ function renderHand(force = false) {
 
 function renderStatus() {
   const status = $("status");
+  status.classList.toggle("end", Boolean(state.gone));
   if (state.gone || state.waiting) {
     status.textContent = state.gone || state.waiting;
     status.hidden = false;
@@ -627,17 +703,17 @@ function renderStatus() {
   app.dataset.up = String(state.up && !state.gone && !state.waiting);
 }
 
+// The plates' clocks count to the table's deadline; yours beside the question to your
+// question's own, and only while you are asked (never another's clock, never a stale one).
 function tick() {
-  const table = state.table;
-  if (!table || table.deadline === null) {
-    for (const c of document.querySelectorAll(".clock")) setText(c, "");
-    return;
-  }
-  const left = Math.max(0, Math.ceil(table.deadline - (Date.now() / 1000 + state.offset)));
+  const now = Date.now() / 1000 + state.offset;
+  /** @param {number | null | undefined} deadline */
+  const left = (deadline) => (deadline === null || deadline === undefined ? null : Math.max(0, Math.ceil(deadline - now)));
+  const all = left(state.table?.deadline);
   for (const c of document.querySelectorAll(".clock")) {
-    setText(c, String(left));
-    c.classList.toggle("urgent", left <= 10);
+    setText(c, all === null ? "" : String(all));
+    c.classList.toggle("urgent", all !== null && all <= 10);
   }
-  const mine = $("my-clock");
-  setText(mine, state.me?.question ? t("web_seconds", { n: left }) : "");
+  const mine = left(state.me?.question?.deadline);
+  setText($("my-clock"), mine === null ? "" : t("web_seconds", { n: mine }));
 }
