@@ -277,17 +277,33 @@ class TournamentsMixin(StoreBase):
         round_number: int,
         number: int,
         results: Sequence[SeatResult],
+        *,
+        next_due: float | None = None,
     ) -> bool:
         """A round's table finished with these results: True if recorded now, False if
-        it had its results already (they stay as they were)."""
+        it had its results already (they stay as they were). When it is the round's last
+        table, the event's ``due_at`` becomes ``next_due`` (when the next round is seated)
+        in the same transaction (None: at once): a crash cannot leave the round's show-up
+        deadline standing in its place."""
         text = encode_json([r.to_json() for r in results], "table results")
-        return bool(
-            await self._run(
+        async with self._transaction() as conn:
+            # the event's row first: a second writer (PostgreSQL) waits, then sees this table
+            await conn.execute(
+                "UPDATE tournaments SET updated_at = updated_at WHERE id = ?", (tournament_id,)
+            )
+            recorded = await conn.execute(
                 "UPDATE tournament_tables SET status = 'finished', result = ?, updated_at = ? "
                 "WHERE tournament_id = ? AND round = ? AND number = ? AND result IS NULL",
                 (text, self._now(), tournament_id, round_number, number),
             )
-        )
+            if recorded:
+                await conn.execute(
+                    "UPDATE tournaments SET due_at = ?, updated_at = ? WHERE id = ? AND NOT "
+                    "EXISTS (SELECT 1 FROM tournament_tables WHERE tournament_id = ? "
+                    "AND round = ? AND result IS NULL)",
+                    (next_due, self._now(), tournament_id, tournament_id, round_number),
+                )
+        return bool(recorded)
 
     async def tournament_of_table(self, table_id: int) -> tuple[int, int, int] | None:
         """(tournament, round, table number) of the event table a game table plays, None

@@ -153,7 +153,7 @@ class TournamentService:
         self._loop = Periodic("tournaments", self._step_all, self.clock, poll)
         self._waker = _Wake(self._loop.wake)
         self._running = False
-        #: Rounds seated and posted by this process: (event, round) → seating time.
+        #: Rounds whose seating this process posted: (event, round) → when.
         self.seated_at: dict[tuple[int, int], float] = {}
         #: When each round's last table was recorded: (event, round) → time.
         self.over_at: dict[tuple[int, int], float] = {}
@@ -210,15 +210,34 @@ class TournamentService:
             else:
                 recorded |= await self._collect(ev, number, t.number, t.table_id, seats)
         state = await self.store.load_tournament(event_id)
-        if opened and all(t.table_id is not None for t in state.tables if t.round == number):
-            channels = await self._channels(state)
-            self.seated_at[(event_id, number)] = self.clock.now()
-            await self.listener.round_seated(ev, plan, channels, board_of(state, channels))
+        if self._unposted(state, opened):
+            await self._post_seating(state)
         if state.rounds[-1].over and recorded:  # the round's last table just ended
-            self.over_at[(event_id, number)] = self.clock.now()
-            await self.store.set_tournament_due(event_id, self.clock.now() + ev.config.gap)
+            self.over_at[(event_id, number)] = self.clock.now()  # (the store set when it is due)
             if ev.config.gap == 0 or number >= ev.config.rounds:
                 await self._step_locked(event_id)  # straight on: the next round, or the end
+
+    def _unposted(self, state: TournamentState, opened: bool) -> bool:
+        """Whether the current round's seating is to be posted now: its tables all open,
+        and either one just opened, or this process never posted it while a table still
+        waits for its players (a crash or a failed post after the opening: the players
+        are told, at least once)."""
+        tables = [t for t in state.tables if t.round == state.tournament.round]
+        if not tables or any(t.table_id is None for t in tables):
+            return False
+        key = (state.tournament.id, state.tournament.round)
+        return opened or (key not in self.seated_at and any(t.status == "seated" for t in tables))
+
+    async def _post_seating(self, state: TournamentState) -> None:
+        """Post the round's seating; a failure is logged and the next look posts it."""
+        ev, plan = state.tournament, state.rounds[-1].plan
+        channels = await self._channels(state)
+        try:
+            await self.listener.round_seated(ev, plan, channels, board_of(state, channels))
+        except Exception:
+            log.exception("tournament %s: round %s's seating not posted yet", ev.id, ev.round)
+            return
+        self.seated_at[(ev.id, ev.round)] = self.clock.now()
 
     async def _next_round(self, state: TournamentState, now: float) -> bool:
         """Seat the next round if it is due (True), or end the event after its last."""
@@ -351,7 +370,9 @@ class TournamentService:
         results = [
             outcome.get(p) or absent_result(p) for p in seats if p is not None
         ]  # a player with no game there never showed up
-        recorded = await self.store.record_tournament_table(ev.id, number, table, results)
+        recorded = await self.store.record_tournament_table(
+            ev.id, number, table, results, next_due=self.clock.now() + ev.config.gap
+        )
         channel = (await self.store.get_table(table_id)).channel_id
         with contextlib.suppress(UserError):  # ended already, or not served here
             await self.tables.end(self.tables.tables.table_in(channel), ev.organiser_id, True)

@@ -35,11 +35,13 @@ async def test_an_event_round_trips_and_standings_recompute(store: Store) -> Non
     table = await store.create_table(1, 101, 9, {})
     await store.set_tournament_table(event.id, 1, 1, table_id=table.id, status="playing")
     assert await store.tournament_of_table(table.id) == (event.id, 1, 1)
-    for number, results in played.results.items():
-        assert await store.record_tournament_table(event.id, 1, number, results)
+    (first, first_results), (last, last_results) = played.results.items()
+    assert await store.record_tournament_table(event.id, 1, first, first_results, next_due=90.0)
+    assert (await store.get_tournament(event.id)).due_at == 50.0  # the show-up deadline stands
+    assert await store.record_tournament_table(event.id, 1, last, last_results, next_due=90.0)
     state = await store.load_tournament(event.id)
     assert state.tournament.status == "running" and state.tournament.round == 1
-    assert state.tournament.due_at == 50.0
+    assert state.tournament.due_at == 90.0  # the round's last table: the next round's time
     assert state.rounds == (played,)
     assert [t.status for t in state.tables] == ["finished", "finished"]
     assert state.tables[0].table_id == table.id

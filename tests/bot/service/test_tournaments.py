@@ -243,6 +243,55 @@ async def test_a_restart_mid_round_resumes_without_losing_or_repeating_a_game(
         await service.close()
 
 
+class DownPosts(Posts):
+    """Posts that fail the first ``failures`` times (Discord down, or the process killed
+    between a round's opening and its post)."""
+
+    def __init__(self, failures: int) -> None:
+        super().__init__()
+        self.failures = failures
+
+    async def round_seated(
+        self, event: Tournament, plan: RoundPlan, channels: dict[int, int], board: Board
+    ) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise ConnectionError("Discord is down")
+        await super().round_seated(event, plan, channels, board)
+
+
+async def test_a_seating_not_posted_is_posted_at_the_next_look_and_after_a_restart(
+    db_path,
+) -> None:
+    config = Config(name="x", format=Format.SWISS, rounds=1, seed=8, gap=0, show_up=60)
+    async with await Store.open(db_path) as store:
+        clock = FakeClock()
+        service, _ = make_service(store, clock=clock)
+        posts = DownPosts(failures=1)
+        events = TournamentService(service, Threads(), posts)
+        event = await events.create(GUILD, HOME, ORGANISER, config)
+        for p in PEOPLE[:12]:
+            await events.join(GUILD, p)
+        await events.start(GUILD, ORGANISER)  # seated; the post failed (logged), not the start
+        assert posts.rounds == [] and len((await events.board(GUILD)).channels) == 2
+        await events.step(event.id)
+        assert len(posts.rounds) == 1  # the next look posted it
+        await events.step(event.id)
+        assert len(posts.rounds) == 1  # once
+        await service.close()
+    async with await Store.open(db_path) as store:  # a new process: the players not seated yet
+        service, _ = make_service(store, clock=clock)
+        await service.restore()
+        again = Posts()
+        events = TournamentService(service, Threads(), again)
+        await events.step(event.id)
+        assert [plan.number for plan, _ in again.rounds] == [1]  # told again, at least once
+        await show_up_and_hand_over(service, events, PEOPLE[:12])
+        await events.step(event.id)
+        assert len(again.rounds) == 1  # not once the tables play
+        await service.close()
+
+
 async def test_the_organiser_pauses_resumes_and_ends_early_and_the_gap_is_kept(
     store: Store,
 ) -> None:
