@@ -48,6 +48,7 @@ class Relay:
     def __init__(self, change: Any = None) -> None:
         self.route: WebSocketRoute | None = None
         self.last: dict[str, Any] = {}
+        self.sent: list[dict[str, Any]] = []  # what the page sent the server
         self.change = change
 
     def __call__(self, page_socket: WebSocketRoute) -> None:
@@ -62,8 +63,12 @@ class Relay:
                 self.last = frame
             page_socket.send(json.dumps(frame, ensure_ascii=False))
 
+        def from_page(message: str | bytes) -> None:
+            self.sent.append(json.loads(message))
+            server.send(message)
+
         server.on_message(from_server)
-        page_socket.on_message(server.send)
+        page_socket.on_message(from_page)
 
     def send(self, frame: dict[str, Any]) -> None:
         assert self.route is not None

@@ -8,7 +8,7 @@
 
 import { TableSocket } from "./net.js";
 import { BIG_JOKER, SMALL_JOKER, TWO, canonical, cardFace, letterOf, playRow, rankOf, setFaces, suitOrder } from "./cards.js";
-import { layoutHand } from "./hand.js";
+import { layoutHand, takeGestures } from "./hand.js";
 
 /** @typedef {import("./frames.js").Frame} Frame */
 /** @typedef {import("./frames.js").State} State */
@@ -139,6 +139,13 @@ export function startTable(options) {
   $("event").addEventListener("click", () => showStandings(true));
   $("standings-close").addEventListener("click", () => showStandings(false));
   addEventListener("resize", () => renderHand());
+  takeGestures($("hand"), (i) => state.selected.has(i), (indices, on) => {
+    for (const i of indices) {
+      if (on) state.selected.add(i);
+      else state.selected.delete(i);
+    }
+    changedSelection();
+  });
 }
 
 // ------------------------------------------------------------------ messages
@@ -305,13 +312,6 @@ function selectedCards() {
 
 function selectionKey() {
   return canonical(selectedCards());
-}
-
-/** @param {number} index */
-function toggle(index) {
-  if (state.selected.has(index)) state.selected.delete(index);
-  else state.selected.add(index);
-  changedSelection();
 }
 
 function changedSelection() {
@@ -682,7 +682,7 @@ function renderHand(force = false) {
   const key = `${cards.join(" ")}|${innerWidth}x${innerHeight}|${state.lang}`;
   if (key !== shownHand || force) {
     shownHand = key;
-    layoutHand(hand, cards, state.selected, toggle, cardFace, times);
+    layoutHand(hand, cards, state.selected, cardFace, times);
     return;
   }
   for (const card of /** @type {NodeListOf<HTMLElement>} */ (hand.querySelectorAll(".card"))) {
