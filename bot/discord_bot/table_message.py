@@ -207,6 +207,11 @@ class TableMessage(Outboxes):
             self._clock_played(live, params)
         self.table_changed(live)
 
+    def series_over(self, live: LiveTable) -> None:
+        """How to go on, on Discord: the line under the result card."""
+        series = self.service.tables.info(live).options.series
+        self.announce(live, "ev_again" if series else "ev_again_single")
+
     def _clock_played(self, live: LiveTable, params: dict[str, Any]) -> None:
         """Tell the seat the clock played for what was played, in its controller."""
         who = params.get("user")

@@ -356,7 +356,7 @@ class GameFlow:
         titles: list[TitleLine],
         rated: tuple[tuple[float, float] | None, ...],
     ) -> None:
-        """The series' totals, the players' titles, their rating changes, how to go on."""
+        """The series' totals, the players' titles, their rating changes; the series over."""
         if live.options.series:  # a single game has its result card: no series to end
             self.presenter.announce(
                 live, "ev_series_over", totals=[ScoreLine(Who(s), scores[s]) for s in range(6)]
@@ -366,7 +366,7 @@ class GameFlow:
         lines = [RatingLine(Who(s), change_line(*r)) for s, r in enumerate(rated) if r is not None]
         if lines:
             self.presenter.announce(live, "ev_ratings", ratings=lines)
-        self.presenter.announce(live, "ev_again" if live.options.series else "ev_again_single")
+        self.presenter.series_over(live)
 
     async def deal_locked(self, live: LiveTable) -> None:
         """Deal the next game (or the redeal of a void one): log it, pay tribute, DM hands."""

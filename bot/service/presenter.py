@@ -58,6 +58,12 @@ class Presenter(Protocol):
         """The seat's question was answered (by any means): its prompt is done."""
         return None
 
+    def series_over(self, live: LiveTable) -> None:
+        """The series (or, without series, the single game) is over and its results were
+        announced: the table waits for another. Each front end says how to go on (Discord:
+        ``/gouji again``; the browser: its button)."""
+        return None
+
     def closed(self, live: LiveTable, key: str) -> None:
         """The table ended (``key``: ended, ended_idle)."""
         return None
@@ -125,6 +131,9 @@ class Listeners:
     def answered(self, live: LiveTable, seat: int) -> None:
         self._tell("answered", live, seat)
 
+    def series_over(self, live: LiveTable) -> None:
+        self._tell("series_over", live)
+
     def closed(self, live: LiveTable, key: str) -> None:
         self._tell("closed", live, key)
 
@@ -161,6 +170,9 @@ class RecordingPresenter:
 
     def answered(self, live: LiveTable, seat: int) -> None:
         self.events.append(("answered", live.id, seat))
+
+    def series_over(self, live: LiveTable) -> None:
+        self.events.append(("series_over", live.id))
 
     def closed(self, live: LiveTable, key: str) -> None:
         self.events.append(("closed", live.id, key))

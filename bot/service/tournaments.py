@@ -124,9 +124,8 @@ class _Wake(Listener):
     def __init__(self, wake: Callable[[], None]) -> None:
         self._wake = wake
 
-    def announce(self, live: object, key: str, **params: object) -> None:
-        if key in ("ev_again", "ev_again_single"):
-            self._wake()
+    def series_over(self, live: object) -> None:
+        self._wake()
 
     def closed(self, live: object, key: str) -> None:
         self._wake()

@@ -43,8 +43,6 @@ from engine.tournament.standings import LEFT, OUT
 #: Log lines a socket is sent (the newest last), as in the Discord table message.
 LOG_LINES = 6
 MARKS = ("declared", "opened", "headless", "revolted", "ai")
-# announcements that speak of Discord commands: the client has its own buttons for them
-SKIPPED = frozenset({"ev_again", "ev_again_single", "use_hand"})
 
 
 class SeatNamer:
@@ -67,8 +65,6 @@ def log_lines(log: Sequence[Announcement], lang: str, namer: Namer) -> list[str]
     for said in reversed(log):
         if len(lines) == LOG_LINES:
             break
-        if said.key in SKIPPED:
-            continue
         try:
             lines.append(text(lang, said.key, **params_text(said.params, lang, namer)))
         except (KeyError, IndexError):  # a key without a text: nothing to show

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 from bot.pictures import png as pictures
-from bot.text.catalog import lang_of
+from bot.text.catalog import lang_of, text
 from engine.record import replay_record, replay_series
 from engine.scoring import title_for
 from tests.fakediscord import BotRunner, FakeDiscord, request_tally
@@ -152,6 +152,8 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
         check_message_counts(fake, dict(enumerate(users)), asked, started)
         assert any(all(t in m.content for t in titles) for m in public), "the titles are announced"
         assert any("技术分" in m.content for m in public), "the rating changes are announced"
+        again = text("zh", "ev_again")  # Discord's own way on, under the result card
+        assert sum(again in m.content for m in public) == 1, "how to go on, said once"
 
         # the channel never showed a hand; ephemeral hands were seen by their owner only
         for m in public:

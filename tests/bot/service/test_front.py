@@ -125,7 +125,7 @@ async def test_no_view_carries_a_card_of_another_seats_hand(store) -> None:
 
 
 async def test_the_public_view_follows_the_table(store) -> None:
-    service, _ = make_service(store)
+    service, presenter = make_service(store)
     live = await seated_table(service, {"counter": False})
     view = await service.views.public_view(live)
     assert (view.playing, view.number, view.phase, view.asking, view.to_act) == (
@@ -150,7 +150,8 @@ async def test_the_public_view_follows_the_table(store) -> None:
     view = await service.views.public_view(live)
     assert not view.playing and view.phase == "finished" and view.asking is None
     keys = [a.key for a in view.log]
-    assert keys[-1] == "ev_again" and "ev_series_over" in keys
+    assert "ev_series_over" in keys and not any(k.startswith("ev_again") for k in keys)
+    assert presenter.of("series_over") == [("series_over", live.id)]  # how to go on: theirs
     assert view.scoreboard is not None and len(view.scoreboard.games) == 5
     await service.close()
 
