@@ -30,6 +30,7 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.ai import make_player
 from engine.ai.hint import EXPERT
@@ -68,18 +69,15 @@ class Shares:
     positions: int = 0
 
 
-def measure(
-    games: int, seed: int, worlds: int, make: type[StrongPlayer] | None = None, **kwargs: object
-) -> Shares:
+def measure(games: int, seed: int, worlds: int, **kwargs: Any) -> Shares:
     """The shares over the positions of ``games`` deals from ``seed`` (see the module doc);
     ``kwargs`` go to every :class:`StrongPlayer` (and its belief)."""
     out = Shares()
     player: StrongPlayer | None = None
     last = -1
-    cls = make or StrongPlayer
     for deal, game, obs in expert_positions(range(seed, seed + games)):
         if deal != last:
-            player, last = cls(deal, **kwargs), deal  # type: ignore[arg-type]
+            player, last = StrongPlayer(deal, **kwargs), deal
         assert player is not None
         rng = random.Random(deal * 1000 + len(obs.history))
         try:
@@ -92,8 +90,11 @@ def measure(
         out.played += played / worlds
         out.random += right_share(sample_hands(obs, rng), game.counts, obs.seat)
         cold_base, evidence = rebuild_with_evidence(obs, rng, 1 << 30)
-        belief = Belief(EXPERT, rng)
+        belief = Belief(EXPERT, rng, prior=player.belief.prior)
         belief.start(obs, cold_base, evidence)
+        expected = belief.expected()
+        if expected is not None:
+            out.model += right_share(expected, game.counts, obs.seat)
         belief.walk(400)
         out.cold += right_share(belief.hands(), game.counts, obs.seat)
         out.positions += 1
@@ -105,14 +106,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="deals (one observer each)")
     parser.add_argument("--seed", type=int, default=2000, help="the first deal's seed")
     parser.add_argument("--worlds", type=int, default=6, help="worlds a decision")
+    parser.add_argument("--model", action="store_true", help="the walk weighs by the model")
+    parser.add_argument("--weight", type=float, default=1.0, help="the model's weight")
     args = parser.parse_args()
     t = time.process_time()
-    s = measure(args.games, args.seed, args.worlds)
+    kwargs: dict[str, Any] = {}
+    if args.model:
+        from engine.ai.cardmodel import shipped
+
+        kwargs = {"model": shipped(), "model_weight": args.weight}
+    s = measure(args.games, args.seed, args.worlds, **kwargs)
     n = max(1, s.positions)
     print(f"{s.positions} positions of {args.games} deals from seed {args.seed}:")
     print(f"  random   {s.random / n:.4f}")
     print(f"  cold 400 {s.cold / n:.4f}")
     print(f"  played   {s.played / n:.4f}  ({args.worlds} worlds a decision)")
+    if args.model:
+        print(f"  (the walk weighs by the model, weight {args.weight})")
     if s.model:
         print(f"  model    {s.model / n:.4f}")
     print(f"  ({time.process_time() - t:.0f} s CPU)")

@@ -29,7 +29,7 @@ import math
 import random
 from collections.abc import Sequence
 from operator import add
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..burning import burn_completable
 from ..cards import NUM_RANKS, TWO
@@ -40,6 +40,9 @@ from .hint import Style, answer_choice, lead_candidates, lead_choice
 from .sim import Sim
 from .view import View
 from .world import Decision, Evidence, UnfitObservation, sample_hands
+
+if TYPE_CHECKING:
+    from .cardmodel import CardModel
 
 __all__ = ["Belief", "checks", "informative", "right_share", "seat_surprises", "surprises"]
 
@@ -173,8 +176,8 @@ def right_share(
     guess ``hands`` puts in the right hand, card for card (``hands`` may hold expected
     counts): the measure of a guess (bench/ai_infer.py, docs/ai.md).
 
-    >>> right_share([[1, 0], [2, 0], [0, 1]], [[1, 0], [1, 1], [1, 0]], 0)
-    0.5
+    >>> right_share([[1, 0], [2, 0], [0, 1]], [[1, 0], [1, 1], [1, 0]], 0)  # 1 of 3 right
+    0.333...
     """
     hit = total = 0.0
     for s, (guess, held) in enumerate(zip(hands, true, strict=True)):
@@ -201,13 +204,29 @@ class Belief:
     of cards between them (see the module doc). ``temperature``: a swap that adds ``k``
     surprises is kept with probability ``exp(-k / temperature)``.
 
+    With a ``prior`` (a learned model of the hidden hands, :mod:`engine.ai.cardmodel`), the
+    walk weighs its guesses by it too: a swap's gain in the model's log-likelihood of the
+    guess, times ``prior_weight``, counts against its added surprises (one surprise weighs
+    ``1 / temperature``), so the walk samples guesses likely under both.
+
     Use: :meth:`start` at each decision (it carries the last guess over when the game is
     the same one), :meth:`walk` for some swaps, :meth:`hands` for a world's guess."""
 
-    def __init__(self, style: Style, rng: random.Random, temperature: float = 0.3) -> None:
+    def __init__(
+        self,
+        style: Style,
+        rng: random.Random,
+        temperature: float = 0.3,
+        prior: CardModel | None = None,
+        prior_weight: float = 1.0,
+    ) -> None:
         self.style = style
         self.rng = rng
         self.temperature = temperature
+        self.prior = prior
+        self.prior_weight = prior_weight
+        self._logp: list[list[float]] | None = None
+        self._evidence: Evidence | None = None
         self.work = 0  # policy calls so far (the unit of the walk's cost)
         self._hands: list[list[int]] = []
         self._history: tuple[str, ...] = ()
@@ -230,6 +249,8 @@ class Belief:
         )
         self._asked = [s for s in obs.to_act if s != obs.seat] if base.window else []
         self._base = base
+        self._evidence = evidence
+        self._logp = self._log_prior(obs, evidence) if self.prior is not None else None
         carried = None
         same_game = (
             self._seat == obs.seat
@@ -262,6 +283,24 @@ class Belief:
             self._score[s] = self._surprises(s, carried[s])
             self._failed[s] = self._tried[s] or []
         return reused
+
+    def _log_prior(self, obs: Observation, evidence: Evidence) -> list[list[float]]:
+        """Per seat and rank, ``prior_weight`` times the log of the model's chance that an
+        unseen card of that rank is in that seat (the observer's row unused)."""
+        assert self.prior is not None
+        p = self.prior.probabilities(obs, evidence)
+        out = [[0.0] * NUM_RANKS for _ in range(6)]
+        w = self.prior_weight
+        for i, row in enumerate(p.tolist()):
+            out[(obs.seat + 1 + i) % 6] = [w * math.log(max(x, 1e-6)) for x in row]
+        return out
+
+    def expected(self) -> list[list[float]] | None:
+        """The prior's expected rank counts of every seat at the decision :meth:`start`
+        set up (:meth:`~engine.ai.cardmodel.CardModel.expected`), None without a prior."""
+        if self.prior is None or self._evidence is None:
+            return None
+        return self.prior.expected(self._obs, self._evidence)
 
     def _carry(self, obs: Observation, played: list[list[int]]) -> list[list[int]] | None:
         """The last guess with the cards each seat played since taken out, and put right:
@@ -312,7 +351,7 @@ class Belief:
         if len(others) < 2:
             return
         rng, hands, revolted = self.rng, self._hands, self._obs.revolted
-        score, temperature = self._score, self.temperature
+        score, temperature, logp = self._score, self.temperature, self._logp
         slack = max(1, math.ceil(4 * temperature))  # a swap adding more is all but never kept
         for _ in range(swaps):
             failing = [s for s in others if score[s]]
@@ -340,7 +379,11 @@ class Belief:
                 self._surprises(b, hb, before + slack - sa, moved) if sa < before + slack else slack
             )
             delta = sa + sb - before
-            if delta <= 0 or (delta < slack and rng.random() < math.exp(-delta / temperature)):
+            energy = delta / temperature
+            if logp is not None:  # the prior's log-likelihood gained by the swap
+                la, lb = logp[a], logp[b]
+                energy -= k * (lb[ra] + la[rb] - la[ra] - lb[rb])
+            if delta < slack and (energy <= 0 or rng.random() < math.exp(-energy)):
                 hands[a], hands[b] = ha, hb
                 score[a], score[b] = sa, sb
                 failed_b = self._tried[b]

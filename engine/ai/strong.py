@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..actions import Action, Verb
 from ..game import Phase
@@ -52,6 +53,9 @@ from .infer import Belief
 from .sim import ImpossibleWorld, Sim, unsimulated
 from .view import plays_of, view_of_observation
 from .world import UnfitObservation, rebuild_with_evidence, with_hands
+
+if TYPE_CHECKING:
+    from .cardmodel import CardModel
 
 TRIBUTE_WEIGHT = 0.5  # points per tribute card the game leaves owing (paid next game)
 ROLLOUT_STYLE = EXPERT  # the policy every seat plays in a rollout
@@ -177,6 +181,8 @@ class StrongPlayer:
         warm_swaps: int = 40,
         world_swaps: int = 60,
         temperature: float = 0.3,
+        model: CardModel | None = None,
+        model_weight: float = 1.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
@@ -186,7 +192,7 @@ class StrongPlayer:
         self.rule = rule
         self.style = style
         self.tribute_weight = tribute_weight
-        self.belief = Belief(style, self.rng, temperature)
+        self.belief = Belief(style, self.rng, temperature, model, model_weight)
         self.cold_swaps = cold_swaps  # swaps of the walk at a decision: from a random split,
         self.warm_swaps = warm_swaps  # from the guess of the player's last decision,
         self.world_swaps = world_swaps  # and between two worlds
