@@ -35,8 +35,8 @@ from bot.discord_bot.people import People
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable, echo
 from bot.service.views import TableInfo
-from bot.text.cards import readable_params
-from bot.text.catalog import error_text, has, lang_of, text
+from bot.text.catalog import lang_of, text
+from bot.text.refusals import refusal_text
 from engine.cards import CardError
 from engine.hands import HandError
 
@@ -52,18 +52,11 @@ NAMES_WAIT = 1.0
 REFUSED: tuple[type[Exception], ...] = (*REFUSALS, CardError, HandError)
 
 
-def refusal(people: People, exc: Exception, lang: str, table: TableInfo | None) -> str:
-    """A refused request as a reply: the service's and the engine's errors, translated
-    (seats named as at ``table``), with how to answer the question when the catalog says."""
-    if isinstance(exc, UserError):
-        return people.render(table, lang, exc.key, readable_params(exc.params, lang))
-    said = (
-        error_text(exc, lang)
-        if table is None
-        else error_text(exc, lang, lambda seat: people.name_of(table.seats[seat], lang))
-    )
-    how = f"how_{getattr(exc, 'code', '')}"
-    return f"{said} {text(lang, how)}" if has(how) else said
+def refusal(people: People | None, exc: Exception, lang: str, table: TableInfo | None) -> str:
+    """A refused request as a reply: the one wording of the refusal (seats named as at
+    ``table``), then how to go on with the commands when the catalog says."""
+    names = people.namer(table, lang) if people is not None else None
+    return refusal_text(exc, lang, names, how=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +154,7 @@ async def answering(
         info = _table(interaction, answer)
         if people is not None and info is not None:
             await _learn_names(people, info)
-        said = refusal(people, exc, lang, info) if people else error_text(exc, lang)
+        said = refusal(people, exc, lang, info)
         await _send(interaction, answer, said[:MESSAGE_LIMIT])
     except Exception:
         _undo(answer)

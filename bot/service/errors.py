@@ -1,7 +1,8 @@
 """The one error the table service raises at a player: a message key and its parameters.
 
-The service never formats text; :func:`bot.text.catalog.error_text` turns a :class:`UserError` (or an
-engine :class:`~engine.actions.IllegalActionError`) into a reply in the player's language.
+The service never formats text; :func:`bot.text.refusals.refusal_text` turns a
+:class:`UserError` (or an engine :class:`~engine.actions.IllegalActionError`) into a reply in
+the player's language.
 Raising it means nothing changed.
 """
 

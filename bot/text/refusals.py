@@ -1,28 +1,28 @@
-"""The engine's refusals in the player's language.
+"""Refusals in the player's language: one wording for Discord, the browser table and the
+terminal (:func:`refusal_text`).
 
-The engine refuses an action with an :class:`~engine.actions.IllegalActionError` carrying a
-``code`` and ``params``; the language catalogs (:mod:`bot.text.langs`) hold the text players
-read for every code as ``refusal.CODE`` (a test checks that none is missing and that every
-language uses the engine's parameters) — the one table: Discord (:func:`bot.text.catalog.
-error_text`) and ``gouji play`` both read it. Bad card notation (:class:`~engine.cards.CardError`)
-and cards that are no hand (:class:`~engine.hands.HandError`) get a message of their own.
-Pure text, no Discord: ``gouji play`` uses it and the bot can.
+The table service refuses with a ``UserError`` (a catalog ``key`` and typed ``params``); the
+engine with an :class:`~engine.actions.IllegalActionError` carrying a ``code`` and ``params``,
+worded by the catalogs' ``refusal.CODE`` (a test checks that none is missing and that every
+language uses the engine's parameters). Bad card notation (:class:`~engine.cards.CardError`)
+and cards that are no hand (:class:`~engine.hands.HandError`) get a message of their own. How
+to go on is the front end's: Discord adds the catalogs' ``how_KEY`` (its commands).
 
 >>> from engine.actions import IllegalActionError
 >>> refusal_text(IllegalActionError("lead_no_pass"), "zh")
-'该你出牌（发牌），不能过'
+'该你出牌（发牌），不能过。'
 >>> refusal_text(IllegalActionError("declare_time"), "en")
-'it is time for declaring (宣点): declare, or do not declare'
+'It is time for declaring (宣点): declare, or do not declare.'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from bot.text.cards import action_text
-from bot.text.langs import has, text
-from engine.actions import IllegalActionError
+from bot.text.cards import action_text, readable_params
+from bot.text.langs import entry, has, text
+from bot.text.params import Namer, SeatNumbers, params_text
 from engine.cards import CardError
 from engine.hands import HandError
 
@@ -58,17 +58,56 @@ def worded(
     return out
 
 
-def refusal_text(exc: Exception, lang: str) -> str:
-    """Why ``exc`` refused an action or cards, in ``lang`` (``zh`` or ``en``)."""
-    if isinstance(exc, IllegalActionError):
-        if has(f"refusal.{exc.code}"):
+@runtime_checkable
+class Refusal(Protocol):
+    """A refusal worded by the catalogs: a message ``key`` and its ``params`` (the table
+    service's ``UserError``)."""
+
+    key: str
+    params: dict[str, Any]
+
+
+def refusal_text(
+    exc: Exception, lang: str, names: Namer | None = None, *, how: bool = False
+) -> str:
+    """Why ``exc`` refused a request, in ``lang`` — the one wording of every refusal, for
+    every front end: the service's (its ``key``), the engine's (its ``code``: the catalogs'
+    ``refusal.CODE`` as a sentence), cards that do not parse or form no hand; cards in
+    words, seats named by ``names`` (else by number). ``how``: followed by the catalog's
+    ``how_KEY`` (or ``how_CODE``) when it has one — how to go on with the Discord commands,
+    which only Discord says (a page has its own buttons, the terminal its own words).
+
+    >>> from bot.service.errors import UserError
+    >>> refusal_text(UserError("not_held", cards="22"), "en")
+    'You do not hold 2 twos.'
+    >>> refusal_text(UserError("not_held", cards="22"), "en", how=True)
+    'You do not hold 2 twos. See your cards with /gouji hand.'
+    """
+    if isinstance(exc, Refusal):
+        key = exc.key
+        params = params_text(readable_params(exc.params, lang), lang, names or SeatNumbers())
+        said = text(lang, key, **params)
+    elif isinstance(exc, CardError):
+        key, said = "", text(lang, "refusal.bad_cards", error=str(exc))
+    elif isinstance(exc, HandError):
+        key, said = "", text(lang, "refusal.not_a_hand", error=str(exc))
+    else:
+        key = str(getattr(exc, "code", "") or "")
+        said = _engine_text(exc, key, lang, names.seat if names is not None else None)
+    if how and key and has(f"how_{key}"):
+        return text(lang, "refusal.how", said=said, how=text(lang, f"how_{key}"))
+    return said
+
+
+def _engine_text(exc: Exception, code: str, lang: str, name_of: Callable[[int], str] | None) -> str:
+    """The engine's refusal ``code`` as a sentence, its seats named; without a text of its
+    own, its message."""
+    params = worded(readable_params(getattr(exc, "params", None) or {}, lang), lang, name_of)
+    if code and has(f"refusal.{code}"):
+        template = entry(lang, f"refusal.{code}")
+        if isinstance(template, str):
             try:
-                return text(lang, f"refusal.{exc.code}", **worded(exc.params, lang))
+                return text(lang, "refusal.sentence", template=template).format(**params)
             except (KeyError, IndexError):
                 pass
-        return str(exc)
-    if isinstance(exc, CardError):
-        return text(lang, "refusal.bad_cards", error=str(exc))
-    if isinstance(exc, HandError):
-        return text(lang, "refusal.not_a_hand", error=str(exc))
-    return str(exc)
+    return text(lang, "engine", message=text(lang, "refusal.message", message=str(exc)))

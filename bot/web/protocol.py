@@ -45,10 +45,10 @@ from typing import TYPE_CHECKING
 
 from bot.service.errors import REFUSALS, UserError
 from bot.service.live import LiveTable
-from bot.text.cards import action_text, hand_text, play_label, readable_params
-from bot.text.catalog import error_text, text
+from bot.text.cards import action_text, hand_text, play_label
+from bot.text.catalog import text
 from bot.text.langs import LANGS, LANGUAGE_TAGS
-from bot.text.params import params_text
+from bot.text.refusals import refusal_text
 from bot.web.frames import (
     ActRequest,
     AgainRequest,
@@ -191,14 +191,12 @@ class Requests:
         return SeatNamer(names, {u: self.hub.names.display_name(u) for u in info.users()})
 
     def refusal(self, live: LiveTable, exc: Exception, lang: str) -> str:
-        """A refusal in ``lang``, seats named as the table names them."""
-        if isinstance(exc, UserError):
-            params = params_text(readable_params(exc.params, lang), lang, self._namer(live, lang))
-            try:
-                return text(lang, exc.key, **params)
-            except KeyError:
-                return text(lang, "web_bad_message")
-        return error_text(exc, lang)
+        """A refusal in ``lang`` (its one wording), seats named as the table names them;
+        how to go on is the page's own buttons."""
+        try:
+            return refusal_text(exc, lang, self._namer(live, lang))
+        except KeyError:  # a refusal with no text of its own
+            return text(lang, "web_bad_message")
 
     async def handle(self, conn: Connection, live: LiveTable, raw: str) -> None:
         """Answer one message (a refusal for anything malformed; :class:`Malformed` for a

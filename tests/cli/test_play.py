@@ -85,7 +85,7 @@ def test_a_series_through_stdin_returns_tribute_by_hint():
 @pytest.mark.parametrize(
     ("lang", "typed", "expected"),
     [
-        ("en", "KK", "it is time for declaring (宣点): declare, or do not declare"),
+        ("en", "KK", "It is time for declaring (宣点): declare, or do not declare."),
         ("zh", "KK", "现在是宣点的时候：宣点或不宣"),
         ("en", "x7", "unknown card 'x' at position 1"),
         ("zh", "x7", "看不懂这些牌"),
@@ -105,9 +105,9 @@ def test_bad_input_in_the_declare_phase_is_explained(lang, typed, expected):
 @pytest.mark.parametrize(
     ("lang", "lead_prompt", "refusals"),
     [
-        ("en", "Your lead > ", ["you do not hold RRRR", "you have the lead: play a hand (you cannot pass on a lead)",
-                                "you have the lead: there is nothing to yield"]),
-        ("zh", "你发牌 > ", ["你手里没有 RRRR", "该你出牌（发牌），不能过", "该你发牌，没有可让的"]),
+        ("en", "Your lead > ", ["You do not hold big joker×4", "You have the lead: play a hand (you cannot pass on a lead).",
+                                "You have the lead: there is nothing to yield."]),
+        ("zh", "你发牌 > ", ["你手里没有 大王×4", "该你出牌（发牌），不能过。", "该你发牌，没有可让的。"]),
     ],
 )  # fmt: skip
 def test_illegal_plays_are_refused_and_change_nothing(lang, lead_prompt, refusals):
@@ -151,14 +151,16 @@ def test_parse_input_understands_the_verbs_of_each_phase():
 
 
 def test_every_refusal_code_is_worded_from_the_catalogs_in_both_languages():
-    from bot.text.langs import entry
+    from bot.text.cards import readable_params
+    from bot.text.langs import entry, text
 
     for code, names in REFUSALS.items():
         params = {name: "7" for name in names}
-        for lang in ("zh", "en"):  # seats and verbs in words
+        for lang in ("zh", "en"):  # seats, cards and verbs in words, as a sentence
             said = entry(lang, f"refusal.{code}")
             assert isinstance(said, str)
-            shown = said.format(**worded(params, lang))
+            sentence = text(lang, "refusal.sentence", template=said)
+            shown = sentence.format(**worded(readable_params(params, lang), lang))
             assert refusal_text(IllegalActionError(code, **params), lang) == shown
 
 

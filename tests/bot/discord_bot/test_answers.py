@@ -81,8 +81,11 @@ async def test_a_user_error_is_a_refusal_in_the_persons_language(
     interaction = _asked(gouji, lang)
     async with answering(interaction):
         raise UserError("stale_prompt")
-    assert interaction.response.sent == [text(lang, "stale_prompt")]
-    assert not _errors(caplog)
+    how = text(lang, "how_stale_prompt")  # on Discord: how to go on, with its commands
+    assert interaction.response.sent == [
+        text(lang, "refusal.how", said=text(lang, "stale_prompt"), how=how)
+    ]
+    assert "/gouji" in how and not _errors(caplog)
 
 
 @pytest.mark.parametrize(
@@ -119,7 +122,9 @@ async def test_a_refusal_after_the_first_answer_is_a_follow_up(store: Store) -> 
         await interaction.response.defer()
         raise UserError("stale_prompt")
     assert interaction.response.how == ["followup"]
-    assert interaction.response.sent == [text("en", "stale_prompt")]
+    assert interaction.response.sent == [
+        f"{text('en', 'stale_prompt')} {text('en', 'how_stale_prompt')}"
+    ]
 
 
 async def test_a_bug_is_logged_with_its_table_and_channel_and_answered_once(

@@ -9,7 +9,8 @@ import pytest
 
 from bot.service.errors import UserError
 from bot.text import langs
-from bot.text.catalog import error_text, lang_of, text
+from bot.text.catalog import lang_of, text
+from bot.text.refusals import refusal_text
 from engine.actions import REFUSALS, IllegalActionError
 
 
@@ -53,11 +54,11 @@ def test_languages_follow_the_discord_locale() -> None:
 
 def test_engine_refusals_are_translated_by_their_code() -> None:
     exc = IllegalActionError("does_not_beat", cards="KK", standing="AA")
-    assert error_text(exc, "zh") == "KK 管不上 AA。"
+    assert refusal_text(exc, "zh") == "KK 管不上 AA。"
     readable = IllegalActionError("does_not_beat", cards="TT", standing="B")
-    assert error_text(readable, "zh") == "10×2 管不上 小王。"
-    assert error_text(exc, "en") == "KK does not beat AA."
-    assert "座位" not in error_text(UserError("no_table"), "en")
+    assert refusal_text(readable, "zh") == "10×2 管不上 小王。"
+    assert refusal_text(exc, "en") == "KK does not beat AA."
+    assert "座位" not in refusal_text(UserError("no_table"), "en")
 
 
 def test_the_channel_log_words_every_burn_result_and_the_head_answer() -> None:

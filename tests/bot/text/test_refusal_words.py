@@ -5,12 +5,15 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
+from bot.service.errors import UserError
 from bot.text import langs
-from bot.text.catalog import error_text, text
+from bot.text.catalog import text
 from bot.text.refusals import refusal_text
+from bot.text.params import Who
 from engine.actions import REFUSALS, IllegalActionError
 
 INTERNAL = re.compile(r"\b(?:nodeclare|norevolt|keephead|nokeephead|noburn)\b|'declare'|'revolt'")
@@ -30,6 +33,16 @@ SAMPLE = {
 NAMES = ["济南", "bo", "dana", "eve", "fay", "gus"]
 
 
+class Names:
+    """The table's people as a front end names them."""
+
+    def seat(self, seat: int) -> str:
+        return NAMES[seat]
+
+    def user(self, user_id: int) -> str:
+        return f"#{user_id}"
+
+
 def _fields(code: str) -> set[str]:
     return set(REFUSALS[code])
 
@@ -45,7 +58,7 @@ def test_every_engine_code_has_a_players_text_in_every_language_with_its_paramet
 def test_a_refusal_names_no_internal_verb_and_no_bare_seat(code: str, lang: str) -> None:
     params = {k: v for k, v in SAMPLE.items() if k in _fields(code)}
     exc = IllegalActionError(code, **params)
-    named = error_text(exc, lang, lambda seat: NAMES[seat])
+    named = refusal_text(exc, lang, Names())
     plain = refusal_text(exc, lang)
     for said in (named, plain):
         assert not INTERNAL.search(said), said
@@ -72,7 +85,7 @@ def test_a_refusal_names_no_internal_verb_and_no_bare_seat(code: str, lang: str)
 )
 def test_a_question_refusal_says_how_to_answer_it(code: str, lang: str, words: list[str]) -> None:
     params = {k: v for k, v in SAMPLE.items() if k in _fields(code)}
-    said = error_text(IllegalActionError(code, **params), lang, lambda seat: NAMES[seat])
+    said = refusal_text(IllegalActionError(code, **params), lang, Names())
     assert all(w in said for w in words), said
 
 
@@ -94,5 +107,41 @@ def test_in_discord_a_question_refusal_names_its_buttons_and_command(
 
 @pytest.mark.parametrize(("lang", "word"), [("zh", "不宣"), ("en", "do not declare")])
 def test_a_verb_in_a_refusal_is_the_buttons_word(lang: str, word: str) -> None:
-    said = error_text(IllegalActionError("verb_not_now", verb="nodeclare"), lang)
+    said = refusal_text(IllegalActionError("verb_not_now", verb="nodeclare"), lang)
     assert word in said and "nodeclare" not in said
+
+
+def _page_refusals() -> set[str]:
+    """The refusal keys a page (the browser table, the Activity) can be answered with: the
+    table service's and the web's own (not the tournaments' and seasons', which only the
+    Discord commands reach), read from the source."""
+    root = Path(__file__).resolve().parents[3] / "bot"
+    files = [p for p in (root / "service").glob("*.py") if p.stem not in DISCORD_ONLY]
+    keys: set[str] = set()
+    for path in [*files, *(root / "web").glob("*.py")]:
+        keys |= set(re.findall(r'UserError\(\s*"([a-z_0-9]+)"', path.read_text()))
+    return keys
+
+
+#: Service modules only the Discord commands reach.
+DISCORD_ONLY = frozenset({"tournaments", "seasons"})
+#: Refusals about the links Discord gives out: they send the person back to Discord.
+ABOUT_DISCORD = frozenset({"link_expired"})
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_page_is_refused_without_discord_commands_and_discord_adds_how_to_go_on(
+    lang: str,
+) -> None:
+    """The one wording of a refusal names no /gouji command: how to go on is the front
+    end's (a page has its buttons); Discord's reply adds its commands (``how_KEY``)."""
+    keys = _page_refusals() - ABOUT_DISCORD
+    assert {"not_held", "need_six", "series_over", "stale_prompt", "not_seated"} <= keys
+    sample = {"cards": "KK", "missing": 2, "creator": Who(0), "seat": 3, "count": 2}
+    for key in sorted(keys):
+        params = {p: sample.get(p, "x") for p in langs.parameters(lang, key)}
+        said = refusal_text(UserError(key, **params), lang)
+        assert "/gouji" not in said, (key, said)
+        if langs.has(f"how_{key}"):
+            on_discord = refusal_text(UserError(key, **params), lang, how=True)
+            assert on_discord.startswith(said) and "/gouji" in on_discord, (key, on_discord)
