@@ -60,6 +60,12 @@ from engine.scoring import counts_as_open, team_totals, title_for
 
 log = logging.getLogger("gouji.bot")
 
+#: Seconds a finished game's result stays on the table for the people looking at it from a
+#: page before the next deal, unless each presses go on (继续) sooner: time to read the places,
+#: points and marks (the apps' result screens stand 10–15 s), and no more than a short wait
+#: for a table whose person looks away. Nobody looking, the next deal comes at once.
+RESULT_HOLD = 20.0
+
 
 @dataclass(frozen=True, slots=True)
 class _Before:
@@ -248,7 +254,46 @@ class GameFlow:
             if series.finished:
                 await self._finish_series_locked(live)
                 return
+            if await self._hold_result_locked(live):
+                return
             await self.deal_locked(live)
+
+    async def _hold_result_locked(self, live: LiveTable) -> bool:
+        """Whether the finished game's result stays on the table: held once per deal, for
+        the people looking at it from a page (AI seats and 托管 never wait), until each has
+        pressed go on (:meth:`go_on_locked`) or :data:`RESULT_HOLD` seconds have passed."""
+        deals = len(live.running.deals)
+        if live.result_held_deal == deals:
+            if live.result_waiting is None:
+                return False
+            still = frozenset(s for s in live.result_waiting if not live.is_ai(s))
+            if not still:  # the last one waited on handed the seat to the AI (托管)
+                await self._release_result_locked(live)
+                return False
+            live.result_waiting = still
+            return True
+        live.result_held_deal = deals
+        people = frozenset(s for s, n in live.lookers.items() if n > 0 and not live.is_ai(s))
+        if not people:
+            return False
+        live.result_waiting = people
+        await self.set_deadline_locked(live, self.clock.now() + RESULT_HOLD, people)
+        return True
+
+    async def go_on_locked(self, live: LiveTable, seat: int) -> None:
+        """``seat`` has seen the result: the next deal once nobody else is waited on."""
+        if live.result_waiting is None or seat not in live.result_waiting:
+            return
+        live.result_waiting = live.result_waiting - {seat}
+        if not live.result_waiting:
+            await self._release_result_locked(live)
+        else:
+            await self.set_deadline_locked(live, live.deadline, live.result_waiting)
+        await self.after_change_locked(live)
+
+    async def _release_result_locked(self, live: LiveTable) -> None:
+        live.result_waiting = None
+        await self.set_deadline_locked(live, None, frozenset())
 
     async def _set_status_locked(self, live: LiveTable, status: TableStatus) -> None:
         """Write the table's status and keep the row in memory as written."""
@@ -403,6 +448,8 @@ class GameFlow:
     async def update_clock_locked(self, live: LiveTable) -> None:
         """Ask the people the table now waits on (DM prompt, channel ping) and run the
         clock for them; tell the presenter whose question was answered."""
+        if live.result_waiting is not None:
+            return  # a result held: its clock runs for the people looking at it
         waiting = self._waiting_humans(live)
         if next_step(live) is not None:
             waiting = frozenset()  # automatic actions first; then we see who is waited on
@@ -467,6 +514,9 @@ class GameFlow:
         """The clock ran out. Questions take their default (no declaring, no revolution,
         无头, the lowest legal return, no burn); a turn is played by the AI (托管), and a second
         timed-out turn in a row leaves the AI in the seat until ``back``."""
+        if live.result_waiting is not None:  # a held result's time is up: the next deal
+            await self._release_result_locked(live)
+            return
         await self.set_deadline_locked(live, None, live.waiting)  # this clock is spent
         for seat in sorted(live.waiting):
             if not live.playing or seat not in live.running.to_act:

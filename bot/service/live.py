@@ -155,6 +155,12 @@ class LiveTable:
     # the last wait's (since, tries) and when the table came back from it
     relapse: tuple[float, int, float] | None = None
     failures: int = 0  # background failures in a row that were not the database's (bugs)
+    # a game's result held before the next deal (GameFlow, RESULT_HOLD): each seat's pages
+    # open on the table now (a front end says so: TableService.look), the deals whose result
+    # was held already, and the seats still to press go on (None: no result is held)
+    lookers: dict[int, int] = field(default_factory=dict)
+    result_held_deal: int = 0
+    result_waiting: frozenset[int] | None = None
 
     @property
     def id(self) -> int:

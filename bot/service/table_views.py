@@ -95,6 +95,7 @@ class TableViews:
             table=self._table_model(live, info),
             scoreboard=self._scoreboard(live),
             log=self.recent.of(live.id),
+            result_waiting=tuple(sorted(live.result_waiting or ())),
         )
 
     @staticmethod

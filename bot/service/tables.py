@@ -390,6 +390,27 @@ class TableService:
             await self.flow.after_change_locked(live)
             return live, seat
 
+    async def go_on(self, live: LiveTable, user_id: int) -> None:
+        """继续: the user has seen the finished game's result (the next deal waits for every
+        person looking at the table, :meth:`look`, for a short while at most)."""
+        async with self.recovery.serving(live):
+            seat = self.tables.seat_for(live, user_id)
+            self.tables.touch(live)
+            await self.flow.go_on_locked(live, seat)
+
+    def look(self, live: LiveTable, user_id: int | None, looking: bool) -> None:
+        """A page of ``user_id`` opened on the table (``looking``) or closed: while one is
+        open, a finished game's result waits for them (:meth:`go_on`) before the next deal.
+        A spectator (None) or someone not seated: nothing."""
+        seat = live.seat_of(user_id) if user_id is not None else None
+        if seat is None:
+            return
+        count = live.lookers.get(seat, 0) + (1 if looking else -1)
+        if count > 0:
+            live.lookers[seat] = count
+        else:
+            live.lookers.pop(seat, None)
+
     def check_back(self, live: LiveTable, user_id: int) -> int:
         """The seat :meth:`back` would give back, or the ``UserError`` it would raise now."""
         seat = self.tables.seat_for(live, user_id)

@@ -130,6 +130,7 @@ class PublicView:
     table: TableView
     scoreboard: SeriesView | None
     log: tuple[Announcement, ...]
+    result_waiting: tuple[int, ...] = ()  # a finished game's result held for these seats
 
     @property
     def id(self) -> int:

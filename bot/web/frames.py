@@ -112,6 +112,20 @@ class EventPart(TypedDict):
     lines: list[EventLine]
 
 
+class ResultPart(TypedDict):
+    """A finished game's result, on the table until the next deal: each seat's place and
+    points, the teams' points, each seat's marks ("opened" 开点, "burn_won" 烧成, "stifled"
+    被闷), and while the next deal waits, the seats still to press go on and until when."""
+
+    number: int
+    places: list[int]
+    points: list[int]
+    teams: list[int]
+    marks: list[list[str]]
+    waiting: list[int]
+    deadline: float | None
+
+
 class TablePart(TypedDict):
     """The table as everyone may see it, worded in one language; ``event`` only at a
     tournament's table."""
@@ -135,6 +149,7 @@ class TablePart(TypedDict):
     seats: list[SeatPart]
     log: list[str]
     score: ScorePart | None
+    result: ResultPart | None
     event: NotRequired[EventPart]
 
 
@@ -307,6 +322,13 @@ class AgainRequest(TypedDict):
     id: NotRequired[int | str]
 
 
+class GoOnRequest(TypedDict):
+    """继续: the seat has seen the game's result (the next deal waits for it): ``ok``."""
+
+    t: Literal["goon"]
+    id: NotRequired[int | str]
+
+
 class LangRequest(TypedDict):
     """Switch language: a new ``hello`` and ``state``."""
 
@@ -330,6 +352,7 @@ Request: TypeAlias = (
     | BackRequest
     | AutoRequest
     | AgainRequest
+    | GoOnRequest
     | LangRequest
     | PingRequest
 )

@@ -177,12 +177,16 @@ class Hub(Listener):
     def attach(self, conn: Connection, live: LiveTable) -> None:
         """A socket joins the table: it gets the table's state at once."""
         self.tables.setdefault(live.id, set()).add(conn)
+        self.service.look(live, conn.user_id, True)
         self._changed(live)
 
     def detach(self, conn: Connection) -> None:
         conns = self.tables.get(conn.visitor.table_id)
-        if conns is not None:
+        if conns is not None and conn in conns:
             conns.discard(conn)
+            live = self.service.tables.find(conn.visitor.table_id)
+            if live is not None:
+                self.service.look(live, conn.user_id, False)
             if not conns:
                 self.tables.pop(conn.visitor.table_id, None)
         conn.writer.cancel()

@@ -19,7 +19,7 @@ Client → server:
 - ``describe`` ``{cards}``: a selection in words and whether it is a legal play now —
   answered ``described`` ``{cards, text, legal}``;
 - ``back`` (take the seat back from 托管), ``auto`` (托管 on request), ``again`` (another
-  series once one is over) — ``ok`` or ``refused``;
+  series once one is over), ``goon`` (继续: the game's result seen) — ``ok`` or ``refused``;
 - ``lang`` ``{lang}``: switch language (a new ``hello`` and ``state``);
 - ``ping``: answered ``pong`` (the client's heartbeat; the server pings too).
 
@@ -56,6 +56,7 @@ from bot.web.frames import (
     BackRequest,
     Described,
     DescribeRequest,
+    GoOnRequest,
     Hello,
     Hint,
     HintRequest,
@@ -153,6 +154,8 @@ def read_request(raw: str) -> Request:
         request = AutoRequest(t="auto")
     elif kind == "again":
         request = AgainRequest(t="again")
+    elif kind == "goon":
+        request = GoOnRequest(t="goon")
     elif kind == "ping":
         request = PingRequest(t="ping")
     else:
@@ -258,6 +261,8 @@ class Requests:
             await self.service.back(live, user)
         elif request["t"] == "auto":
             await self.service.hand_over(live, user)
+        elif request["t"] == "goon":
+            await self.service.go_on(live, user)
         else:
             await self.service.start(live, user, again=True)
         return encode(Ok(t="ok", id=ref))

@@ -33,11 +33,12 @@ from bot.web.frames import (
     LastPart,
     MePart,
     QuestionPart,
+    ResultPart,
     ScorePart,
     SeatPart,
     TablePart,
 )
-from engine.scoring import team_of
+from engine.scoring import team_of, team_totals
 from engine.tournament.standings import LEFT, OUT
 
 #: Log lines a socket is sent (the newest last), as in the Discord table message.
@@ -124,6 +125,27 @@ def public_part(
             teams=list(board.team_totals()),
             played=sum(1 for g in board.games if g.finished),
         ),
+        result=result_part(view),
+    )
+
+
+def result_part(view: PublicView) -> ResultPart | None:
+    """The finished game's result while it is on the table (until the next deal): from the
+    series' scoreboard, with the seats the next deal waits on to press go on."""
+    board = view.scoreboard
+    if view.phase != "finished" or view.number is None or board is None or not board.games:
+        return None
+    game = board.games[-1]
+    if not game.finished:
+        return None
+    return ResultPart(
+        number=view.number,
+        places=[place or 0 for place in game.places],  # a finished game: all six placed
+        points=list(game.points),
+        teams=list(team_totals(game.points)),
+        marks=[list(marks) for marks in game.marks],
+        waiting=list(view.result_waiting),
+        deadline=view.deadline if view.result_waiting else None,
     )
 
 

@@ -5,7 +5,9 @@ tests do).
 A table served by ``gouji web``'s :class:`~bot.web.local.LocalTable` (seed 11, the hint AI,
 you in seat 0), played for a few questions by tapping, then your turn with a play tapped
 (the play button says what it is): on a phone (390×844, touch) and a desktop (1280×800),
-in Chinese and English. Writes ``web-{phone,desktop}-{zh,en}.png`` here.
+in Chinese and English. Writes ``web-{phone,desktop}-{zh,en}.png`` here; and
+``web-result-{phone,desktop}-{zh,en}.png``: the first game of a two-game series played out
+by tapping, its result panel waiting for you to press 继续 / Continue.
 """
 
 from __future__ import annotations
@@ -13,15 +15,17 @@ from __future__ import annotations
 import asyncio
 import random
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.web.local import LocalTable
 from data import Store
-from tests.web.helpers import answer, question, ready, tap_cards, wait_asked_or_over
+from tests.web.helpers import GO_ON, answer, question, ready, tap_cards, wait_asked_or_over
 
 if TYPE_CHECKING:
-    from playwright.async_api import Browser
+    from playwright.async_api import Browser, Page
 
 HERE = Path(__file__).resolve().parent
 SCREENS: dict[str, dict[str, Any]] = {
@@ -37,14 +41,17 @@ LOCALES = {"zh": "zh-CN", "en": "en-US"}
 QUESTIONS = 9  # answered before the picture is taken
 
 
-async def shoot(browser: Browser, out: Path, screen: str, lang: str, seed: int = 11) -> Path:
-    """One screenshot of a fresh table; its path."""
+@asynccontextmanager
+async def _opened(
+    browser: Browser, screen: str, lang: str, seed: int, options: dict[str, Any]
+) -> AsyncIterator[Page]:
+    """A fresh table of ``gouji web`` (you in seat 0) and your page on it, shown."""
     with tempfile.TemporaryDirectory() as folder:
         async with await Store.open(str(Path(folder) / "web.db")) as store:
             local = LocalTable(
                 store,
                 {0: "济南" if lang == "zh" else "Alice"},
-                options={"series": False},
+                options=options,
                 ai_delay=0,
                 rng=random.Random(seed),
                 start_now=True,
@@ -60,34 +67,55 @@ async def shoot(browser: Browser, out: Path, screen: str, lang: str, seed: int =
                     page = await context.new_page()
                     await page.goto(local.link(0))
                     await ready(page)
-                    touch = screen == "phone"
-                    step = 1
-                    while await wait_asked_or_over(page):
-                        asked = await question(page)
-                        if (
-                            step > QUESTIONS
-                            and asked
-                            and asked["kind"] == "turn"
-                            and asked["plays"]
-                        ):
-                            await tap_cards(page, max(asked["plays"][:6], key=len), touch=touch)
-                            await page.wait_for_function(
-                                "document.getElementById('play').dataset.legal === 'true'"
-                                " && !document.getElementById('play').textContent.includes('…')"
-                            )
-                            break
-                        await answer(page, step, touch=touch)
-                        step += 1
-                    await page.wait_for_timeout(200)
-                    path = out / f"web-{screen}-{lang}.png"
-                    await page.screenshot(path=str(path))
-                    return path
+                    yield page
                 finally:
                     await context.close()
 
 
+async def shoot(browser: Browser, out: Path, screen: str, lang: str, seed: int = 11) -> Path:
+    """One screenshot of a fresh table; its path."""
+    async with _opened(browser, screen, lang, seed, {"series": False}) as page:
+        touch = screen == "phone"
+        step = 1
+        while await wait_asked_or_over(page):
+            asked = await question(page)
+            if step > QUESTIONS and asked and asked["kind"] == "turn" and asked["plays"]:
+                await tap_cards(page, max(asked["plays"][:6], key=len), touch=touch)
+                await page.wait_for_function(
+                    "document.getElementById('play').dataset.legal === 'true'"
+                    " && !document.getElementById('play').textContent.includes('…')"
+                )
+                break
+            await answer(page, step, touch=touch)
+            step += 1
+        await page.wait_for_timeout(200)
+        path = out / f"web-{screen}-{lang}.png"
+        await page.screenshot(path=str(path))
+        return path
+
+
+async def shoot_result(browser: Browser, out: Path, screen: str, lang: str, seed: int = 6) -> Path:
+    """A screenshot of a game's result panel, the next deal waiting for you; its path."""
+    options = {"series": True, "series_games": 2}
+    async with _opened(browser, screen, lang, seed, options) as page:
+        step = 1
+        while not await page.evaluate(GO_ON) and await wait_asked_or_over(page):
+            if await page.evaluate(GO_ON):
+                break
+            await answer(page, step, touch=screen == "phone")
+            step += 1
+        await page.wait_for_function("document.getElementById('app').dataset.result === 'open'")
+        await page.wait_for_timeout(300)
+        path = out / f"web-result-{screen}-{lang}.png"
+        await page.screenshot(path=str(path))
+        return path
+
+
 async def shoot_all(browser: Browser, out: Path) -> list[Path]:
-    return [await shoot(browser, out, screen, lang) for screen in SCREENS for lang in LOCALES]
+    shots = [await shoot(browser, out, screen, lang) for screen in SCREENS for lang in LOCALES]
+    return shots + [
+        await shoot_result(browser, out, screen, lang) for screen in SCREENS for lang in LOCALES
+    ]
 
 
 async def main() -> None:

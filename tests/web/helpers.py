@@ -36,6 +36,11 @@ APP = "document.getElementById('app').dataset"
 #: the game (or series) is over: dealt and no longer playing (before the first deal the
 #: table is not playing either; that is no game over)
 OVER = "((t) => t !== null && t.started && !t.playing)(window.gouji.state.table)"
+#: a finished game's result waits for this page's seat to go on (继续) before the next deal
+GO_ON = (
+    "((t, me) => t !== null && t.result !== null && me !== null"
+    " && t.result.waiting.includes(me.seat))(window.gouji.state.table, window.gouji.state.me)"
+)
 WAIT = 15_000  # ms: the longest wait for the table (a whole game is far shorter)
 PRESS = 3_000  # ms: a tap that cannot happen by then is on a question already over
 RANKS = "3456789TJQKA2BR"
@@ -132,11 +137,12 @@ async def question(page: Page) -> dict[str, Any] | None:
 
 
 async def wait_asked_or_over(page: Page) -> bool:
-    """Wait until the page is asked something (True: the game goes on; the question may be
-    over again by the time it is looked at) or the game is over (False)."""
+    """Wait until the page is asked something or a game's result waits for it to go on
+    (True: the game goes on; the question may be over again by the time it is looked at) or
+    the game is over (False)."""
     try:
         await page.wait_for_function(
-            f"{APP}.asking !== '' || {OVER}",
+            f"{APP}.asking !== '' || {OVER} || {GO_ON}",
             timeout=WAIT,
             polling=10,
         )
@@ -198,6 +204,10 @@ async def answer(page: Page, step: int, *, touch: bool = False) -> str:
     burn window an AI closed); waits until the question is over."""
     asked = await question(page)
     if asked is None:
+        if await page.evaluate(GO_ON):  # the game's result, read: 继续
+            await press(page, "#result-button", touch=touch)
+            await page.wait_for_function(f"!({GO_ON})", timeout=WAIT, polling=10)
+            return "goon"
         return ""
     token = asked["token"]
     # a refusal still shown from before (another request's) is not this answer's

@@ -157,6 +157,27 @@ def _asked(kind: str | None = None) -> Callable[[dict[str, Any]], bool]:
     return test
 
 
+def _held(state: dict[str, Any]) -> bool:
+    """A state whose game is over, its result waiting for this seat to go on."""
+    result = state["table"]["result"]
+    return result is not None and state["me"]["seat"] in result["waiting"]
+
+
+def _any_answer(asked: dict[str, Any]) -> dict[str, Any]:
+    """An act answering ``asked``: a pass or the first play, no burn, the first answer, the
+    cards first returnable."""
+    act: dict[str, Any] = {"t": "act", "token": asked["token"]}
+    if asked["kind"] == "return":
+        letters = "3456789TJQKA2BR"
+        cards = "".join(letters[r] * n for r, n in enumerate(asked["returnable"]))
+        return {**act, "verb": "return", "cards": cards[: asked["returnCount"]]}
+    if asked["kind"] == "turn":
+        if "pass" in asked["answers"]:
+            return {**act, "verb": "pass"}
+        return {**act, "verb": "play", "cards": asked["plays"][0]}
+    return {**act, "verb": asked["answers"][0]}
+
+
 def _shown(state: dict[str, Any]) -> bool:
     """A state whose every optional part is there: a play on the table, a seat's last
     action, the 记牌器, the score."""
@@ -205,6 +226,13 @@ async def _frames_of_a_game(local: LocalTable) -> dict[str, Shape]:
             await ws.send_json({"t": "auto", "id": 6})  # 托管: the AI plays the seat on
             assert (await me.until("ok"))["id"] == 6
             await me.until("state", _shown)
+            await ws.send_json({"t": "back", "id": 7})  # the seat again, to the game's end
+            state = await me.until("state", lambda s: _asked()(s) or _held(s))
+            while not _held(state):
+                await ws.send_json({**_any_answer(state["me"]["question"]), "id": 8})
+                state = await me.until("state", lambda s: _asked()(s) or _held(s))
+            await ws.send_json({"t": "goon", "id": 9})  # 继续: the next deal
+            await me.until("state", lambda s: s["table"]["result"] is None)
             await ws.send_json({"t": "lang", "lang": "zh"})
             await me.until("hello", lambda hello: hello["lang"] == "zh")
             await local.service.lose(local.table_id)  # another process took it over

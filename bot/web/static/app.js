@@ -52,6 +52,7 @@ const state = {
   /** @type {{cards: string, text: string, seat: number | null, number: number | null} | null} */
   lastStanding: null, // the newest play that stood: shown, dimmed, until the next lead
   confirming: false, // 托管 asked for: its confirmation is open
+  resultSeen: "", // the game result this page has closed (or gone on from)
   waiting: "", // the server said to come back (the table is coming back): said meanwhile
 };
 
@@ -136,6 +137,7 @@ export function startTable(options) {
     request("auto");
   });
   $("confirm-no").addEventListener("click", () => confirmAuto(false));
+  $("result-button").addEventListener("click", closeResult);
   $("event").addEventListener("click", () => showStandings(true));
   $("standings-close").addEventListener("click", () => showStandings(false));
   addEventListener("resize", () => renderHand());
@@ -344,7 +346,7 @@ function act(verb, cards = null) {
   renderControls();
 }
 
-/** @param {"hint" | "back" | "auto" | "again"} kind */
+/** @param {"hint" | "back" | "auto" | "again" | "goon"} kind */
 function request(kind) {
   const id = socket.send({ t: kind });
   if (id !== null && kind !== "hint") state.busy = id;
@@ -352,6 +354,7 @@ function request(kind) {
 
 // ------------------------------------------------------------------ drawing
 function render() {
+  renderResult();
   renderBar();
   renderSeats();
   renderCentre();
@@ -557,6 +560,71 @@ function outsideHand() {
   return [count(BIG_JOKER), count(SMALL_JOKER), count(TWO)];
 }
 
+// ------------------------------------------------------------------ a game's result
+/** The key of a result (which game, which points): closed once, it stays closed.
+ * @param {import("./frames.js").ResultPart} result */
+function resultKey(result) {
+  return `${state.table?.table}:${result.number}:${result.points.join(",")}`;
+}
+
+/** 继续 (the next deal waits for this seat) or close (nothing waits). */
+function closeResult() {
+  const result = state.table?.result;
+  if (!result) return;
+  state.resultSeen = resultKey(result);
+  if (state.seat !== null && result.waiting.includes(state.seat)) request("goon");
+  renderResult();
+}
+
+/** The finished game's result: the places with names, each seat's points and marks (开点,
+ * 烧成, 被闷), the teams' points, whether your team won, and 继续 while the next deal waits
+ * for you (or who else it waits for, and the time left). */
+function renderResult() {
+  const panel = $("result");
+  const table = state.table;
+  const result = table?.result;
+  panel.hidden = !table || !result || Boolean(state.gone) || state.resultSeen === resultKey(result);
+  app.dataset.result = panel.hidden ? "" : "open";
+  if (panel.hidden || !table || !result) return;
+  const mine = state.seat !== null && result.waiting.includes(state.seat);
+  setText($("result-button"), t(mine ? "web_go_on" : "web_event_close"));
+  const others = result.waiting.filter((s) => s !== state.seat).map((s) => table.seats[s].name);
+  setText($("result-wait"), others.length ? t("ctl_wait", { who: others.join(state.words.list) }) : "");
+  if (!changed(panel, result, table.seats.map((s) => s.name), state.seat)) return;
+  setText($("result-title"), t("web_result_title", { number: result.number }));
+  const team = state.seat !== null ? table.seats[state.seat].team : null;
+  const [a, b] = result.teams;
+  const outcome = team === null ? "" : a === b ? "web_result_draw" : (a > b) === (team === 0) ? "web_result_won" : "web_result_lost";
+  const said = $("result-outcome");
+  setText(said, outcome ? t(outcome) : "");
+  said.className = outcome;
+  const order = [0, 1, 2, 3, 4, 5].sort((x, y) => (result.places[x] ?? 9) - (result.places[y] ?? 9));
+  $("result-places").replaceChildren(
+    ...order.map((s) => {
+      const seat = table.seats[s];
+      const row = el("tr", `team${seat.team}${s === state.seat ? " me" : ""}`);
+      const place = result.places[s];
+      const chip = el("td", "place");
+      if (place) chip.append(el("span", `chip place p${place}`, t(`place_${place}`)));
+      const name = el("td", "name");
+      name.append(el("i", "dot"), document.createTextNode(seat.name));
+      const marks = el("td", "tags");
+      for (const mark of result.marks[s]) marks.append(el("span", `chip ${mark}`, t(`web_result_${mark}`)));
+      const points = result.points[s];
+      row.append(chip, name, marks, el("td", "points", points > 0 ? `+${points}` : String(points)));
+      return row;
+    }),
+  );
+  const teams = $("result-teams");
+  teams.replaceChildren(
+    ...[0, 1].map((n) => {
+      const side = el("span", `side team${n}`);
+      side.append(el("i", "dot"), el("span", "", t(n ? "label_team_b" : "label_team_a")), el("b", "", String(result.teams[n])));
+      return side;
+    }),
+  );
+}
+
 function renderLog() {
   const log = $("log");
   const lines = state.table?.log || [];
@@ -716,4 +784,7 @@ function tick() {
   }
   const mine = left(state.me?.question?.deadline);
   setText($("my-clock"), mine === null ? "" : t("web_seconds", { n: mine }));
+  const held = left(state.table?.result?.deadline);
+  const button = $("result-button");
+  button.dataset.left = held === null ? "" : t("web_seconds", { n: held });
 }

@@ -98,6 +98,20 @@
  */
 
 /**
+ * A finished game's result, on the table until the next deal: each seat's place and points,
+ * the teams' points, each seat's marks ("opened" 开点, "burn_won" 烧成, "stifled" 被闷), and
+ * while the next deal waits, the seats still to press go on and until when.
+ * @typedef {Object} ResultPart
+ * @property {number} number
+ * @property {number[]} places
+ * @property {number[]} points
+ * @property {number[]} teams
+ * @property {string[][]} marks
+ * @property {number[]} waiting
+ * @property {number | null} deadline
+ */
+
+/**
  * The table as everyone may see it, worded in one language; event only at a tournament's
  * table.
  * @typedef {Object} TablePart
@@ -120,6 +134,7 @@
  * @property {SeatPart[]} seats
  * @property {string[]} log
  * @property {ScorePart | null} score
+ * @property {ResultPart | null} result
  * @property {EventPart} [event]
  */
 
@@ -272,6 +287,13 @@
  */
 
 /**
+ * 继续: the seat has seen the game's result (the next deal waits for it): ok.
+ * @typedef {Object} GoOnRequest
+ * @property {"goon"} t
+ * @property {number | string} [id]
+ */
+
+/**
  * Switch language: a new hello and state.
  * @typedef {Object} LangRequest
  * @property {"lang"} t
@@ -288,7 +310,7 @@
 
 /**
  * Every request this client may send.
- * @typedef {ActRequest | HintRequest | DescribeRequest | BackRequest | AutoRequest | AgainRequest | LangRequest | PingRequest} Request
+ * @typedef {ActRequest | HintRequest | DescribeRequest | BackRequest | AutoRequest | AgainRequest | GoOnRequest | LangRequest | PingRequest} Request
  */
 
 export {};
