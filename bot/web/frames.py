@@ -83,12 +83,31 @@ class CounterPart(TypedDict):
     twos: int
 
 
+class GameScore(TypedDict):
+    """One game of the series: each seat's place (0: still playing) and points, whether its
+    place points were doubled (串三户)."""
+
+    places: list[int]
+    points: list[int]
+    doubled: bool
+    finished: bool
+
+
 class ScorePart(TypedDict):
-    """The series' score: each seat's and each team's points, the games played."""
+    """The series' score: each seat's (penalties in) and each team's points, the games
+    played; each game's places and points, the penalties, each player's series score (their
+    team's seat points and their own penalties: what their profile counts) and, once the
+    series is over, each seat's rating change and the figure after it (null for a seat not
+    rated; empty lists before)."""
 
     totals: list[int]
     teams: list[int]
     played: int
+    games: list[GameScore]
+    penalties: list[int]
+    scores: list[int]
+    ratingChange: list[float | None]
+    ratingAfter: list[float | None]
 
 
 class EventLine(TypedDict):

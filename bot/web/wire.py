@@ -30,6 +30,7 @@ from bot.web.frames import (
     CounterPart,
     EventLine,
     EventPart,
+    GameScore,
     LastPart,
     MePart,
     QuestionPart,
@@ -40,6 +41,7 @@ from bot.web.frames import (
 )
 from engine.scoring import team_of, team_totals
 from engine.tournament.standings import LEFT, OUT
+from render.models import SeriesView
 
 #: Log lines a socket is sent (the newest last), as in the Discord table message.
 LOG_LINES = 6
@@ -118,14 +120,34 @@ def public_part(
         else CounterPart(big=counter.big_jokers, small=counter.small_jokers, twos=counter.twos),
         seats=seats,
         log=log_lines(view.log, lang, namer),
-        score=None
-        if board is None
-        else ScorePart(
-            totals=list(board.totals()),
-            teams=list(board.team_totals()),
-            played=sum(1 for g in board.games if g.finished),
-        ),
+        score=None if board is None else score_part(board),
         result=result_part(view),
+    )
+
+
+def score_part(board: SeriesView) -> ScorePart:
+    """The series so far: each seat's and team's points, and for the scoreboard each game's
+    places and points, each player's series score (their team's seat points and their own
+    penalties: what their profile counts) and, once it is over, each seat's rating change."""
+    seat_points = [sum(g.points[s] for g in board.games) for s in range(6)]
+    teams = team_totals(seat_points)
+    return ScorePart(
+        totals=list(board.totals()),
+        teams=list(board.team_totals()),
+        played=sum(1 for g in board.games if g.finished),
+        games=[
+            GameScore(
+                places=[place or 0 for place in g.places],
+                points=list(g.points),
+                doubled=g.chuan_san_hu,
+                finished=g.finished,
+            )
+            for g in board.games
+        ],
+        penalties=list(board.penalties),
+        scores=[teams[team_of(s)] + board.penalties[s] for s in range(6)],
+        ratingChange=[None if r is None else round(r[0], 1) for r in board.ratings],
+        ratingAfter=[None if r is None else round(r[1], 1) for r in board.ratings],
     )
 
 

@@ -326,7 +326,8 @@ def _js_type(hint: Any) -> str:
     if origin is typing.Literal:
         return " | ".join(json.dumps(value) for value in typing.get_args(hint))
     if origin is list:
-        return _js_type(typing.get_args(hint)[0]) + "[]"
+        item = _js_type(typing.get_args(hint)[0])
+        return f"({item})[]" if " | " in item else item + "[]"
     if origin is dict:
         key, value = typing.get_args(hint)
         return f"Object<{_js_type(key)}, {_js_type(value)}>"

@@ -53,6 +53,8 @@ const state = {
   lastStanding: null, // the newest play that stood: shown, dimmed, until the next lead
   confirming: false, // 托管 asked for: its confirmation is open
   resultSeen: "", // the game result this page has closed (or gone on from)
+  scoreOpen: false, // the scoreboard is open (the score in the bar opens it)
+  seriesSeen: "", // the finished series whose scoreboard this page has closed
   waiting: "", // the server said to come back (the table is coming back): said meanwhile
 };
 
@@ -138,6 +140,8 @@ export function startTable(options) {
   });
   $("confirm-no").addEventListener("click", () => confirmAuto(false));
   $("result-button").addEventListener("click", closeResult);
+  $("score").addEventListener("click", () => showScoreboard(true));
+  $("scoreboard-close").addEventListener("click", () => showScoreboard(false));
   $("event").addEventListener("click", () => showStandings(true));
   $("standings-close").addEventListener("click", () => showStandings(false));
   addEventListener("resize", () => renderHand());
@@ -355,6 +359,7 @@ function request(kind) {
 // ------------------------------------------------------------------ drawing
 function render() {
   renderResult();
+  renderScoreboard();
   renderBar();
   renderSeats();
   renderCentre();
@@ -382,6 +387,7 @@ function renderBar() {
         })
       : []),
   );
+  $("score").hidden = !score;
   renderEvent();
   const mine = state.seat !== null && table ? table.seats[state.seat] : null;
   const auto = $("auto");
@@ -574,6 +580,83 @@ function closeResult() {
   state.resultSeen = resultKey(result);
   if (state.seat !== null && result.waiting.includes(state.seat)) request("goon");
   renderResult();
+  renderScoreboard(); // the series over: its scoreboard comes next
+}
+
+// ------------------------------------------------------------------ the series' scoreboard
+/** The key of a finished series (which table, its totals): its end shown once. */
+function seriesKey() {
+  const score = state.table?.score;
+  return score ? `${state.table?.table}:${score.played}:${score.scores.join(",")}` : "";
+}
+
+/** Whether the series is over and its scoreboard not yet closed on this page. */
+function seriesEnd() {
+  const table = state.table;
+  return Boolean(table && table.started && !table.playing && table.score && table.games > 1 && state.seriesSeen !== seriesKey());
+}
+
+/** Open (or close) the scoreboard.
+ * @param {boolean} open */
+function showScoreboard(open) {
+  state.scoreOpen = open;
+  if (!open && seriesEnd()) state.seriesSeen = seriesKey();
+  renderScoreboard();
+}
+
+/** The scoreboard: per seat each game's points (its place under them), the seat's points,
+ * the player's series score and, once the series is over, the rating change; what each
+ * column means; at the series' end, 再来一场. Shown when the score in the bar is tapped, and
+ * by itself once a series is over (after the last game's result). */
+function renderScoreboard() {
+  const panel = $("scoreboard");
+  const table = state.table;
+  const score = table?.score;
+  const resultOpen = !$("result").hidden;
+  const open = Boolean(table && score && !state.gone && (state.scoreOpen || (seriesEnd() && !resultOpen)));
+  panel.hidden = !open;
+  app.dataset.scoreboard = open ? "open" : "";
+  if (!open || !table || !score) return;
+  const over = !table.playing;
+  setText($("scoreboard-close"), t("web_event_close"));
+  const go = $("scoreboard-go");
+  if (over && state.seat !== null && go.childElementCount === 0) {
+    go.append(button(t("web_again"), () => { showScoreboard(false); request("again"); }, "primary", "again"));
+  } else if (!over || state.seat === null) go.replaceChildren();
+  if (!changed(panel, score, table.seats.map((s) => s.name), table.games, over)) return;
+  setText($("scoreboard-title"), t(over ? "web_score_over" : "web_score_title", { played: score.played, total: table.games }));
+  const rated = score.ratingChange.some((r) => r !== null);
+  const head = el("tr");
+  head.append(el("th", "", ""));
+  score.games.forEach((game, i) => head.append(el("th", "game", t("web_score_game", { n: i + 1 }) + (game.doubled ? times(2) : ""))));
+  head.append(el("th", "", t("web_score_seat")), el("th", "", t("web_score_series")));
+  if (rated) head.append(el("th", "", t("web_score_rating")));
+  const signed = (/** @type {number} */ n) => (n > 0 ? `+${n}` : String(n));
+  const rows = table.seats.map((seat, s) => {
+    const row = el("tr", `team${seat.team}${s === state.seat ? " me" : ""}`);
+    const name = el("td", "name");
+    name.append(el("i", "dot"), document.createTextNode(seat.name));
+    row.append(name);
+    for (const game of score.games) {
+      const cell = el("td", "game", game.finished ? signed(game.points[s]) : "");
+      const place = game.places[s];
+      if (place) cell.append(el("span", `place p${place}`, String(place)));
+      row.append(cell);
+    }
+    row.append(el("td", "total", signed(score.totals[s])), el("td", "series", signed(score.scores[s])));
+    if (rated) {
+      const change = score.ratingChange[s];
+      const after = score.ratingAfter[s];
+      row.append(el("td", "rating", change === null || change === undefined ? "" : `${signed(change)} → ${after}`));
+    }
+    return row;
+  });
+  const grid = el("table");
+  grid.append(el("thead"), el("tbody"));
+  grid.tHead?.append(head);
+  grid.tBodies[0].append(...rows);
+  $("scoreboard-body").replaceChildren(grid);
+  setText($("scoreboard-note"), t("web_score_note"));
 }
 
 /** The finished game's result: the places with names, each seat's points and marks (开点,

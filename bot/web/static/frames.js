@@ -69,11 +69,30 @@
  */
 
 /**
- * The series' score: each seat's and each team's points, the games played.
+ * One game of the series: each seat's place (0: still playing) and points, whether its place
+ * points were doubled (串三户).
+ * @typedef {Object} GameScore
+ * @property {number[]} places
+ * @property {number[]} points
+ * @property {boolean} doubled
+ * @property {boolean} finished
+ */
+
+/**
+ * The series' score: each seat's (penalties in) and each team's points, the games played;
+ * each game's places and points, the penalties, each player's series score (their team's seat
+ * points and their own penalties: what their profile counts) and, once the series is over,
+ * each seat's rating change and the figure after it (null for a seat not rated; empty lists
+ * before).
  * @typedef {Object} ScorePart
  * @property {number[]} totals
  * @property {number[]} teams
  * @property {number} played
+ * @property {GameScore[]} games
+ * @property {number[]} penalties
+ * @property {number[]} scores
+ * @property {(number | null)[]} ratingChange
+ * @property {(number | null)[]} ratingAfter
  */
 
 /**
