@@ -11,7 +11,7 @@ import discord
 from bot.discord_bot.pacing import ahead_of_need
 from bot.service.archive import Archive
 from bot.service.views import SeatInfo, TableInfo
-from bot.text.catalog import lang_of, text
+from bot.text.catalog import lang_of, seat_name, text
 from bot.text.params import Namer, param_text, params_text
 
 
@@ -120,11 +120,8 @@ class People:
     # ----------------------------------------------------------------- texts naming seats
     def name_of(self, seat: SeatInfo, lang: str) -> str:
         """The seat's player: their display name, "AI 3", or "empty"."""
-        if seat.user_id is None:
-            return (
-                text(lang, "ai_name", seat=seat.seat) if seat.ai_kind else text(lang, "seat_empty")
-            )
-        return self.display_name(seat.user_id)
+        person = None if seat.user_id is None else self.display_name(seat.user_id)
+        return seat_name(lang, seat.seat, person, seat.ai_kind is not None)
 
     def names(self, table: TableInfo, lang: str) -> list[str]:
         return [self.name_of(seat, lang) for seat in table.seats]

@@ -29,7 +29,7 @@ from bot.service.live import LiveTable
 from bot.service.presenter import Listener
 from bot.service.tournaments import TableStandings
 from bot.service.views import TableInfo
-from bot.text.catalog import text
+from bot.text.catalog import seat_name, text
 from bot.web.frames import Encoded, Gone, MePart, TablePart, Wait, encode, encode_state
 from bot.web.identity import Visitor
 from bot.web.wire import SeatNamer, event_part, public_part, seat_part
@@ -68,15 +68,15 @@ class LocalNames:
         return self.users.get(user_id, f"#{user_id}")
 
     def names(self, table: TableInfo, lang: str) -> list[str]:
-        out = []
-        for seat in table.seats:
-            if seat.user_id is not None:
-                out.append(self.display_name(seat.user_id))
-            elif seat.ai_kind is not None:
-                out.append(text(lang, "ai_name", seat=seat.seat))
-            else:
-                out.append(text(lang, "seat_empty"))
-        return out
+        return [
+            seat_name(
+                lang,
+                seat.seat,
+                None if seat.user_id is None else self.display_name(seat.user_id),
+                seat.ai_kind is not None,
+            )
+            for seat in table.seats
+        ]
 
 
 #: how the server closes a socket (the client reads the code): the table ended (``gone``); the
