@@ -27,7 +27,7 @@ from bot.discord_bot.table_button import table_button
 from bot.service.errors import UserError
 from bot.service.questions import Prompt, Question, yes_or_no
 from bot.service.views import PrivateView, TableInfo
-from bot.text.cards import cards_count, play_label, play_text, rank_name, read_cards
+from bot.text.cards import cards_count, play_label, play_words, rank_name, read_cards
 from bot.text.catalog import lang_of, text
 from bot.text.params import Who, list_text
 from engine.actions import Verb
@@ -213,7 +213,7 @@ def controller(
                     "ctl_standing",
                     who=people.fmt(info, lang, Who(public.standing_seat)),
                     rel=text(lang, relation(seat, public.standing_seat)),
-                    cards=play_text(public.standing, lang),
+                    cards=play_words(public.standing, lang),
                 )
             )
         counts = " · ".join(
@@ -300,7 +300,7 @@ def _controls(
             lang,
             "dm_burn",
             who=people.fmt(info, lang, Who(by)) if by is not None else "",
-            cards=play_text(asked.standing, lang) if asked.standing is not None else "",
+            cards=play_words(asked.standing, lang) if asked.standing is not None else "",
             seconds=asked.seconds,
         )
         return view, question

@@ -14,13 +14,13 @@ from bot.discord_bot.context import Gouji, gouji_of
 from bot.pictures import png as pictures
 from bot.pictures.drawing import Drawer
 from bot.service.live import LiveTable
-from bot.text.cards import action_text, play_words
+from bot.text.cards import action_text
 from bot.text.catalog import text
 
 
 def done_text(lang: str, action: Any) -> str:
     """What the player just did, the play in words: 你出了 四张 K。"""
-    return action_text(lang, action.verb, _raw(action), show=play_words, how="done")
+    return action_text(lang, action.verb, _raw(action), how="done")
 
 
 def _hint_text(lang: str, action: Any) -> str:

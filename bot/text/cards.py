@@ -1,15 +1,16 @@
 """Cards as players read them: ``3 … 10 J Q K A 2 小王 大王``, never the T/B/R notation.
 
-One place for every text that shows cards: a hand grouped by rank (:func:`hand_text`), a
-play's menu label (:func:`play_label`: "三张 7 + 两张 2（五张）", "一对 K", "小王") and a play
-in a sentence (:func:`play_text`: "777 + 22 → 五张 7"). Typed input is the short notation
-(:func:`engine.cards.parse_cards`) or words (:func:`read_cards`: "五个8两个2").
+One place for every text that shows cards: a hand grouped by rank (:func:`hand_text`) and a
+play in words (:func:`play_words`, its menu label :func:`play_label`: "三张 7 + 两张 2（五张）",
+"一对 K", "小王"), wherever a player reads a play — the log, a refusal, a confirmation.
+Typed input is the short notation (:func:`engine.cards.parse_cards`) or words
+(:func:`read_cards`: "五个8两个2").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from bot.text.langs import has, text
@@ -59,14 +60,6 @@ def cards_count(n: int, lang: str) -> str:
     return text(lang, "cards.count_one" if n == 1 else "cards.count", n=n)
 
 
-def _group(rank: int, n: int, lang: str) -> str:
-    """``777``, ``22``, ``10×5``, ``小王``: one rank's cards written out."""
-    name = rank_name(rank, lang)
-    if len(name) == 1 and n <= 4:
-        return name * n
-    return name if n == 1 else name + text(lang, "cards.times", n=n)
-
-
 def _several(rank: int, n: int, lang: str, alone: bool = True) -> str:
     """一对 K, 三张 7, 小王, 两张大王 / a pair of Ks, three 7s, small joker, two big jokers
     (``alone``: the whole play, where two of a number rank are a pair)."""
@@ -88,22 +81,6 @@ def play_label(play: Play, lang: str) -> str:
     if len(parts) > 1:
         label += text(lang, "cards.size", n=play.size)
     return label
-
-
-def play_text(cards: Play | Iterable[Card] | str, lang: str) -> str:
-    """A play in a sentence: ``KK``, ``10×5``, with wildcards what it counts as:
-    ``777 + 22 → 五张 7``; cards that make no hand are shown grouped."""
-    try:
-        play = classify(cards if not isinstance(cards, str) else parse_cards(cards))
-    except HandError:
-        return hand_text(cards, lang)
-    groups = [_group(rank, n, lang) for rank, n in play.rank_counts()]
-    written = " + ".join(groups)
-    if not play.twos or play.rank < 0:
-        return written
-    counted = [_several(play.number_rank, play.number_count, lang)]
-    counted += [_several(r, n, lang) for r, n in play.rank_counts() if r >= SMALL_JOKER]
-    return f"{written} → {' + '.join(counted)}"
 
 
 def play_words(cards: Play | Iterable[Card] | str, lang: str) -> str:
@@ -236,20 +213,19 @@ def action_text(
     lang: str,
     verb: str,
     cards: str | None = None,
-    show: Callable[[str, str], str] = play_text,
     how: str = "act",
 ) -> str:
     """The one verb → words: an action ``verb`` (with ``cards``) said as ``how`` says it
-    (:data:`VERB_STYLES`): 出 777 + 22 → 五张 7, 过牌, 还 K Q; ``show=play_words``: 出 三张 7
-    + 两张 2（五张）; a returned tribute is always a grouped hand. A verb without words:
-    the verb itself (its cards after it).
+    (:data:`VERB_STYLES`), its play in words: 出 三张 7 + 两张 2（五张）, 过牌; a returned
+    tribute is a grouped hand (还 K Q). A verb without words: the verb itself (its cards
+    after it).
 
     >>> action_text("zh", "pass"), action_text("en", "burn", how="verb")
     ('过牌', 'burn')
     >>> action_text("en", "play", "KK", how="done")
-    'You played KK.'
+    'You played a pair of Ks.'
     """
-    shown = show(cards, lang) if cards else ""
+    shown = play_words(cards, lang) if cards else ""
     if verb == "return" and cards:
         shown = hand_text(cards, lang)
     key = f"{how}.{verb}"
@@ -264,14 +240,14 @@ def action_words(lang: str, action: Any) -> str:
     """An engine action (``verb``, ``cards``) in words, its play as a menu label: 出 四张 8
     + 两张 2（六张）, 过牌, 不宣点 (the review lists them so)."""
     cards = str(action.cards) if action.cards is not None else None
-    return action_text(lang, action.verb, cards, show=play_words)
+    return action_text(lang, action.verb, cards)
 
 
 def readable_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Refusal parameters with their cards in words (``cards``, ``standing``: plays;
     ``hand``: a grouped hand); text that is not card notation is left as it is."""
     out = dict(params)
-    for name, show in (("cards", play_text), ("standing", play_text), ("hand", hand_text)):
+    for name, show in (("cards", play_words), ("standing", play_words), ("hand", hand_text)):
         value = out.get(name)
         if isinstance(value, str) and value:
             try:
@@ -289,7 +265,6 @@ __all__ = [
     "cards_count",
     "hand_text",
     "play_label",
-    "play_text",
     "play_words",
     "rank_name",
 ]

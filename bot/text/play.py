@@ -136,7 +136,7 @@ def prompt_text(obs: Observation, names: Sequence[str], lang: str) -> str:
 
 def hint_text(verb: str, cards: str, lang: str) -> str:
     """The hint line for an action ``verb`` with ``cards``."""
-    what = action_text(lang, verb, cards, show=play_words, how="play.hint")
+    what = action_text(lang, verb, cards, how="play.hint")
     return t(lang, "hint", what=what)
 
 

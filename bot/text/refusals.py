@@ -26,6 +26,8 @@ from bot.text.params import Namer, SeatNumbers, params_text
 from engine.cards import CardError
 from engine.hands import HandError
 
+#: How a refusal opens with cards (then put in words, capitalised as a sentence opens).
+CARD_FIRST = ("{cards}", "{standing}")
 #: The parameters of a refusal that name seats (``seats``: several, "3, 4").
 SEAT_PARAMS = frozenset({"seat", "seats", "q", "opp", "to"})
 
@@ -78,10 +80,10 @@ def refusal_text(
     which only Discord says (a page has its own buttons, the terminal its own words).
 
     >>> from bot.service.errors import UserError
-    >>> refusal_text(UserError("not_held", cards="22"), "en")
-    'You do not hold 2 twos.'
-    >>> refusal_text(UserError("not_held", cards="22"), "en", how=True)
-    'You do not hold 2 twos. See your cards with /gouji hand.'
+    >>> refusal_text(UserError("not_held", cards="KK"), "en")
+    'You do not hold a pair of Ks.'
+    >>> refusal_text(UserError("not_held", cards="KK"), "zh", how=True)
+    '你手里没有 一对 K。用 /gouji hand 看看手牌。'
     """
     if isinstance(exc, Refusal):
         key = exc.key
@@ -107,7 +109,9 @@ def _engine_text(exc: Exception, code: str, lang: str, name_of: Callable[[int], 
         template = entry(lang, f"refusal.{code}")
         if isinstance(template, str):
             try:
-                return text(lang, "refusal.sentence", template=template).format(**params)
+                said = text(lang, "refusal.sentence", template=template).format(**params)
             except (KeyError, IndexError):
                 pass
+            else:  # cards in words opening the sentence: "A pair of Ks does not beat …"
+                return said[:1].upper() + said[1:] if template.startswith(CARD_FIRST) else said
     return text(lang, "engine", message=text(lang, "refusal.message", message=str(exc)))

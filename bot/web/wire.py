@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from bot.service.questions import Prompt, Question
 from bot.service.tournaments import TableStandings
 from bot.service.views import Announcement, PrivateView, PublicView
-from bot.text.cards import play_text
+from bot.text.cards import play_words
 from bot.text.catalog import text
 from bot.text.params import Namer, params_text
 from bot.web.frames import (
@@ -113,7 +113,7 @@ def public_part(
         burn=view.burn_window,
         standing=standing,
         standingSeat=view.standing_seat,
-        standingText=play_text(standing, lang) if standing else "",
+        standingText=play_words(standing, lang) if standing else "",
         melee=table.melee,
         counter=None
         if counter is None
@@ -212,7 +212,7 @@ def question_part(asked: Question | None, lang: str, namer: Namer) -> QuestionPa
             lang,
             "dm_burn",
             who=namer.seat(by) if by is not None else "",
-            cards=play_text(asked.standing, lang) if asked.standing is not None else "",
+            cards=play_words(asked.standing, lang) if asked.standing is not None else "",
             seconds=asked.seconds,
         )
     elif kind == Prompt.TURN:

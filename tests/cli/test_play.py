@@ -105,9 +105,9 @@ def test_bad_input_in_the_declare_phase_is_explained(lang, typed, expected):
 @pytest.mark.parametrize(
     ("lang", "lead_prompt", "refusals"),
     [
-        ("en", "Your lead > ", ["You do not hold big joker×4", "You have the lead: play a hand (you cannot pass on a lead).",
+        ("en", "Your lead > ", ["You do not hold four big jokers", "You have the lead: play a hand (you cannot pass on a lead).",
                                 "You have the lead: there is nothing to yield."]),
-        ("zh", "你发牌 > ", ["你手里没有 大王×4", "该你出牌（发牌），不能过。", "该你发牌，没有可让的。"]),
+        ("zh", "你发牌 > ", ["你手里没有 四张大王", "该你出牌（发牌），不能过。", "该你发牌，没有可让的。"]),
     ],
 )  # fmt: skip
 def test_illegal_plays_are_refused_and_change_nothing(lang, lead_prompt, refusals):

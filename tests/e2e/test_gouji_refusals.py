@@ -88,7 +88,7 @@ async def test_bad_input_gets_an_ephemeral_reply_and_changes_nothing(
         unknown = await _reply(await actor.slash("gouji", "play", cards="XYZ"))
         assert "XYZ" in unknown and ("KK" in unknown)
         not_held = await _reply(await actor.slash("gouji", "play", cards="RRRRRRRR"))
-        assert "大王×8" in not_held and "/gouji hand" in not_held, "cards in words"
+        assert "八张大王" in not_held and "/gouji hand" in not_held, "cards in words"
         assert "RRRRRRRR" not in not_held
         not_seated = await _reply(await erlang.slash("gouji", "pass"))
         assert "/gouji join" in not_seated

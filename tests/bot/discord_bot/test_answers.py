@@ -90,7 +90,7 @@ async def test_a_user_error_is_a_refusal_in_the_persons_language(
 
 @pytest.mark.parametrize(
     ("lang", "said"),
-    [("zh", "KK 管不上 AA。"), ("en", "KK does not beat AA.")],
+    [("zh", "一对 K 管不上 一对 A。"), ("en", "A pair of Ks does not beat a pair of As.")],
 )
 async def test_an_illegal_action_is_a_refusal(
     store: Store, caplog: pytest.LogCaptureFixture, lang: str, said: str
@@ -217,7 +217,7 @@ async def test_a_modals_failure_is_answered(store: Store, caplog: pytest.LogCapt
         interaction, IllegalActionError("does_not_beat", cards="KK", standing="AA")
     )
     await modal.on_error(interaction, ValueError("a bug"))
-    assert interaction.response.sent == ["KK does not beat AA.", text("en", "internal")]
+    assert interaction.response.sent == ["A pair of Ks does not beat a pair of As.", text("en", "internal")]
     assert len(_errors(caplog)) == 1
 
 
@@ -260,7 +260,7 @@ def _desk(gouji: Any) -> Desk:
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("zh", "KK 管不上 AA。"), ("en", "KK does not beat AA.")]
+    ("lang", "said"), [("zh", "一对 K 管不上 一对 A。"), ("en", "A pair of Ks does not beat a pair of As.")]
 )
 async def test_the_replay_controls_refuse_an_illegal_action(
     store: Store, caplog: pytest.LogCaptureFixture, lang: str, said: str
@@ -284,7 +284,7 @@ async def test_the_replay_commands_refuse_an_illegal_action(
     interaction = _asked(gouji, "en")
     callback: Any = command.callback  # the cog's method: it takes the cog first
     await callback(cog, interaction, "5")
-    assert interaction.response.sent == ["KK does not beat AA."]
+    assert interaction.response.sent == ["A pair of Ks does not beat a pair of As."]
     assert not _errors(caplog)
 
 

@@ -113,7 +113,7 @@ async def test_an_engine_refusal_is_a_refusal_and_not_logged(store, caplog) -> N
     interaction = _interaction(gouji)
     refused = IllegalActionError("does_not_beat", cards="KK", standing="AA")
     await GoujiCog(gouji)._guarded(interaction, await _work_raising(refused))
-    assert interaction.response.sent == ["KK 管不上 AA。"]
+    assert interaction.response.sent == ["一对 K 管不上 一对 A。"]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.text.cards import action_text, cards_count, hand_text, play_label, play_text
+from bot.text.cards import action_text, cards_count, hand_text, play_label, play_words
 from engine.hands import Play
 
 
@@ -22,17 +22,18 @@ def test_menu_labels_read_as_players_say_them() -> None:
     assert play_label(Play.parse("R"), "en") == "big joker"
 
 
-def test_wildcard_plays_show_what_they_count_as() -> None:
-    assert play_text("22777", "zh") == "777 + 22 → 五张 7"
-    assert play_text("22777", "en") == "777 + 22 → five 7s"
-    assert play_text("KK", "zh") == "KK"
-    assert play_text("TTTTT", "zh") == "10×5"
-    assert play_text("BR", "zh") == "小王 + 大王"
-    assert "T" not in play_text("TT2", "en") and "B" not in play_text("B", "zh")
+def test_a_play_reads_in_words_wherever_a_player_reads_it() -> None:
+    """One wording of a play (the menu's), never the notation a player types."""
+    assert play_words("22777", "zh") == "三张 7 + 两张 2（五张）"
+    assert play_words("22777", "en") == "three 7s + two 2s (5 cards)"
+    assert play_words("KK", "zh") == "一对 K"
+    assert play_words("TTTTT", "zh") == "五张 10"
+    assert play_words("BR", "zh") == "小王 + 大王（两张）"
+    assert "T" not in play_words("TT2", "en") and "B" not in play_words("B", "zh")
 
 
 def test_actions_and_counts_in_words() -> None:
-    assert action_text("zh", "play", "22777") == "出 777 + 22 → 五张 7"
+    assert action_text("zh", "play", "22777") == "出 三张 7 + 两张 2（五张）"
     assert action_text("zh", "pass") == "过牌"
     assert action_text("en", "return", "KQ") == "return Q K"
     assert cards_count(1, "en") == "1 card" and cards_count(2, "en") == "2 cards"

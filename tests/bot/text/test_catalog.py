@@ -54,10 +54,10 @@ def test_languages_follow_the_discord_locale() -> None:
 
 def test_engine_refusals_are_translated_by_their_code() -> None:
     exc = IllegalActionError("does_not_beat", cards="KK", standing="AA")
-    assert refusal_text(exc, "zh") == "KK 管不上 AA。"
+    assert refusal_text(exc, "zh") == "一对 K 管不上 一对 A。"
     readable = IllegalActionError("does_not_beat", cards="TT", standing="B")
-    assert refusal_text(readable, "zh") == "10×2 管不上 小王。"
-    assert refusal_text(exc, "en") == "KK does not beat AA."
+    assert refusal_text(readable, "zh") == "一对 10 管不上 小王。"
+    assert refusal_text(exc, "en") == "A pair of Ks does not beat a pair of As."
     assert "座位" not in refusal_text(UserError("no_table"), "en")
 
 
