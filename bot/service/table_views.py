@@ -33,6 +33,7 @@ from bot.service.registry import Registry
 from bot.service.views import PrivateView, PublicView, RecentLog, TableInfo
 from engine.actions import Verb
 from engine.ai import rank_plays
+from engine.events import tribute_paid
 from engine.hands import Play
 from render.models import SeatView, SeriesView, TableView
 
@@ -96,6 +97,10 @@ class TableViews:
             scoreboard=self._scoreboard(live),
             log=self.recent.of(live.id),
             result_waiting=tuple(sorted(live.result_waiting or ())),
+            paid=tuple(tribute_paid(cur)) if cur is not None else (),
+            returns=tuple((r.giver, r.taker, r.count, r.cards is not None) for r in cur.returns)
+            if cur is not None
+            else (),
         )
 
     @staticmethod
@@ -115,6 +120,7 @@ class TableViews:
             hand=self.hand_cards(live, seat),
             question=self.question_locked(live, seat),
             public=self.public_view_locked(live),
+            received=self.received_cards(live, seat),
         )
 
     async def seat_views(
@@ -131,6 +137,7 @@ class TableViews:
                     hand=self.hand_cards(live, seat),
                     question=self.question_locked(live, seat),
                     public=public,
+                    received=self.received_cards(live, seat),
                 )
                 for seat in seats
             }
@@ -199,6 +206,13 @@ class TableViews:
                 plays = rank_plays(game.observe(seat))
             held[2][seat] = plays
         return plays
+
+    @staticmethod
+    def received_cards(live: LiveTable, seat: int) -> str:
+        """The cards (with suits) the seat was paid as tribute this deal, "" for none."""
+        cur = live.series.current if live.series else None
+        paid = [c for p in cur.paid if p.receiver == seat for c in p.cards] if cur else []
+        return " ".join(str(c) for c in paid)
 
     def hand_cards(self, live: LiveTable, seat: int) -> str:
         """The seat's cards now, with suits (during tribute returns too)."""

@@ -30,6 +30,7 @@ from bot.service.presenter import Listener
 from bot.service.questions import Prompt, Question, QuestionKind
 from bot.text.params import Param
 from engine.cards import Card
+from engine.events import TributePaid
 from engine.hands import Play
 from render.models import SeriesView, TableView
 
@@ -131,6 +132,10 @@ class PublicView:
     scoreboard: SeriesView | None
     log: tuple[Announcement, ...]
     result_waiting: tuple[int, ...] = ()  # a finished game's result held for these seats
+    # the tribute of this deal (进贡, as announced: the cards' ranks) and its returns (还贡):
+    # (giver, taker, how many, made yet) — the returned cards are the two seats' own
+    paid: tuple[TributePaid, ...] = ()
+    returns: tuple[tuple[int, int, int, bool], ...] = ()
 
     @property
     def id(self) -> int:
@@ -155,6 +160,7 @@ class PrivateView:
     hand: str
     question: Question | None
     public: PublicView
+    received: str = ""  # the cards (with suits) it was paid as tribute this deal
 
 
 class RecentLog(Listener):

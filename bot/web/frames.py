@@ -145,6 +145,35 @@ class ResultPart(TypedDict):
     deadline: float | None
 
 
+class PaidPart(TypedDict):
+    """A tribute payment (进贡): its kind (``kindText``: 点贡, 烧贡, 落贡, 闷贡 worded), who paid
+    whom, the cards (their ranks, as announced)."""
+
+    kind: str
+    kindText: str
+    payer: int
+    receiver: int
+    cards: str
+
+
+class ReturnPart(TypedDict):
+    """A return due (还贡): ``giver`` gives ``count`` cards back to ``taker``; ``done``: made."""
+
+    giver: int
+    taker: int
+    count: int
+    done: bool
+
+
+class TributePart(TypedDict):
+    """The deal's tribute: the payments, the returns due and the table's return rule in words
+    ("" when it does not apply)."""
+
+    paid: list[PaidPart]
+    returns: list[ReturnPart]
+    rule: str
+
+
 class TablePart(TypedDict):
     """The table as everyone may see it, worded in one language; ``event`` only at a
     tournament's table."""
@@ -169,6 +198,7 @@ class TablePart(TypedDict):
     log: list[str]
     score: ScorePart | None
     result: ResultPart | None
+    tribute: TributePart | None
     event: NotRequired[EventPart]
 
 
@@ -190,11 +220,13 @@ class QuestionPart(TypedDict):
 
 
 class MePart(TypedDict):
-    """What only one seat is sent: its hand and its question."""
+    """What only one seat is sent: its hand, its question and the cards it was paid as
+    tribute this deal (with suits: marked in its hand)."""
 
     seat: int
     hand: list[str]
     question: QuestionPart | None
+    received: list[str]
 
 
 class State(TypedDict):

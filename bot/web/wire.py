@@ -33,11 +33,14 @@ from bot.web.frames import (
     GameScore,
     LastPart,
     MePart,
+    PaidPart,
     QuestionPart,
     ResultPart,
+    ReturnPart,
     ScorePart,
     SeatPart,
     TablePart,
+    TributePart,
 )
 from engine.scoring import team_of, team_totals
 from engine.tournament.standings import LEFT, OUT
@@ -122,6 +125,33 @@ def public_part(
         log=log_lines(view.log, lang, namer),
         score=None if board is None else score_part(board),
         result=result_part(view),
+        tribute=tribute_part(view, lang),
+    )
+
+
+def tribute_part(view: PublicView, lang: str) -> TributePart | None:
+    """The deal's tribute as everyone saw it announced: each payment (its kind named, the
+    cards' ranks), each return due (还贡: who gives how many back to whom, made yet — not
+    which cards) and the return rule of the table (不还单张) in words."""
+    if not view.paid:
+        return None
+    single = view.info.options.rules.no_single_return
+    return TributePart(
+        paid=[
+            PaidPart(
+                kind=p.kind,
+                kindText=text(lang, f"tribute.{p.kind}"),
+                payer=p.payer,
+                receiver=p.receiver,
+                cards=p.cards.replace(" ", ""),
+            )
+            for p in view.paid
+        ],
+        returns=[
+            ReturnPart(giver=giver, taker=taker, count=count, done=done)
+            for giver, taker, count, done in view.returns
+        ],
+        rule=text(lang, "web_return_rule_single") if single and view.returns else "",
     )
 
 
@@ -242,4 +272,5 @@ def seat_part(view: PrivateView, lang: str, namer: Namer) -> MePart:
         seat=view.seat,
         hand=view.hand.split(),
         question=question_part(view.question, lang, namer),
+        received=view.received.split(),
     )

@@ -5,6 +5,8 @@ equal to the engine's game; the next deal held while a person looks at it, until
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +32,8 @@ from tests.web.helpers import (
 if TYPE_CHECKING:
     from playwright.async_api import Browser, Page
 
+    from bot.web.local import LocalTable
+
 SHOWN = """() => ({
   title: document.getElementById('result-title').textContent,
   outcome: document.getElementById('result-outcome').textContent,
@@ -52,14 +56,13 @@ async def _until_result(page: Page) -> None:
         step += 1
 
 
-@pytest.mark.parametrize(("locale", "device"), [("zh-CN", PHONE), ("en-US", DESKTOP)])
-@pytest.mark.asyncio(loop_scope="session")
-async def test_the_result_panel_holds_the_next_deal_until_the_person_goes_on(
-    browser: Browser, tmp_path: Path, locale: str, device: dict[str, Any]
-) -> None:
-    lang = locale[:2]
-    people = {0: "济南"}
-    async with served(tmp_path, people, seed=6, series=True, series_games=2) as local:
+@asynccontextmanager
+async def at_first_result(
+    browser: Browser, tmp_path: Path, locale: str, device: dict[str, Any], seed: int
+) -> AsyncIterator[tuple[LocalTable, Page, Page]]:
+    """A two-game series of one person (seat 0, on ``device``) and a spectator's page (a
+    desktop), the person's page played to the first game's result, which waits for them."""
+    async with served(tmp_path, {0: "济南"}, seed=seed, series=True, series_games=2) as local:
         context = await browser.new_context(**device, locale=locale)
         watcher_context = await browser.new_context(**DESKTOP, locale=locale)
         try:
@@ -71,51 +74,59 @@ async def test_the_result_panel_holds_the_next_deal_until_the_person_goes_on(
             await ready(watcher)
             await local.start()
             await _until_result(page)
-            await page.wait_for_function(f"{APP}.result === 'open'", timeout=WAIT)
-            live = local.service.tables.get(local.table_id)
-            # the next deal waits for the person only: the AI seats and the spectator do not
-            assert live.result_waiting == frozenset({0})
-            assert len(live.running.deals) == 1
-            game = live.current.game
-            assert game is not None and live.current.finished
-            places = [p for p in game.places if p is not None]
-            points = live.current.score()
-            shown = await page.evaluate(SHOWN)
-            assert shown["title"] == text(lang, "web_result_title", number=1)
-            names = [s["name"] for s in await page.evaluate("window.gouji.state.table.seats")]
-            order = sorted(range(6), key=lambda s: places[s])
-            assert [row["name"] for row in shown["rows"]] == [names[s] for s in order]
-            assert [row["place"] for row in shown["rows"]] == [
-                place_name(places[s], lang) for s in order
-            ]
-            assert [int(row["points"]) for row in shown["rows"]] == [points[s] for s in order]
-            assert [int(n) for n in shown["teams"]] == list(team_totals(points))
-            ours, theirs = team_totals(points)
-            won = "web_result_won" if ours > theirs else "web_result_lost"
-            assert shown["outcome"] == (
-                text(lang, won) if ours != theirs else text(lang, "web_result_draw")
-            )
-            opened = text(lang, "web_result_opened")
-            for row, seat in zip(shown["rows"], order, strict=True):
-                assert (opened in row["marks"]) == bool(game.opened[seat] or game.revolted[seat]), (
-                    row
-                )
-            # the spectator sees the panel, with nothing to press for the deal
-            await watcher.wait_for_function(f"{APP}.result === 'open'", timeout=WAIT)
-            assert await watcher.text_content("#result-button") == text(lang, "web_event_close")
-            assert text(lang, "ctl_wait", who="济南") == await watcher.text_content("#result-wait")
-            await page.screenshot(path=str(tmp_path / "result.png"))
-            # 继续: the next deal, and the panel gone
-            await press(page, "#result-button", touch=device is PHONE)
-            await page.wait_for_function(
-                "window.gouji.state.table.number === 2 && window.gouji.state.table.result === null",
-                timeout=WAIT,
-            )
-            await page.wait_for_function(f"{APP}.result === ''", timeout=WAIT)
-            assert live.result_waiting is None and len(live.running.deals) == 2
+            yield local, page, watcher
         finally:
             await context.close()
             await watcher_context.close()
+
+
+@pytest.mark.parametrize(("locale", "device"), [("zh-CN", PHONE), ("en-US", DESKTOP)])
+@pytest.mark.asyncio(loop_scope="session")
+async def test_the_result_panel_holds_the_next_deal_until_the_person_goes_on(
+    browser: Browser, tmp_path: Path, locale: str, device: dict[str, Any]
+) -> None:
+    lang = locale[:2]
+    async with at_first_result(browser, tmp_path, locale, device, 6) as (local, page, watcher):
+        await page.wait_for_function(f"{APP}.result === 'open'", timeout=WAIT)
+        live = local.service.tables.get(local.table_id)
+        # the next deal waits for the person only: the AI seats and the spectator do not
+        assert live.result_waiting == frozenset({0})
+        assert len(live.running.deals) == 1
+        game = live.current.game
+        assert game is not None and live.current.finished
+        places = [p for p in game.places if p is not None]
+        points = live.current.score()
+        shown = await page.evaluate(SHOWN)
+        assert shown["title"] == text(lang, "web_result_title", number=1)
+        names = [s["name"] for s in await page.evaluate("window.gouji.state.table.seats")]
+        order = sorted(range(6), key=lambda s: places[s])
+        assert [row["name"] for row in shown["rows"]] == [names[s] for s in order]
+        assert [row["place"] for row in shown["rows"]] == [
+            place_name(places[s], lang) for s in order
+        ]
+        assert [int(row["points"]) for row in shown["rows"]] == [points[s] for s in order]
+        assert [int(n) for n in shown["teams"]] == list(team_totals(points))
+        ours, theirs = team_totals(points)
+        won = "web_result_won" if ours > theirs else "web_result_lost"
+        assert shown["outcome"] == (
+            text(lang, won) if ours != theirs else text(lang, "web_result_draw")
+        )
+        opened = text(lang, "web_result_opened")
+        for row, seat in zip(shown["rows"], order, strict=True):
+            assert (opened in row["marks"]) == bool(game.opened[seat] or game.revolted[seat]), row
+        # the spectator sees the panel, with nothing to press for the deal
+        await watcher.wait_for_function(f"{APP}.result === 'open'", timeout=WAIT)
+        assert await watcher.text_content("#result-button") == text(lang, "web_event_close")
+        assert text(lang, "ctl_wait", who="济南") == await watcher.text_content("#result-wait")
+        await page.screenshot(path=str(tmp_path / "result.png"))
+        # 继续: the next deal, and the panel gone
+        await press(page, "#result-button", touch=device is PHONE)
+        await page.wait_for_function(
+            "window.gouji.state.table.number === 2 && window.gouji.state.table.result === null",
+            timeout=WAIT,
+        )
+        await page.wait_for_function(f"{APP}.result === ''", timeout=WAIT)
+        assert live.result_waiting is None and len(live.running.deals) == 2
 
 
 @pytest.mark.asyncio(loop_scope="session")

@@ -55,6 +55,7 @@ const state = {
   resultSeen: "", // the game result this page has closed (or gone on from)
   scoreOpen: false, // the scoreboard is open (the score in the bar opens it)
   seriesSeen: "", // the finished series whose scoreboard this page has closed
+  tributeSeen: "", // the deal whose tribute scene this page has closed
   waiting: "", // the server said to come back (the table is coming back): said meanwhile
 };
 
@@ -142,6 +143,10 @@ export function startTable(options) {
   $("result-button").addEventListener("click", closeResult);
   $("score").addEventListener("click", () => showScoreboard(true));
   $("scoreboard-close").addEventListener("click", () => showScoreboard(false));
+  $("tribute-close").addEventListener("click", () => {
+    state.tributeSeen = tributeKey();
+    renderTribute();
+  });
   $("event").addEventListener("click", () => showStandings(true));
   $("standings-close").addEventListener("click", () => showStandings(false));
   addEventListener("resize", () => renderHand());
@@ -358,6 +363,7 @@ function request(kind) {
 
 // ------------------------------------------------------------------ drawing
 function render() {
+  renderTribute();
   renderResult();
   renderScoreboard();
   renderBar();
@@ -581,6 +587,78 @@ function closeResult() {
   if (state.seat !== null && result.waiting.includes(state.seat)) request("goon");
   renderResult();
   renderScoreboard(); // the series over: its scoreboard comes next
+}
+
+// ------------------------------------------------------------------ the tribute
+/** The key of a deal's tribute (which table, game and payments): its scene closed once. */
+function tributeKey() {
+  const tribute = state.table?.tribute;
+  return tribute ? `${state.table?.table}:${state.table?.number}:${JSON.stringify(tribute.paid)}` : "";
+}
+
+/** Whether play has begun in this deal: a play stands or a seat has acted. */
+function playBegun() {
+  const table = state.table;
+  return Boolean(table && (table.standing || table.seats.some((seat) => seat.last)));
+}
+
+/** The tribute as a scene, before play begins (and while 还贡 is made): each payment, its
+ * kind, payer → receiver and the cards face up; each return due and whether it is made; the
+ * table's return rule in words; the cards you received (marked 贡 in your hand). */
+function renderTribute() {
+  const panel = $("tribute");
+  const table = state.table;
+  const tribute = table?.tribute;
+  const open = Boolean(table && tribute && !state.gone && table.playing && !playBegun() && state.tributeSeen !== tributeKey());
+  panel.hidden = !open;
+  app.dataset.tribute = open ? "open" : "";
+  if (!open || !table || !tribute) return;
+  const received = state.me?.received ?? [];
+  if (!changed(panel, tribute, table.seats.map((s) => s.name), received)) return;
+  setText($("tribute-title"), t("web_tribute_title"));
+  setText($("tribute-close"), t("web_event_close"));
+  /** @param {number} s */
+  const who = (s) => {
+    const name = el("span", `who team${table.seats[s].team}`);
+    name.append(el("i", "dot"), document.createTextNode(table.seats[s].name));
+    return name;
+  };
+  $("tribute-paid").replaceChildren(
+    ...tribute.paid.map((paid) => {
+      const line = el("div", `paid ${paid.kind}`);
+      line.dataset.payer = String(paid.payer);
+      line.dataset.receiver = String(paid.receiver);
+      line.append(el("span", "kind", paid.kindText), who(paid.payer), el("span", "arrow", "→"), who(paid.receiver), playRow(paid.cards, "small"));
+      return line;
+    }),
+  );
+  $("tribute-returns").replaceChildren(
+    ...tribute.returns.map((due) => {
+      const line = el("div", `due${due.done ? " done" : ""}`);
+      line.append(who(due.giver), el("span", "arrow", "→"), who(due.taker), el("span", "", t("web_tribute_return", { n: due.count })));
+      if (due.done) line.append(el("span", "made", t("web_tribute_done")));
+      return line;
+    }),
+  );
+  setText($("tribute-rule"), tribute.rule);
+  const mine = $("tribute-mine");
+  mine.replaceChildren();
+  if (received.length) {
+    mine.append(el("span", "", t("web_tribute_received")), playRow(received.map((card) => card[0]).join(""), "small"));
+  }
+}
+
+/** Mark the hand's cards that came as tribute (贡), as many of each as were received. */
+function markReceived() {
+  const left = [...(state.me?.received ?? [])];
+  for (const card of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#hand .card"))) {
+    const at = left.indexOf(card.dataset.card ?? "");
+    card.classList.toggle("got", at >= 0 && state.table?.phase !== "finished");
+    if (at >= 0) {
+      card.dataset.got = t("web_tribute_mark");
+      left.splice(at, 1);
+    }
+  }
 }
 
 // ------------------------------------------------------------------ the series' scoreboard
@@ -834,8 +912,10 @@ function renderHand(force = false) {
   if (key !== shownHand || force) {
     shownHand = key;
     layoutHand(hand, cards, state.selected, cardFace, times);
+    markReceived();
     return;
   }
+  markReceived();
   for (const card of /** @type {NodeListOf<HTMLElement>} */ (hand.querySelectorAll(".card"))) {
     card.classList.toggle("sel", state.selected.has(Number(card.dataset.index)));
   }

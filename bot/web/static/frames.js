@@ -131,6 +131,35 @@
  */
 
 /**
+ * A tribute payment (进贡): its kind (kindText: 点贡, 烧贡, 落贡, 闷贡 worded), who paid whom,
+ * the cards (their ranks, as announced).
+ * @typedef {Object} PaidPart
+ * @property {string} kind
+ * @property {string} kindText
+ * @property {number} payer
+ * @property {number} receiver
+ * @property {string} cards
+ */
+
+/**
+ * A return due (还贡): giver gives count cards back to taker; done: made.
+ * @typedef {Object} ReturnPart
+ * @property {number} giver
+ * @property {number} taker
+ * @property {number} count
+ * @property {boolean} done
+ */
+
+/**
+ * The deal's tribute: the payments, the returns due and the table's return rule in words
+ * ("" when it does not apply).
+ * @typedef {Object} TributePart
+ * @property {PaidPart[]} paid
+ * @property {ReturnPart[]} returns
+ * @property {string} rule
+ */
+
+/**
  * The table as everyone may see it, worded in one language; event only at a tournament's
  * table.
  * @typedef {Object} TablePart
@@ -154,6 +183,7 @@
  * @property {string[]} log
  * @property {ScorePart | null} score
  * @property {ResultPart | null} result
+ * @property {TributePart | null} tribute
  * @property {EventPart} [event]
  */
 
@@ -180,6 +210,7 @@
  * @property {number} seat
  * @property {string[]} hand
  * @property {QuestionPart | null} question
+ * @property {string[]} received
  */
 
 /**
