@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.text.cards import action_text
+from bot.text.cards import action_text, hand_text
 from bot.text.catalog import place_name, tribute_kind
 from bot.text.langs import text
 from render.titles import title_name
@@ -85,7 +85,7 @@ class Place(Param):
 
 @dataclass(frozen=True, slots=True)
 class Acted(Param):
-    """An action (its verb and cards), worded: "出 777 + 22 → 五张 7", "过牌"."""
+    """An action (its verb and cards), worded: "出 三张 7 + 两张 2（五张）", "过牌"."""
 
     verb: str
     cards: str | None = None
@@ -107,14 +107,19 @@ class PlaceLine(Param):
 
 @dataclass(frozen=True, slots=True)
 class TributeLine(Param):
-    """Tribute paid (进贡): ``payer`` gave ``cards`` to ``receiver``."""
+    """Tribute paid (进贡): ``payer`` gave ``cards`` to ``receiver``, the cards in words.
+
+    >>> TributeLine(Who(0), Who(5), "BR").words("zh", SeatNumbers())
+    '0 (0) → 5 (5) 小王 大王'
+    """
 
     payer: Who
     receiver: Who
     cards: str
 
     def words(self, lang: str, names: Namer) -> str:
-        return f"{self.payer.words(lang, names)} → {self.receiver.words(lang, names)} {self.cards}"
+        paid = hand_text(self.cards, lang) if self.cards else ""
+        return f"{self.payer.words(lang, names)} → {self.receiver.words(lang, names)} {paid}"
 
 
 @dataclass(frozen=True, slots=True)
