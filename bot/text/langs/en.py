@@ -336,6 +336,8 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_tribute_received": "You received (marked 贡 in your hand):",
     "web_tribute_mark": "贡",
     "web_return_rule_single": "不还单张: to an opponent you may return only ranks they hold now; to a teammate, any card.",
+    "web_sound_on": "Sound on",
+    "web_sound_off": "Muted",
     "activity_button": "Open the table",
     "activity_help": "**The table inside Discord**: press **Open the table** under the table message, your DM hand or `/gouji hand`, and the whole table opens inside Discord (desktop or phone), where you tap your cards; a seated player plays their seat, anyone else watches.",
     "activity_signing_in": "Opening the table…",

@@ -334,6 +334,8 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_tribute_received": "你收到的贡牌（手里标着「贡」）：",
     "web_tribute_mark": "贡",
     "web_return_rule_single": "不还单张：还给对手的牌，只能是对方这时手里有的点数；还给队友什么牌都行。",
+    "web_sound_on": "声音开",
+    "web_sound_off": "已静音",
     "activity_button": "打开牌桌",
     "activity_help": "**在 Discord 里打开牌桌**：点频道里牌桌下面、私信手牌下面或 `/gouji hand` 里的「打开牌桌」，整桌就在 Discord 里打开（电脑和手机都行），点牌出牌；坐着的人打自己的位子，别人观战。",
     "activity_signing_in": "正在进入牌桌…",

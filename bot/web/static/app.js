@@ -56,6 +56,10 @@ const state = {
   scoreOpen: false, // the scoreboard is open (the score in the bar opens it)
   seriesSeen: "", // the finished series whose scoreboard this page has closed
   tributeSeen: "", // the deal whose tribute scene this page has closed
+  muted: localStorage.getItem("gouji-muted") === "1", // no sound, no vibration (the bar's switch)
+  /** @type {string[]} */
+  announced: [], // what this page announced (a sound, a vibration): "turn", "burn"
+  moved: "", // the play last moved from its seat to the middle
   waiting: "", // the server said to come back (the table is coming back): said meanwhile
 };
 
@@ -135,6 +139,13 @@ export function startTable(options) {
     socket.send({ t: "lang", lang });
   });
   $("auto").addEventListener("click", () => confirmAuto(true));
+  $("sound").addEventListener("click", () => {
+    state.muted = !state.muted;
+    localStorage.setItem("gouji-muted", state.muted ? "1" : "0");
+    renderBar();
+  });
+  // a browser lets a page make sound only after a gesture: the first tap wakes its audio
+  addEventListener("pointerdown", () => void audio()?.resume(), { once: true });
   $("confirm-yes").addEventListener("click", () => {
     confirmAuto(false);
     request("auto");
@@ -255,6 +266,7 @@ function onState(msg) {
     state.selected.clear();
   }
   if (question?.token !== before) {
+    if (question?.kind === "turn" || question?.kind === "burn") announce(question.kind);
     state.hinted = "";
     if (state.busy === null) state.notice = { text: "", bad: false };
     if (question?.kind === "return") state.selected.clear();
@@ -400,6 +412,9 @@ function renderBar() {
   auto.hidden = !mine || !table?.playing || mine.marks.includes("ai") || Boolean(state.gone);
   setText(auto, t("web_auto"));
   renderConfirm(!auto.hidden);
+  const sound = $("sound");
+  sound.hidden = state.seat === null || calm.matches;
+  setText(sound, t(state.muted ? "web_sound_off" : "web_sound_on"));
 }
 
 /** Open (or close) the question whether the AI should play your seat (托管).
@@ -540,6 +555,7 @@ function renderCentre() {
   if (!table) return;
   if (play) {
     standing.append(playRow(play.cards, "big"));
+    if (!shown) move(standing, play.seat, `${table.number}:${play.seat}:${play.cards}:${who?.cards}`);
     by.textContent = (who ? who.name : "") + state.words.dot + play.text + (shown ? state.words.dot + t("web_unbeaten") : "");
     by.className = who ? `team${who.team}` : "";
   }
@@ -570,6 +586,62 @@ function outsideHand() {
   /** @param {number} rank */
   const count = (rank) => state.me ? state.me.hand.filter((card) => rankOf(card) === rank).length : 0;
   return [count(BIG_JOKER), count(SMALL_JOKER), count(TWO)];
+}
+
+// ------------------------------------------------------------------ motion and sound
+// Where they help, briefly: your turn and a burn window announce themselves (a short tone and,
+// on a phone, a short vibration), a played hand moves from its seat to the middle (220 ms);
+// none of it when the system asks for reduced motion, no sound or vibration once muted.
+const calm = matchMedia("(prefers-reduced-motion: reduce)");
+const MOVE_MS = 220;
+/** @type {AudioContext | null} */
+let context = null;
+
+function audio() {
+  if (!context && typeof AudioContext !== "undefined") context = new AudioContext();
+  return context;
+}
+
+/** A short tone (or two, for a burn window) and a vibration where the phone allows.
+ * @param {"turn" | "burn"} kind */
+function announce(kind) {
+  if (state.muted || calm.matches || state.seat === null) return;
+  state.announced.push(kind);
+  const ctx = audio();
+  if (ctx) {
+    const tones = kind === "burn" ? [660, 880] : [880];
+    tones.forEach((hz, i) => {
+      const start = ctx.currentTime + i * 0.14;
+      const tone = ctx.createOscillator();
+      const gain = ctx.createGain();
+      tone.frequency.value = hz;
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.15, start + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.12);
+      tone.connect(gain).connect(ctx.destination);
+      tone.start(start);
+      tone.stop(start + 0.13);
+    });
+  }
+  if (navigator.vibrate) navigator.vibrate(kind === "burn" ? [40, 60, 40] : 60);
+}
+
+/** Move a new play from its seat's plate to the middle, where it stands.
+ * @param {HTMLElement} standing @param {number | null} seat @param {string} key */
+function move(standing, seat, key) {
+  if (key === state.moved) return;
+  state.moved = key;
+  if (calm.matches || seat === null) return;
+  const plate = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
+  if (!plate) return;
+  const from = plate.getBoundingClientRect();
+  const to = standing.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  standing.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.5 }, { transform: "none", opacity: 1 }],
+    { duration: MOVE_MS, easing: "ease-out" },
+  );
 }
 
 // ------------------------------------------------------------------ a game's result
