@@ -39,7 +39,12 @@ RANK_NAMES[BIG_JOKER] = "大王"
 
 
 class CardError(ValueError):
-    """Text that is not card notation. The message names the token and its position."""
+    """Text that is not card notation. The message names the token and its position;
+    ``typed`` is the whole text read, when the error is a text's (a front end quotes it)."""
+
+    def __init__(self, message: str, typed: str | None = None) -> None:
+        super().__init__(message)
+        self.typed = typed
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +118,14 @@ def parse_cards(text: str) -> list[Card]:
         elif ch.upper() in RANK_LETTERS:
             rank, i = RANK_LETTERS.index(ch.upper()), i + 1
         elif ch.lower() in SUITS and cards and cards[-1].is_joker and pos - 1 == last_end:
-            raise CardError(f"suit {ch!r} at position {pos} follows a joker: jokers have no suit")
+            raise CardError(
+                f"suit {ch!r} at position {pos} follows a joker: jokers have no suit", text
+            )
         else:
             raise CardError(
                 f"unknown card {ch!r} at position {pos}: use 3-9, T (or 10), J, Q, K, A, 2, "
-                "B (small joker) and R (big joker)"
+                "B (small joker) and R (big joker)",
+                text,
             )
         suit = None
         if rank < SMALL_JOKER and i < n and text[i].lower() in SUITS:

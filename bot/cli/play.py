@@ -165,6 +165,7 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
     burn window is open."""
     from bot.service.live import echo
     from bot.service.tables import LONGEST_CARDS
+    from bot.text.cards import read_cards
     from bot.text.play import t
     from bot.text.refusals import refusal_text
     from engine.actions import Verb
@@ -203,7 +204,7 @@ def parse_input(line: str, phase: str, window: bool, lang: str) -> Command:
     elif window and verb == "play":
         verb = "burn"
     try:
-        cards = parse_cards(rest)
+        cards = parse_cards(read_cards(rest))  # the notation, or words ("一对6", "five 10s")
         if not cards:
             return Command("error", t(lang, "unknown", text=text))
         if verb == "return":

@@ -554,13 +554,14 @@ class GoujiCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The caller's legal plays, labelled in words ("三张 7 + 两张 2（五张）"), the short
-        notation as the value; from memory (the plays are worked out once per question)."""
+        notation as the value, filtered by what is typed (notation or words: "一对6");
+        from memory (the plays are worked out once per question)."""
         live = self._live_or_none(interaction)
         if live is None:
             return []
         lang = self.people.remember(interaction)
         try:  # no lock: the engine is never left half-changed between two awaits
-            plays = self.service.choices(live, interaction.user.id, current)
+            plays = self.service.choices(live, interaction.user.id, read_cards(current))
         except Exception:
             log.exception("autocomplete at table %s failed", live.id)
             return []

@@ -26,6 +26,8 @@ from bot.text.params import Namer, SeatNumbers, params_text
 from engine.cards import CardError
 from engine.hands import HandError
 
+#: The most characters of typed text a refusal quotes.
+QUOTED = 40
 #: How a refusal opens with cards (then put in words, capitalised as a sentence opens).
 CARD_FIRST = ("{cards}", "{standing}")
 #: The parameters of a refusal that name seats (``seats``: several, "3, 4").
@@ -89,8 +91,9 @@ def refusal_text(
         key = exc.key
         params = params_text(readable_params(exc.params, lang), lang, names or SeatNumbers())
         said = text(lang, key, **params)
-    elif isinstance(exc, CardError):
-        key, said = "", text(lang, "refusal.bad_cards", error=str(exc))
+    elif isinstance(exc, CardError):  # as the service refuses them ("bad_cards")
+        key = "bad_cards"
+        said = text(lang, key, typed=_quoted(exc.typed if exc.typed is not None else str(exc)))
     elif isinstance(exc, HandError):
         key, said = "", text(lang, "refusal.not_a_hand", error=str(exc))
     else:
@@ -99,6 +102,12 @@ def refusal_text(
     if how and key and has(f"how_{key}"):
         return text(lang, "refusal.how", said=said, how=text(lang, f"how_{key}"))
     return said
+
+
+def _quoted(typed: str) -> str:
+    """Typed text as a refusal quotes it: one line, at most :data:`QUOTED` characters."""
+    line = " ".join(typed.split())
+    return line if len(line) <= QUOTED else line[: QUOTED - 1] + "…"
 
 
 def _engine_text(exc: Exception, code: str, lang: str, name_of: Callable[[int], str] | None) -> str:

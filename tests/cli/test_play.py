@@ -87,8 +87,8 @@ def test_a_series_through_stdin_returns_tribute_by_hint():
     [
         ("en", "KK", "It is time for declaring (宣点): declare, or do not declare."),
         ("zh", "KK", "现在是宣点的时候：宣点或不宣"),
-        ("en", "x7", "unknown card 'x' at position 1"),
-        ("zh", "x7", "看不懂这些牌"),
+        ("en", "x7", "Cannot read “x7”"),
+        ("zh", "x7", "看不懂「x7」"),
         ("en", "hello", "I do not understand 'hello'"),
         ("zh", "hello", "看不懂“hello”"),
         ("en", "345", "that is not a hand: no straights in Gouji"),
@@ -129,6 +129,14 @@ def test_hint_then_enter_plays_the_hint_and_help_changes_nothing():
     game = session.series.current.game
     assert game.phase == "play"  # the declare answer came from the hint
     assert text.count("── 第 1/1 局 · 宣点 ──") == 2  # shown, and shown again by "t"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_cards_may_be_typed_in_words_in_either_language(lang):
+    assert parse_input("一对6", "play", False, lang).text == "play 66"
+    assert parse_input("五个10", "play", False, lang).text == "play TTTTT"
+    assert parse_input("five 10s", "play", False, lang).text == "play TTTTT"
+    assert parse_input("烧 一对K", "play", True, lang).text == "burn KK"
 
 
 def test_parse_input_understands_the_verbs_of_each_phase():

@@ -45,6 +45,9 @@ async def _take_turn(user, service, live, step: int) -> None:
         assert len(choices) == min(25, len(plays)), "the autocomplete offers the legal plays"
         for choice in choices:  # cards in words; the value keeps the short notation
             assert not {"T", "B", "R"} & set(choice["name"]), choice
+        if choices and step % 30 == 0:  # typed in words (the label, in zh): still offered
+            typed = await user.autocomplete("gouji", "play", "cards", typed=choices[0]["name"])
+            assert choices[0]["value"] in [c["value"] for c in typed], (choices[0], typed)
         if not choices:  # nothing beats it (but passing is not automatic: one may yield)
             await (await user.slash("gouji", "pass")).original()
             return

@@ -81,7 +81,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "not_your_turn": "Not your turn — seat {seat} ({who}) plays.",
     "not_your_turn_many": "Not your turn — waiting for: {who}.",
     "wrong_phase": "You cannot do that now: {what}",
-    "bad_cards": "Cannot read “{typed}”: write cards as 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker), e.g. KK or 22777.",
+    "bad_cards": "Cannot read “{typed}”: write cards as 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker), e.g. KK or 22777, or in words (five 10s, a pair of Ks).",
     "not_a_hand": "{cards} is not one hand: cards of one rank (2s as wildcards, jokers attached), e.g. KK, 777 + 22, small joker + 888.",
     "not_held": "You do not hold {cards}.",
     "how_not_held": "See your cards with /gouji hand.",
@@ -606,10 +606,6 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "cards.several_jokers": "{count} {name}s",
     "cards.size": _size,
     "cards.times": "×{n}",
-    "refusal.bad_cards": (
-        "{error}. Cards are written 3-9, T (or 10), J, Q, K, A, 2, B (small joker), "
-        "R (big joker), e.g. KK, 22777, BB888"
-    ),
     "refusal.not_a_hand": _not_a_hand,
     "refusal.sentence": _sentence,
     "refusal.how": "{said} {how}",

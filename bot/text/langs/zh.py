@@ -79,7 +79,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "not_your_turn": "还没轮到你 —— {seat} 号位（{who}）出牌。",
     "not_your_turn_many": "还没轮到你 —— 在等：{who}。",
     "wrong_phase": "现在不能这样做：{what}",
-    "bad_cards": "看不懂「{typed}」：牌写成 3-9、T（或 10）、J、Q、K、A、2、B（小王）、R（大王），例如 KK 或 22777。",
+    "bad_cards": "看不懂「{typed}」：牌写成 3-9、T（或 10）、J、Q、K、A、2、B（小王）、R（大王），例如 KK 或 22777，也可以写字（五个10、一对K）。",
     "not_a_hand": "{cards} 不是一手牌：同一点数（2 可以当任意点数，王可以挂上），例如 KK、777 + 22、小王 + 888。",
     "not_held": "你手里没有 {cards}。",
     "how_not_held": "用 /gouji hand 看看手牌。",
@@ -604,10 +604,6 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "cards.several_jokers": "{count}张{name}",
     "cards.size": _size,
     "cards.times": "×{n}",
-    "refusal.bad_cards": (
-        "看不懂这些牌（{error}）。牌的写法：3–9、T（或 10）、J、Q、K、A、2、B（小王）、R（大王），"
-        "例如 KK、22777、BB888"
-    ),
     "refusal.not_a_hand": _not_a_hand,
     "refusal.sentence": _sentence,
     "refusal.how": "{said}{how}",
