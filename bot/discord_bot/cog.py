@@ -750,8 +750,8 @@ class GoujiCog(commands.Cog):
             live = self._here(interaction)
             found = await self.service.archive.last_record(live)
             data = json.dumps(found.record, ensure_ascii=False, indent=1).encode()
-            content = text(lang, "record_file", name=found.name)
-            return Answer(
+            content = self._channel_text(interaction, "record_file", name=found.name)
+            return Answer(  # a public line: in the server's language, like the others
                 content, discord.File(io.BytesIO(data), filename=found.name), ephemeral=False
             )
 

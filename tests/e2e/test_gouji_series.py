@@ -176,9 +176,13 @@ async def test_a_five_game_series_with_four_people_and_two_ai(
 
 
 async def _check_game_record(user, live) -> None:
-    """After game 1, /gouji replay record gives game 1's record, which replays to its result."""
+    """After game 1, /gouji replay record gives game 1's record, which replays to its result;
+    its public line is in the server's language (zh), whoever asked (an English speaker)."""
+    user.locale = "en-US"
     msg = await (await user.slash("gouji", "replay", "record")).original()
+    user.locale = "zh-CN"
     assert not msg.ephemeral and msg.attachments[0].filename.endswith("game1.json")
+    assert msg.content == text("zh", "record_file", name=msg.attachments[0].filename)
     record = json.loads(msg.attachments[0].data)
     assert record["format"] == "gouji-record/1"
     result = replay_record(record)
