@@ -30,6 +30,7 @@ from bot.service.views import PrivateView, TableInfo
 from bot.text.cards import cards_count, play_label, play_words, rank_name, read_cards
 from bot.text.catalog import lang_of, text
 from bot.text.params import Who, list_text
+from bot.text.questions import question_text
 from engine.actions import Verb
 from engine.cards import RANK_LETTERS, CardError, counts_of, parse_cards
 from engine.options import Phase
@@ -268,13 +269,11 @@ def _controls(
             tid, token, Verb.RETURN, text(lang, "select_return"), options, min(n, len(options))
         )
         view.add_item(select)
-        to = asked.return_to
-        who = people.fmt(info, lang, Who(to)) if to is not None else ""
-        return view, text(lang, "dm_return", n=n, who=who)
+        return view, question_text(asked, lang, people.namer(info, lang))
     if yes_or_no(kind):  # 宣点, 革命, 要头: its verbs as buttons
         for verb in asked.answers:
             button(verb)
-        return view, text(lang, f"dm_{kind}")
+        return view, question_text(asked, lang, people.namer(info, lang))
     plays = asked.plays
     verb = Verb.BURN if kind == Prompt.BURN else Verb.PLAY
     if plays:
@@ -295,25 +294,14 @@ def _controls(
         button(Verb.NOBURN)
         if plays:
             button(Control.OTHER)
-        by = asked.standing_seat
-        question = text(
-            lang,
-            "dm_burn",
-            who=people.fmt(info, lang, Who(by)) if by is not None else "",
-            cards=play_words(asked.standing, lang) if asked.standing is not None else "",
-            seconds=asked.seconds,
-        )
-        return view, question
+        return view, question_text(asked, lang, people.namer(info, lang))
     for verb in asked.answers:  # pass, yield
         button(verb)
     button(Control.HINT)
     button(Control.PLAY_HINT)
     if plays:
         button(Control.OTHER)
-    question = text(lang, "dm_turn")
-    if asked.leading:
-        question += " — " + text(lang, "ctl_lead")
-    return view, question
+    return view, question_text(asked, lang, people.namer(info, lang))
 
 
 class CardsModal(AnsweredModal):

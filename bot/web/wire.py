@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.service.questions import Prompt, Question
+from bot.service.questions import Question
 from bot.service.tournaments import TableStandings
 from bot.service.views import Announcement, PrivateView, PublicView
 from bot.text.cards import play_words
 from bot.text.catalog import text
 from bot.text.params import Namer, params_text
+from bot.text.questions import question_text
 from bot.web.frames import (
     CounterPart,
     EventLine,
@@ -232,27 +233,8 @@ def question_part(asked: Question | None, lang: str, namer: Namer) -> QuestionPa
     to return and to whom, the clock, and the question in words."""
     if asked is None:
         return None
-    kind = asked.kind
-    if kind == Prompt.RETURN:
-        to = namer.seat(asked.return_to) if asked.return_to is not None else ""
-        words = text(lang, "dm_return", n=asked.return_count, who=to)
-    elif kind == Prompt.BURN:
-        by = asked.standing_seat
-        words = text(
-            lang,
-            "dm_burn",
-            who=namer.seat(by) if by is not None else "",
-            cards=play_words(asked.standing, lang) if asked.standing is not None else "",
-            seconds=asked.seconds,
-        )
-    elif kind == Prompt.TURN:
-        words = text(lang, "dm_turn")
-        if asked.leading:
-            words += " — " + text(lang, "ctl_lead")
-    else:
-        words = text(lang, f"dm_{kind}")
     return QuestionPart(
-        kind=kind.value,
+        kind=asked.kind.value,
         token=asked.token,
         verbs=[verb.value for verb in asked.verbs],
         answers=[verb.value for verb in asked.answers],
@@ -262,7 +244,7 @@ def question_part(asked: Question | None, lang: str, namer: Namer) -> QuestionPa
         deadline=asked.deadline,
         seconds=asked.seconds,
         leading=asked.leading,
-        text=words,
+        text=question_text(asked, lang, namer),
     )
 
 

@@ -26,6 +26,7 @@ from bot.discord_bot.translator import GoujiTranslator
 from bot.service.live import TableOptions
 from bot.service.questions import Prompt, Question
 from bot.service.views import SeatInfo, TableInfo
+from bot.web.wire import SeatNamer, question_part
 from data.models import FinishedGame
 from engine.actions import Verb
 from engine.cards import counts_of, deal
@@ -175,3 +176,16 @@ def test_the_replay_controls_fit_discords_spec(lang: str) -> None:
     for n in range(1, 6):
         review.add_item(ReviewButton(BIG, 99999, n, f"#{n} · " + "名" * 32))
     _message_fits(review)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_question_reads_the_same_on_discord_and_on_the_page(lang: str) -> None:
+    """One wording of each question (bot.text.questions): the DM controller's text is the
+    browser table's, the seats named alike."""
+    people = People(discord.Client(intents=discord.Intents.none()))
+    info = _table()
+    namer = SeatNamer(people.names(info, lang), {})
+    for asked in _questions():
+        shown = question_part(asked, lang, namer)
+        assert shown is not None
+        assert _controls(people, info, asked, lang)[1] == shown["text"], asked.kind
