@@ -377,15 +377,18 @@ class GameFlow:
         rated = seat_changes(live.seats, changes)
         scores = series.player_scores()
         titles = []
+        earned: list[str | None] = [None] * 6
         for seat in range(6):
             user = live.seats[seat].user_id
             if user is not None:
                 profile = await self.store.get_profile(live.table.guild_id, user)
-                titles.append(TitleLine(Who(seat), title_for(profile.score)))
+                earned[seat] = title_for(profile.score)
+                titles.append(TitleLine(Who(seat), earned[seat] or ""))
         if not live.series_closed:
             await self.store.finish_series(live.series_row, series.totals())
             live.series_closed = True
         live.series_ratings = (live.series_row, rated)  # the scoreboard shows them
+        live.series_titles = (live.series_row, tuple(earned))  # and the titles
         for seat in sorted(live.waiting):  # the answer that ended it: its mention goes too
             self.presenter.answered(live, seat)
         if live.closing_told != live.series_row:  # not again after a store error below

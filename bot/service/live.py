@@ -149,6 +149,8 @@ class LiveTable:
     # (series id, per seat: its rating's change over that series and the figure after it)
     # once a series is over, for its scoreboard (bot.service.standing.seat_changes)
     series_ratings: tuple[int, tuple[tuple[float, float] | None, ...]] | None = None
+    # (series id, per seat: the title its player holds after it, None for an AI seat)
+    series_titles: tuple[int, tuple[str | None, ...]] | None = None
     # waiting for its database (bot/service/recovery.py): since when, how many tries so far
     stalled_since: float | None = None
     stall_tries: int = 0

@@ -98,6 +98,9 @@ class TableViews:
             log=self.recent.of(live.id),
             result_waiting=tuple(sorted(live.result_waiting or ())),
             paid=tuple(tribute_paid(cur)) if cur is not None else (),
+            titles=live.series_titles[1]
+            if live.series_titles is not None and live.series_titles[0] == live.series_id
+            else (),
             returns=tuple((r.giver, r.taker, r.count, r.cards is not None) for r in cur.returns)
             if cur is not None
             else (),

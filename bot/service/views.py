@@ -135,6 +135,8 @@ class PublicView:
     # the tribute of this deal (进贡, as announced: the cards' ranks) and its returns (还贡):
     # (giver, taker, how many, made yet) — the returned cards are the two seats' own
     paid: tuple[TributePaid, ...] = ()
+    # once the series is over: each seat's player's title after it (None: an AI seat)
+    titles: tuple[str | None, ...] = ()
     returns: tuple[tuple[int, int, int, bool], ...] = ()
 
     @property

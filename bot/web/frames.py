@@ -98,7 +98,7 @@ class ScorePart(TypedDict):
     played; each game's places and points, the penalties, each player's series score (their
     team's seat points and their own penalties: what their profile counts) and, once the
     series is over, each seat's rating change and the figure after it (null for a seat not
-    rated; empty lists before)."""
+    rated) and its player's title ("" for an AI seat; empty lists before)."""
 
     totals: list[int]
     teams: list[int]
@@ -108,6 +108,7 @@ class ScorePart(TypedDict):
     scores: list[int]
     ratingChange: list[float | None]
     ratingAfter: list[float | None]
+    titles: list[str]
 
 
 class EventLine(TypedDict):

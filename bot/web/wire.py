@@ -45,6 +45,7 @@ from bot.web.frames import (
 )
 from engine.scoring import team_of, team_totals
 from engine.tournament.standings import LEFT, OUT
+from render.labels import title_name
 from render.models import SeriesView
 
 #: Log lines a socket is sent (the newest last), as in the Discord table message.
@@ -124,7 +125,7 @@ def public_part(
         else CounterPart(big=counter.big_jokers, small=counter.small_jokers, twos=counter.twos),
         seats=seats,
         log=log_lines(view.log, lang, namer),
-        score=None if board is None else score_part(board),
+        score=None if board is None else score_part(board, view.titles, lang),
         result=result_part(view),
         tribute=tribute_part(view, lang),
     )
@@ -156,10 +157,11 @@ def tribute_part(view: PublicView, lang: str) -> TributePart | None:
     )
 
 
-def score_part(board: SeriesView) -> ScorePart:
+def score_part(board: SeriesView, titles: Sequence[str | None], lang: str) -> ScorePart:
     """The series so far: each seat's and team's points, and for the scoreboard each game's
     places and points, each player's series score (their team's seat points and their own
-    penalties: what their profile counts) and, once it is over, each seat's rating change."""
+    penalties: what their profile counts) and, once it is over, each seat's rating change and
+    its player's title, worded in ``lang``."""
     seat_points = [sum(g.points[s] for g in board.games) for s in range(6)]
     teams = team_totals(seat_points)
     return ScorePart(
@@ -179,6 +181,7 @@ def score_part(board: SeriesView) -> ScorePart:
         scores=[teams[team_of(s)] + board.penalties[s] for s in range(6)],
         ratingChange=[None if r is None else round(r[0], 1) for r in board.ratings],
         ratingAfter=[None if r is None else round(r[1], 1) for r in board.ratings],
+        titles=[title_name(t, lang) if t else "" for t in titles],
     )
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from bot.text.catalog import text
+from render.labels import title_name
 from tests.web.helpers import APP, DESKTOP, PHONE, WAIT, answer, press, ready, served
 from tests.web.helpers import wait_asked_or_over as asked_or_over
 from tests.web.test_web_result import _until_result
@@ -101,6 +102,13 @@ async def test_the_scoreboard_any_time_and_at_the_series_end(
                     assert not row["rating"]
                 else:
                     assert row["rating"].endswith(f"→ {round(rated[1], 1)}"), row
+            titles = local.service.tables.get(local.table_id).series_titles
+            assert titles is not None
+            shown = await page.eval_on_selector_all(
+                "#scoreboard tbody td.earned", "(tds) => tds.map((td) => td.textContent)"
+            )
+            assert shown == [title_name(t, lang) if t else "" for t in titles[1]]
+            assert shown[0] and not any(shown[1:]), "the person's title; the AI seats have none"
             # 再来一场: another series
             await press(page, "#scoreboard-go button", touch=device is PHONE)
             await page.wait_for_function(

@@ -330,6 +330,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_score_series": "Series",
     "web_score_rating": "Rating",
     "web_score_note": "Each game: the seat's points, its place under them. Seat: the seat's points over the series (penalties in). Series: your team's three seats' points plus your own penalties — what your profile and the leaderboard count.",
+    "web_score_title_column": "Title",
     "web_tribute_title": "Tribute (进贡)",
     "web_tribute_return": "returns {n} card(s) (还贡)",
     "web_tribute_done": "returned",

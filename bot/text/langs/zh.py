@@ -328,6 +328,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_score_series": "系列分",
     "web_score_rating": "等级分",
     "web_score_note": "每局：这个座位的得分，下面是名次。座位分：这个座位各局得分之和（含中途强退罚分）。系列分：你们队三个座位分之和加你自己的罚分，记入个人积分和排行榜。",
+    "web_score_title_column": "称号",
     "web_tribute_title": "进贡",
     "web_tribute_return": "还 {n} 张",
     "web_tribute_done": "已还",

@@ -781,6 +781,8 @@ function renderScoreboard() {
   score.games.forEach((game, i) => head.append(el("th", "game", t("web_score_game", { n: i + 1 }) + (game.doubled ? times(2) : ""))));
   head.append(el("th", "", t("web_score_seat")), el("th", "", t("web_score_series")));
   if (rated) head.append(el("th", "", t("web_score_rating")));
+  const titled = score.titles.some(Boolean);
+  if (titled) head.append(el("th", "", t("web_score_title_column")));
   const signed = (/** @type {number} */ n) => (n > 0 ? `+${n}` : String(n));
   const rows = table.seats.map((seat, s) => {
     const row = el("tr", `team${seat.team}${s === state.seat ? " me" : ""}`);
@@ -799,6 +801,7 @@ function renderScoreboard() {
       const after = score.ratingAfter[s];
       row.append(el("td", "rating", change === null || change === undefined ? "" : `${signed(change)} → ${after}`));
     }
+    if (titled) row.append(el("td", "earned", score.titles[s] ?? ""));
     return row;
   });
   const grid = el("table");

@@ -82,8 +82,8 @@
  * The series' score: each seat's (penalties in) and each team's points, the games played;
  * each game's places and points, the penalties, each player's series score (their team's seat
  * points and their own penalties: what their profile counts) and, once the series is over,
- * each seat's rating change and the figure after it (null for a seat not rated; empty lists
- * before).
+ * each seat's rating change and the figure after it (null for a seat not rated) and its
+ * player's title ("" for an AI seat; empty lists before).
  * @typedef {Object} ScorePart
  * @property {number[]} totals
  * @property {number[]} teams
@@ -93,6 +93,7 @@
  * @property {number[]} scores
  * @property {(number | null)[]} ratingChange
  * @property {(number | null)[]} ratingAfter
+ * @property {string[]} titles
  */
 
 /**
