@@ -2,7 +2,8 @@
 the strong player's decision times and work on one core, alone or beside another
 CPU-bound process.
 
-    python -m bench.ai [--games N] [--rollouts N] [--load] [--strong-only] [--option K=V]
+    python -m bench.ai [--games N] [--rollouts N] [--load] [--strong-only] [--model]
+        [--option K=V]
 
 Prints microseconds per hint decision (the `/gouji hint` button); rollouts per second on the
 same positions (one game played out by the expert policy for all six seats), *before* on
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from bot.cli.options import add_option_argument, options_from_args
 from engine.actions import Action, IllegalActionError
 from engine.ai import make_player, play_game, suggest
+from engine.ai.cardmodel import CardModel, shipped
 from engine.ai.hint import EXPERT, decide
 from engine.ai.player import Player
 from engine.ai.sim import Sim
@@ -141,12 +143,15 @@ class Timed:
         return self.player.choose_return(returnable, n)
 
 
-def strong_decisions(games: int, options: Options) -> Decisions:
-    """The strong player's decisions on seats 0, 2, 4 against the expert, ``games`` deals."""
+def strong_decisions(games: int, options: Options, model: CardModel | None = None) -> Decisions:
+    """The strong player's decisions on seats 0, 2, 4 against the expert, ``games`` deals
+    (its walk weighing its guesses by ``model``, if given)."""
     out = Decisions()
     for seed in range(games):
         players: list[Player] = [
-            Timed(StrongPlayer(seed * 6 + s), out) if s % 2 == 0 else make_player("expert", s)
+            Timed(StrongPlayer(seed * 6 + s, model=model), out)
+            if s % 2 == 0
+            else make_player("expert", s)
             for s in range(6)
         ]
         play_game(Game.from_deal(1000 + seed, options), players)
@@ -187,6 +192,9 @@ def main() -> None:
         help="pin to one core and run a CPU-bound process beside the strong games",
     )
     parser.add_argument("--strong-only", action="store_true", help="time only the strong player")
+    parser.add_argument(
+        "--model", action="store_true", help="the walk weighs by the model of the hidden hands"
+    )
     add_option_argument(parser)
     args = parser.parse_args()
     options = options_from_args(args)
@@ -203,13 +211,13 @@ def main() -> None:
     os.sched_setaffinity(0, {cpu})
     load = pinned_load(cpu) if args.load else None
     try:
-        d = strong_decisions(args.games, options)
+        d = strong_decisions(args.games, options, shipped() if args.model else None)
     finally:
         if load is not None:
             load.terminate()
             load.join()
     where = f"core {cpu}" + (", a CPU-bound process beside it" if load else ", alone")
-    rules = options.changed() or "default rules"
+    rules = f"{options.changed() or 'default rules'}{', with the model' if args.model else ''}"
     print(f"strong decisions on {where} ({rules}; load average {os.getloadavg()[0]:.1f}):")
     print("  CPU ms:            ", quantiles(d.cpu, 1e3))
     print("  wall ms:           ", quantiles(d.wall, 1e3))

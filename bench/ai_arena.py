@@ -26,16 +26,16 @@ from engine.ai.strong import StrongPlayer
 _make_player = engine.ai.make_player
 
 
-def kinds(weight: float) -> Any:
-    """``make_player`` with the two kinds of this bench."""
+def kinds(weight: float, model_swaps: int, plain_swaps: int) -> Any:
+    """``make_player`` with the two kinds of this bench (and their swaps between worlds)."""
 
     def make(kind: str, seed: int) -> Player:
         if kind == "strong+model":
             from engine.ai.cardmodel import shipped
 
-            return StrongPlayer(seed, model=shipped(), model_weight=weight)
+            return StrongPlayer(seed, model=shipped(), model_weight=weight, world_swaps=model_swaps)
         if kind == "strong-model":
-            return StrongPlayer(seed, model=None)
+            return StrongPlayer(seed, model=None, world_swaps=plain_swaps)
         return _make_player(kind, seed)
 
     return make
@@ -50,6 +50,8 @@ def main() -> None:
     parser.add_argument("--series", action="store_true", help="five-game tribute series")
     parser.add_argument("--bie-san", action="store_true", help="the bie-san (憋三) variant")
     parser.add_argument("--weight", type=float, default=1.0, help="the model's weight")
+    parser.add_argument("--model-swaps", type=int, default=60, help="strong+model's world swaps")
+    parser.add_argument("--plain-swaps", type=int, default=60, help="strong-model's world swaps")
     parser.add_argument("--out", default="/tmp/gouji-arena.jsonl", help="each deal's result")
     parser.add_argument("--summary", default="", help="only sum up the results in this file")
     add_option_argument(parser)
@@ -59,7 +61,9 @@ def main() -> None:
             deals = [json.loads(line) for line in f]
         print(format_summary(summarize(deals), args))
         return
-    engine.ai.make_player = kinds(args.weight)  # play_deal imports it when it plays
+    engine.ai.make_player = kinds(
+        args.weight, args.model_swaps, args.plain_swaps
+    )  # play_deal imports it when it plays
     options = options_from_args(args).to_json()
     deals = []
     with open(args.out, "w", encoding="utf-8") as f:

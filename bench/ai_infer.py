@@ -16,27 +16,42 @@ right seat, card for card):
   one of its decisions to the next, ``W`` worlds a decision, each the walk's guess 60
   swaps after the last (:meth:`~engine.ai.strong.StrongPlayer.prepare` and
   :meth:`~engine.ai.strong.StrongPlayer.world`);
+- ``wild``: ``played`` for the 2s and jokers alone (the cards that win leads back);
+- ``alike``: how alike those worlds are — the share of a world's hidden cards in the hand
+  the world before put them in (the search needs worlds that differ: a few alike worlds
+  are one world counted several times);
 - with a model of the hidden cards (:mod:`engine.ai.cards`), ``model``: its expected share
   (each seat's predicted count of each rank against the true one).
 
 The walk is the same code the player runs, so the figure moves with the player; everything
 is seeded, so the same arguments print the same figures.
+
+With ``--search``, the hard AI's decisions instead: at each position its search (the
+belief carried from one position to the next) chooses among its candidates, and every
+candidate is then played out in the **true** hands (the expert policy to the end, as the
+search values a world): printed, the chosen candidate's true value minus the expert's
+choice's (what the search gains, on average, where it could gain) and minus the best
+candidate's, with 95% intervals over the decisions. The same positions with and without
+the model make a paired comparison, far less noisy than an arena.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ai import make_player
 from engine.ai.hint import EXPERT
 from engine.ai.infer import Belief, right_share
-from engine.ai.strong import StrongPlayer
+from engine.ai.sim import Sim
+from engine.ai.strong import StrongPlayer, candidates, play_out
 from engine.ai.world import UnfitObservation, rebuild_with_evidence, sample_hands
+from engine.cards import TWO
 from engine.game import Game, Options, Phase
 from engine.observation import Observation
 
@@ -58,6 +73,19 @@ def expert_positions(seeds: Sequence[int]) -> Iterator[tuple[int, Game, Observat
                 game.apply(players[seat].act(obs))
 
 
+def with_players(
+    games: int, seed: int, kwargs: dict[str, Any]
+) -> Iterator[tuple[StrongPlayer, int, Game, Observation]]:
+    """:func:`expert_positions` of ``games`` deals from ``seed``, each with the observer's
+    hard AI (one a deal, made with ``kwargs``: its belief carried from one position to the
+    next)."""
+    player, last = StrongPlayer(seed, **kwargs), seed
+    for deal, game, obs in expert_positions(range(seed, seed + games)):
+        if deal != last:
+            player, last = StrongPlayer(deal, **kwargs), deal
+        yield player, deal, game, obs
+
+
 @dataclass
 class Shares:
     """Sums of the shares over the positions, and their number."""
@@ -66,6 +94,8 @@ class Shares:
     cold: float = 0.0
     played: float = 0.0
     model: float = 0.0
+    alike: float = 0.0  # a world's cards in the same hand as in the world before
+    wild: float = 0.0  # played, for the 2s and jokers alone
     positions: int = 0
 
 
@@ -73,21 +103,24 @@ def measure(games: int, seed: int, worlds: int, **kwargs: Any) -> Shares:
     """The shares over the positions of ``games`` deals from ``seed`` (see the module doc);
     ``kwargs`` go to every :class:`StrongPlayer` (and its belief)."""
     out = Shares()
-    player: StrongPlayer | None = None
-    last = -1
-    for deal, game, obs in expert_positions(range(seed, seed + games)):
-        if deal != last:
-            player, last = StrongPlayer(deal, **kwargs), deal
-        assert player is not None
+    for player, deal, game, obs in with_players(games, seed, kwargs):
         rng = random.Random(deal * 1000 + len(obs.history))
         try:
             base = player.prepare(obs)
         except UnfitObservation:
             continue
-        played = 0.0
+        played = alike = wild = 0.0
+        last_world: list[list[int]] | None = None
         for _ in range(worlds):
-            played += right_share(player.world(obs, base).counts, game.counts, obs.seat)
+            hands = player.world(obs, base).counts
+            played += right_share(hands, game.counts, obs.seat)
+            wild += right_share([h[TWO:] for h in hands], [c[TWO:] for c in game.counts], obs.seat)
+            if last_world is not None:
+                alike += right_share(hands, last_world, obs.seat)
+            last_world = [list(h) for h in hands]
         out.played += played / worlds
+        out.wild += wild / worlds
+        out.alike += alike / max(1, worlds - 1)
         out.random += right_share(sample_hands(obs, rng), game.counts, obs.seat)
         cold_base, evidence = rebuild_with_evidence(obs, rng, 1 << 30)
         belief = Belief(EXPERT, rng, prior=player.belief.prior)
@@ -101,6 +134,51 @@ def measure(games: int, seed: int, worlds: int, **kwargs: Any) -> Shares:
     return out
 
 
+@dataclass
+class Choices:
+    """The searched decisions, each judged in the true hands: the chosen candidate's value
+    there (one play-out by the expert policy, as the search values a world) minus the
+    expert's choice's (``gains``), and minus the best candidate's (``regrets``, <= 0)."""
+
+    gains: list[float] = field(default_factory=list)
+    regrets: list[float] = field(default_factory=list)
+    deviated: int = 0
+
+
+def judge_choices(games: int, seed: int, **kwargs: Any) -> Choices:
+    """The hard AI's search at each position (its belief carried as in
+    :func:`measure`), its choice judged in the true hands (:class:`Choices`): a paired
+    figure of how well it decides, far less noisy than an arena's points."""
+    out = Choices()
+    for player, _deal, game, obs in with_players(games, seed, kwargs):
+        cands = candidates(obs, player.style)
+        if len(cands) < 2:
+            continue
+        try:
+            base = player.prepare(obs)
+        except UnfitObservation:
+            continue
+        chosen = player._search(obs, base, cands)
+        truth = []
+        for action in cands:
+            world = Sim.from_game(game)
+            world.apply(action)
+            truth.append(play_out(world, obs.seat)[0])
+        out.gains.append(truth[chosen] - truth[0])
+        out.regrets.append(truth[chosen] - max(truth))
+        out.deviated += chosen != 0
+    return out
+
+
+def mean_ci(xs: Sequence[float]) -> str:
+    """The mean and its 95% interval (normal)."""
+    n = len(xs)
+    mean = sum(xs) / n
+    sd = (sum((x - mean) ** 2 for x in xs) / max(1, n - 1)) ** 0.5
+    half = 1.96 * sd / n**0.5
+    return f"{mean:+.4f} [{mean - half:+.4f}, {mean + half:+.4f}]"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="deals (one observer each)")
@@ -108,19 +186,36 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=6, help="worlds a decision")
     parser.add_argument("--model", action="store_true", help="the walk weighs by the model")
     parser.add_argument("--weight", type=float, default=1.0, help="the model's weight")
+    parser.add_argument("--world-swaps", type=int, default=60, help="swaps between worlds")
+    parser.add_argument(
+        "--search", action="store_true", help="judge the search's choices in the true hands"
+    )
+    parser.add_argument("--dump", default="", help="with --search: each decision's gain, JSON")
     args = parser.parse_args()
     t = time.process_time()
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {"world_swaps": args.world_swaps}
     if args.model:
         from engine.ai.cardmodel import shipped
 
-        kwargs = {"model": shipped(), "model_weight": args.weight}
+        kwargs |= {"model": shipped(), "model_weight": args.weight}
+    if args.search:
+        c = judge_choices(args.games, args.seed, **kwargs)
+        print(f"{len(c.gains)} searched decisions of {args.games} deals from seed {args.seed}")
+        print(f"  gain over the expert's choice, in the true hands: {mean_ci(c.gains)}")
+        print(f"  regret against the best candidate there:        {mean_ci(c.regrets)}")
+        print(f"  left the expert's choice: {c.deviated}  ({time.process_time() - t:.0f} s CPU)")
+        if args.dump:
+            with open(args.dump, "w", encoding="utf-8") as f:
+                json.dump(c.gains, f)
+        return
     s = measure(args.games, args.seed, args.worlds, **kwargs)
     n = max(1, s.positions)
     print(f"{s.positions} positions of {args.games} deals from seed {args.seed}:")
     print(f"  random   {s.random / n:.4f}")
     print(f"  cold 400 {s.cold / n:.4f}")
     print(f"  played   {s.played / n:.4f}  ({args.worlds} worlds a decision)")
+    print(f"  wild     {s.wild / n:.4f}  (played, the 2s and jokers alone)")
+    print(f"  alike    {s.alike / n:.4f}  (a world's cards where the world before had them)")
     if args.model:
         print(f"  (the walk weighs by the model, weight {args.weight})")
     if s.model:
