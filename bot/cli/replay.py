@@ -61,10 +61,14 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
-        from bot.text.langs import text as say
-        from engine.report import describe
+        from bot.cli.demo import DEMO_NAMES
+        from bot.text.play import replay_account
 
-        print(describe(data, result, lambda place: say("zh", f"place.{place}")))
+        try:  # a record has no names: the seats are named as gouji demo and play name them
+            names = _names(args.names, args.lang) if args.names else list(DEMO_NAMES)
+        except ValueError as e:
+            return fail(args, str(e))
+        print("\n".join(replay_account(data, names, args.lang)))
     return 0
 
 

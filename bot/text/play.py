@@ -1,5 +1,6 @@
 """What ``gouji play`` shows: the table and the hand as text, the prompt, the help, and a
-running account of what happened (narration), in Chinese or English.
+running account of what happened (narration), in Chinese or English; ``gouji replay`` tells a
+record with the same narration (:func:`replay_account`).
 
 The table is drawn from seat 0's :class:`~engine.observation.Observation` (only what the
 player may know); the narration compares the public state before and after an action, so
@@ -9,11 +10,13 @@ answers of a simultaneous phase (宣点, 革命) and of a burn window stay hidde
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.text.cards import action_text, hand_text, play_words
 from bot.text.catalog import place_name
 from bot.text.langs import text
-from bot.text.terminal import pad, seat_label
+from bot.text.terminal import describe_deal, describe_totals, items_text, pad, say, seat_label
+from engine.actions import Action
 from engine.cards import BIG_JOKER, SMALL_JOKER, TWO, format_counts
 from engine.events import (
     BurnEnded,
@@ -30,11 +33,15 @@ from engine.events import (
     Revolted,
     Stifled,
     Yielded,
+    changes,
     of_kind,
+    snapshot,
 )
 from engine.game import Phase
 from engine.observation import Observation
+from engine.record import SERIES_FORMAT, action_list, game_from_record, series_from_record
 from engine.scoring import opposite_of, team_of
+from engine.series import SeriesGame
 from engine.state import QUESTIONS
 
 
@@ -180,3 +187,36 @@ def narrate(events: list[Event], names: Sequence[str], lang: str) -> list[str]:
     for lead in of_kind(events, Lead):
         lines.append(t(lang, keys[lead.how], who=who[lead.seat]))
     return lines
+
+
+def replay_account(data: dict[str, Any], names: Sequence[str], lang: str) -> list[str]:
+    """``gouji replay``'s account of a record in ``lang``: a game's every action and what it
+    changed (as the terminal table narrates them), then its result; a series' deals (the
+    tribute, the returns, places, 开点, burns, points) and its totals. Raises what the
+    record's replay raises (:mod:`engine.record`)."""
+    if data.get("format") == SERIES_FORMAT:
+        series = series_from_record(data, settle_returns=True)
+        lines: list[str] = []
+        for deal in series.deals:
+            lines += _deal_account(deal, names, lang)
+        return lines + describe_totals(series, names, lang)
+    game = game_from_record(data)
+    dealt = [list(hand) for hand in game.cards]
+    lines = [say(lang, "game", n=1)]
+    for typed in action_list(data):
+        before, action = snapshot(game), Action.parse(typed)
+        game.apply(action)
+        lines += ["  " + line for line in narrate(changes(before, game, action), names, lang)]
+    deal = SeriesGame(1, dealt, None, dealt, game=game)
+    return lines + _deal_account(deal, names, lang)[1:]
+
+
+def _deal_account(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str]:
+    """A deal's account, or while it is played, who it waits on."""
+    if deal.finished or deal.void or deal.game is None:
+        return describe_deal(deal, names, lang)
+    waiting = [seat_label(names, s) for s in deal.game.to_act]
+    return [
+        say(lang, "game", n=deal.number),
+        say(lang, "in_progress", who=items_text(lang, waiting)),
+    ]

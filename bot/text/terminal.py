@@ -1,6 +1,6 @@
-"""Words the terminal commands (``gouji demo``, ``play``, ``top``) print, in Chinese and
-English, and the account of a finished game of a series that ``demo`` and ``play --series``
-share. Pure text: no I/O."""
+"""Words the terminal commands (``gouji demo``, ``play``, ``top``, ``replay``) print, in
+Chinese and English, and the account of a finished game of a series that ``demo``, ``play
+--series`` and ``replay`` share. Pure text: no I/O."""
 
 from __future__ import annotations
 
@@ -51,7 +51,8 @@ def seat_label(names: Sequence[str], seat: int | None) -> str:
     return f"{names[seat]}({seat})" if seat is not None else ""
 
 
-def _items(lang: str, items: list[str]) -> str:
+def items_text(lang: str, items: list[str]) -> str:
+    """Items in a row, or "none" (无) without any."""
     return text(lang, "sep.comma").join(items) if items else say(lang, "none")
 
 
@@ -66,7 +67,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
                 cards=hand_text(p.cards, lang), kind=tribute_kind_name(lang, p.kind))
             for p in deal.paid
         ]  # fmt: skip
-        lines.append(say(lang, "paid", items=_items(lang, items)))
+        lines.append(say(lang, "paid", items=items_text(lang, items)))
     returned = [r for r in deal.returns if r.cards]
     if returned:
         items = [
@@ -74,7 +75,7 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
                 cards=hand_text(r.cards or "", lang))
             for r in returned
         ]  # fmt: skip
-        lines.append(say(lang, "returned", items=_items(lang, items)))
+        lines.append(say(lang, "returned", items=items_text(lang, items)))
     game = deal.game
     if deal.void or game is None:
         lines.append(say(lang, "void"))
@@ -84,11 +85,11 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
         say(
             lang,
             "places",
-            items=_items(lang, [f"{place_name(lang, game.places[s])} {who[s]}" for s in order]),
+            items=items_text(lang, [f"{place_name(lang, game.places[s])} {who[s]}" for s in order]),
         )
     )
     opened = [who[s] for s in range(6) if counts_as_open(game.opened, game.revolted, s)]
-    lines.append(say(lang, "opened", items=_items(lang, opened)))
+    lines.append(say(lang, "opened", items=items_text(lang, opened)))
     burns = [
         say(
             lang,
@@ -99,10 +100,10 @@ def describe_deal(deal: SeriesGame, names: Sequence[str], lang: str) -> list[str
         )
         for b in game.burns
     ]
-    lines.append(say(lang, "burns", items=_items(lang, burns)))
+    lines.append(say(lang, "burns", items=items_text(lang, burns)))
     if game.options.bie_san:
         stifles = [say(lang, "stifle_item", seat=who[s], by=who[by]) for s, by in game.stifled]
-        lines.append(say(lang, "stifles", items=_items(lang, stifles)))
+        lines.append(say(lang, "stifles", items=items_text(lang, stifles)))
     if game.sweep:
         lines.append(say(lang, "sweep"))
     score = deal.score()

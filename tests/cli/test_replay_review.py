@@ -13,6 +13,7 @@ from PIL import Image
 
 from bot.cli.replay import main as replay_main
 from bot.cli.review import main as review_main
+from bot.text.langs import text
 from render.table import HEIGHT, WIDTH, hands_height
 from tests.replay.helpers import expert_record
 
@@ -171,3 +172,27 @@ def test_gouji_review_is_a_subcommand(tmp_path, capsys) -> None:
 
     assert main(["review", _write(tmp_path, SMALL), "--seat", "0", "--budget", "20"]) == 0
     assert capsys.readouterr().out.startswith("seat 0:")
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        ("en", ["烟台(2) keeps the head (要头)", "青岛(1)'s burn fails (烧失败)", "five 10s"]),
+        ("zh", ["烟台(2) 要头", "烧失败", "五张 10"]),
+    ],
+)
+def test_gouji_replay_tells_a_game_as_the_table_narrates_it_in_either_language(
+    tmp_path, capsys, lang: str, told: list[str]
+) -> None:
+    """``gouji replay`` words a record in ``--lang`` with the table's narrator: every play
+    in words, 要头 and a failed burn (烧失败) as such (not a broken burn), the places."""
+    from bot.cli import main
+
+    root = Path(__file__).resolve().parents[2] / "examples"
+    assert main(["replay", str(root / "house-rules.json"), "--lang", lang]) == 0
+    head = capsys.readouterr().out
+    assert main(["replay", _write(tmp_path, SMALL), "--lang", lang]) == 0
+    small = capsys.readouterr().out
+    assert told[0] in head and told[1] in head and "解烧" not in head
+    assert told[2] in small and "TTTTT" not in small  # plays in words, not the notation
+    assert small.splitlines()[0] == text(lang, "term.game", n=1)

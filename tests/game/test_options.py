@@ -232,17 +232,3 @@ def test_the_house_rules_example_replays():
     out = replay_record(json.loads(path.read_text(encoding="utf-8")))
     assert out["burns"] == [{"burner": 1, "burned": 2, "result": "failed"}]
     assert out["places"][1] == 6 and out["melee"] and out["gou_si_ji"] == [0] * 6
-
-
-def test_the_house_rules_example_is_told_with_the_head_kept_and_the_burn_failed():
-    """``gouji replay`` words 要头 and a failed burn (烧失败) as such, not as a broken burn."""
-    import json
-    from pathlib import Path
-
-    from engine.report import describe
-
-    path = Path(__file__).resolve().parents[2] / "examples" / "house-rules.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    told = describe(data, replay_record(data))
-    assert "seat 2 keeps the head (要头)" in told
-    assert "burn 1 fails (烧失败)" in told and "解烧" not in told

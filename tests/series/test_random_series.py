@@ -172,21 +172,29 @@ def test_gouji_replay_json_counts_returns_before_actions_in_the_error_index(play
 
 
 def test_gouji_replay_text_of_a_series_tells_places_tribute_returns_and_totals(played, tmp_path):
+    from bot.cli.demo import DEMO_NAMES
+    from bot.text.langs import text as say
+
     series, record = played[0, False]
     path = tmp_path / "series.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    done = _gouji("replay", str(path))
+    done = _gouji("replay", str(path), "--lang", "en")
     assert done.returncode == 0, done.stderr
     text = done.stdout
     for n in range(1, 6):
         assert f"Game {n}" in text
-    assert text.count("places: 头科 seat") == 5
+    assert text.count("places: 1st (头科)") == 5
     paid = [p for d in series.deals for p in d.paid]
-    assert text.count("tribute (") == len(paid) > 0
+    kinds = [say("en", f"term.kind.{k}") + ": " for k in ("stifle", "burn", "point", "place")]
+    assert sum(text.count(kind) for kind in kinds) == len(paid) > 0
+    who = [f"{DEMO_NAMES[s]}({s})" for s in range(6)]
     first = paid[0]
-    assert f"seat {first.payer} pays" in text and f"to seat {first.receiver}" in text
-    assert text.count("return: seat") == sum(1 for d in series.deals for r in d.returns if r.cards)
-    assert f"Totals (seat points): {series.totals()}" in text
+    assert f"{who[first.payer]} → {who[first.receiver]}" in text
+    returned = [line for line in text.splitlines() if line.startswith("  returned (还贡): ")]
+    given = sum(1 for d in series.deals for r in d.returns if r.cards)
+    assert sum(len(line.split(", ")) for line in returned) == given
+    totals = " ".join(f"{v:+d}" for v in series.totals())
+    assert f"Series totals (seat points): {totals}" in text
 
 
 def test_example_series_record_replays_to_five_games():

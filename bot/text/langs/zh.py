@@ -546,6 +546,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "play.help": "怎么打：\n  出牌：直接输入牌，如 KK、22777（2 当配牌）、BB888（挂王）、T 或 10 是十，B 小王，R 大王\n  pass（或 过）过牌；yield（或 让）让牌；burn KK（或 烧 KK）烧牌；noburn（或 不烧）不烧\n  宣点时：declare（宣）/ no；革命时：revolt / no；要头时（够死级）：keephead / no；还贡时：输入要还的牌\n  ? 提示（再按回车就按提示出）；t 再看一遍牌桌；help 帮助；quit 退出\n规则：同样张数、每张都比对应的牌大才能管上；够级牌（10×5、J×4、Q×3、K×2、A×2、2、带王）\n只有对家能管，别人只能烧。完整规则：docs/rules.zh.md",
     # ---- the terminal commands' words (bot.text.terminal)
     "term.game": "第 {n} 局",
+    "term.in_progress": "  还没打完：等 {who}",
     "term.void": "  两人以上革命：这一副作废，重新发牌。",
     "term.places": "  名次：{items}",
     "term.opened": "  开点：{items}",
