@@ -5,9 +5,9 @@ tests do).
 A table served by ``gouji web``'s :class:`~bot.web.local.LocalTable` (seed 11, the hint AI,
 you in seat 0), played for a few questions by tapping, then your turn with a play tapped
 (the play button says what it is): on a phone (390×844, touch) and a desktop (1280×800),
-in Chinese and English. Writes ``web-{phone,desktop}-{zh,en}.png`` here; and
-``web-result-{phone,desktop}-{zh,en}.png``: the first game of a two-game series played out
-by tapping, its result panel waiting for you to press 继续 / Continue.
+in Chinese and English. Writes ``web-{phone,desktop}-{zh,en}.png`` here; and a two-game
+series' big moments (:func:`shoot_moment`), ``web-{result,tribute,scoreboard}-{phone,desktop}-
+{zh,en}.png``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING, Any
 
 from bot.web.local import LocalTable
 from data import Store
-from tests.web.helpers import GO_ON, answer, question, ready, tap_cards, wait_asked_or_over
+from tests.web.helpers import (
+    GO_ON,
+    answer,
+    press,
+    question,
+    ready,
+    tap_cards,
+    wait_asked_or_over,
+)
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, Page
@@ -94,28 +102,49 @@ async def shoot(browser: Browser, out: Path, screen: str, lang: str, seed: int =
         return path
 
 
-async def shoot_result(browser: Browser, out: Path, screen: str, lang: str, seed: int = 6) -> Path:
-    """A screenshot of a game's result panel, the next deal waiting for you; its path."""
+MOMENTS = ("result", "tribute", "scoreboard")
+
+
+async def shoot_moment(
+    browser: Browser, out: Path, screen: str, lang: str, moment: str, seed: int = 1
+) -> Path:
+    """A screenshot of one of a series' big moments, its path: ``result``, the first game's
+    result panel waiting for you to go on; ``tribute``, the second game's tribute scene (you
+    received tribute: marked 贡 in your hand); ``scoreboard``, the scoreboard opened from the
+    bar in the second game."""
     options = {"series": True, "series_games": 2}
+    touch = screen == "phone"
     async with _opened(browser, screen, lang, seed, options) as page:
         step = 1
         while not await page.evaluate(GO_ON) and await wait_asked_or_over(page):
             if await page.evaluate(GO_ON):
                 break
-            await answer(page, step, touch=screen == "phone")
+            await answer(page, step, touch=touch)
             step += 1
         await page.wait_for_function("document.getElementById('app').dataset.result === 'open'")
+        if moment != "result":
+            await press(page, "#result-button", touch=touch)
+            await page.wait_for_function(
+                "document.getElementById('app').dataset.tribute === 'open'"
+            )
+        if moment == "scoreboard":
+            await press(page, "#tribute-close", touch=touch)
+            await press(page, "#score", touch=touch)
+            await page.wait_for_function(
+                "document.getElementById('app').dataset.scoreboard === 'open'"
+            )
         await page.wait_for_timeout(300)
-        path = out / f"web-result-{screen}-{lang}.png"
+        path = out / f"web-{moment}-{screen}-{lang}.png"
         await page.screenshot(path=str(path))
         return path
 
 
 async def shoot_all(browser: Browser, out: Path) -> list[Path]:
     shots = [await shoot(browser, out, screen, lang) for screen in SCREENS for lang in LOCALES]
-    return shots + [
-        await shoot_result(browser, out, screen, lang) for screen in SCREENS for lang in LOCALES
-    ]
+    for moment in MOMENTS:
+        for screen in SCREENS:
+            shots += [await shoot_moment(browser, out, screen, lang, moment) for lang in LOCALES]
+    return shots
 
 
 async def main() -> None:

@@ -790,7 +790,8 @@ function renderScoreboard() {
     name.append(el("i", "dot"), document.createTextNode(seat.name));
     row.append(name);
     for (const game of score.games) {
-      const cell = el("td", "game", game.finished ? signed(game.points[s]) : "");
+      // a game still played shows its points so far (the tribute's), dimmed, no place yet
+      const cell = el("td", game.finished ? "game" : "game live", signed(game.points[s]));
       const place = game.places[s];
       if (place) cell.append(el("span", `place p${place}`, String(place)));
       row.append(cell);
