@@ -22,9 +22,10 @@ WORDED = frozenset({"text", "log", "standingText", "strings", "name"})  # words,
 
 
 def _suited_outside_hand(value: Any, key: str = "") -> list[str]:
-    """Suited cards ("8h") anywhere in a frame but its own ``me.hand`` (and the fields of
-    words, where "4s" is the plural of 4)."""
-    if key in WORDED or key == "hand":
+    """Suited cards ("8h") anywhere in a frame but its own ``me.hand`` and ``me.received``
+    (the tribute it was paid: its own cards too; and the fields of words, where "4s" is the
+    plural of 4)."""
+    if key in WORDED or key in ("hand", "received"):
         return []
     if isinstance(value, dict):
         return [card for k, v in value.items() for card in _suited_outside_hand(v, k)]
