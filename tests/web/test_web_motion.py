@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from bot.text.catalog import text
-from tests.web.helpers import PHONE, WAIT, answer, press, question, ready, served
+from tests.web.helpers import PHONE, WAIT, answer, press, question, ready, served, tap_cards
 from tests.web.helpers import wait_asked_or_over as asked_or_over
 
 if TYPE_CHECKING:
@@ -31,15 +31,23 @@ MOVING_NOW = """() => Math.max(-1, ...document.getAnimations()
 
 
 async def _next_turn(page: Page, step: int) -> int:
-    """Answer until the page's next turn (a new question to play); the step count."""
+    """Answer until the page's next turn with a play to make; the step count."""
     token = await page.get_attribute("#app", "data-token")
     while await asked_or_over(page):
         asked = await question(page)
-        if asked is not None and asked["kind"] == "turn" and asked["token"] != token:
+        if asked and asked["token"] != token and asked["kind"] == "turn" and asked["plays"]:
             return step
         await answer(page, step, touch=True)
         step += 1
     raise AssertionError("the game ended first")
+
+
+async def _play(page: Page) -> None:
+    """Play the smallest of the turn's plays, by tapping its cards and the play button."""
+    asked = await question(page)
+    assert asked is not None and asked["plays"]
+    await tap_cards(page, min(asked["plays"], key=len), touch=True)
+    await press(page, "#play", touch=True)
 
 
 async def _opened(browser: Browser, device: dict[str, Any], link: str) -> Page:
@@ -64,9 +72,7 @@ async def test_a_turn_announces_itself_a_play_moves_to_the_middle_and_mute_silen
             assert "turn" in announced
             assert await page.evaluate("window.__vibrations.length") == len(announced)
             # a play moves from its seat to the middle, briefly
-            await press(page, "button[data-verb=hint]", touch=True)
-            await page.wait_for_function("window.gouji.state.selected.size > 0", timeout=WAIT)
-            await press(page, "#play", touch=True)
+            await _play(page)
             found = await page.wait_for_function(
                 f"({MOVING_NOW})() >= 0 ? ({MOVING_NOW})() : null", timeout=WAIT, polling=5
             )
@@ -99,9 +105,7 @@ async def test_reduced_motion_gets_no_motion_no_sound_and_no_switch(
         try:
             await local.start()
             await _next_turn(page, 0)
-            await press(page, "button[data-verb=hint]", touch=True)
-            await page.wait_for_function("window.gouji.state.selected.size > 0", timeout=WAIT)
-            await press(page, "#play", touch=True)
+            await _play(page)
             await _next_turn(page, 1)  # the others have played on: each play stood in the middle
             assert await page.evaluate(MOVING_NOW) == -1
             assert await page.evaluate("window.__animations") == 0
