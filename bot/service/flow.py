@@ -23,6 +23,7 @@ from bot.service.questions import Prompt, question_kind
 from bot.service.results import game_result, profile_updates
 from bot.service.standing import change_line, seat_changes
 from bot.service.supervise import Supervisor
+from bot.text.narration import narration
 from bot.text.params import (
     OwedLine,
     PlaceLine,
@@ -39,18 +40,8 @@ from engine.actions import Action, IllegalActionError, Verb
 from engine.ai import make_player
 from engine.cards import deal
 from engine.events import (
-    BurnEnded,
-    BurnStarted,
-    Declared,
     HandChanged,
-    HeadChosen,
-    MeleeBegan,
-    Opened,
-    Placed,
-    Played,
-    Revolted,
     Snapshot,
-    Stifled,
     changes,
     of_kind,
     snapshot,
@@ -163,8 +154,8 @@ class GameFlow:
             log.exception("table %s: saving its snapshot failed", live.id)
 
     def _announce_changes(self, live: LiveTable, before: _Before | None, action: Action) -> None:
-        """Tell the presenter what the action changed (:mod:`engine.events`); of the plays,
-        the ones that matter to the table: the gouji hands (够级牌)."""
+        """Tell the presenter what the action changed (:mod:`engine.events`): the hands
+        that changed, and the narrator's lines (:func:`bot.text.narration.narration`)."""
         series = live.series
         if before is None or series is None or before.deal != len(series.deals):
             return  # a new deal is announced by dealing it
@@ -180,34 +171,8 @@ class GameFlow:
         events = changes(before.game, game, action)
         for changed in of_kind(events, HandChanged):
             self._hand_changed(live, changed.seat)
-        for played in of_kind(events, Played):
-            if played.gouji:
-                p.announce(
-                    live, "ev_gouji", user=Who(played.seat), what=Acted(Verb.PLAY, played.cards)
-                )
-        for declared in of_kind(events, Declared):
-            if declared.seats:
-                p.announce(live, "ev_declared", users=[Who(s) for s in declared.seats])
-        for revolted in of_kind(events, Revolted):
-            for s in revolted.seats:
-                if s not in revolted.auto:
-                    p.announce(live, "ev_revolt", user=Who(s))
-        for head in of_kind(events, HeadChosen):
-            p.announce(live, "ev_keephead" if head.kept else "ev_nokeephead", user=Who(head.seat))
-        for opened in of_kind(events, Opened):
-            if opened.own:
-                p.announce(live, "ev_open", user=Who(opened.seat))
-        for burn in of_kind(events, BurnStarted):
-            p.announce(live, "ev_burn", user=Who(burn.burner), victim=Who(burn.burned))
-        for ended in of_kind(events, BurnEnded):  # success, broken (解烧) or failed (烧失败)
-            p.announce(live, f"ev_burn_{ended.result}", user=Who(ended.burner))
-        for stifled in of_kind(events, Stifled):
-            p.announce(live, "ev_stifle", user=Who(stifled.seat), by=Who(stifled.by))
-        for placed in of_kind(events, Placed):
-            if placed.went_out:
-                p.announce(live, "ev_finish", user=Who(placed.seat), place=Place(placed.place))
-        if of_kind(events, MeleeBegan):
-            p.announce(live, "ev_melee")
+        for said in narration(events):  # the table's moments, as every front end tells them
+            p.announce(live, said.key, **said.params)
 
     def _hand_changed(self, live: LiveTable, seat: int) -> None:
         if live.seats[seat].user_id is not None and seat not in live.leavers:

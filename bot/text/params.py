@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.text.cards import action_text, hand_text
+from bot.text.cards import action_text, hand_text, play_words
 from bot.text.catalog import place_name, tribute_kind
 from bot.text.langs import text
+from engine.hands import Play
 from render.titles import title_name
 
 
@@ -42,6 +43,23 @@ class SeatNumbers:
 
     def user(self, user_id: int) -> str:
         return f"#{user_id}"
+
+
+class SeatNamer:
+    """A :class:`Namer` over a table's six seat names (users by name, else ``#id``).
+
+    >>> Who(3).words("en", SeatNamer(["a", "b", "c", "d", "e", "f"]))
+    'd (3)'
+    """
+
+    def __init__(self, names: Sequence[str], users: dict[int, str] | None = None) -> None:
+        self.names, self.users = names, users or {}
+
+    def seat(self, seat: int) -> str:
+        return self.names[seat]
+
+    def user(self, user_id: int) -> str:
+        return self.users.get(user_id, f"#{user_id}")
 
 
 class Param:
@@ -92,6 +110,16 @@ class Acted(Param):
 
     def words(self, lang: str, names: Namer) -> str:
         return action_text(lang, self.verb, self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Cards(Param):
+    """A play, in words: "一对 K", "three 7s + two 2s (5 cards)"."""
+
+    cards: Play | str
+
+    def words(self, lang: str, names: Namer) -> str:
+        return play_words(self.cards, lang)
 
 
 @dataclass(frozen=True, slots=True)

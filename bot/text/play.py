@@ -15,26 +15,14 @@ from typing import Any
 from bot.text.cards import action_text, hand_text, play_words
 from bot.text.catalog import place_name
 from bot.text.langs import text
+from bot.text.narration import narration
+from bot.text.params import SeatNamer, params_text
 from bot.text.terminal import describe_deal, describe_totals, items_text, pad, say, seat_label
 from engine.actions import Action
 from engine.cards import BIG_JOKER, SMALL_JOKER, TWO, format_counts
 from engine.events import (
-    BurnEnded,
-    BurnStarted,
-    Declared,
     Event,
-    HeadChosen,
-    Lead,
-    MeleeBegan,
-    Opened,
-    Passed,
-    Placed,
-    Played,
-    Revolted,
-    Stifled,
-    Yielded,
     changes,
-    of_kind,
     snapshot,
 )
 from engine.game import Phase
@@ -148,45 +136,13 @@ def hint_text(verb: str, cards: str, lang: str) -> str:
 
 
 def narrate(events: list[Event], names: Sequence[str], lang: str) -> list[str]:
-    """What became public (:mod:`engine.events`): the action itself (hidden answers
-    excepted) and what it changed (burns, 开点, places, melee, the end of a phase or a round)."""
-    who = [seat_label(names, s) for s in range(6)]
-    lines = []
-    for played in of_kind(events, Played):
-        gouji = t(lang, "n_gouji") if played.gouji else ""
-        cards = play_words(played.cards, lang)
-        lines.append(t(lang, "n_play", who=who[played.seat], cards=cards, gouji=gouji))
-    for passed in of_kind(events, Passed):
-        lines.append(t(lang, "n_pass", who=who[passed.seat]))
-    for yielded in of_kind(events, Yielded):
-        lines.append(t(lang, "n_yield", who=who[yielded.seat]))
-    for declared in of_kind(events, Declared):
-        names_ = ", ".join(who[s] for s in declared.seats)
-        lines.append(
-            t(lang, "n_declared", who=names_) if declared.seats else t(lang, "n_nobody_declared")
-        )
-    for revolted in of_kind(events, Revolted):
-        lines.append(t(lang, "n_revolted", who=", ".join(who[s] for s in revolted.seats)))
-    for head in of_kind(events, HeadChosen):
-        lines.append(t(lang, "n_keephead" if head.kept else "n_nokeephead", who=who[head.seat]))
-    for burn in of_kind(events, BurnStarted):
-        cards = play_words(burn.cards, lang) if burn.cards else "?"
-        lines.append(t(lang, "n_burn", who=who[burn.burner], burned=who[burn.burned], cards=cards))
-    for ended in of_kind(events, BurnEnded):
-        lines.append(t(lang, f"n_burn_{ended.result}", who=who[ended.burner]))
-    for opened in of_kind(events, Opened):
-        if opened.own:
-            lines.append(t(lang, "n_opened", who=who[opened.seat]))
-    for placed in sorted(of_kind(events, Placed), key=lambda p: p.place):
-        lines.append(t(lang, "n_place", who=who[placed.seat], place=place_name(lang, placed.place)))
-    for stifled in of_kind(events, Stifled):
-        lines.append(t(lang, "n_stifled", who=who[stifled.seat], by=who[stifled.by]))
-    if of_kind(events, MeleeBegan):
-        lines.append(t(lang, "n_melee"))
-    keys = {"first": "n_leader", "round": "n_round", "takeover": "n_takeover"}
-    for lead in of_kind(events, Lead):
-        lines.append(t(lang, keys[lead.how], who=who[lead.seat]))
-    return lines
+    """What became public (:mod:`engine.events`), every action told: the narrator's lines
+    (:func:`bot.text.narration.narration`), the seats named ``济南 (0)``."""
+    named = SeatNamer(names)
+    return [
+        text(lang, said.key, **params_text(said.params, lang, named))
+        for said in narration(events, every_action=True)
+    ]
 
 
 def replay_account(data: dict[str, Any], names: Sequence[str], lang: str) -> list[str]:

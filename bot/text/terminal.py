@@ -47,8 +47,9 @@ def tribute_kind_name(lang: str, kind: str) -> str:
 
 
 def seat_label(names: Sequence[str], seat: int | None) -> str:
-    """``名字 (seat)`` — a name with its seat number (no seat: "")."""
-    return f"{names[seat]}({seat})" if seat is not None else ""
+    """``济南 (3)`` — a name with its seat number, as every text names a seat
+    (:class:`bot.text.params.Who`); no seat: ""."""
+    return f"{names[seat]} ({seat})" if seat is not None else ""
 
 
 def items_text(lang: str, items: list[str]) -> str:

@@ -30,9 +30,10 @@ from bot.service.presenter import Listener
 from bot.service.tournaments import TableStandings
 from bot.service.views import TableInfo
 from bot.text.catalog import seat_name, text
+from bot.text.params import SeatNamer
 from bot.web.frames import Encoded, Gone, MePart, TablePart, Wait, encode, encode_state
 from bot.web.identity import Visitor
-from bot.web.wire import SeatNamer, event_part, public_part, seat_part
+from bot.web.wire import event_part, public_part, seat_part
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService

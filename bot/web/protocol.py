@@ -48,6 +48,7 @@ from bot.service.live import LiveTable
 from bot.text.cards import action_text, hand_text, play_label
 from bot.text.catalog import text
 from bot.text.langs import LANGS, LANGUAGE_TAGS
+from bot.text.params import SeatNamer
 from bot.text.refusals import refusal_text
 from bot.web.frames import (
     ActRequest,
@@ -71,7 +72,6 @@ from bot.web.frames import (
 )
 from bot.web.hub import Connection, Hub, seat_of
 from bot.web.strings import card_faces, client_strings, client_words
-from bot.web.wire import SeatNamer
 from engine.cards import CardError, format_cards, parse_cards
 from engine.hands import HandError, classify
 

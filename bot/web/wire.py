@@ -25,7 +25,7 @@ from bot.service.tournaments import TableStandings
 from bot.service.views import Announcement, PrivateView, PublicView
 from bot.text.cards import play_words
 from bot.text.catalog import text
-from bot.text.params import Namer, params_text
+from bot.text.params import Namer, SeatNamer, params_text
 from bot.text.questions import question_text
 from bot.web.frames import (
     CounterPart,
@@ -51,19 +51,6 @@ from render.models import SeriesView
 #: Log lines a socket is sent (the newest last), as in the Discord table message.
 LOG_LINES = 6
 MARKS = ("declared", "opened", "headless", "revolted", "ai")
-
-
-class SeatNamer:
-    """A :class:`~bot.text.params.Namer` over a table's six seat names (users by name)."""
-
-    def __init__(self, names: Sequence[str], users: dict[int, str]) -> None:
-        self.names, self.users = names, users
-
-    def seat(self, seat: int) -> str:
-        return self.names[seat]
-
-    def user(self, user_id: int) -> str:
-        return self.users.get(user_id, f"#{user_id}")
 
 
 def log_lines(log: Sequence[Announcement], lang: str, namer: Namer) -> list[str]:

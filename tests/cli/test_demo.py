@@ -35,7 +35,7 @@ def test_demo_prints_each_game_the_totals_and_the_titles(demo_dir):
     result = replay(record)
     scores = [result["team_totals"][s % 2] for s in range(6)]
     for seat, score in enumerate(scores):
-        assert f"{DEMO_NAMES[seat]}({seat})" in text
+        assert f"{DEMO_NAMES[seat]} ({seat})" in text
         assert f"{score:+5d}  {title_for(score)}" in text
 
 

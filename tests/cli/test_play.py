@@ -47,7 +47,7 @@ def test_a_game_played_through_stdin_with_hints_reaches_the_end():
     assert result.stderr == ""
     out = result.stdout
     assert "Hint: no (do not declare)" in out
-    assert "You(0) plays" in out
+    assert "You (0) plays" in out
     assert "\nGame 1\n  places: 1st (头科)" in out
     assert "6th (大落)" in out.split("\nGame 1\n")[1]
 
@@ -68,7 +68,7 @@ def test_auto_plays_a_whole_series_with_returns_and_titles():
     text = "\n".join(out)
     for n in range(1, 6):
         assert f"\nGame {n}\n  " in text
-    assert "Hint: return" in text and "You(0) returns" in text
+    assert "Hint: return" in text and "You (0) returns" in text
     assert "Titles (from each player's series score):" in text
     assert session.series.finished
 
@@ -77,8 +77,8 @@ def test_a_series_through_stdin_returns_tribute_by_hint():
     session, out = scripted(["?", ""] * 3000, games=5)
     assert session.run() == 0
     text = "\n".join(out)
-    assert "Return tribute: give 1 card(s) back to 威海(5)" in text
-    assert "You(0) returns" in text
+    assert "Return tribute: give 1 card(s) back to 威海 (5)" in text
+    assert "You (0) returns" in text
     assert session.series.finished
 
 

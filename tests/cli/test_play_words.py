@@ -70,9 +70,9 @@ def test_a_burn_prompt_names_the_plays_in_words_and_how_to_type_them() -> None:
     )
     names = ["你", "青岛", "烟台", "潍坊", "淄博", "威海"]
     assert prompt_text(obs, names, "zh") == (
-        "烧不烧 青岛(1) 的 一对 K？可以烧的牌：一对 2（输入 22）。烧 牌 / 不烧 > "
+        "烧不烧 青岛 (1) 的 一对 K？可以烧的牌：一对 2（输入 22）。烧 牌 / 不烧 > "
     )
-    assert "Burn 青岛(1)'s a pair of Ks? Burning plays: a pair of 2s (type 22)." in (
+    assert "Burn 青岛 (1)'s a pair of Ks? Burning plays: a pair of 2s (type 22)." in (
         prompt_text(obs, names, "en")
     )
 

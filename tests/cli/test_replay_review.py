@@ -177,8 +177,8 @@ def test_gouji_review_is_a_subcommand(tmp_path, capsys) -> None:
 @pytest.mark.parametrize(
     ("lang", "told"),
     [
-        ("en", ["烟台(2) keeps the head (要头)", "青岛(1)'s burn fails (烧失败)", "five 10s"]),
-        ("zh", ["烟台(2) 要头", "烧失败", "五张 10"]),
+        ("en", ["烟台 (2) keeps the head (要头)", "Failed burn (烧失败): 青岛 (1)", "five 10s"]),
+        ("zh", ["烟台 (2) 要头", "烧失败", "五张 10"]),
     ],
 )
 def test_gouji_replay_tells_a_game_as_the_table_narrates_it_in_either_language(

@@ -26,7 +26,8 @@ from bot.discord_bot.translator import GoujiTranslator
 from bot.service.live import TableOptions
 from bot.service.questions import Prompt, Question
 from bot.service.views import SeatInfo, TableInfo
-from bot.web.wire import SeatNamer, question_part
+from bot.text.params import SeatNamer
+from bot.web.wire import question_part
 from data.models import FinishedGame
 from engine.actions import Verb
 from engine.cards import counts_of, deal

@@ -187,7 +187,7 @@ def test_gouji_replay_text_of_a_series_tells_places_tribute_returns_and_totals(p
     paid = [p for d in series.deals for p in d.paid]
     kinds = [say("en", f"term.kind.{k}") + ": " for k in ("stifle", "burn", "point", "place")]
     assert sum(text.count(kind) for kind in kinds) == len(paid) > 0
-    who = [f"{DEMO_NAMES[s]}({s})" for s in range(6)]
+    who = [f"{DEMO_NAMES[s]} ({s})" for s in range(6)]
     first = paid[0]
     assert f"{who[first.payer]} → {who[first.receiver]}" in text
     returned = [line for line in text.splitlines() if line.startswith("  returned (还贡): ")]

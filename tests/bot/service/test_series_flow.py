@@ -57,7 +57,7 @@ async def test_the_table_log_tells_each_gouji_hand_played_and_no_other_play(stor
         if a.verb == "play" and isinstance(a.cards, Play) and a.cards.is_gouji
     ]
     told = [
-        (e[3]["user"].seat, e[3]["what"].cards)
+        (e[3]["user"].seat, str(e[3]["cards"].cards))
         for e in presenter.of("announce")
         if e[2] == "ev_gouji"
     ]

@@ -12,8 +12,8 @@ import pytest
 from bot.service.errors import UserError
 from bot.text import langs
 from bot.text.catalog import text
-from bot.text.refusals import refusal_text
 from bot.text.params import Who
+from bot.text.refusals import refusal_text
 from engine.actions import REFUSALS, IllegalActionError
 
 INTERNAL = re.compile(r"\b(?:nodeclare|norevolt|keephead|nokeephead|noburn)\b|'declare'|'revolt'")
