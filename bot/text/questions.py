@@ -3,7 +3,7 @@ controller, the browser table and the Activity).
 
 :func:`question_text` words anything shaped like the table service's ``Question`` (its
 :class:`Asked` fields): 还贡 "Return 2 cards to 济南 (3)", the burn window with who played
-what and the seconds left, a turn (with "you lead" when nothing stands), and the yes/no
+what, a turn (with "you lead" when nothing stands), and the yes/no
 questions of the game's phases (宣点, 革命, 要头) by their kind.
 
 >>> from dataclasses import dataclass
@@ -15,7 +15,6 @@ questions of the game's phases (宣点, 革命, 要头) by their kind.
 ...     return_to: int | None = None
 ...     standing: object = None
 ...     standing_seat: int | None = None
-...     seconds: int = 0
 ...     leading: bool = True
 >>> question_text(Turn(), "en", SeatNumbers())
 'Your turn — The table is empty: you lead'
@@ -46,8 +45,6 @@ class Asked(Protocol):
     @property
     def standing_seat(self) -> int | None: ...
     @property
-    def seconds(self) -> int: ...
-    @property
     def leading(self) -> bool: ...
 
 
@@ -64,8 +61,7 @@ def question_text(asked: Asked, lang: str, names: Namer) -> str:
             "dm_burn",
             who=Who(by).words(lang, names) if by is not None else "",
             cards=play_words(asked.standing, lang) if asked.standing is not None else "",
-            seconds=asked.seconds,
-        )
+        )  # (its seconds: the clock every front end shows beside it)
     if kind == "turn":
         said = text(lang, "dm_turn")
         return said + " — " + text(lang, "ctl_lead") if asked.leading else said

@@ -190,7 +190,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "dm_declare": "Declare (宣点)? A bet that your opposite will not open (开点) this game",
     "dm_revolt": "You hold no 2 and no joker: revolt (革命)? You would sit this game out as 四科",
     "dm_return": "Return tribute (还贡): choose {n} card(s) for {who}",
-    "dm_burn": "You may burn {who}'s {cards}: pick a play, or do not burn ({seconds} s)",
+    "dm_burn": "You may burn {who}'s {cards}: pick a play, or do not burn",
     "dm_turn": "Your turn",
     "dm_head": "Your opposite revolted (够死级): keep the head (要头) or go headless (无头)? Keep it: your first three gouji hands can only be burned; no answer in time: headless",
     "btn_declare": "Declare",

@@ -188,7 +188,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "dm_declare": "宣点吗？（对家本局开不了点的赌注）",
     "dm_revolt": "你没有 2 也没有王：革命吗？（革命就不打这局，算四科）",
     "dm_return": "还贡：选 {n} 张还给 {who}",
-    "dm_burn": "可以烧 {who} 的 {cards}：选一手烧，或不烧（{seconds} 秒）",
+    "dm_burn": "可以烧 {who} 的 {cards}：选一手烧，或不烧",
     "dm_turn": "该你出牌了",
     "dm_head": "对家革命了（够死级）：要头还是无头？要头：你前三手够级牌别人只能烧；时间到不答算无头",
     "btn_declare": "宣点",
