@@ -13,9 +13,11 @@ scales the probabilities so that each seat's expected cards add up to its card c
 
 It was trained on the expert policy's self-play (``python -m bench.ai_train``, which
 writes :mod:`engine.ai.cardmodel_weights`: the weights, the seed, the data's size, and its
-outputs on fixed positions that the tests check); the inference walk
-(:class:`~engine.ai.infer.Belief`) weighs its guesses by it. The engine stays pure: the
-weights are a module, imported, not a file read.
+outputs on fixed positions that the tests check). The inference walk
+(:class:`~engine.ai.infer.Belief`) can weigh its guesses by it
+(``StrongPlayer(model=shipped())``). The hard AI does not by default: the guesses get
+better, the decisions do not (docs/ai.md has the figures). The engine stays pure: the
+weights are a module that is imported, not a file that is read.
 """
 
 from __future__ import annotations

@@ -32,6 +32,9 @@ guess is carried over, ``world_swaps`` between worlds), and the actions simulate
 worlds are added until the rollouts have used ``budget`` actions (``lead_budget`` for
 leads and burns), at least ``min_worlds`` and at most ``max_worlds``.
 
+``model``: a learned model of the hidden hands (:mod:`engine.ai.cardmodel`) for the walk
+to weigh its guesses by (``model_weight``); off by default, as measured in docs/ai.md.
+
 Why this method, and how strong it is: docs/ai.md (the measurements, the commands, what
 each part added); ``python -m bench.ai`` times the decisions.
 """
