@@ -112,9 +112,15 @@ async def test_no_view_carries_a_card_of_another_seats_hand(store) -> None:
         for seat in range(6):
             mine = to_json(service.views.private_view_locked(live, seat))
             assert mine["hand"] == service.views.hand_cards(live, seat)
+            # the tribute it was paid: its own cards (the announcement names their ranks only)
+            cur = live.series.current if live.series else None
+            paid = [
+                str(c) for p in (cur.paid if cur else []) if p.receiver == seat for c in p.cards
+            ]
+            assert mine["received"].split() == paid
             question = mine["question"]
             assert question is None or question["seat"] == seat
-            rest = json.dumps({k: v for k, v in mine.items() if k != "hand"})
+            rest = json.dumps({k: v for k, v in mine.items() if k not in ("hand", "received")})
             assert not SUITED.search(rest)
             assert json.loads(rest)["public"] == json.loads(public)
         checked += 1
