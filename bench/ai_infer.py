@@ -32,7 +32,10 @@ candidate is then played out in the **true** hands (the expert policy to the end
 search values a world): printed, the chosen candidate's true value minus the expert's
 choice's (what the search gains, on average, where it could gain) and minus the best
 candidate's, with 95% intervals over the decisions. The same positions with and without
-the model make a paired comparison, far less noisy than an arena.
+the model make a paired comparison, far less noisy than an arena. ``--told wild`` or
+``--told all`` tell the search's worlds the true 2s and jokers, or every card: where
+knowing the cards pays, and how much; ``--blur K`` with ``--told all`` swaps K random
+cards of the true hands between two other seats in each world (so many cards wrong).
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from engine.ai.hint import EXPERT
 from engine.ai.infer import Belief, right_share
 from engine.ai.sim import Sim
 from engine.ai.strong import StrongPlayer, candidates, play_out
-from engine.ai.world import UnfitObservation, rebuild_with_evidence, sample_hands
+from engine.ai.world import UnfitObservation, rebuild_with_evidence, sample_hands, with_hands
 from engine.cards import TWO
 from engine.game import Game, Options, Phase
 from engine.observation import Observation
@@ -73,16 +76,80 @@ def expert_positions(seeds: Sequence[int]) -> Iterator[tuple[int, Game, Observat
                 game.apply(players[seat].act(obs))
 
 
+class Oracle(StrongPlayer):
+    """The hard AI whose worlds are told some of the truth (a diagnostic of where knowing
+    the cards pays): ``told`` "all", every hidden card where it is; "wild", the 2s and
+    jokers where they are, the other cards of each guess moved to keep the card counts.
+    :attr:`truth` is set at each position."""
+
+    told = ""
+    truth: list[list[int]] = []
+    blur = 0  # with "all": so many random swaps of two cards between two other seats
+
+    def world(self, obs: Observation, base: Sim) -> Sim:
+        world = super().world(obs, base)
+        if self.told == "all":
+            hands = [list(c) for c in self.truth]
+            others = [
+                s for s in range(6) if s != obs.seat and sum(hands[s]) > 0 and not obs.revolted[s]
+            ]
+            for _ in range(self.blur if len(others) > 1 else 0):
+                a, b = self.rng.sample(others, 2)
+                ra = self.rng.choice([r for r in range(15) if hands[a][r]])
+                rb = self.rng.choice([r for r in range(15) if hands[b][r]])
+                hands[a][ra] -= 1
+                hands[a][rb] += 1
+                hands[b][rb] -= 1
+                hands[b][ra] += 1
+            return with_hands(world, obs.seat, hands)
+        if self.told == "wild":
+            return with_hands(world, obs.seat, told_wild(world.counts, self.truth, obs.seat))
+        return world
+
+
+def told_wild(guess: list[list[int]], truth: list[list[int]], seat: int) -> list[list[int]]:
+    """``guess`` with every other seat's 2s and jokers as in ``truth``, and its plain cards
+    moved (the highest first out, to the seats short of cards, the lowest seat first) so
+    each seat keeps its card count."""
+    hands = [list(h) for h in guess]
+    pool = [0] * TWO
+    for s in range(6):
+        if s == seat:
+            continue
+        hands[s][TWO:] = truth[s][TWO:]
+        extra = sum(hands[s]) - sum(guess[s])
+        for r in range(TWO - 1, -1, -1):
+            while extra > 0 and hands[s][r]:
+                hands[s][r] -= 1
+                pool[r] += 1
+                extra -= 1
+    for s in range(6):
+        if s == seat:
+            continue
+        for r in range(TWO):
+            while sum(hands[s]) < sum(guess[s]) and pool[r]:
+                hands[s][r] += 1
+                pool[r] -= 1
+    return hands
+
+
 def with_players(
-    games: int, seed: int, kwargs: dict[str, Any]
+    games: int, seed: int, kwargs: dict[str, Any], told: str = "", blur: int = 0
 ) -> Iterator[tuple[StrongPlayer, int, Game, Observation]]:
     """:func:`expert_positions` of ``games`` deals from ``seed``, each with the observer's
     hard AI (one a deal, made with ``kwargs``: its belief carried from one position to the
-    next)."""
-    player, last = StrongPlayer(seed, **kwargs), seed
+    next; ``told``: an :class:`Oracle`'s)."""
+
+    def make(deal: int) -> Oracle:
+        player = Oracle(deal, **kwargs)
+        player.told, player.blur = told, blur
+        return player
+
+    player, last = make(seed), seed
     for deal, game, obs in expert_positions(range(seed, seed + games)):
         if deal != last:
-            player, last = StrongPlayer(deal, **kwargs), deal
+            player, last = make(deal), deal
+        player.truth = [list(c) for c in game.counts]
         yield player, deal, game, obs
 
 
@@ -145,12 +212,12 @@ class Choices:
     deviated: int = 0
 
 
-def judge_choices(games: int, seed: int, **kwargs: Any) -> Choices:
+def judge_choices(games: int, seed: int, told: str = "", blur: int = 0, **kwargs: Any) -> Choices:
     """The hard AI's search at each position (its belief carried as in
     :func:`measure`), its choice judged in the true hands (:class:`Choices`): a paired
     figure of how well it decides, far less noisy than an arena's points."""
     out = Choices()
-    for player, _deal, game, obs in with_players(games, seed, kwargs):
+    for player, _deal, game, obs in with_players(games, seed, kwargs, told, blur):
         cands = candidates(obs, player.style)
         if len(cands) < 2:
             continue
@@ -191,6 +258,13 @@ def main() -> None:
         "--search", action="store_true", help="judge the search's choices in the true hands"
     )
     parser.add_argument("--dump", default="", help="with --search: each decision's gain, JSON")
+    parser.add_argument(
+        "--told",
+        choices=("", "wild", "all"),
+        default="",
+        help="with --search: the worlds told the 2s and jokers, or every card (a diagnostic)",
+    )
+    parser.add_argument("--blur", type=int, default=0, help="with --told all: random swaps")
     args = parser.parse_args()
     t = time.process_time()
     kwargs: dict[str, Any] = {"world_swaps": args.world_swaps}
@@ -199,7 +273,7 @@ def main() -> None:
 
         kwargs |= {"model": shipped(), "model_weight": args.weight}
     if args.search:
-        c = judge_choices(args.games, args.seed, **kwargs)
+        c = judge_choices(args.games, args.seed, args.told, args.blur, **kwargs)
         print(f"{len(c.gains)} searched decisions of {args.games} deals from seed {args.seed}")
         print(f"  gain over the expert's choice, in the true hands: {mean_ci(c.gains)}")
         print(f"  regret against the best candidate there:        {mean_ci(c.regrets)}")
