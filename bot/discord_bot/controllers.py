@@ -231,8 +231,9 @@ class Controllers(Outboxes):
     async def _send_controller(
         self, live: LiveTable, box: Outbox, seat: int, shown: Shown, file: discord.File | None
     ) -> None:
-        """Send the controller anew (it notifies); the old one goes, or, last game's, loses
-        its spent controls."""
+        """Send the controller anew (it notifies, unless the seat's page is shown: then the
+        question is seen there, :meth:`TableService.on_page`); the old one goes, or, last
+        game's, loses its spent controls."""
         state = box.seat(seat)
         if state.pending:
             return  # asked something new meanwhile: the queued re-send notifies once
@@ -242,13 +243,15 @@ class Controllers(Outboxes):
         data = _bytes(file)
 
         async def post() -> tuple[discord.Message | None, Token | None]:
+            # the seat's page shown: the question is seen there, this one notifies nobody
+            kwargs = {**_message(shown, data), "silent": self.service.on_page(live, seat)}
             # near Discord's global limit (busy), outside it: a follow-up of the last press
             sender = state.live_token(user_id) if self.busy() else None
             if sender is not None:
-                sent = await self._follow_up(state, sender, shown, data)
+                sent = await self._follow_up(state, sender, shown.content, kwargs)
                 if sent is not None:
                     return sent, sender
-            return await self._dm(live, seat, shown.content, wanted, **_message(shown, data)), None
+            return await self._dm(live, seat, shown.content, wanted, **kwargs), None
 
         try:
             sent, sender = await retried(post, wanted)
@@ -303,16 +306,15 @@ class Controllers(Outboxes):
         self._update_open(live, seat)
 
     async def _follow_up(
-        self, state: Seat, sender: Token, shown: Shown, data: bytes | None
+        self, state: Seat, sender: Token, content: str, kwargs: dict[str, Any]
     ) -> discord.Message | None:
         """Send the controller as a follow-up of the player's last press in the DM: a new
         message there, which notifies like a DM, through the press's token — an interaction
         route, outside the bot's global request limit, which one new DM per question fills
         at a few hundred tables. None if Discord no longer takes the token."""
-        kwargs = _message(shown, data)
         with _unless_refused(state, sender):
             return await sender[0].followup.send(
-                shown.content, wait=True, allowed_mentions=NO_PINGS, **kwargs
+                content, wait=True, allowed_mentions=NO_PINGS, **kwargs
             )
         return None
 

@@ -265,7 +265,8 @@ class TableMessage(Outboxes):
         ):
             return  # answered meanwhile (and maybe asked something new: its own mention)
         info = self.service.tables.info(live)
-        asked = [s for s in seats if s in self.service.tables.waited_on(live)]
+        waited_on = self.service.tables.waited_on(live)  # a page shown: seen there, no mention
+        asked = [s for s in seats if s in waited_on and not self.service.on_page(live, s)]
         hand = [s for s in asked if info.seats[s].dm_refused]
         dm = [s for s in asked if not info.seats[s].dm_refused and info.options.mention]
         for group, wording in ((hand, "your_turn_hand"), (dm, key)):

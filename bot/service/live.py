@@ -163,6 +163,9 @@ class LiveTable:
     lookers: dict[int, int] = field(default_factory=dict)
     result_held_deal: int = 0
     result_waiting: frozenset[int] | None = None
+    # each seat's pages open and shown now (the Page Visibility API; TableService.show):
+    # its questions notify nobody through Discord meanwhile (one notification a question)
+    shown_pages: dict[int, int] = field(default_factory=dict)
 
     @property
     def id(self) -> int:

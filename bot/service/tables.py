@@ -402,14 +402,18 @@ class TableService:
         """A page of ``user_id`` opened on the table (``looking``) or closed: while one is
         open, a finished game's result waits for them (:meth:`go_on`) before the next deal.
         A spectator (None) or someone not seated: nothing."""
-        seat = live.seat_of(user_id) if user_id is not None else None
-        if seat is None:
-            return
-        count = live.lookers.get(seat, 0) + (1 if looking else -1)
-        if count > 0:
-            live.lookers[seat] = count
-        else:
-            live.lookers.pop(seat, None)
+        _count_pages(live.lookers, live, user_id, looking)
+
+    def show(self, live: LiveTable, user_id: int | None, shown: bool) -> None:
+        """A page of ``user_id`` on the table became shown (``shown``) or hidden, or a shown
+        one closed: while one is shown, the seat's questions are seen there, and the other
+        front ends bring it up to date without notifying (:meth:`on_page`). Each page says
+        so once per change; a spectator (None) or someone not seated: nothing."""
+        _count_pages(live.shown_pages, live, user_id, shown)
+
+    def on_page(self, live: LiveTable, seat: int) -> bool:
+        """Whether the seat's player has the table open and shown on a page now."""
+        return live.shown_pages.get(seat, 0) > 0
 
     def check_back(self, live: LiveTable, user_id: int) -> int:
         """The seat :meth:`back` would give back, or the ``UserError`` it would raise now."""
@@ -599,3 +603,16 @@ class TableService:
             except OUTAGES:
                 log.exception("releasing the table claims of %s failed", self.recovery.owner)
             self.store.act_as(None)  # the store no longer writes for this process
+
+
+def _count_pages(pages: dict[int, int], live: LiveTable, user_id: int | None, more: bool) -> None:
+    """One page more (``more``) or fewer in ``pages`` (each seat's count) for ``user_id``'s
+    seat; a spectator (None) or someone not seated: nothing."""
+    seat = live.seat_of(user_id) if user_id is not None else None
+    if seat is None:
+        return
+    count = pages.get(seat, 0) + (1 if more else -1)
+    if count > 0:
+        pages[seat] = count
+    else:
+        pages.pop(seat, None)

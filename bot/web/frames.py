@@ -381,6 +381,16 @@ class GoOnRequest(TypedDict):
     id: NotRequired[int | str]
 
 
+class ShownRequest(TypedDict):
+    """The page is shown (``true``) or hidden (the Page Visibility API), said at each
+    ``hello`` and each change: while shown, its seat's questions notify nobody through
+    Discord. Not answered."""
+
+    t: Literal["shown"]
+    id: NotRequired[int | str]
+    shown: bool
+
+
 class LangRequest(TypedDict):
     """Switch language: a new ``hello`` and ``state``."""
 
@@ -405,6 +415,7 @@ Request: TypeAlias = (
     | AutoRequest
     | AgainRequest
     | GoOnRequest
+    | ShownRequest
     | LangRequest
     | PingRequest
 )

@@ -112,6 +112,7 @@ class Connection:
         self.state: str | None = None
         self.wake = asyncio.Event()
         self.sent = 0  # frames sent (the benchmark counts them)
+        self.shown = False  # the page is shown (it says so: a ``shown`` request)
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     @property
@@ -188,9 +189,18 @@ class Hub(Listener):
             live = self.service.tables.find(conn.visitor.table_id)
             if live is not None:
                 self.service.look(live, conn.user_id, False)
+                if conn.shown:
+                    self.service.show(live, conn.user_id, False)
             if not conns:
                 self.tables.pop(conn.visitor.table_id, None)
         conn.writer.cancel()
+
+    def show(self, conn: Connection, live: LiveTable, shown: bool) -> None:
+        """The socket's page is shown or hidden now (the Page Visibility API): the service
+        is told of each change once."""
+        if conn.shown != shown:
+            conn.shown = shown
+            self.service.show(live, conn.user_id, shown)
 
     def refresh(self, live: LiveTable) -> None:
         """Send the table's sockets its state again (a socket changed language)."""

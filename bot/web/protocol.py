@@ -20,6 +20,9 @@ Client → server:
   answered ``described`` ``{cards, text, legal}``;
 - ``back`` (take the seat back from 托管), ``auto`` (托管 on request), ``again`` (another
   series once one is over), ``goon`` (继续: the game's result seen) — ``ok`` or ``refused``;
+- ``shown`` ``{shown}``: the page is shown or hidden (the Page Visibility API; said at each
+  ``hello`` and each change) — not answered; while shown, the seat's questions notify nobody
+  through Discord;
 - ``lang`` ``{lang}``: switch language (a new ``hello`` and ``state``);
 - ``ping``: answered ``pong`` (the client's heartbeat; the server pings too).
 
@@ -68,6 +71,7 @@ from bot.web.frames import (
     Ref,
     Refused,
     Request,
+    ShownRequest,
     encode,
 )
 from bot.web.hub import Connection, Hub, seat_of
@@ -156,6 +160,11 @@ def read_request(raw: str) -> Request:
         request = AgainRequest(t="again")
     elif kind == "goon":
         request = GoOnRequest(t="goon")
+    elif kind == "shown":
+        shown = message.get("shown")
+        if not isinstance(shown, bool):
+            raise BadRequest(ref)
+        request = ShownRequest(t="shown", shown=shown)
     elif kind == "ping":
         request = PingRequest(t="ping")
     else:
@@ -233,6 +242,9 @@ class Requests:
             conn.reply(hello(conn, seat_of(self.service.tables.info(live), conn.user_id)))
             self.hub.refresh(live)
             return None
+        if request["t"] == "shown":
+            self.hub.show(conn, live, request["shown"])
+            return None  # (no answer: an ``ok`` would end the page's request in flight)
         user = conn.user_id
         if user is None:
             raise UserError("web_spectator")

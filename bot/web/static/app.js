@@ -130,6 +130,7 @@ export function startTable(options) {
   });
   /** @type {any} */ (window).gouji = { state, socket }; // for a look from the console (and the tests)
   setInterval(tick, 250);
+  document.addEventListener("visibilitychange", sayShown);
   $("lang").addEventListener("click", () => {
     const langs = state.langs;
     if (!langs.length) return; // before the server's hello
@@ -185,6 +186,7 @@ function onMessage(msg) {
       setFaces(msg.faces);
       app.dataset.lang = msg.lang;
       app.dataset.seat = msg.watching ? "watching" : String(msg.seat);
+      sayShown();
       break;
     case "state":
       onState(msg);
@@ -371,6 +373,12 @@ function act(verb, cards = null) {
 function request(kind) {
   const id = socket.send({ t: kind });
   if (id !== null && kind !== "hint") state.busy = id;
+}
+
+/** Tell the server whether this page is shown: while it is, the seat's questions notify
+ * nobody through Discord (one notification a question, wherever it is answered). */
+function sayShown() {
+  socket.send({ t: "shown", shown: document.visibilityState === "visible" });
 }
 
 // ------------------------------------------------------------------ drawing

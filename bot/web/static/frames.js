@@ -345,6 +345,15 @@
  */
 
 /**
+ * The page is shown (true) or hidden (the Page Visibility API), said at each hello and each
+ * change: while shown, its seat's questions notify nobody through Discord. Not answered.
+ * @typedef {Object} ShownRequest
+ * @property {"shown"} t
+ * @property {number | string} [id]
+ * @property {boolean} shown
+ */
+
+/**
  * Switch language: a new hello and state.
  * @typedef {Object} LangRequest
  * @property {"lang"} t
@@ -361,7 +370,7 @@
 
 /**
  * Every request this client may send.
- * @typedef {ActRequest | HintRequest | DescribeRequest | BackRequest | AutoRequest | AgainRequest | GoOnRequest | LangRequest | PingRequest} Request
+ * @typedef {ActRequest | HintRequest | DescribeRequest | BackRequest | AutoRequest | AgainRequest | GoOnRequest | ShownRequest | LangRequest | PingRequest} Request
  */
 
 export {};
