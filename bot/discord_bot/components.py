@@ -26,7 +26,7 @@ from bot.discord_bot.replies import run_dm_action
 from bot.discord_bot.table_button import table_button
 from bot.service.errors import UserError
 from bot.service.questions import Prompt, Question, yes_or_no
-from bot.service.views import PrivateView, TableInfo
+from bot.service.views import PrivateView, PublicView, TableInfo
 from bot.text.cards import cards_count, play_label, play_words, rank_name, read_cards
 from bot.text.catalog import lang_of, text
 from bot.text.params import Who, list_text
@@ -201,6 +201,8 @@ def controller(
             lines.append(text(lang, "ctl_use_hand", channel=f"<#{info.channel_id}>"))
         if view.question.deadline is not None:
             lines.append(text(lang, "ctl_clock", when=f"<t:{int(view.question.deadline)}:R>"))
+    elif _sits_out(public, seat):  # 革命: this game is played without them, as 四科
+        lines.append(text(lang, "revolted_out"))
     elif waiting:
         who = [people.fmt(info, lang, Who(s)) for s in waiting]
         lines.append(text(lang, "ctl_wait", who=list_text(who, lang)))
@@ -240,6 +242,14 @@ def web_link(view: discord.ui.View | None, url: str, lang: str) -> discord.ui.Vi
     with contextlib.suppress(ValueError):  # no room left: the controls come first
         view.add_item(button)
     return view
+
+
+def _sits_out(public: PublicView, seat: int) -> bool:
+    """The seat revolted (革命) in the game being played: it sits it out, placed 四科."""
+    table = public.table
+    if table is None or public.phase in (None, Phase.FINISHED, Phase.VOID):
+        return False
+    return table.seats[seat].revolted
 
 
 def _controls(

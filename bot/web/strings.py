@@ -30,6 +30,7 @@ CATALOG_KEYS = (
     "btn_hint",
     "ctl_wait",
     "ctl_game_over",
+    "revolted_out",
     "rel_teammate",
     "rel_opposite",
     "rel_opponent",

@@ -401,7 +401,7 @@ async def test_a_revolutionary_is_told_they_sit_this_game_out(
             revolted["table"].update(toAct=[2], phase="play")
             relay.send(revolted)
             await _shows(page, revolted["v"])
-            assert await page.text_content("#question") == text(lang, "web_revolted")
+            assert await page.text_content("#question") == text(lang, "revolted_out")
         finally:
             await page.context.close()
         # the question says what revolting means before one answers it

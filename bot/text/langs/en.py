@@ -322,7 +322,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_cancel": "Cancel",
     "web_unbeaten": "nobody beat it",
     "web_counter_outside": "Counter (outside your hand)",
-    "web_revolted": "You revolted (革命): you sit this game out and count as 4th (四科).",
+    "revolted_out": "You revolted (革命): you sit this game out and count as 4th (四科).",
     "web_result_title": "Game {number} is over",
     "web_result_won": "Your team won",
     "web_result_lost": "Your team lost",

@@ -320,7 +320,7 @@ TEXTS: dict[str, str | Callable[..., str]] = {
     "web_cancel": "取消",
     "web_unbeaten": "没人管上",
     "web_counter_outside": "记牌器（除你手牌）",
-    "web_revolted": "你革命了：这局你不打，算四科。",
+    "revolted_out": "你革命了：这局你不打，算四科。",
     "web_result_title": "第 {number} 局结束",
     "web_result_won": "你们队赢了",
     "web_result_lost": "你们队输了",

@@ -938,7 +938,7 @@ function fillControls(buttons) {
       ask = t("web_series_over");
       buttons.push(button(t("web_again"), () => request("again"), "primary", "again"));
     } else if (mine && mine.marks.includes("revolted") && table.phase !== "finished" && table.phase !== "void") {
-      ask = t("web_revolted"); // 革命: this game is played without them; they are 四科
+      ask = t("revolted_out"); // 革命: this game is played without them; they are 四科
     } else if (table.toAct.length) {
       const who = table.toAct.map((s) => table.seats[s].name).join(state.words.list);
       ask = t("ctl_wait", { who });

@@ -51,3 +51,22 @@ def test_no_question_phase_shows_the_cards_left(view: PrivateView) -> None:
     assert QUESTIONS
     assert not any(_shows_counts(view, phase) for phase in QUESTIONS)
     assert all(_shows_counts(view, phase) for phase in set(Phase) - set(QUESTIONS))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_revolutionarys_controller_says_they_sit_the_game_out(
+    view: PrivateView, lang: str
+) -> None:
+    """革命: the game is played without them (四科); their controller says so, not "waiting
+    for AI 4", until the game is over."""
+    people = People(SimpleNamespace(get_user=lambda user_id: None))  # type: ignore[arg-type]
+    table = view.public.table
+    assert table is not None
+    seats = [replace(s, revolted=i == 0) for i, s in enumerate(table.seats)]
+    public = replace(view.public, phase=Phase.PLAY, playing=True, to_act=(4,))
+    public = replace(public, table=replace(table, seats=tuple(seats)))
+    content, _ = controller(people, replace(view, question=None, public=public), lang, "DM")
+    assert text(lang, "revolted_out") in content.splitlines()
+    over = replace(public, phase=Phase.FINISHED, playing=False)
+    content, _ = controller(people, replace(view, question=None, public=over), lang, "DM")
+    assert text(lang, "revolted_out") not in content
