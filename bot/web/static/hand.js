@@ -160,6 +160,9 @@ function badgeOf(column, count) {
   return badge;
 }
 
+/** CSS px between the points a slide looks at along its way (under a covered card's width). */
+const SLIDE_STEP = 8;
+
 /** The hand's gestures, bound once to ``box``: a press on a card chooses it (or puts it
  * back), and moving on chooses (or puts back) each card the pointer crosses — a slide; a
  * press on a stack's badge chooses the whole stack (all of it chosen already: puts it back).
@@ -168,7 +171,7 @@ function badgeOf(column, count) {
  * @param {(i: number) => boolean} isSelected
  * @param {(indices: number[], on: boolean) => void} set */
 export function takeGestures(box, isSelected, set) {
-  /** @type {{on: boolean, seen: Set<number>, pointer: number} | null} */
+  /** @type {{on: boolean, seen: Set<number>, pointer: number, x: number, y: number} | null} */
   let slide = null;
   /** @param {number} x @param {number} y */
   const cardAt = (x, y) => {
@@ -188,16 +191,29 @@ export function takeGestures(box, isSelected, set) {
     }
     const index = cardAt(event.clientX, event.clientY);
     if (index === null) return;
-    slide = { on: !isSelected(index), seen: new Set([index]), pointer: event.pointerId };
+    const at = { x: event.clientX, y: event.clientY };
+    slide = { on: !isSelected(index), seen: new Set([index]), pointer: event.pointerId, ...at };
     set([index], slide.on);
     event.preventDefault();
   });
   box.addEventListener("pointermove", (event) => {
     if (!slide || event.pointerId !== slide.pointer) return;
-    const index = cardAt(event.clientX, event.clientY);
-    if (index === null || slide.seen.has(index)) return;
-    slide.seen.add(index);
-    set([index], slide.on);
+    // every card on the way from the last point, not only under this one: a quick finger
+    // (or a busy page, whose moves the browser coalesces) crosses cards between two events
+    const dx = event.clientX - slide.x;
+    const dy = event.clientY - slide.y;
+    const steps = Math.max(1, Math.ceil(Math.hypot(dx, dy) / SLIDE_STEP));
+    const crossed = [];
+    for (let i = 1; i <= steps; i++) {
+      const index = cardAt(slide.x + (dx * i) / steps, slide.y + (dy * i) / steps);
+      if (index !== null && !slide.seen.has(index)) {
+        slide.seen.add(index);
+        crossed.push(index);
+      }
+    }
+    slide.x = event.clientX;
+    slide.y = event.clientY;
+    if (crossed.length) set(crossed, slide.on);
   });
   const end = () => {
     slide = null;
