@@ -174,7 +174,11 @@ async def tap_at(page: Page, x: float, y: float, *, touch: bool = False) -> None
 async def tap_cards(page: Page, cards: str, *, touch: bool = False) -> None:
     """Choose ``cards`` (rank letters, "77722") by tapping them in the hand."""
     wanted = Counter(RANKS.index(letter) for letter in cards)
-    spots = await page.evaluate(CARD_SPOTS, list(wanted))
+    for _ in range(30):  # a busy page may still be drawing the hand (a state just came)
+        spots = await page.evaluate(CARD_SPOTS, list(wanted))
+        if all(len(p) >= n for (_r, n), p in zip(wanted.items(), spots, strict=True)):
+            break
+        await page.wait_for_timeout(100)
     for (rank, count), places in zip(wanted.items(), spots, strict=True):
         assert len(places) >= count, f"the hand shows fewer than {count} of rank {rank}"
         for x, y in places[:count]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from bot.text.langs import text
 from tests.web.helpers import DESKTOP, PHONE, WAIT, ready, served
 from tests.web.test_web_details import Relay, _copy, _shows
 from tests.web.test_web_wire import SOCKET, until_turn
@@ -47,11 +48,24 @@ TAP_SQUARES = """() => [...document.querySelectorAll('#hand .card')].map((card) 
 })"""
 
 
+#: the play button enabled and saying the play (its words came back from the server)
+DESCRIBED = (
+    "() => { const b = document.getElementById('play'); return !!b && !b.disabled"
+    " && !b.textContent.includes(" + json.dumps(text("zh", "web_describing")) + "); }"
+)
+
+
 class Person:
     """A person's fingers on the page, counting their gestures."""
 
     def __init__(self, page: Page, cdp: CDPSession) -> None:
         self.page, self.cdp, self.gestures = page, cdp, 0
+
+    async def play(self) -> None:
+        """Tap the play button once it says the play (a person reads it first; on a busy page
+        its words, which come from the server, can still change its size under the finger)."""
+        await self.page.wait_for_function(DESCRIBED, timeout=WAIT)
+        await self.tap("#play")
 
     async def tap(self, selector: str, nth: int = 0, *, dx: float = 0.5, dy: float = 0.5) -> None:
         box = await self.page.locator(selector).nth(nth).bounding_box()
@@ -149,7 +163,7 @@ async def test_every_play_of_the_issue_takes_three_gestures_or_fewer_on_a_phone(
                 await page.wait_for_function(
                     "() => !document.getElementById('play').disabled", timeout=WAIT
                 )
-                await person.tap("#play")
+                await person.play()
             else:
                 await person.tap(f'#buttons button.hinted[data-verb="{verb}"]')
             made = await _made(page, relay, token)
@@ -175,36 +189,36 @@ async def test_every_play_of_the_issue_takes_three_gestures_or_fewer_on_a_phone(
 
             await shown("a single", ["Ks", "Kh", "Kd"], turn(["K", "KK", "KKK"]))
             await person.tap(_card("K"), 1)
-            await person.tap("#play")
+            await person.play()
             await check("a single", f"t-{len(taken)}", "play", "K")
 
             await shown("a pair", ["8s", "8h"], turn(["8", "88"]))
             await person.tap(_badge("8"))
-            await person.tap("#play")
+            await person.play()
             await check("a pair", f"t-{len(taken)}", "play", "88")
 
             await shown("five 10s", ["Ts", "Th", "Td", "Tc", "Ts"], turn(["TTTTT"]))
             await person.tap(_badge("T"))
-            await person.tap("#play")
+            await person.play()
             await check("five 10s", f"t-{len(taken)}", "play", "TTTTT")
 
             await shown("22+777", ["7s", "7h", "7d", "2s", "2h"], turn(["77722"]))
             await person.tap(_badge("2"))
             await person.tap(_badge("7"))
-            await person.tap("#play")
+            await person.play()
             await check("22+777", f"t-{len(taken)}", "play", "77722")
 
             await shown("small joker + 777", ["7s", "7h", "7d", "B"], turn(["777B"]))
             await person.tap(_badge("7"))
             await person.tap(_card("B"))
-            await person.tap("#play")
+            await person.play()
             await check("small joker + 777", f"t-{len(taken)}", "play", "777B")
 
             hand = ["9s", "9h", "9d", "9c", "2s", "2h", "2d", "R", "R"]
             await shown("2 big jokers + 3 twos + 4 nines", hand, turn(["9999222RR"]))
             await person.tap(_badge("9"))
             await person.slide(_card("2"), _card("R"), moves=2)  # a quick finger
-            await person.tap("#play")
+            await person.play()
             await check("2 big jokers + 3 twos + 4 nines", f"t-{len(taken)}", "play", "9999222RR")
 
             for verb in ("pass", "yield"):
